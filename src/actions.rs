@@ -1,0 +1,368 @@
+//! Actions: what happens to each produced deal, and the end-of-run reports.
+//!
+//! The compiler turns the `action` statement into [`ActionSpec`]s whose expressions are
+//! evaluated by the workers for each produced deal (the *values*). [`Actions`] receives the
+//! produced deals in order with their values, prints per-deal output, and keeps the
+//! accumulators of the end-of-run reports (`average`, `frequency`, `print(compass)`).
+
+use crate::compile::Vulnerability;
+use crate::output::{self, PbnInfo};
+use dealvm_vm::card::{Deal, Seat, Side};
+use std::io::{self, Write};
+
+/// The index of a value among those evaluated for each produced deal.
+pub type ValueRef = usize;
+
+/// One axis of a frequency table.
+#[derive(Copy, Clone, Debug)]
+pub struct Axis {
+    pub value: ValueRef,
+    pub low: i32,
+    pub high: i32,
+}
+
+/// A part of a `printes` list.
+#[derive(Clone, Debug)]
+pub enum EsPart {
+    Value(ValueRef),
+    Text(String),
+}
+
+/// An action as compiled.
+#[derive(Clone, Debug)]
+pub enum ActionSpec {
+    PrintAll,
+    PrintSide(Side),
+    PrintPbn,
+    PrintCompact(Option<ValueRef>),
+    PrintOneline(Option<ValueRef>),
+    PrintEs(Vec<EsPart>),
+    /// `print(compass, ...)`: seats in North, East, South, West order.
+    Print(Vec<Seat>),
+    Average { label: Option<String>, value: ValueRef },
+    Frequency { label: Option<String>, x: Axis, y: Option<Axis> },
+}
+
+impl ActionSpec {
+    /// Whether the action prints something for every produced deal.
+    pub fn prints_each_deal(&self) -> bool {
+        !matches!(self, ActionSpec::Average { .. } | ActionSpec::Frequency { .. })
+    }
+}
+
+/// Facts about the run that the actions print.
+pub struct RunInfo {
+    pub input_name: String,
+    pub seed: u64,
+    pub title: Option<String>,
+    pub dealer: Option<Seat>,
+    pub vulnerable: Option<Vulnerability>,
+    /// `-q`: no PBN output.
+    pub quiet: bool,
+    pub date: String,
+}
+
+/// The running state of one action.
+enum State {
+    Stateless,
+    Average { n: u64, sum: i128, sum_sq: i128 },
+    Frequency1 { below: u64, above: u64, counts: Vec<u64> },
+    Frequency2 { counts: Vec<u64> },
+}
+
+/// The actions of a run and their accumulators.
+pub struct Actions {
+    specs: Vec<ActionSpec>,
+    states: Vec<State>,
+    info: RunInfo,
+    /// Deals kept for `print(compass)`.
+    kept: Vec<Deal>,
+    keep_deals: bool,
+    /// Whether the title is due before the next `printall` / `printside` deal.
+    title_due_all: bool,
+    title_due_side: bool,
+}
+
+impl Actions {
+    /// The runtime of `specs`.
+    pub fn new(specs: Vec<ActionSpec>, info: RunInfo) -> Actions {
+        let states = specs
+            .iter()
+            .map(|s| match s {
+                ActionSpec::Average { .. } => State::Average { n: 0, sum: 0, sum_sq: 0 },
+                ActionSpec::Frequency { x, y: None, .. } => State::Frequency1 {
+                    below: 0,
+                    above: 0,
+                    counts: vec![0; (x.high as i64 - x.low as i64 + 1) as usize],
+                },
+                ActionSpec::Frequency { x, y: Some(y), .. } => State::Frequency2 {
+                    counts: vec![0; ((x.high as i64 - x.low as i64 + 3) * (y.high as i64 - y.low as i64 + 3)) as usize],
+                },
+                _ => State::Stateless,
+            })
+            .collect();
+        let keep_deals = specs.iter().any(|s| matches!(s, ActionSpec::Print(_)));
+        Actions {
+            specs,
+            states,
+            info,
+            kept: Vec::new(),
+            keep_deals,
+            title_due_all: true,
+            title_due_side: true,
+        }
+    }
+
+    /// Runs the actions on produced deal number `number` (1-based) with its values.
+    pub fn deal(&mut self, w: &mut dyn Write, number: u64, deal: &Deal, values: &[i32]) -> io::Result<()> {
+        let title = self.info.title.clone();
+        for (spec, state) in self.specs.iter().zip(self.states.iter_mut()) {
+            match spec {
+                ActionSpec::PrintAll => {
+                    if let (true, Some(t)) = (self.title_due_all, &title) {
+                        output::title_line(w, t)?;
+                        self.title_due_all = false;
+                    }
+                    output::printall(w, number, deal)?;
+                    // A form feed and the title again every ten deals.
+                    if number % 10 == 0 && title.is_some() {
+                        w.write_all(b"\x0c")?;
+                        self.title_due_all = true;
+                    }
+                }
+                ActionSpec::PrintSide(side) => {
+                    if let (true, Some(t)) = (self.title_due_side, &title) {
+                        output::title_line(w, t)?;
+                        self.title_due_side = false;
+                    }
+                    output::printside(w, number, deal, *side)?;
+                    if number % 10 == 0 && title.is_some() {
+                        w.write_all(b"\x0c")?;
+                        self.title_due_side = true;
+                    }
+                }
+                ActionSpec::PrintPbn => {
+                    if !self.info.quiet {
+                        let info = PbnInfo {
+                            input_name: &self.info.input_name,
+                            seed: self.info.seed,
+                            title: self.info.title.as_deref(),
+                            dealer: self.info.dealer,
+                            vulnerable: self.info.vulnerable,
+                            date: &self.info.date,
+                        };
+                        output::pbn(w, number, deal, &info)?;
+                    }
+                }
+                ActionSpec::PrintCompact(v) => {
+                    output::compact(w, deal)?;
+                    if let Some(v) = v {
+                        writeln!(w, "{}", values[*v])?;
+                    }
+                }
+                ActionSpec::PrintOneline(v) => {
+                    output::oneline(w, deal)?;
+                    if let Some(v) = v {
+                        write!(w, "{}", values[*v])?;
+                    }
+                    writeln!(w)?;
+                }
+                ActionSpec::PrintEs(parts) => {
+                    for p in parts {
+                        match p {
+                            EsPart::Value(v) => write!(w, "{}", values[*v])?,
+                            EsPart::Text(t) => w.write_all(t.as_bytes())?,
+                        }
+                    }
+                }
+                ActionSpec::Print(_) => {}
+                ActionSpec::Average { value, .. } => {
+                    if let State::Average { n, sum, sum_sq } = state {
+                        let x = values[*value] as i128;
+                        *n += 1;
+                        *sum += x;
+                        *sum_sq += x * x;
+                    }
+                }
+                ActionSpec::Frequency { x, y, .. } => {
+                    let vx = values[x.value];
+                    match (state, y) {
+                        (State::Frequency1 { below, above, counts }, None) => {
+                            if vx < x.low {
+                                *below += 1;
+                            } else if vx > x.high {
+                                *above += 1;
+                            } else {
+                                counts[(vx as i64 - x.low as i64) as usize] += 1;
+                            }
+                        }
+                        (State::Frequency2 { counts }, Some(y)) => {
+                            let vy = values[y.value];
+                            let cols = (y.high as i64 - y.low as i64 + 3) as usize;
+                            counts[cell(vx, x) * cols + cell(vy, y)] += 1;
+                        }
+                        _ => unreachable!("frequency state matches its spec"),
+                    }
+                }
+            }
+        }
+        if self.keep_deals {
+            self.kept.push(*deal);
+        }
+        Ok(())
+    }
+
+    /// Prints the end-of-run reports, in the order of the actions.
+    pub fn finish(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        for (spec, state) in self.specs.iter().zip(&self.states) {
+            match (spec, state) {
+                (ActionSpec::Print(seats), _) => {
+                    for &seat in seats {
+                        if let Some(t) = &self.info.title {
+                            writeln!(w, "{t}")?;
+                        }
+                        write!(w, "\n{} hands:\n\n", seat.name())?;
+                        for (i, chunk) in self.kept.chunks(4).enumerate() {
+                            let hands: Vec<_> = chunk.iter().map(|d| d.hand(seat)).collect();
+                            output::hands_row(w, 1 + 4 * i as u64, &hands)?;
+                        }
+                        w.write_all(b"\x0c")?;
+                    }
+                }
+                (ActionSpec::Average { label, .. }, State::Average { n, sum, sum_sq }) => {
+                    average_report(w, label.as_deref(), *n, *sum, *sum_sq)?;
+                }
+                (ActionSpec::Frequency { label, x, y: None }, State::Frequency1 { below, above, counts }) => {
+                    frequency1_report(w, label.as_deref(), x, *below, *above, counts)?;
+                }
+                (ActionSpec::Frequency { label, x, y: Some(y) }, State::Frequency2 { counts }) => {
+                    frequency2_report(w, label.as_deref(), x, y, counts)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The row or column of a value on a 2-D frequency axis: 0 is Low, the last is High.
+fn cell(v: i32, a: &Axis) -> usize {
+    if v < a.low {
+        0
+    } else if v > a.high {
+        (a.high as i64 - a.low as i64 + 2) as usize
+    } else {
+        (v as i64 - a.low as i64 + 1) as usize
+    }
+}
+
+/// The `average` report: mean, standard deviation and (sample) variance.
+fn average_report(w: &mut dyn Write, label: Option<&str>, n: u64, sum: i128, sum_sq: i128) -> io::Result<()> {
+    if let Some(l) = label {
+        write!(w, "{l}: ")?;
+    }
+    let nf = n as f64;
+    let mean = if n == 0 { f64::NAN } else { sum as f64 / nf };
+    // Sample variance, computed exactly in integers before the one division.
+    let var = if n > 1 {
+        let num = n as i128 * sum_sq - sum * sum;
+        num as f64 / (n as f64 * (n as f64 - 1.0))
+    } else {
+        0.0
+    };
+    writeln!(
+        w,
+        "Mean={}, Std Dev={}, Var={}, Sample Size={n} ",
+        printf_f(mean, 10, 4),
+        printf_f(var.sqrt(), 10, 4),
+        printf_f(var, 10, 4)
+    )
+}
+
+/// A float as C's `%W.Pf` prints it (including `nan`).
+pub fn printf_f(v: f64, width: usize, precision: usize) -> String {
+    if v.is_nan() {
+        return format!("{:>width$}", if v.is_sign_negative() { "-nan" } else { "nan" });
+    }
+    format!("{v:width$.precision$}")
+}
+
+/// The 1-D `frequency` report.
+fn frequency1_report(
+    w: &mut dyn Write,
+    label: Option<&str>,
+    x: &Axis,
+    below: u64,
+    above: u64,
+    counts: &[u64],
+) -> io::Result<()> {
+    writeln!(w, "\nDescription: {}:", label.unwrap_or(""))?;
+    writeln!(w, "Value\t   Count\t   Pct.\t  CumPct")?;
+    let total: u64 = below + above + counts.iter().sum::<u64>();
+    let hundredth = total as f64 / 100.0;
+    let mut cumulative = 0u64;
+    let mut row = |w: &mut dyn Write, name: String, count: u64| -> io::Result<()> {
+        cumulative += count;
+        writeln!(
+            w,
+            "{name}\t{count:8}\t{}\t{}",
+            printf_f(count as f64 / hundredth, 7, 2),
+            printf_f(cumulative as f64 / hundredth, 7, 2)
+        )
+    };
+    if below > 0 {
+        row(w, "Low".into(), below)?;
+    }
+    for (i, &c) in counts.iter().enumerate() {
+        row(w, format!("{:5}", x.low as i64 + i as i64), c)?;
+    }
+    if above > 0 {
+        row(w, "High".into(), above)?;
+    }
+    writeln!(w, "    \t--------\t-------")?;
+    writeln!(w, "Total\t{total:8}\t{}", printf_f(100.0, 7, 2))
+}
+
+/// The 2-D `frequency` report: rows for the first expression, columns for the second.
+fn frequency2_report(
+    w: &mut dyn Write,
+    label: Option<&str>,
+    x: &Axis,
+    y: &Axis,
+    counts: &[u64],
+) -> io::Result<()> {
+    writeln!(w, "\nDescription: {}:", label.unwrap_or(""))?;
+    let rows = (x.high as i64 - x.low as i64 + 3) as usize;
+    let cols = (y.high as i64 - y.low as i64 + 3) as usize;
+    let mut line = String::from("        Low");
+    for j in 1..cols - 1 {
+        line.push_str(&format!(" {:8}", y.low as i64 + j as i64 - 1));
+    }
+    line.push_str("    High     Sum");
+    writeln!(w, "{line}")?;
+    let mut col_sums = vec![0u64; cols];
+    for i in 0..rows {
+        let mut line = if i == 0 {
+            "Low ".to_string()
+        } else if i == rows - 1 {
+            "High".to_string()
+        } else {
+            format!("{:4}", x.low as i64 + i as i64 - 1)
+        };
+        let mut row_sum = 0u64;
+        for (j, sum) in col_sums.iter_mut().enumerate() {
+            let n = counts[i * cols + j];
+            row_sum += n;
+            *sum += n;
+            line.push_str(&format!(" {n:8}"));
+        }
+        line.push_str(&format!(" {row_sum:8}"));
+        writeln!(w, "{line}")?;
+    }
+    let mut line = String::from("Sum ");
+    for s in &col_sums {
+        line.push_str(&format!(" {s:8}"));
+    }
+    line.push_str(&format!(" {:8}", col_sums.iter().sum::<u64>()));
+    writeln!(w, "{line}\n")
+}

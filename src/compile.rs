@@ -1,0 +1,745 @@
+//! Compiling: the AST to bytecode, run settings and action specifications.
+//!
+//! Expressions become [`Program`] code: constants are folded with the interpreter's own
+//! arithmetic, `&&`, `||` and `?:` become jumps, each variable becomes one subroutine whose
+//! value is cached per deal, and every `shape(...)` becomes a single 560-bit [`ShapeSet`] test.
+
+use crate::actions::{ActionSpec, Axis, EsPart, ValueRef};
+use crate::ast::*;
+use crate::diag::{Diagnostic, Source, Span};
+use dealvm_vm::bytecode::{BinaryOp, Entry, Instr, Program, VarCode, VarSlot};
+use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
+use dealvm_vm::score::Contract;
+use dealvm_vm::shape::{Distribution, ShapeSet};
+use dealvm_vm::tables::{PointCounts, TableId};
+use std::collections::HashMap;
+
+/// Vulnerability for PBN output (and later par).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Vulnerability {
+    None,
+    NorthSouth,
+    EastWest,
+    All,
+}
+
+impl Vulnerability {
+    /// The PBN spelling: `None`, `NS`, `EW`, `All`.
+    pub fn pbn(self) -> &'static str {
+        match self {
+            Vulnerability::None => "None",
+            Vulnerability::NorthSouth => "NS",
+            Vulnerability::EastWest => "EW",
+            Vulnerability::All => "All",
+        }
+    }
+
+    /// Reads a vulnerability word, in any letter case: none, NS, EW, all, both.
+    pub fn parse(word: &str) -> Option<Vulnerability> {
+        Some(match word.to_ascii_lowercase().as_str() {
+            "none" => Vulnerability::None,
+            "ns" => Vulnerability::NorthSouth,
+            "ew" => Vulnerability::EastWest,
+            "all" | "both" => Vulnerability::All,
+            _ => return None,
+        })
+    }
+}
+
+/// Settings given by statements of the input file.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    pub generate: Option<u64>,
+    pub produce: Option<u64>,
+    pub seed: Option<u64>,
+    pub title: Option<String>,
+    pub dealer: Option<Seat>,
+    pub vulnerable: Option<Vulnerability>,
+    pub opener: Option<Seat>,
+}
+
+/// Cards predealt to one seat from the command line (`-N`, `-E`, `-S`, `-W`).
+#[derive(Clone, Debug)]
+pub struct CommandLinePredeal {
+    pub seat: Seat,
+    pub hand: Hand,
+    /// The switch as typed, for messages: `-N`.
+    pub switch: String,
+}
+
+/// A compiled input file.
+pub struct Compiled {
+    pub program: Program,
+    /// The condition's entry point; `None` accepts every deal.
+    pub condition: Option<usize>,
+    /// Entry points evaluated for each produced deal, in order; actions refer to them.
+    pub values: Vec<usize>,
+    pub actions: Vec<ActionSpec>,
+    pub settings: Settings,
+    pub predeal: [Hand; 4],
+    pub point_counts: PointCounts,
+    /// Whether some expression may call `rnd(0)`, the number of the deal being produced.
+    pub uses_produced_number: bool,
+    /// Whether an action prints every produced deal (Dealer then produces 40 by default).
+    pub prints_deals: bool,
+}
+
+/// What the compiler knows of a defined variable.
+#[derive(Clone, Copy)]
+struct VarInfo {
+    slot: VarSlot,
+    /// The value, when the definition is a constant.
+    constant: Option<i32>,
+    /// Stack slots its subroutine needs.
+    need: usize,
+}
+
+/// Compiles parsed statements of `source`.
+pub fn compile(
+    source: &Source,
+    statements: &[Statement<'_>],
+    command_line: &[CommandLinePredeal],
+) -> Result<Compiled, Diagnostic> {
+    let mut c = Compiler::new(source, statements);
+    for s in statements {
+        c.statement(s)?;
+    }
+    c.finish(command_line)
+}
+
+struct Compiler<'s, 'a> {
+    source: &'s Source,
+    program: Program,
+    vars: HashMap<&'a str, VarInfo>,
+    /// Where each variable name is first defined, to explain forward references.
+    definitions: HashMap<&'a str, Span>,
+    shape_ids: HashMap<ShapeSet, u16>,
+    depth: usize,
+    max_depth: usize,
+    uses_produced_number: bool,
+    settings: Settings,
+    predeal: [Vec<(Card, Span)>; 4],
+    point_counts: PointCounts,
+    condition: Option<usize>,
+    actions: Option<(Vec<ActionSpec>, Vec<usize>)>,
+}
+
+impl<'s, 'a> Compiler<'s, 'a> {
+    fn new(source: &'s Source, statements: &[Statement<'a>]) -> Compiler<'s, 'a> {
+        let mut definitions = HashMap::new();
+        for s in statements {
+            if let StmtKind::VarDef { name, name_span, .. } = s.kind {
+                definitions.entry(name).or_insert(name_span);
+            }
+        }
+        Compiler {
+            source,
+            program: Program::default(),
+            vars: HashMap::new(),
+            definitions,
+            shape_ids: HashMap::new(),
+            depth: 0,
+            max_depth: 0,
+            uses_produced_number: false,
+            settings: Settings::default(),
+            predeal: Default::default(),
+            point_counts: PointCounts::default(),
+            condition: None,
+            actions: None,
+        }
+    }
+
+    // ---- statements
+
+    fn statement(&mut self, s: &Statement<'a>) -> Result<(), Diagnostic> {
+        match s.kind {
+            StmtKind::Generate(n) => {
+                let v = self.count_setting("generate", n)?;
+                self.settings.generate.get_or_insert(v);
+            }
+            StmtKind::Produce(n) => {
+                let v = self.count_setting("produce", n)?;
+                self.settings.produce.get_or_insert(v);
+            }
+            StmtKind::Seed(n) => {
+                if n.value < 0 || self.is_dotnum(n) {
+                    return Err(Diagnostic::at(n.span, "the seed must be a whole number, 0 or more"));
+                }
+                self.settings.seed = Some(n.value as u64);
+            }
+            StmtKind::Title(t) => self.settings.title = Some(t.to_string()),
+            StmtKind::Dealer(seat) => self.settings.dealer = Some(seat),
+            StmtKind::Opener(seat) => self.settings.opener = Some(seat),
+            StmtKind::Vulnerable(w) => {
+                let v = Vulnerability::parse(w.text).ok_or_else(|| {
+                    Diagnostic::at(w.span, format!("found `{}`, expected none, NS, EW, all or both", w.text))
+                })?;
+                self.settings.vulnerable = Some(v);
+            }
+            StmtKind::Predeal(args) => {
+                for arg in args {
+                    self.predeal_arg(arg)?;
+                }
+            }
+            StmtKind::Pointcount(values) => {
+                self.point_counts.hcp = self.rank_values("pointcount", values)?;
+            }
+            StmtKind::Altcount(n, values) => {
+                if !(0..=9).contains(&n.value) || self.is_dotnum(n) {
+                    return Err(Diagnostic::at(
+                        n.span,
+                        format!("found {}, expected the number of an alternative count, 0 to 9", self.source.slice(n.span)),
+                    ));
+                }
+                self.point_counts.alt[n.value as usize] = self.rank_values("altcount", values)?;
+            }
+            StmtKind::Condition(e) => {
+                let entry = self.entry("condition", e)?;
+                self.condition = Some(entry);
+            }
+            StmtKind::VarDef { name, name_span, value } => self.define(name, name_span, value)?,
+            StmtKind::Action(list) => {
+                let mut specs = Vec::new();
+                let mut values = Vec::new();
+                for a in list {
+                    specs.push(self.action(a, &mut values)?);
+                }
+                self.actions = Some((specs, values));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a number was written with a decimal point.
+    fn is_dotnum(&self, n: Num) -> bool {
+        self.source.slice(n.span).contains('.')
+    }
+
+    /// The value of a `generate` or `produce` statement.
+    fn count_setting(&self, what: &str, n: Num) -> Result<u64, Diagnostic> {
+        if self.is_dotnum(n) {
+            return Err(Diagnostic::at(n.span, format!("{what} takes a whole number of deals")));
+        }
+        if n.value < 1 {
+            return Err(Diagnostic::at(
+                n.span,
+                format!("{what} must be at least 1 (found {})", n.value),
+            ));
+        }
+        Ok(n.value as u64)
+    }
+
+    /// Card values for `pointcount` or `altcount`, given from the ace down.
+    fn rank_values(&self, what: &str, values: &[Num]) -> Result<[i32; 13], Diagnostic> {
+        let mut out = [0i32; 13];
+        for (i, n) in values.iter().enumerate() {
+            if i >= 13 {
+                return Err(Diagnostic::at(
+                    n.span,
+                    format!("{what} takes at most 13 values, one per rank from the ace down to the deuce"),
+                ));
+            }
+            out[12 - i] = i32::try_from(n.value)
+                .map_err(|_| Diagnostic::at(n.span, "this value is too large"))?;
+        }
+        Ok(out)
+    }
+
+    fn predeal_arg(&mut self, arg: &PredealArg<'a>) -> Result<(), Diagnostic> {
+        match *arg {
+            PredealArg::Holdings { seat, holdings, .. } => {
+                for &(text, span) in holdings {
+                    let suit = text.chars().next().and_then(Suit::from_letter).expect("lexer checks the suit");
+                    let mut seen = 0u16;
+                    for ch in text.chars().skip(1) {
+                        let rank = rank_from_char(ch).expect("lexer checks the ranks");
+                        if seen & (1 << rank) != 0 {
+                            return Err(Diagnostic::at(
+                                span,
+                                format!("the card {} appears twice in this holding", Card::new(suit, rank)),
+                            ));
+                        }
+                        seen |= 1 << rank;
+                        self.predeal[seat as usize].push((Card::new(suit, rank), span));
+                    }
+                }
+                Ok(())
+            }
+            PredealArg::Bias { span, .. } => Err(Diagnostic::at(
+                span,
+                "predealing a suit length (`spades(west)==7`) is not supported yet",
+            )),
+        }
+    }
+
+    // ---- variables and entry points
+
+    fn define(&mut self, name: &'a str, name_span: Span, value: &Expr<'a>) -> Result<(), Diagnostic> {
+        if self.vars.contains_key(name) {
+            let first = self.definitions[name];
+            let (line, _) = self.source.line_col(first.start);
+            return Err(Diagnostic::at(name_span, format!("the variable `{name}` is already defined"))
+                .with_note(format!("it was first defined on line {line}; a variable can be defined once")));
+        }
+        let slot = VarSlot::try_from(self.vars.len())
+            .map_err(|_| Diagnostic::at(name_span, "too many variables (at most 65535)"))?;
+        let constant = self.constant(value);
+        let start = self.program.code.len() as u32;
+        self.depth = 0;
+        self.max_depth = 0;
+        self.expr(value)?;
+        self.emit(Instr::VarEnd(slot), 0);
+        self.program.vars.push(VarCode { name: name.to_string(), start });
+        self.vars.insert(name, VarInfo { slot, constant, need: self.max_depth.max(1) });
+        Ok(())
+    }
+
+    /// Compiles an expression as a new entry point and returns its index.
+    fn entry(&mut self, name: &str, e: &Expr<'a>) -> Result<usize, Diagnostic> {
+        let start = self.program.code.len() as u32;
+        self.depth = 0;
+        self.max_depth = 0;
+        self.expr(e)?;
+        self.emit(Instr::Return, -1);
+        self.program.max_stack = self.program.max_stack.max(self.max_depth);
+        self.program.entries.push(Entry { name: name.to_string(), start });
+        Ok(self.program.entries.len() - 1)
+    }
+
+    // ---- actions
+
+    /// A value computed for each produced deal.
+    fn value(&mut self, e: &Expr<'a>, values: &mut Vec<usize>) -> Result<ValueRef, Diagnostic> {
+        let entry = self.entry(&format!("value {}", values.len()), e)?;
+        values.push(entry);
+        Ok(values.len() - 1)
+    }
+
+    fn axis(&mut self, a: &Axis2<'a>, values: &mut Vec<usize>) -> Result<Axis, Diagnostic> {
+        let low = self.bound(a.low)?;
+        let high = self.bound(a.high)?;
+        if low > high {
+            return Err(Diagnostic::at(
+                a.low.span.to(a.high.span),
+                format!("the lower bound {low} is above the upper bound {high}"),
+            ));
+        }
+        Ok(Axis { value: self.value(a.expr, values)?, low, high })
+    }
+
+    fn bound(&self, n: Num) -> Result<i32, Diagnostic> {
+        i32::try_from(n.value).map_err(|_| Diagnostic::at(n.span, "this bound is too large"))
+    }
+
+    fn action(&mut self, a: &Action<'a>, values: &mut Vec<usize>) -> Result<ActionSpec, Diagnostic> {
+        let label = |l: Option<&str>| l.map(str::to_string);
+        Ok(match a.kind {
+            ActionKind::PrintAll => ActionSpec::PrintAll,
+            ActionKind::PrintSide(side) => ActionSpec::PrintSide(side),
+            ActionKind::PrintPbn => ActionSpec::PrintPbn,
+            ActionKind::PrintCompact(e) => {
+                ActionSpec::PrintCompact(e.map(|e| self.value(e, values)).transpose()?)
+            }
+            ActionKind::PrintOneline(e) => {
+                ActionSpec::PrintOneline(e.map(|e| self.value(e, values)).transpose()?)
+            }
+            ActionKind::PrintEs(items) => {
+                let mut parts = Vec::new();
+                for item in items {
+                    parts.push(match *item {
+                        PrintItem::Expr(e) => EsPart::Value(self.value(e, values)?),
+                        PrintItem::Str(s) => EsPart::Text(s.to_string()),
+                    });
+                }
+                ActionSpec::PrintEs(parts)
+            }
+            ActionKind::Print(seats) => {
+                let mut list: Vec<Seat> = seats.to_vec();
+                list.sort();
+                list.dedup();
+                ActionSpec::Print(list)
+            }
+            ActionKind::Average { label: l, expr } => {
+                ActionSpec::Average { label: label(l), value: self.value(expr, values)? }
+            }
+            ActionKind::Frequency { label: l, x, y } => {
+                let x = self.axis(&Axis2::from(x), values)?;
+                let y = y.map(|y| self.axis(&Axis2::from(y), values)).transpose()?;
+                let cells = (x.high as i64 - x.low as i64 + 3)
+                    * y.map_or(1, |y| y.high as i64 - y.low as i64 + 3);
+                if cells > 10_000_000 {
+                    return Err(Diagnostic::at(a.span, "this frequency table would have more than ten million cells"));
+                }
+                ActionSpec::Frequency { label: label(l), x, y }
+            }
+            ActionKind::BktFreq { .. } => return Err(self.not_yet(a.span, "bktfreq")),
+            ActionKind::EvalContract { .. } => return Err(self.not_yet(a.span, "evalcontract")),
+            ActionKind::ExportSide(_) | ActionKind::ExportSeat(_) => {
+                return Err(self.not_yet(a.span, "export"))
+            }
+            ActionKind::CsvRpt(_) => return Err(self.not_yet(a.span, "csvrpt")),
+            ActionKind::PrintRpt(_) => return Err(self.not_yet(a.span, "printrpt")),
+        })
+    }
+
+    fn not_yet(&self, span: Span, what: &str) -> Diagnostic {
+        Diagnostic::at(span, format!("`{what}` is not supported yet"))
+    }
+
+    // ---- expressions
+
+    /// Appends an instruction that changes the stack depth by `effect`.
+    fn emit(&mut self, instr: Instr, effect: isize) -> usize {
+        self.program.code.push(instr);
+        self.depth = (self.depth as isize + effect) as usize;
+        self.max_depth = self.max_depth.max(self.depth);
+        self.program.code.len() - 1
+    }
+
+    /// The address the next instruction will have.
+    fn here(&self) -> u32 {
+        self.program.code.len() as u32
+    }
+
+    /// Points the jump at `at` to `target`.
+    fn patch(&mut self, at: usize, target: u32) {
+        match &mut self.program.code[at] {
+            Instr::Jump(t) | Instr::JumpIfZero(t) | Instr::AndThen(t) | Instr::OrElse(t) => *t = target,
+            other => unreachable!("patching a non-jump {other}"),
+        }
+    }
+
+    /// The value of an expression that does not depend on the deal, if it is one.
+    fn constant(&self, e: &Expr<'a>) -> Option<i32> {
+        match e.kind {
+            ExprKind::Number(v) => Some(v),
+            ExprKind::Var(name) => self.vars.get(name).and_then(|v| v.constant),
+            ExprKind::Imps(a) => self.constant(a).map(dealvm_vm::score::imps),
+            ExprKind::Score { vulnerable, contract, tricks, .. } => {
+                let c = Contract::parse(contract)?;
+                self.constant(tricks).map(|t| dealvm_vm::score::score(vulnerable, c, t))
+            }
+            ExprKind::Unary(op, a) => self.constant(a).map(|v| op.apply(v)),
+            ExprKind::Binary(op, a, b) => op.apply(self.constant(a)?, self.constant(b)?),
+            ExprKind::And(a, b) => match self.constant(a)? {
+                0 => Some(0),
+                _ => self.constant(b).map(|v| i32::from(v != 0)),
+            },
+            ExprKind::Or(a, b) => match self.constant(a)? {
+                0 => self.constant(b).map(|v| i32::from(v != 0)),
+                _ => Some(1),
+            },
+            ExprKind::Cond(c, a, b) => match self.constant(c)? {
+                0 => self.constant(b),
+                _ => self.constant(a),
+            },
+            _ => None,
+        }
+    }
+
+    fn expr(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
+        if let Some(v) = self.constant(e) {
+            // Still check the parts that are skipped for errors such as unknown variables.
+            self.check(e)?;
+            self.emit(Instr::Const(v), 1);
+            return Ok(());
+        }
+        match e.kind {
+            ExprKind::Number(v) => {
+                self.emit(Instr::Const(v), 1);
+            }
+            ExprKind::Var(name) => {
+                let info = self.lookup(name, e.span)?;
+                let need = info.need;
+                self.max_depth = self.max_depth.max(self.depth + need);
+                self.emit(Instr::Var(info.slot), 1);
+            }
+            ExprKind::Count { func, seat, suit } => {
+                let table = match func {
+                    CountFn::Hcp => TableId::HCP,
+                    CountFn::Pt(n) => TableId::pt(n),
+                    CountFn::Controls => TableId::CONTROLS,
+                    CountFn::Losers => TableId::LOSERS,
+                    CountFn::Ltc => return Err(self.not_yet(e.span, "ltc")),
+                };
+                match suit {
+                    Some(suit) => self.emit(Instr::SuitCount { table, seat, suit }, 1),
+                    None => self.emit(Instr::HandCount { table, seat }, 1),
+                };
+            }
+            ExprKind::Length { seat, suit } => {
+                self.emit(Instr::Length { seat, suit }, 1);
+            }
+            ExprKind::Quality { .. } => return Err(self.not_yet(e.span, "quality")),
+            ExprKind::Cccc(_) => return Err(self.not_yet(e.span, "cccc")),
+            ExprKind::HasCard { seat, card, .. } => {
+                let card = Card::parse(card).expect("lexer checks cards");
+                self.emit(Instr::HasCard { seat, card }, 1);
+            }
+            ExprKind::Shape { seat, terms } => {
+                let set = self.shape_set(terms)?;
+                self.emit(Instr::Shape { seat, set }, 1);
+            }
+            ExprKind::FdShape { .. } => return Err(self.not_yet(e.span, "shape{...}")),
+            ExprKind::Score { vulnerable, contract, contract_span, tricks } => {
+                let contract = self.contract(contract, contract_span)?;
+                self.expr(tricks)?;
+                self.emit(Instr::Score { vulnerable, contract }, 0);
+            }
+            ExprKind::Imps(a) => {
+                self.expr(a)?;
+                self.emit(Instr::Imps, 0);
+            }
+            ExprKind::Rnd(a) => {
+                if self.constant(a).is_none_or(|v| v == 0) {
+                    self.uses_produced_number = true;
+                }
+                self.expr(a)?;
+                self.emit(Instr::Rnd, 0);
+            }
+            ExprKind::Unary(op, a) => {
+                self.expr(a)?;
+                self.emit(Instr::Unary(op), 0);
+            }
+            ExprKind::Binary(op, a, b) => {
+                let site = if matches!(op, BinaryOp::Div | BinaryOp::Mod) { self.site(e)? } else { 0 };
+                self.expr(a)?;
+                self.expr(b)?;
+                self.emit(Instr::Binary { op, site }, -1);
+            }
+            ExprKind::And(a, b) => self.short_circuit(a, b, true)?,
+            ExprKind::Or(a, b) => self.short_circuit(a, b, false)?,
+            ExprKind::Cond(c, a, b) => match self.constant(c) {
+                Some(v) => {
+                    self.check(if v == 0 { a } else { b })?;
+                    self.expr(if v == 0 { b } else { a })?;
+                }
+                None => {
+                    self.expr(c)?;
+                    let to_else = self.emit(Instr::JumpIfZero(0), -1);
+                    self.expr(a)?;
+                    let to_end = self.emit(Instr::Jump(0), 0);
+                    self.depth -= 1;
+                    let else_at = self.here();
+                    self.patch(to_else, else_at);
+                    self.expr(b)?;
+                    let end = self.here();
+                    self.patch(to_end, end);
+                }
+            },
+            ExprKind::Unsupported(what) => return Err(self.not_yet(e.span, what)),
+        }
+        Ok(())
+    }
+
+    /// `a && b` (`and` true) or `a || b`, evaluating `b` only when needed.
+    fn short_circuit(&mut self, a: &Expr<'a>, b: &Expr<'a>, and: bool) -> Result<(), Diagnostic> {
+        match self.constant(a) {
+            // `1 && b` is `b` as a truth value; so is `0 || b`.
+            Some(v) if (v != 0) == and => {
+                self.expr(b)?;
+                self.emit(Instr::Bool, 0);
+            }
+            _ => {
+                self.expr(a)?;
+                let jump = self.emit(if and { Instr::AndThen(0) } else { Instr::OrElse(0) }, -1);
+                self.expr(b)?;
+                self.emit(Instr::Bool, 0);
+                let end = self.here();
+                self.patch(jump, end);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reports errors in an expression without emitting code for it.
+    fn check(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
+        let mark = (self.program.code.len(), self.depth, self.max_depth, self.program.sites.len());
+        let shapes = self.program.shapes.len();
+        let result = match e.kind {
+            ExprKind::Number(_) => Ok(()),
+            _ => self.expr_nofold(e),
+        };
+        self.program.code.truncate(mark.0);
+        self.depth = mark.1;
+        self.max_depth = mark.2;
+        self.program.sites.truncate(mark.3);
+        if self.program.shapes.len() != shapes {
+            self.program.shapes.truncate(shapes);
+            self.shape_ids.retain(|_, id| (*id as usize) < shapes);
+        }
+        result
+    }
+
+    /// Emits an expression without folding its top node (used by [`Self::check`]).
+    fn expr_nofold(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
+        match e.kind {
+            ExprKind::Var(name) => self.lookup(name, e.span).map(|_| ()),
+            ExprKind::Unary(_, a) | ExprKind::Imps(a) | ExprKind::Rnd(a) => self.check(a),
+            ExprKind::Score { contract, contract_span, tricks, .. } => {
+                self.contract(contract, contract_span)?;
+                self.check(tricks)
+            }
+            ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => {
+                self.check(a)?;
+                self.check(b)
+            }
+            ExprKind::Cond(c, a, b) => {
+                self.check(c)?;
+                self.check(a)?;
+                self.check(b)
+            }
+            _ => self.expr(e),
+        }
+    }
+
+    /// A defined variable, or an error explaining why the name is unknown.
+    fn lookup(&self, name: &str, span: Span) -> Result<VarInfo, Diagnostic> {
+        if let Some(v) = self.vars.get(name) {
+            return Ok(*v);
+        }
+        let d = Diagnostic::at(span, format!("unknown variable `{name}`"));
+        Err(match self.definitions.get(name) {
+            Some(def) if def.start > span.start => {
+                let (line, _) = self.source.line_col(def.start);
+                d.with_note(format!(
+                    "`{name}` is defined later, on line {line}; a variable must be defined before it is used"
+                ))
+            }
+            _ => d,
+        })
+    }
+
+    /// A division site: the expression's text and place, for a division-by-zero report.
+    fn site(&mut self, e: &Expr<'a>) -> Result<u16, Diagnostic> {
+        let text: String = self.source.slice(e.span).split_whitespace().collect::<Vec<_>>().join(" ");
+        let where_ = self.source.location(e.span.start);
+        self.program.sites.push(format!("`{text}` ({where_})"));
+        u16::try_from(self.program.sites.len() - 1)
+            .map_err(|_| Diagnostic::at(e.span, "too many divisions in one file (at most 65536)"))
+    }
+
+    fn contract(&self, text: &str, span: Span) -> Result<Contract, Diagnostic> {
+        Contract::parse(text).ok_or_else(|| {
+            Diagnostic::at(span, format!("found `{text}`, expected a contract such as z4H, z3Nx or z6Sxx"))
+                .with_note("doubled contracts use the z form: z4Hx")
+        })
+    }
+
+    /// The shape set of an HvS shape list, interned in the program.
+    fn shape_set(&mut self, terms: &[ShapeTerm<'_>]) -> Result<u16, Diagnostic> {
+        let mut set = ShapeSet::empty();
+        for t in terms {
+            let d = Distribution::parse(t.text, t.any).expect("lexer checks distributions");
+            let shapes = d.shapes().map_err(|err| {
+                Diagnostic::at(t.span, format!("the distribution {} describes no hand: {err}", t.text))
+            })?;
+            if t.exclude {
+                set.subtract(&shapes);
+            } else {
+                set.union_with(&shapes);
+            }
+        }
+        if let Some(&id) = self.shape_ids.get(&set) {
+            return Ok(id);
+        }
+        let id = u16::try_from(self.program.shapes.len())
+            .map_err(|_| Diagnostic::at(terms[0].span, "too many different shapes (at most 65536)"))?;
+        self.program.shapes.push(set.clone());
+        self.shape_ids.insert(set, id);
+        Ok(id)
+    }
+
+    // ---- the end
+
+    fn finish(mut self, command_line: &[CommandLinePredeal]) -> Result<Compiled, Diagnostic> {
+        let predeal = self.merge_predeal(command_line)?;
+        let (actions, values) = self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![]));
+        let prints_deals = actions.iter().any(ActionSpec::prints_each_deal);
+        Ok(Compiled {
+            program: self.program,
+            condition: self.condition,
+            values,
+            actions,
+            settings: self.settings,
+            predeal,
+            point_counts: self.point_counts,
+            uses_produced_number: self.uses_produced_number,
+            prints_deals,
+        })
+    }
+
+    /// The predealt hands: the file's, with seats given on the command line replaced.
+    fn merge_predeal(&self, command_line: &[CommandLinePredeal]) -> Result<[Hand; 4], Diagnostic> {
+        let mut hands = [Hand::EMPTY; 4];
+        let mut owner: HashMap<Card, (Seat, Option<Span>)> = HashMap::new();
+        let overridden = |seat: Seat| command_line.iter().any(|p| p.seat == seat);
+        for p in command_line {
+            for card in p.hand.cards() {
+                if let Some((other, _)) = owner.insert(card, (p.seat, None)) {
+                    return Err(Diagnostic::error(format!(
+                        "the card {card} is given to both {} and {} on the command line",
+                        other.keyword(),
+                        p.seat.keyword()
+                    )));
+                }
+            }
+            hands[p.seat as usize] = p.hand;
+        }
+        for seat in Seat::ALL {
+            if overridden(seat) {
+                continue;
+            }
+            for &(card, span) in &self.predeal[seat as usize] {
+                match owner.get(&card) {
+                    Some(&(other, Some(first))) => {
+                        let (line, col) = self.source.line_col(first.start);
+                        let msg = if other == seat {
+                            format!("the card {card} is predealt to {} twice", seat.keyword())
+                        } else {
+                            format!("the card {card} is predealt to both {} and {}", other.keyword(), seat.keyword())
+                        };
+                        return Err(Diagnostic::at(span, msg)
+                            .with_note(format!("it was first predealt at line {line}, column {col}")));
+                    }
+                    Some(&(other, None)) => {
+                        let switch = command_line.iter().find(|p| p.seat == other).map(|p| p.switch.clone());
+                        return Err(Diagnostic::at(
+                            span,
+                            format!(
+                                "the card {card} is predealt to {} here and to {} on the command line ({})",
+                                seat.keyword(),
+                                other.keyword(),
+                                switch.unwrap_or_default()
+                            ),
+                        ));
+                    }
+                    None => {
+                        owner.insert(card, (seat, Some(span)));
+                        hands[seat as usize] = hands[seat as usize].with(card);
+                    }
+                }
+                if hands[seat as usize].count() > 13 {
+                    return Err(Diagnostic::at(
+                        span,
+                        format!("{} is predealt more than 13 cards", seat.keyword()),
+                    ));
+                }
+            }
+        }
+        Ok(hands)
+    }
+}
+
+/// An axis as written, with its bounds still unchecked.
+struct Axis2<'a> {
+    expr: &'a Expr<'a>,
+    low: Num,
+    high: Num,
+}
+
+impl<'a> From<crate::ast::Axis<'a>> for Axis2<'a> {
+    fn from(a: crate::ast::Axis<'a>) -> Self {
+        Axis2 { expr: a.expr, low: a.low, high: a.high }
+    }
+}

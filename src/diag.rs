@@ -1,0 +1,178 @@
+//! Diagnostics: source positions and error messages that point into the input file.
+//!
+//! Every error names `file:line:column`, shows the offending line with a caret under the
+//! offending text, and says what was found and what was expected.
+
+use std::fmt;
+
+/// A byte range of a source text.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    /// The span from `start` to `end` (byte offsets).
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end: end.max(start) }
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+/// An input text with its name, as shown in messages.
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub name: String,
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+impl Source {
+    /// A source named `name` (a file name, or a description such as `-N argument`).
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        let text = text.into();
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Source { name: name.into(), text, line_starts }
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let col = self.text[start..offset].chars().count() + 1;
+        (line + 1, col)
+    }
+
+    /// The text of a 1-based line, without its line end.
+    pub fn line_text(&self, line: usize) -> &str {
+        let start = self.line_starts[line - 1];
+        let end = self.line_starts.get(line).copied().unwrap_or(self.text.len());
+        self.text[start..end].trim_end_matches(['\n', '\r'])
+    }
+
+    /// `name:line:column` of a byte offset.
+    pub fn location(&self, offset: usize) -> String {
+        let (line, col) = self.line_col(offset);
+        format!("{}:{line}:{col}", self.name)
+    }
+
+    /// The source text of a span.
+    pub fn slice(&self, span: Span) -> &str {
+        &self.text[span.start.min(self.text.len())..span.end.min(self.text.len())]
+    }
+}
+
+/// An error in the user's input, with the place it points at.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub message: String,
+    pub span: Option<Span>,
+    /// A short text shown next to the caret.
+    pub label: Option<String>,
+    pub notes: Vec<String>,
+    /// The source the span points into, when it is not the input file.
+    pub source: Option<Box<Source>>,
+}
+
+impl Diagnostic {
+    /// An error with a message and no place.
+    pub fn error(message: impl Into<String>) -> Diagnostic {
+        Diagnostic { message: message.into(), span: None, label: None, notes: Vec::new(), source: None }
+    }
+
+    /// An error pointing at `span` of the input file.
+    pub fn at(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { span: Some(span), ..Diagnostic::error(message) }
+    }
+
+    /// The same error with a label next to the caret.
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// The same error with a note below it.
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// The same error pointing into `source` instead of the input file.
+    pub fn in_source(mut self, source: Source) -> Diagnostic {
+        self.source = Some(Box::new(source));
+        self
+    }
+
+    /// The message as shown to the user, with the place in `file` (the input file).
+    pub fn render(&self, file: Option<&Source>) -> String {
+        let mut out = format!("error: {}\n", self.message);
+        let src = self.source.as_deref().or(file);
+        match (src, self.span) {
+            (Some(src), Some(span)) => {
+                let (line, col) = src.line_col(span.start);
+                let text = src.line_text(line);
+                let gutter = line.to_string().len();
+                out.push_str(&format!("{:gutter$}--> {}:{line}:{col}\n", "", src.name));
+                out.push_str(&format!("{:gutter$} |\n", ""));
+                out.push_str(&format!("{line} | {text}\n"));
+                // Reproduce tabs so the caret lines up under the offending text.
+                let pad: String = text
+                    .chars()
+                    .take(col - 1)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
+                let (end_line, _) = src.line_col(span.end);
+                let width = if end_line == line {
+                    src.slice(span).chars().count().max(1)
+                } else {
+                    text.chars().count().saturating_sub(col - 1).max(1)
+                };
+                let label = self.label.as_deref().map(|l| format!(" {l}")).unwrap_or_default();
+                out.push_str(&format!("{:gutter$} | {pad}{}{label}\n", "", "^".repeat(width)));
+            }
+            (Some(src), None) if self.source.is_some() || !src.name.is_empty() => {
+                out.push_str(&format!("  --> {}\n", src.name));
+            }
+            _ => {}
+        }
+        for n in &self.notes {
+            out.push_str(&format!("  = note: {n}\n"));
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_place_and_caret() {
+        let src = Source::new("t.dli", "produce 1\ncondition hcp(north) = 13\n");
+        let at = src.text.find('=').unwrap();
+        let d = Diagnostic::at(Span::new(at, at + 1), "found `=`, expected an operator");
+        let text = d.render(Some(&src));
+        assert!(text.contains("--> t.dli:2:22"), "{text}");
+        assert!(text.contains("2 | condition hcp(north) = 13"), "{text}");
+        assert!(text.contains("  |                      ^"), "{text}");
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let src = Source::new("u", "é = 1");
+        assert_eq!(src.line_col(3), (1, 3));
+    }
+}

@@ -1,0 +1,16 @@
+//! dealvm: generate bridge deals that meet constraints written in the Dealer language.
+//!
+//! The pipeline, one module per stage:
+//! [`lex`] (tokens) → [`parse`] (AST in an arena, [`ast`]) → [`compile`] (bytecode for the
+//! `dealvm_vm` crate) → [`run`] (dealing in parallel batches) → [`actions`] and [`output`]
+//! (what is printed). [`cli`] holds the command line; [`diag`] the error messages.
+
+pub mod actions;
+pub mod ast;
+pub mod cli;
+pub mod compile;
+pub mod diag;
+pub mod lex;
+pub mod output;
+pub mod parse;
+pub mod run;

@@ -1,0 +1,5 @@
+//! The `dealvm` command: see `dealvm --help`.
+
+fn main() {
+    std::process::exit(dealvm::cli::main());
+}

@@ -1,0 +1,237 @@
+//! Output formats: how deals are printed (printall, printew, oneline, compact, PBN, ...).
+//!
+//! The layouts follow DealerV2's byte for byte, with one fix: in the side-by-side layouts a
+//! suit of ten or more cards widens the columns of its deal instead of running into the next
+//! hand (DealerV2 prints `A K Q J T 9 8 7 6 5 4` for ten spades next to a singleton 4).
+
+use crate::compile::Vulnerability;
+use dealvm_vm::card::{rank_char, Deal, Hand, Seat, Side, Suit};
+use std::io::{self, Write};
+
+/// The usual width of a hand's column in the side-by-side layouts.
+const COLUMN: usize = 20;
+
+/// A suit as printed in the side-by-side layouts: `A K T 9 ` or `- ` for a void.
+pub fn spaced_suit(hand: Hand, suit: Suit) -> String {
+    let mask = hand.suit_mask(suit);
+    if mask == 0 {
+        return "- ".to_string();
+    }
+    let mut s = String::with_capacity(26);
+    for r in (0..13u8).rev().filter(|r| mask & (1 << r) != 0) {
+        s.push(rank_char(r));
+        s.push(' ');
+    }
+    s
+}
+
+/// The column width for these hands: 20, or wider so that a long suit keeps a gap.
+fn column_width(hands: &[Hand]) -> usize {
+    let longest = hands
+        .iter()
+        .flat_map(|&h| Suit::ALL.map(|s| 2 * h.len(s) as usize))
+        .max()
+        .unwrap_or(0);
+    if longest >= COLUMN { longest + 1 } else { COLUMN }
+}
+
+/// Four lines, one per suit, with the hands side by side; `indent` starts each line.
+fn side_by_side(w: &mut dyn Write, indent: &str, hands: &[Hand], width: usize) -> io::Result<()> {
+    for suit in Suit::DISPLAY {
+        let mut line = String::from(indent);
+        for (i, &h) in hands.iter().enumerate() {
+            let text = spaced_suit(h, suit);
+            if i + 1 < hands.len() {
+                line.push_str(&format!("{text:<width$}"));
+            } else {
+                line.push_str(&text);
+            }
+        }
+        line.push('\n');
+        w.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The title line above `printall` and `printside` output: `[title]` after 18 spaces.
+pub fn title_line(w: &mut dyn Write, title: &str) -> io::Result<()> {
+    writeln!(w, "{:18}[{title}]", "")
+}
+
+/// `printall`: the four hands across, North, East, South, West.
+pub fn printall(w: &mut dyn Write, board: u64, deal: &Deal) -> io::Result<()> {
+    let width = column_width(&deal.hands);
+    writeln!(w, "{board:4}. {:<a$}{:<width$}{:<width$}West ", "North", "East", "South", a = width - 1)?;
+    side_by_side(w, "     ", &deal.hands, width)?;
+    writeln!(w)
+}
+
+/// `printside(NS)` / `printns` and `printside(EW)` / `printew`: two hands, South or West first.
+pub fn printside(w: &mut dyn Write, board: u64, deal: &Deal, side: Side) -> io::Result<()> {
+    let seats = match side {
+        Side::NorthSouth => [Seat::South, Seat::North],
+        Side::EastWest => [Seat::West, Seat::East],
+    };
+    let hands = seats.map(|s| deal.hand(s));
+    let width = column_width(&hands);
+    writeln!(w, "{board:4}. {:<a$}{:<5}", seats[0].name(), seats[1].name(), a = width - 1)?;
+    side_by_side(w, "     ", &hands, width)?;
+    writeln!(w)
+}
+
+/// One row of the `print(compass)` report: up to four hands with their board numbers.
+pub fn hands_row(w: &mut dyn Write, first_board: u64, hands: &[Hand]) -> io::Result<()> {
+    let width = column_width(hands);
+    let mut header = String::new();
+    for i in 0..hands.len() {
+        header.push_str(&format!("{:<width$}", format!("{:4}.", first_board + i as u64)));
+    }
+    writeln!(w, "{header}")?;
+    side_by_side(w, "", hands, width)?;
+    writeln!(w)
+}
+
+/// A hand as `AKT9.Q3.J976.K82`.
+fn dotted(hand: Hand) -> String {
+    hand.pbn()
+}
+
+/// `printoneline`: `n ... e ... s ... w ... ` (ends with a space; the caller ends the line).
+pub fn oneline(w: &mut dyn Write, deal: &Deal) -> io::Result<()> {
+    for seat in Seat::ALL {
+        write!(w, "{} {} ", seat.letter().to_ascii_lowercase(), dotted(deal.hand(seat)))?;
+    }
+    Ok(())
+}
+
+/// `printcompact`: one line per hand, `n AKT9.Q3.J976.K82`.
+pub fn compact(w: &mut dyn Write, deal: &Deal) -> io::Result<()> {
+    for seat in Seat::ALL {
+        writeln!(w, "{} {}", seat.letter().to_ascii_lowercase(), dotted(deal.hand(seat)))?;
+    }
+    Ok(())
+}
+
+/// What a PBN record says besides the deal.
+pub struct PbnInfo<'a> {
+    /// The input file's name, as given on the command line.
+    pub input_name: &'a str,
+    pub seed: u64,
+    pub title: Option<&'a str>,
+    pub dealer: Option<Seat>,
+    pub vulnerable: Option<Vulnerability>,
+    /// Today's date as `YYYY.MM.DD`.
+    pub date: &'a str,
+}
+
+/// The dealer of a board in the standard 16-board cycle.
+pub fn board_dealer(board: u64) -> Seat {
+    Seat::from_index(((board + 3) % 4) as usize)
+}
+
+/// The vulnerability of a board in the standard 16-board cycle.
+pub fn board_vulnerability(board: u64) -> Vulnerability {
+    const CYCLE: [Vulnerability; 16] = {
+        use Vulnerability::*;
+        [None, NorthSouth, EastWest, All, NorthSouth, EastWest, All, None, EastWest, All, None, NorthSouth, All, None, NorthSouth, EastWest]
+    };
+    CYCLE[((board + 15) % 16) as usize]
+}
+
+/// Escapes a PBN tag value: backslashes and double quotes get a backslash.
+pub fn pbn_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// `printpbn`: one PBN game.
+pub fn pbn(w: &mut dyn Write, board: u64, deal: &Deal, info: &PbnInfo<'_>) -> io::Result<()> {
+    writeln!(
+        w,
+        "[Event \"Hand simulated by dealvm with file {}, seed {}\"]",
+        pbn_escape(info.input_name),
+        info.seed
+    )?;
+    writeln!(w, "[Site \"-\"]")?;
+    if let Some(t) = info.title {
+        writeln!(w, "[Description \"{}\"]", pbn_escape(t))?;
+    }
+    writeln!(w, "[Generator \"dealvm {}\"]", env!("CARGO_PKG_VERSION"))?;
+    writeln!(w, "[Date \"{}\"]", info.date)?;
+    writeln!(w, "[Board \"{board}\"]")?;
+    for seat in ["West", "North", "East", "South"] {
+        writeln!(w, "[{seat} \"-\"]")?;
+    }
+    let dealer = info.dealer.unwrap_or_else(|| board_dealer(board));
+    writeln!(w, "[Dealer \"{}\"]", dealer.letter())?;
+    let vul = info.vulnerable.unwrap_or_else(|| board_vulnerability(board));
+    writeln!(w, "[Vulnerable \"{}\"]", vul.pbn())?;
+    writeln!(w, "[Deal \"{}\"]", deal.pbn())?;
+    writeln!(w, "[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n")
+}
+
+/// Today's local date as `YYYY.MM.DD`.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let local = secs + local_offset_seconds(secs);
+    let (y, m, d) = civil_from_days(local.div_euclid(86_400));
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The local time zone's offset from UTC at `secs` since the epoch.
+#[cfg(unix)]
+fn local_offset_seconds(secs: i64) -> i64 {
+    // SAFETY: localtime_r only writes into the `tm` we own; the time_t outlives the call.
+    unsafe {
+        let t: libc::time_t = secs as libc::time_t;
+        let mut tm: libc::tm = std::mem::zeroed();
+        if libc::localtime_r(&t, &mut tm).is_null() {
+            0
+        } else {
+            tm.tm_gmtoff as i64
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn local_offset_seconds(_secs: i64) -> i64 {
+    0
+}
+
+/// The proleptic Gregorian date of a day number counted from 1970-01-01.
+pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_cycle_matches_the_pbn_standard() {
+        assert_eq!(board_dealer(1), Seat::North);
+        assert_eq!(board_dealer(4), Seat::West);
+        assert_eq!(board_dealer(17), Seat::North);
+        assert_eq!(board_vulnerability(1), Vulnerability::None);
+        assert_eq!(board_vulnerability(4), Vulnerability::All);
+        assert_eq!(board_vulnerability(16), Vulnerability::EastWest);
+        assert_eq!(board_vulnerability(17), Vulnerability::None);
+    }
+
+    #[test]
+    fn dates_convert() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_779), (2026, 11, 22));
+    }
+}

@@ -1,0 +1,220 @@
+//! Parsing: tokens to the AST, with the grammar in `grammar/dealer.lalrpop`.
+
+use crate::ast::*;
+use crate::diag::{Diagnostic, Span};
+use crate::lex::{LexError, Lexer, ScriptVars, Tok};
+use bumpalo::Bump;
+use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
+use lalrpop_util::ParseError;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, unused_parens, unused_imports, dead_code)]
+    grammar,
+    "/dealer.rs"
+);
+
+/// Parses a whole input file into statements allocated in `arena`.
+pub fn parse_file<'a>(
+    arena: &'a Bump,
+    source: &'a str,
+    script: &'a ScriptVars,
+) -> Result<Vec<Statement<'a>>, Diagnostic> {
+    grammar::FileParser::new()
+        .parse(arena, Lexer::new(source, script))
+        .map_err(|e| syntax_error(e, source))
+}
+
+/// A diagnostic for a parse error.
+fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagnostic {
+    match e {
+        ParseError::User { error } => Diagnostic::at(error.span, error.message),
+        ParseError::InvalidToken { location } => {
+            Diagnostic::at(Span::new(location, location + 1), "unexpected character")
+        }
+        ParseError::UnrecognizedEof { location, expected } => {
+            let at = source.trim_end().len().min(location);
+            Diagnostic::at(
+                Span::new(at, at),
+                format!("the file ends too early; expected {}", describe_expected(&expected)),
+            )
+        }
+        ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
+            let mut d = Diagnostic::at(
+                Span::new(l, r),
+                format!("found {tok}, expected {}", describe_expected(&expected)),
+            );
+            if tok == Tok::Assign && expected.iter().any(|x| x == "\"==\"") {
+                d = d.with_note("to compare two values write `==`; `=` defines a variable");
+            }
+            let reserved = match &tok {
+                Tok::Suit(s) => Some(s.name().to_string()),
+                Tok::Seat(s) => Some(s.keyword().to_string()),
+                Tok::Pt(n) => Some(format!("pt{n}")),
+                t => crate::lex::keyword_text(t)
+                    .filter(|k| k.chars().all(|c| c.is_ascii_alphabetic()))
+                    .map(str::to_string),
+            };
+            if let Some(word) = reserved {
+                d = d.with_note(format!("`{word}` is a reserved word of the Dealer language; a variable needs another name"));
+            }
+            if let Tok::Holding(h) = tok {
+                if expected.iter().any(|x| x == "\"card\"") {
+                    let mut c = h.chars();
+                    if let (Some(s), Some(r), None) = (c.next(), c.next(), c.next()) {
+                        d = d.with_note(format!("a card is written rank first: `{r}{s}`"));
+                    }
+                }
+            }
+            d
+        }
+        ParseError::ExtraToken { token: (l, tok, r) } => {
+            Diagnostic::at(Span::new(l, r), format!("found {tok} where the input should end"))
+        }
+    }
+}
+
+/// Terminals that start an expression.
+const EXPRESSION_STARTS: &[&str] = &[
+    "name", "number", "dotnum", "hcp", "ptN", "suit", "(", "!", "shape", "rnd", "imps", "score",
+    "hascard", "controls", "losers",
+];
+
+/// Terminals that start a statement.
+const STATEMENT_STARTS: &[&str] =
+    &["generate", "produce", "predeal", "condition", "action", "pointcount", "altcount"];
+
+/// Readable names of the grammar's placeholder terminals.
+fn terminal_name(t: &str) -> String {
+    match t {
+        "number" => "a number".into(),
+        "distribution" => "a distribution such as 4432 or 5xxx".into(),
+        "dotnum" => "a decimal number".into(),
+        "string" => "a quoted string".into(),
+        "holding" => "a holding such as SAQ542".into(),
+        "card" => "a card such as AS or TC".into(),
+        "contract" => "a contract such as z4H or z3Nx".into(),
+        "name" => "a variable name".into(),
+        "seat" => "a seat (north, east, south or west)".into(),
+        "side" => "a side (NS or EW)".into(),
+        "suit" => "a suit (spades, hearts, diamonds or clubs)".into(),
+        "ptN" => "`pt0`..`pt9`".into(),
+        "shape{...}" => "`shape{...}`".into(),
+        "\\n" => "`\\n`".into(),
+        other => format!("`{other}`"),
+    }
+}
+
+/// A readable list of what the parser expected.
+fn describe_expected(expected: &[String]) -> String {
+    let names: Vec<&str> = expected.iter().map(|s| s.trim_matches('"')).collect();
+    let has_all = |set: &[&str]| set.iter().all(|t| names.contains(t));
+    let mut parts: Vec<String> = Vec::new();
+    let expr = has_all(&["name", "hcp", "rnd"]) || has_all(&["hcp", "rnd", "("]);
+    let stmt = has_all(STATEMENT_STARTS);
+    let binops = has_all(&["+", "*", "==", "&&"]);
+    if binops {
+        parts.push("an operator".into());
+    }
+    if expr {
+        parts.push("an expression".into());
+    }
+    for n in &names {
+        if (expr && EXPRESSION_STARTS.contains(n))
+            || (stmt && STATEMENT_STARTS.contains(n))
+            || (binops && ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "?"].contains(n))
+        {
+            continue;
+        }
+        if expr
+            && [
+                "\"distribution\"", "distribution", "shape{...}", "ltc", "cccc", "quality", "tricks", "dds",
+                "par", "opc", "usereval",
+            ]
+            .contains(n)
+        {
+            continue;
+        }
+        if stmt
+            && ["seed", "title", "dealer", "vulnerable", "opener"].contains(n)
+        {
+            continue;
+        }
+        parts.push(terminal_name(n));
+    }
+    if stmt {
+        parts.push("a statement".into());
+    }
+    if parts.len() > 8 {
+        parts.truncate(8);
+        parts.push("...".into());
+    }
+    match parts.len() {
+        0 => "something else".into(),
+        1 => parts.remove(0),
+        _ => {
+            let last = parts.pop().unwrap_or_default();
+            format!("{} or {last}", parts.join(", "))
+        }
+    }
+}
+
+// ---- helpers called by the grammar's actions
+
+/// `v` with `x` appended.
+pub(crate) fn push<T>(mut v: Vec<T>, x: T) -> Vec<T> {
+    v.push(x);
+    v
+}
+
+/// A new expression node spanning `l..r`.
+pub(crate) fn node<'a>(arena: &'a Bump, l: usize, r: usize, kind: ExprKind<'a>) -> &'a Expr<'a> {
+    arena.alloc(Expr { kind, span: Span::new(l, r) })
+}
+
+/// A binary operator node.
+pub(crate) fn binary<'a>(
+    arena: &'a Bump,
+    l: usize,
+    r: usize,
+    op: BinaryOp,
+    a: &'a Expr<'a>,
+    b: &'a Expr<'a>,
+) -> &'a Expr<'a> {
+    node(arena, l, r, ExprKind::Binary(op, a, b))
+}
+
+/// Unary minus; a minus sign before a literal number makes a negative literal.
+pub(crate) fn negate<'a>(arena: &'a Bump, l: usize, r: usize, e: &'a Expr<'a>) -> &'a Expr<'a> {
+    match e.kind {
+        ExprKind::Number(v) => node(arena, l, r, ExprKind::Number(v.wrapping_neg())),
+        _ => node(arena, l, r, ExprKind::Unary(UnaryOp::Neg, e)),
+    }
+}
+
+/// The action list of an `action` statement.
+pub(crate) fn finish_actions<'a>(
+    arena: &'a Bump,
+    mut prefix: Vec<Action<'a>>,
+    last: Option<Action<'a>>,
+) -> &'a [Action<'a>] {
+    prefix.extend(last);
+    arena.alloc_slice_copy(&prefix)
+}
+
+/// The value of a four-character distribution token used as a number.
+pub(crate) fn digits4<'a>(
+    d: &str,
+    l: usize,
+    r: usize,
+) -> Result<i64, ParseError<usize, Tok<'a>, LexError>> {
+    if d.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(crate::lex::parse_saturating(d))
+    } else {
+        Err(ParseError::User {
+            error: LexError {
+                span: Span::new(l, r),
+                message: format!("found the distribution {d}, expected a number"),
+            },
+        })
+    }
+}

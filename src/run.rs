@@ -1,0 +1,201 @@
+//! Running: dealing in batches, testing the condition, feeding produced deals to the actions.
+//!
+//! Deals are numbered 0, 1, 2, ... and grouped in fixed-size batches. Batch `k` deals from its
+//! own random stream, derived only from the seed and `k`, so batches can run on any number of
+//! threads and the run is the same. Batches are run a window at a time (in parallel with
+//! rayon), and their produced deals are handed to the actions strictly in batch order; the run
+//! stops exactly where a one-thread run would.
+
+use crate::actions::Actions;
+use crate::compile::Compiled;
+use dealvm_vm::bytecode::Program;
+use dealvm_vm::card::Deal;
+use dealvm_vm::deal::{batch_rng, DealRng, Dealer};
+use dealvm_vm::interp::{Env, Fault, Machine};
+use dealvm_vm::tables::Tables;
+use rayon::prelude::*;
+use std::io::{self, Write};
+
+/// Deals per batch.
+pub const BATCH: u64 = 4096;
+
+/// How a run is bounded and seeded.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Stop after this many deals have been examined.
+    pub generate: u64,
+    /// Stop after this many deals have met the condition.
+    pub produce: u64,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub generated: u64,
+    pub produced: u64,
+}
+
+/// A run that could not finish.
+#[derive(Debug)]
+pub enum RunError {
+    /// Writing the output failed.
+    Io(io::Error),
+    /// An expression divided by zero.
+    Fault { fault: Fault, site: String, deal: u64 },
+}
+
+impl From<io::Error> for RunError {
+    fn from(e: io::Error) -> Self {
+        RunError::Io(e)
+    }
+}
+
+/// What every batch reads.
+struct Shared<'a> {
+    program: &'a Program,
+    tables: &'a Tables,
+    dealer: &'a Dealer,
+    condition: Option<usize>,
+    values: &'a [usize],
+    limits: &'a Limits,
+}
+
+/// The result of one batch.
+struct BatchOut {
+    /// Deals examined (the whole batch unless it stopped early).
+    examined: u64,
+    /// Produced deals with their offset in the batch.
+    deals: Vec<(u32, Deal)>,
+    /// The values of the produced deals, `values.len()` per deal.
+    values: Vec<i32>,
+    /// A failure, after the produced deals above, with its offset.
+    fault: Option<(u32, Fault)>,
+}
+
+/// Runs batch `k`, stopping after `cap` produced deals. `produced_before` is the number of
+/// deals produced by earlier batches, when known (it is what `rnd(0)` counts from).
+fn run_batch(s: &Shared<'_>, k: u64, cap: u64, produced_before: u64, vm: &mut Machine) -> BatchOut {
+    let first = k * BATCH;
+    let count = BATCH.min(s.limits.generate - first);
+    let mut rng: DealRng = batch_rng(s.limits.seed, k);
+    let dealer = s.dealer;
+    let mut out = BatchOut { examined: count, deals: Vec::new(), values: Vec::new(), fault: None };
+    for i in 0..count {
+        let deal = dealer.deal(&mut rng);
+        vm.next_deal();
+        let mut env = Env {
+            deal: &deal,
+            tables: s.tables,
+            rng: &mut rng,
+            produced: produced_before + out.deals.len() as u64,
+        };
+        let accepted = match s.condition {
+            None => Ok(1),
+            Some(entry) => vm.run(s.program, entry, &mut env),
+        };
+        let result = accepted.and_then(|ok| {
+            if ok == 0 {
+                return Ok(false);
+            }
+            let mark = out.values.len();
+            for &v in s.values {
+                match vm.run(s.program, v, &mut env) {
+                    Ok(x) => out.values.push(x),
+                    Err(f) => {
+                        out.values.truncate(mark);
+                        return Err(f);
+                    }
+                }
+            }
+            Ok(true)
+        });
+        match result {
+            Ok(false) => {}
+            Ok(true) => {
+                out.deals.push((i as u32, deal));
+                if out.deals.len() as u64 == cap {
+                    out.examined = i + 1;
+                    break;
+                }
+            }
+            Err(f) => {
+                out.fault = Some((i as u32, f));
+                out.examined = i + 1;
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Deals until `limits` are met, passing each produced deal to `actions`.
+///
+/// When the program counts produced deals (`rnd(0)`), batches run one after the other so
+/// each knows how many deals came before; the deals and results are the same either way.
+pub fn run(
+    compiled: &Compiled,
+    tables: &Tables,
+    dealer: &Dealer,
+    limits: &Limits,
+    actions: &mut Actions,
+    out: &mut dyn Write,
+) -> Result<Outcome, RunError> {
+    let shared = Shared {
+        program: &compiled.program,
+        tables,
+        dealer,
+        condition: compiled.condition,
+        values: &compiled.values,
+        limits,
+    };
+    let nvalues = compiled.values.len();
+    let batches = limits.generate.div_ceil(BATCH);
+    let sequential = compiled.uses_produced_number || limits.threads <= 1;
+    let window = if sequential { 1 } else { (limits.threads * 4) as u64 };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(limits.threads.max(1))
+        .build()
+        .map_err(|e| RunError::Io(io::Error::other(e)))?;
+    let mut main_vm = Machine::new(&compiled.program);
+    let mut produced = 0u64;
+    let mut examined_before = 0u64;
+    let mut k = 0u64;
+    while k < batches && produced < limits.produce {
+        let n = window.min(batches - k);
+        let cap = limits.produce - produced;
+        let results: Vec<BatchOut> = if sequential {
+            vec![run_batch(&shared, k, cap, produced, &mut main_vm)]
+        } else {
+            pool.install(|| {
+                (k..k + n)
+                    .into_par_iter()
+                    .map_init(
+                        || Machine::new(&compiled.program),
+                        |vm, b| run_batch(&shared, b, cap, 0, vm),
+                    )
+                    .collect()
+            })
+        };
+        for r in results {
+            for (i, (offset, deal)) in r.deals.iter().enumerate() {
+                produced += 1;
+                actions.deal(out, produced, deal, &r.values[i * nvalues..(i + 1) * nvalues])?;
+                if produced == limits.produce {
+                    return Ok(Outcome { generated: examined_before + *offset as u64 + 1, produced });
+                }
+            }
+            if let Some((offset, fault)) = r.fault {
+                return Err(RunError::Fault {
+                    fault,
+                    site: compiled.program.sites[fault.site as usize].clone(),
+                    deal: examined_before + offset as u64 + 1,
+                });
+            }
+            examined_before += r.examined;
+        }
+        k += n;
+    }
+    Ok(Outcome { generated: examined_before, produced })
+}

@@ -1,0 +1,92 @@
+//! Helpers shared by the integration tests: running the `dealvm` binary and normalising output.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The output of one run of the binary.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub status: i32,
+}
+
+/// The folder holding the vendored reference data.
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// Runs `dealvm` with `args` in `dir`, feeding `stdin` (none: empty input).
+pub fn dealvm_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dealvm binary runs");
+    {
+        let mut input = child.stdin.take().expect("stdin is piped");
+        if let Some(bytes) = stdin {
+            input.write_all(bytes).expect("stdin accepts the input");
+        }
+    }
+    let out = child.wait_with_output().expect("dealvm finishes");
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        status: out.status.code().unwrap_or(-1),
+    }
+}
+
+/// Runs `dealvm` on the input text `input` (through standard input).
+pub fn dealvm_stdin(input: &str, args: &[&str]) -> Run {
+    dealvm_in(&data_dir(), args, Some(input.as_bytes()))
+}
+
+/// Replaces what legitimately varies between runs: the elapsed time and today's date.
+pub fn normalise(out: &str) -> String {
+    out.lines()
+        .map(|l| {
+            if l.starts_with("Time needed") {
+                "Time needed <elapsed>".to_string()
+            } else if l.starts_with("[Date \"") {
+                "[Date \"<today>\"]".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + if out.ends_with('\n') { "\n" } else { "" }
+}
+
+/// The path of `/usr/games/dealer`, the reference program; tests that need it fail without it.
+pub fn reference_dealer() -> &'static str {
+    let path = "/usr/games/dealer";
+    assert!(
+        Path::new(path).exists(),
+        "the reference program {path} is missing: install Debian's `dealer` package (bash .ci/run does)"
+    );
+    path
+}
+
+/// Runs the reference dealer on an input file's text.
+pub fn reference_run(input: &str, args: &[&str]) -> Run {
+    let mut child = Command::new(reference_dealer())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the reference dealer runs");
+    child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("write input");
+    let out = child.wait_with_output().expect("reference dealer finishes");
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        status: out.status.code().unwrap_or(-1),
+    }
+}

@@ -1,0 +1,199 @@
+//! Duplicate scoring: contracts, `score()` and `imps()`.
+
+use std::fmt;
+
+/// The strain of a contract.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Strain {
+    Clubs = 0,
+    Diamonds = 1,
+    Hearts = 2,
+    Spades = 3,
+    NoTrump = 4,
+}
+
+impl Strain {
+    /// The strain written as a capital letter: `C D H S N`.
+    pub fn from_letter(c: char) -> Option<Strain> {
+        Some(match c {
+            'C' => Strain::Clubs,
+            'D' => Strain::Diamonds,
+            'H' => Strain::Hearts,
+            'S' => Strain::Spades,
+            'N' => Strain::NoTrump,
+            _ => return None,
+        })
+    }
+
+    /// The strain's letter: `C D H S N`.
+    pub fn letter(self) -> char {
+        b"CDHSN"[self as usize] as char
+    }
+}
+
+/// Whether a contract is doubled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Doubling {
+    Undoubled = 0,
+    Doubled = 1,
+    Redoubled = 2,
+}
+
+/// A contract such as `z4Hx`: level 1..=7, strain and doubling.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Contract {
+    pub level: u8,
+    pub strain: Strain,
+    pub doubling: Doubling,
+}
+
+impl Contract {
+    /// Reads a contract in Dealer's syntax: `z3N`, `z6Hx`, `z7Sxx`, or V1's `x3N`.
+    pub fn parse(text: &str) -> Option<Contract> {
+        let b = text.as_bytes();
+        if b.len() < 3 || !(b[0] == b'z' || b[0] == b'x') {
+            return None;
+        }
+        let level = match b[1] {
+            b'1'..=b'7' => b[1] - b'0',
+            _ => return None,
+        };
+        let strain = Strain::from_letter(b[2] as char)?;
+        let doubling = match &b[3..] {
+            b"" => Doubling::Undoubled,
+            b"x" if b[0] == b'z' => Doubling::Doubled,
+            b"xx" if b[0] == b'z' => Doubling::Redoubled,
+            _ => return None,
+        };
+        Some(Contract { level, strain, doubling })
+    }
+}
+
+impl fmt::Display for Contract {
+    /// Writes the contract as `4Hx`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let x = ["", "x", "xx"][self.doubling as usize];
+        let strain = if self.strain == Strain::NoTrump { "N".to_string() } else { self.strain.letter().to_string() };
+        write!(f, "{}{}{}", self.level, strain, x)
+    }
+}
+
+/// The score for declarer of `contract` making `tricks` tricks, `vulnerable` or not.
+///
+/// Positive when the contract makes, negative when it goes down. Any trick count is accepted;
+/// the usual range is 0..=13.
+pub fn score(vulnerable: bool, contract: Contract, tricks: i32) -> i32 {
+    let level = contract.level as i32;
+    let needed = level + 6;
+    let mult = match contract.doubling {
+        Doubling::Undoubled => 1,
+        Doubling::Doubled => 2,
+        Doubling::Redoubled => 4,
+    };
+    if tricks >= needed {
+        let per_trick = match contract.strain {
+            Strain::Clubs | Strain::Diamonds => 20,
+            _ => 30,
+        };
+        let notrump_extra = if contract.strain == Strain::NoTrump { 10 } else { 0 };
+        let trick_score = (per_trick * level + notrump_extra) * mult;
+        let mut total = trick_score;
+        total += if trick_score >= 100 {
+            if vulnerable { 500 } else { 300 }
+        } else {
+            50
+        };
+        total += match level {
+            6 => if vulnerable { 750 } else { 500 },
+            7 => if vulnerable { 1500 } else { 1000 },
+            _ => 0,
+        };
+        let over = tricks - needed;
+        total += match contract.doubling {
+            Doubling::Undoubled => over * per_trick,
+            Doubling::Doubled => 50 + over * if vulnerable { 200 } else { 100 },
+            Doubling::Redoubled => 100 + over * if vulnerable { 400 } else { 200 },
+        };
+        total
+    } else {
+        let down = needed - tricks;
+        let penalty = match (contract.doubling, vulnerable) {
+            (Doubling::Undoubled, false) => 50 * down,
+            (Doubling::Undoubled, true) => 100 * down,
+            (_, false) => match down {
+                1 => 100,
+                2 => 300,
+                3 => 500,
+                n => 500 + 300 * (n - 3),
+            },
+            (_, true) => 200 + 300 * (down - 1),
+        };
+        let penalty = if contract.doubling == Doubling::Redoubled { penalty * 2 } else { penalty };
+        -penalty
+    }
+}
+
+/// The upper ends of the IMP bands 0..=23 of the WBF scale: a difference of `d` points is
+/// worth as many IMPs as there are values here below `|d|`.
+const IMP_BAND_TOPS: [i32; 24] = [
+    10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740,
+    1990, 2240, 2490, 2990, 3490, 3990,
+];
+
+/// The IMPs a score difference is worth on the WBF scale, with the sign of the difference.
+pub fn imps(diff: i32) -> i32 {
+    let magnitude = diff.unsigned_abs();
+    let n = IMP_BAND_TOPS.iter().take_while(|&&top| (top as u32) < magnitude).count() as i32;
+    if diff < 0 { -n } else { n }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(t: &str) -> Contract {
+        Contract::parse(t).unwrap()
+    }
+
+    #[test]
+    fn parses_both_syntaxes() {
+        assert_eq!(c("z3N"), c("x3N"));
+        assert_eq!(c("z6Hxx").doubling, Doubling::Redoubled);
+        assert!(Contract::parse("x3Nx").is_none());
+        assert!(Contract::parse("z8N").is_none());
+        assert_eq!(c("z4Sx").to_string(), "4Sx");
+    }
+
+    #[test]
+    fn scores_known_results() {
+        assert_eq!(score(false, c("z3N"), 9), 400);
+        assert_eq!(score(true, c("z3N"), 10), 630);
+        assert_eq!(score(false, c("z1C"), 7), 70);
+        assert_eq!(score(false, c("z1Cx"), 0), -1700);
+        assert_eq!(score(false, c("z1Cxx"), 13), 1430);
+        assert_eq!(score(true, c("z7Nxx"), 13), 2980);
+        assert_eq!(score(true, c("z7Nxx"), 0), -7600);
+        assert_eq!(score(false, c("z4Hx"), 10), 590);
+        assert_eq!(score(true, c("z6S"), 12), 1430);
+    }
+
+    #[test]
+    fn imps_follow_the_wbf_scale() {
+        let table = [
+            (0, 0), (10, 0), (20, 1), (40, 1), (50, 2), (80, 2), (90, 3), (120, 3), (130, 4),
+            (160, 4), (170, 5), (210, 5), (220, 6), (260, 6), (270, 7), (310, 7), (320, 8),
+            (360, 8), (370, 9), (420, 9), (430, 10), (490, 10), (500, 11), (590, 11), (600, 12),
+            (740, 12), (750, 13), (890, 13), (900, 14), (1090, 14), (1100, 15), (1290, 15),
+            (1300, 16), (1490, 16), (1500, 17), (1740, 17), (1750, 18), (1990, 18), (2000, 19),
+            (2240, 19), (2250, 20), (2490, 20), (2500, 21), (2990, 21), (3000, 22), (3490, 22),
+            (3500, 23), (3990, 23), (4000, 24), (9990, 24),
+        ];
+        for (d, want) in table {
+            assert_eq!(imps(d), want, "imps({d})");
+            assert_eq!(imps(-d), -want, "imps(-{d})");
+        }
+        assert_eq!(imps(i32::MIN), -24);
+    }
+}
