@@ -217,7 +217,9 @@ fn io_reason(e: &io::Error) -> String {
         io::ErrorKind::PermissionDenied => "permission denied".into(),
         _ => {
             let s = e.to_string();
-            s.split(" (os error").next().unwrap_or(&s).to_string()
+            let s = s.split(" (os error").next().unwrap_or(&s);
+            let mut c = s.chars();
+            c.next().map(|f| f.to_lowercase().chain(c).collect()).unwrap_or_default()
         }
     }
 }
@@ -390,12 +392,14 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
     let outcome = match run(&compiled, &tables, &dealer, &limits, &mut actions, out) {
         Ok(o) => o,
         Err(RunError::Io(e)) => return Err(Failure::Io(e)),
-        Err(RunError::Fault { fault, site, deal }) => {
+        Err(RunError::Fault { fault, deal }) => {
             let what = if fault.remainder { "remainder of a division by zero" } else { "division by zero" };
-            return Err(Failure::Input(
-                Diagnostic::error(format!("{what} in {site}"))
-                    .with_note(format!("it happened on deal number {deal} (seed {seed})"))
-                    .render(None),
+            let site = &compiled.program.sites[fault.site as usize];
+            let span = compiled.site_spans[fault.site as usize];
+            return Err(input_error(
+                Diagnostic::at(span, format!("{what} in {site}"))
+                    .with_label("the divisor is 0")
+                    .with_note(format!("it happened on deal number {deal} (seed {seed})")),
             ));
         }
     };

@@ -82,6 +82,8 @@ pub struct Compiled {
     pub uses_produced_number: bool,
     /// Whether an action prints every produced deal (Dealer then produces 40 by default).
     pub prints_deals: bool,
+    /// The source span of each division site of the program.
+    pub site_spans: Vec<Span>,
 }
 
 /// What the compiler knows of a defined variable.
@@ -122,6 +124,7 @@ struct Compiler<'s, 'a> {
     point_counts: PointCounts,
     condition: Option<usize>,
     actions: Option<(Vec<ActionSpec>, Vec<usize>)>,
+    site_spans: Vec<Span>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -146,6 +149,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             point_counts: PointCounts::default(),
             condition: None,
             actions: None,
+            site_spans: Vec::new(),
         }
     }
 
@@ -564,6 +568,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.depth = mark.1;
         self.max_depth = mark.2;
         self.program.sites.truncate(mark.3);
+        self.site_spans.truncate(mark.3);
         if self.program.shapes.len() != shapes {
             self.program.shapes.truncate(shapes);
             self.shape_ids.retain(|_, id| (*id as usize) < shapes);
@@ -613,8 +618,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// A division site: the expression's text and place, for a division-by-zero report.
     fn site(&mut self, e: &Expr<'a>) -> Result<u16, Diagnostic> {
         let text: String = self.source.slice(e.span).split_whitespace().collect::<Vec<_>>().join(" ");
-        let where_ = self.source.location(e.span.start);
-        self.program.sites.push(format!("`{text}` ({where_})"));
+        self.program.sites.push(format!("`{text}`"));
+        self.site_spans.push(e.span);
         u16::try_from(self.program.sites.len() - 1)
             .map_err(|_| Diagnostic::at(e.span, "too many divisions in one file (at most 65536)"))
     }
@@ -666,6 +671,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             point_counts: self.point_counts,
             uses_produced_number: self.uses_produced_number,
             prints_deals,
+            site_spans: self.site_spans,
         })
     }
 

@@ -114,8 +114,7 @@ fn describe_expected(expected: &[String]) -> String {
     let binops = has_all(&["+", "*", "==", "&&"]);
     if binops {
         parts.push("an operator".into());
-    }
-    if expr {
+    } else if expr {
         parts.push("an expression".into());
     }
     for n in &names {
@@ -141,8 +140,8 @@ fn describe_expected(expected: &[String]) -> String {
         }
         parts.push(terminal_name(n));
     }
-    if stmt {
-        parts.push("a statement".into());
+    if stmt || (binops && expr) {
+        parts.push("a new statement".into());
     }
     if parts.len() > 8 {
         parts.truncate(8);

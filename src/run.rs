@@ -43,7 +43,7 @@ pub enum RunError {
     /// Writing the output failed.
     Io(io::Error),
     /// An expression divided by zero.
-    Fault { fault: Fault, site: String, deal: u64 },
+    Fault { fault: Fault, deal: u64 },
 }
 
 impl From<io::Error> for RunError {
@@ -187,11 +187,7 @@ pub fn run(
                 }
             }
             if let Some((offset, fault)) = r.fault {
-                return Err(RunError::Fault {
-                    fault,
-                    site: compiled.program.sites[fault.site as usize].clone(),
-                    deal: examined_before + offset as u64 + 1,
-                });
+                return Err(RunError::Fault { fault, deal: examined_before + offset as u64 + 1 });
             }
             examined_before += r.examined;
         }

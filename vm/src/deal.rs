@@ -267,6 +267,18 @@ mod tests {
     }
 
     #[test]
+    fn portable_pdep_deals_like_bmi2() {
+        let fixed = [Hand(0).with(Card::parse("QD").unwrap()), Hand::EMPTY, Hand::EMPTY, Hand(0x1F)];
+        let d = Dealer::new(fixed).unwrap();
+        let mut a = batch_rng(3, 0);
+        let mut b = a.clone();
+        for _ in 0..10_000 {
+            assert_eq!(d.deal(&mut a), d.deal_with(&mut b, pdep_portable));
+        }
+        assert_eq!(pdep_portable(0b101, 0b1011_0000), 0b1000_0000 | 0b0001_0000);
+    }
+
+    #[test]
     fn below_is_in_range() {
         let mut rng = batch_rng(1, 1);
         for n in 1..100 {

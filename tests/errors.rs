@@ -1,0 +1,126 @@
+//! Bad input: every error names `file:line:column` and what was found or what is wrong,
+//! exits with status 2, and never panics.
+
+mod common;
+
+use common::{data_dir, dealvm_in, dealvm_stdin};
+
+/// Runs `input` and checks status 2, the place `line:col` and a piece of the message.
+fn refused(input: &str, line: usize, col: usize, text: &str) {
+    let run = dealvm_stdin(input, &["-s", "1"]);
+    assert_eq!(run.status, 2, "input {input:?} must be refused; stderr: {}", run.stderr);
+    assert!(run.stderr.contains(&format!("stdin:{line}:{col}")), "input {input:?}: want stdin:{line}:{col} in\n{}", run.stderr);
+    assert!(run.stderr.contains(text), "input {input:?}: want {text:?} in\n{}", run.stderr);
+    assert!(run.stderr.contains('^'), "input {input:?}: a caret under the offending text\n{}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "no panic: {}", run.stderr);
+}
+
+#[test]
+fn syntax_errors_say_what_was_found_and_expected() {
+    refused("condition hcp(north) = 10", 1, 22, "found `=`, expected an operator");
+    refused("produce 1\ncondition (hcp(north) > 3", 2, 26, "expected `)`");
+    refused("condition hcp(north) @ 3", 1, 22, "unexpected character `@`");
+    refused("condition hcp(nort) > 3", 1, 15, "expected a seat");
+    refused("action printall printall", 1, 17, "found `printall`");
+    refused("notrump = 3", 1, 1, "reserved word");
+    refused("/* never closed\nproduce 3", 1, 1, "never closed");
+    refused("action printes(\"abc)", 1, 16, "never closed");
+}
+
+#[test]
+fn unknown_and_redefined_variables() {
+    refused("condition foo > 3", 1, 11, "unknown variable `foo`");
+    refused("a = b\nb = 1", 1, 5, "defined later, on line 2");
+    refused("x = 1\nx = 2", 2, 1, "already defined");
+}
+
+#[test]
+fn impossible_predeals() {
+    refused("predeal north SAA", 1, 15, "appears twice in this holding");
+    refused("predeal north SA\npredeal north SAK", 2, 15, "predealt to north twice");
+    refused("predeal north SA\npredeal south SA", 2, 15, "predealt to both north and south");
+    refused("predeal north SAKQJT98765432, HA", 1, 31, "more than 13 cards");
+}
+
+#[test]
+fn malformed_cards_holdings_contracts_and_shapes() {
+    refused("condition hascard(north, XS)", 1, 26, "expected a card");
+    refused("condition hascard(north, SA)", 1, 26, "rank first: `AS`");
+    refused("predeal north AS", 1, 15, "expected a holding");
+    refused("predeal north S1", 1, 15, "expected a holding");
+    refused("condition score(nv, z8N, 9) > 0", 1, 21, "expected a contract");
+    refused("condition score(nv, x3Nx, 9) > 0", 1, 21, "expected a contract");
+    refused("condition shape(north, 4442)", 1, 24, "add up to 14, not 13");
+    refused("condition shape(north, any 4333 + 88xx)", 1, 35, "more than 13");
+    refused("condition shape(north, 44x)", 1, 24, "found the number 44, expected a distribution");
+    refused("vulnerable sometimes", 1, 12, "expected none, NS, EW, all or both");
+}
+
+#[test]
+fn counts_and_bounds_out_of_range() {
+    refused("produce 0", 1, 9, "at least 1");
+    refused("generate -5", 1, 10, "at least 1");
+    refused("produce 12.5", 1, 9, "whole number");
+    refused("seed -3", 1, 6, "0 or more");
+    refused("altcount 12 1 2", 1, 10, "0 to 9");
+    refused("pointcount 1 2 3 4 5 6 7 8 9 10 11 12 13 14", 1, 42, "at most 13 values");
+    refused("action frequency (hcp(north), 10, 5)", 1, 31, "above the upper bound");
+    refused("condition hcp(north) > 12.345", 1, 24, "more than two digits");
+}
+
+#[test]
+fn division_by_zero_names_the_expression() {
+    refused("produce 1\naction printes(1 / (hcp(north) - hcp(north)))", 2, 16, "division by zero in `1 / (hcp(north) - hcp(north))`");
+    refused("condition 3 % (spades(north) - spades(north)) > 0", 1, 11, "remainder of a division by zero");
+    // Short-circuit: a division that is never evaluated is fine.
+    let run = dealvm_stdin("produce 2\naction printes(0 && 5/0, 0 ? 5/0 : 9, 1 || 1 % 0, \\n)", &["-s", "1"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("091\n091\n"), "{}", run.stdout);
+}
+
+#[test]
+fn later_features_say_they_are_not_supported_yet() {
+    refused("condition dds(north, spades) > 9", 1, 11, "`dds` is not supported yet");
+    refused("condition par(NS) > 9", 1, 11, "`par` is not supported yet");
+    refused("condition tricks(south, notrump) > 8", 1, 11, "`tricks` is not supported yet");
+    refused("action evalcontract(NS, z4H, vul)", 1, 8, "`evalcontract` is not supported yet");
+}
+
+#[test]
+fn unreadable_binary_and_non_utf8_input() {
+    let dir = data_dir();
+    let run = dealvm_in(&dir, &["no-such-file.dli"], None);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("cannot read the input file `no-such-file.dli`: no such file"), "{}", run.stderr);
+
+    let run = dealvm_in(&dir, &["golden"], None);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("cannot read the input file `golden`"), "{}", run.stderr);
+
+    let run = dealvm_in(&dir, &[], Some(b"produce 1\ncondition hcp(north) > \xff\n"));
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("not UTF-8") && run.stderr.contains("stdin:2:24"), "{}", run.stderr);
+
+    let run = dealvm_in(&dir, &[], Some(b"produce 1\n\x00\x01\x02"));
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("binary") && run.stderr.contains("stdin:2:1"), "{}", run.stderr);
+}
+
+#[test]
+fn bad_switches() {
+    let run = dealvm_stdin("produce 1", &["-p", "abc"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("-p takes a whole number"), "{}", run.stderr);
+    let run = dealvm_stdin("produce 1", &["-g", "0"]);
+    assert_eq!(run.status, 2);
+    let run = dealvm_stdin("produce 1", &["--no-such-switch"]);
+    assert_eq!(run.status, 2);
+    let run = dealvm_stdin("produce 1", &["-N", "SAZ"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("-N argument:1:3") && run.stderr.contains("expected a rank"), "{}", run.stderr);
+    let run = dealvm_stdin("predeal south SA\nproduce 1", &["-N", "SAK"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("on the command line (-N)"), "{}", run.stderr);
+    let run = dealvm_stdin("produce 1", &["-R", "0"]);
+    assert_eq!(run.status, 2);
+}

@@ -1,0 +1,333 @@
+//! Randomness: dealing is exactly uniform among the deals consistent with the predeal.
+//!
+//! Chi-square tests at fixed seeds compare observed frequencies with exact probabilities
+//! (hypergeometric suit lengths, HCP distributions counted by dynamic programming, shapes by
+//! multinomial counting), with and without predealt cards, through the engine and the binary.
+
+mod common;
+
+use common::dealvm_stdin;
+use dealvm_vm::card::{Card, Hand, Seat, Suit, ALL_CARDS};
+use dealvm_vm::deal::{batch_rng, below, Dealer};
+use dealvm_vm::shape::{shape_index_of, NUM_SHAPES, SHAPES};
+
+/// `C(n, k)` exactly.
+fn choose(n: u64, k: u64) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128)
+}
+
+/// `ln Γ(x)` (Lanczos approximation), for the chi-square tail.
+fn ln_gamma(x: f64) -> f64 {
+    const G: [f64; 6] = [76.180_091_729_471_46, -86.505_320_329_416_77, 24.014_098_240_830_91,
+        -1.231_739_572_450_155, 0.001_208_650_973_866_179, -0.000_005_395_239_384_953];
+    let tmp = x + 5.5 - (x + 0.5) * (x + 5.5).ln();
+    let ser = G.iter().enumerate().fold(1.000_000_000_190_015, |s, (j, g)| s + g / (x + 1.0 + j as f64));
+    -tmp + (2.506_628_274_631_000_5 * ser / x).ln()
+}
+
+/// The regularised upper incomplete gamma function `Q(a, x)`.
+fn gamma_q(a: f64, x: f64) -> f64 {
+    if x < a + 1.0 {
+        // Series for P(a, x).
+        let (mut sum, mut term, mut ap) = (1.0 / a, 1.0 / a, a);
+        for _ in 0..10_000 {
+            ap += 1.0;
+            term *= x / ap;
+            sum += term;
+            if term.abs() < sum.abs() * 1e-15 {
+                break;
+            }
+        }
+        1.0 - sum * (-x + a * x.ln() - ln_gamma(a)).exp()
+    } else {
+        // Continued fraction (modified Lentz).
+        let tiny = 1e-300;
+        let mut b = x + 1.0 - a;
+        let mut c = 1.0 / tiny;
+        let mut d = 1.0 / b;
+        let mut h = d;
+        for i in 1..10_000 {
+            let an = -(i as f64) * (i as f64 - a);
+            b += 2.0;
+            d = an * d + b;
+            d = if d.abs() < tiny { tiny } else { d };
+            c = b + an / c;
+            c = if c.abs() < tiny { tiny } else { c };
+            d = 1.0 / d;
+            let del = d * c;
+            h *= del;
+            if (del - 1.0).abs() < 1e-15 {
+                break;
+            }
+        }
+        (-x + a * x.ln() - ln_gamma(a)).exp() * h
+    }
+}
+
+/// The chi-square p-value of observed counts against probabilities; cells expecting fewer
+/// than 5 are pooled.
+fn chi_square_p(observed: &[u64], probs: &[f64]) -> f64 {
+    let n: u64 = observed.iter().sum();
+    let mut cells: Vec<(f64, f64)> = Vec::new();
+    let (mut pool_o, mut pool_e) = (0.0, 0.0);
+    for (&o, &p) in observed.iter().zip(probs) {
+        let e = p * n as f64;
+        if e < 5.0 {
+            pool_o += o as f64;
+            pool_e += e;
+        } else {
+            cells.push((o as f64, e));
+        }
+    }
+    if pool_e > 0.0 {
+        cells.push((pool_o, pool_e));
+    }
+    assert!(cells.len() >= 2, "enough cells for a chi-square test");
+    let stat: f64 = cells.iter().map(|(o, e)| (o - e) * (o - e) / e).sum();
+    let df = (cells.len() - 1) as f64;
+    gamma_q(df / 2.0, stat / 2.0)
+}
+
+/// Asserts a chi-square test passes at a strict level (the seeds are fixed).
+fn assert_fits(what: &str, observed: &[u64], probs: &[f64]) {
+    let total: f64 = probs.iter().sum();
+    assert!((total - 1.0).abs() < 1e-9, "{what}: probabilities add up to {total}");
+    let p = chi_square_p(observed, probs);
+    assert!(p > 1e-4, "{what}: chi-square p-value {p:.2e} (observed {observed:?})");
+}
+
+/// The HCP (4-3-2-1) of a card.
+fn card_hcp(c: Card) -> usize {
+    c.rank().saturating_sub(8) as usize
+}
+
+/// Exact distribution of the HCP of `fixed` plus a uniform `k`-subset of `free`.
+fn hcp_distribution(fixed: Hand, free: u64, k: usize) -> Vec<f64> {
+    let base: usize = fixed.cards().map(card_hcp).sum();
+    // ways[j][s]: j cards chosen with s points.
+    let mut ways = vec![vec![0u128; 41]; k + 1];
+    ways[0][0] = 1;
+    for c in Hand(free).cards() {
+        let v = card_hcp(c);
+        for j in (1..=k).rev() {
+            for s in (v..=40).rev() {
+                ways[j][s] += ways[j - 1][s - v];
+            }
+        }
+    }
+    let total = choose(free.count_ones() as u64, k as u64) as f64;
+    let mut probs = vec![0.0; 41];
+    for s in 0..=40 {
+        if ways[k][s] > 0 {
+            probs[s + base] = ways[k][s] as f64 / total;
+        }
+    }
+    probs
+}
+
+/// Exact distribution of a seat's length in `suit` given its fixed cards and `k` random ones.
+fn length_distribution(fixed: Hand, free: u64, k: usize, suit: Suit) -> Vec<f64> {
+    let in_suit = Hand(free).len(suit) as u64;
+    let n = free.count_ones() as u64;
+    let total = choose(n, k as u64) as f64;
+    let mut probs = vec![0.0; 14];
+    for l in 0..=in_suit.min(k as u64) {
+        let ways = choose(in_suit, l) * choose(n - in_suit, k as u64 - l);
+        probs[fixed.len(suit) as usize + l as usize] = ways as f64 / total;
+    }
+    probs
+}
+
+/// A hand from holdings such as `["SAKQ", "HJ"]`.
+fn hand(holdings: &[&str]) -> Hand {
+    let mut h = Hand::EMPTY;
+    for text in holdings {
+        let suit = Suit::from_letter(text.chars().next().unwrap()).unwrap();
+        for ch in text.chars().skip(1) {
+            h = h.with(Card::parse(&format!("{ch}{}", suit.letter())).unwrap());
+        }
+    }
+    h
+}
+
+/// Deals `n` deals and checks every seat's HCP and suit lengths, and which seat gets each
+/// free card, against their exact distributions.
+fn check_uniform(name: &str, fixed: [Hand; 4], seed: u64, n: usize) {
+    let dealer = Dealer::new(fixed).expect("valid predeal");
+    let taken = fixed.iter().fold(0u64, |m, h| m | h.0);
+    let free = ALL_CARDS & !taken;
+    let mut hcp = [[0u64; 41]; 4];
+    let mut lengths = [[[0u64; 14]; 4]; 4];
+    let mut owner = vec![[0u64; 4]; 64];
+    let mut rng = batch_rng(seed, 0);
+    for _ in 0..n {
+        let deal = dealer.deal(&mut rng);
+        assert!(deal.is_complete(), "{name}: a complete deal");
+        for seat in Seat::ALL {
+            let h = deal.hand(seat);
+            assert_eq!(h.0 & fixed[seat as usize].0, fixed[seat as usize].0, "{name}: predeal kept");
+            hcp[seat as usize][h.cards().map(card_hcp).sum::<usize>()] += 1;
+            for suit in Suit::ALL {
+                lengths[seat as usize][suit as usize][h.len(suit) as usize] += 1;
+            }
+            for c in Hand(h.0 & free).cards() {
+                owner[c.position() as usize][seat as usize] += 1;
+            }
+        }
+    }
+    for seat in Seat::ALL {
+        let k = 13 - fixed[seat as usize].count() as usize;
+        if k == 0 || k == free.count_ones() as usize {
+            continue; // nothing random about this seat
+        }
+        let f = fixed[seat as usize];
+        assert_fits(&format!("{name}: {} hcp", seat.keyword()), &hcp[seat as usize], &hcp_distribution(f, free, k));
+        for suit in Suit::ALL {
+            assert_fits(
+                &format!("{name}: {} {} length", seat.keyword(), suit.name()),
+                &lengths[seat as usize][suit as usize],
+                &length_distribution(f, free, k, suit),
+            );
+        }
+    }
+    let need: Vec<f64> = fixed.iter().map(|h| (13 - h.count()) as f64 / free.count_ones() as f64).collect();
+    for c in Hand(free).cards() {
+        assert_fits(&format!("{name}: owner of {c}"), &owner[c.position() as usize], &need);
+    }
+}
+
+#[test]
+fn deals_are_uniform_without_predeal() {
+    check_uniform("no predeal", [Hand::EMPTY; 4], 1, 200_000);
+}
+
+#[test]
+fn deals_are_uniform_with_predeals() {
+    let e = Hand::EMPTY;
+    let north = hand(&["SAKQ", "HJ"]);
+    let full_north = hand(&["SAKT9", "HQ3", "DJ976", "CK82"]);
+    let full_south = hand(&["SQJ8765", "H7", "DKT8", "CA43"]);
+    let configs: Vec<(&str, [Hand; 4])> = vec![
+        ("north partly predealt", [north, e, e, e]),
+        ("west partly predealt", [e, e, e, hand(&["DAKQJT", "C2"])]),
+        ("east and west partly", [e, hand(&["S2", "H2", "D2", "C2"]), e, hand(&["SA", "HA"])]),
+        ("north complete", [full_north, e, e, e]),
+        ("north and south complete", [full_north, e, full_south, e]),
+        ("north complete, east partly", [full_north, hand(&["HAKJ"]), e, e]),
+        ("every seat partly", [hand(&["SA"]), hand(&["HA"]), hand(&["DA"]), hand(&["CA", "CK"])]),
+    ];
+    for (i, (name, fixed)) in configs.into_iter().enumerate() {
+        check_uniform(name, fixed, 100 + i as u64, 60_000);
+    }
+}
+
+#[test]
+fn shapes_follow_their_exact_frequencies() {
+    // A shape's probability is the number of hands with those suit lengths over C(52, 13).
+    let total = choose(52, 13) as f64;
+    let probs: Vec<f64> = SHAPES
+        .iter()
+        .map(|&[s, h, d, c]| {
+            (choose(13, s as u64) * choose(13, h as u64) * choose(13, d as u64) * choose(13, c as u64)) as f64 / total
+        })
+        .collect();
+    let dealer = Dealer::unconstrained();
+    let mut counts = vec![0u64; NUM_SHAPES];
+    let mut rng = batch_rng(42, 3);
+    for _ in 0..300_000 {
+        counts[shape_index_of(dealer.deal(&mut rng).hand(Seat::East))] += 1;
+    }
+    assert_fits("east's shape", &counts, &probs);
+}
+
+#[test]
+fn bounded_random_numbers_are_uniform() {
+    let mut rng = batch_rng(3, 3);
+    for n in [2u32, 3, 7, 13, 39, 52, 1000] {
+        let mut counts = vec![0u64; n as usize];
+        for _ in 0..(n as usize * 200) {
+            counts[below(&mut rng, n) as usize] += 1;
+        }
+        assert_fits(&format!("below({n})"), &counts, &vec![1.0 / n as f64; n as usize]);
+    }
+}
+
+/// The counts of a 1-D `frequency` report in our output, `lo..=hi`.
+fn frequency_counts(out: &str, lo: i32, hi: i32) -> Vec<u64> {
+    let mut counts = vec![0u64; (hi - lo + 1) as usize];
+    for line in out.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        if let (Some(v), Some(c)) = (f.first().and_then(|v| v.trim().parse::<i32>().ok()), f.get(1)) {
+            if (lo..=hi).contains(&v) {
+                counts[(v - lo) as usize] = c.trim().parse().unwrap();
+            }
+        }
+    }
+    counts
+}
+
+#[test]
+fn the_binary_deals_exact_hcp_and_lengths() {
+    let input = "generate 100000\naction frequency (hcp(north), 0, 40), frequency (hearts(west), 0, 13)\n";
+    let run = dealvm_stdin(input, &["-s", "77"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let (hcp_part, len_part) = run.stdout.split_at(run.stdout.rfind("Description").unwrap());
+    assert_fits("binary: north hcp", &frequency_counts(hcp_part, 0, 40), &hcp_distribution(Hand::EMPTY, ALL_CARDS, 13));
+    assert_fits(
+        "binary: west hearts",
+        &frequency_counts(len_part, 0, 13),
+        &length_distribution(Hand::EMPTY, ALL_CARDS, 13, Suit::Hearts),
+    );
+}
+
+#[test]
+fn the_binary_deals_exactly_around_a_predeal() {
+    let input = "generate 100000\npredeal north SAKQ, HJ\npredeal east CAKQJ\naction frequency (hcp(south), 0, 40), frequency (clubs(north), 0, 13)\n";
+    let run = dealvm_stdin(input, &["-s", "78"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let (hcp_part, len_part) = run.stdout.split_at(run.stdout.rfind("Description").unwrap());
+    let north = hand(&["SAKQ", "HJ"]);
+    let east = hand(&["CAKQJ"]);
+    let free = ALL_CARDS & !north.0 & !east.0;
+    assert_fits("binary: south hcp", &frequency_counts(hcp_part, 0, 40), &hcp_distribution(Hand::EMPTY, free, 13));
+    assert_fits(
+        "binary: north clubs",
+        &frequency_counts(len_part, 0, 13),
+        &length_distribution(north, free, 9, Suit::Clubs),
+    );
+}
+
+#[test]
+fn the_output_is_the_same_on_any_number_of_threads() {
+    let input = "generate 200000\nproduce 3000\ncondition hcp(north) >= 15 && shape(north, any 4333 + any 4432)\n\
+                 action printoneline(rnd(1000)), average hcp(south), frequency (hcp(east), 0, 20)\n";
+    let one = dealvm_stdin(input, &["-s", "9", "-R", "1"]);
+    let two = dealvm_stdin(input, &["-s", "9", "-R", "2"]);
+    let many = dealvm_stdin(input, &["-s", "9", "-R", "7"]);
+    assert_eq!(one.status, 0, "{}", one.stderr);
+    let body = |s: &str| s.lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n");
+    assert!(one.stdout.contains("Produced  3000 hands"));
+    assert_eq!(body(&one.stdout), body(&two.stdout));
+    assert_eq!(body(&one.stdout), body(&many.stdout));
+}
+
+#[test]
+fn the_tests_reject_a_wrong_distribution() {
+    // Deals with north holding SA: north's spade lengths no longer follow the unconditional
+    // hypergeometric law, and the test must notice.
+    let dealer = Dealer::new([hand(&["SA"]), Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]).unwrap();
+    let mut rng = batch_rng(5, 0);
+    let mut counts = [0u64; 14];
+    for _ in 0..60_000 {
+        counts[dealer.deal(&mut rng).hand(Seat::North).len(Suit::Spades) as usize] += 1;
+    }
+    let p = chi_square_p(&counts, &length_distribution(Hand::EMPTY, ALL_CARDS, 13, Suit::Spades));
+    assert!(p < 1e-6, "a wrong law must be rejected, p = {p}");
+    // And the right law is accepted.
+    let free = ALL_CARDS & !hand(&["SA"]).0;
+    assert_fits("north spades with SA", &counts, &length_distribution(hand(&["SA"]), free, 12, Suit::Spades));
+}
