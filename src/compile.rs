@@ -464,7 +464,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     CountFn::Pt(n) => TableId::pt(n),
                     CountFn::Controls => TableId::CONTROLS,
                     CountFn::Losers => TableId::LOSERS,
-                    CountFn::Ltc => return Err(self.not_yet(e.span, "ltc")),
+                    CountFn::Ltc => TableId::LTC,
                 };
                 match suit {
                     Some(suit) => self.emit(Instr::SuitCount { table, seat, suit }, 1),
@@ -474,8 +474,12 @@ impl<'s, 'a> Compiler<'s, 'a> {
             ExprKind::Length { seat, suit } => {
                 self.emit(Instr::Length { seat, suit }, 1);
             }
-            ExprKind::Quality { .. } => return Err(self.not_yet(e.span, "quality")),
-            ExprKind::Cccc(_) => return Err(self.not_yet(e.span, "cccc")),
+            ExprKind::Quality { seat, suit } => {
+                self.emit(Instr::SuitCount { table: TableId::QUALITY, seat, suit }, 1);
+            }
+            ExprKind::Cccc(seat) => {
+                self.emit(Instr::Cccc { seat }, 1);
+            }
             ExprKind::HasCard { seat, card, .. } => {
                 let card = Card::parse(card).expect("lexer checks cards");
                 self.emit(Instr::HasCard { seat, card }, 1);

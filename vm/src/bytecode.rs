@@ -116,6 +116,8 @@ pub enum Instr {
     HandCount { table: TableId, seat: Seat },
     /// Push the number of cards a hand holds in a suit.
     Length { seat: Seat, suit: Suit },
+    /// Push the Kaplan-Rubens four C's of a hand (per-suit table plus shape correction).
+    Cccc { seat: Seat },
     /// Push 1 if the hand holds the card, else 0.
     HasCard { seat: Seat, card: Card },
     /// Push 1 if the hand's shape is in the program's shape set `set`, else 0.
@@ -163,6 +165,7 @@ impl fmt::Display for Instr {
             }
             Instr::HandCount { table, seat } => write!(f, "{} {}", table.name(), seat.keyword()),
             Instr::Length { seat, suit } => write!(f, "length {} {}", seat.keyword(), suit.name()),
+            Instr::Cccc { seat } => write!(f, "cccc {}", seat.keyword()),
             Instr::HasCard { seat, card } => write!(f, "hascard {} {card}", seat.keyword()),
             Instr::Shape { seat, set } => write!(f, "shape {} set{set}", seat.keyword()),
             Instr::Score { vulnerable, contract } => {

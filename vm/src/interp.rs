@@ -93,6 +93,7 @@ impl Machine {
                 }
                 Instr::HandCount { table, seat } => self.stack.push(tables.hand(table, deal.hand(seat))),
                 Instr::Length { seat, suit } => self.stack.push(deal.hand(seat).len(suit) as i32),
+                Instr::Cccc { seat } => self.stack.push(tables.cccc(deal.hand(seat))),
                 Instr::HasCard { seat, card } => {
                     self.stack.push(i32::from(deal.hand(seat).contains(card)))
                 }

@@ -1,9 +1,11 @@
 //! Precomputed per-suit tables for the counting functions.
 //!
 //! Every counting function of the Dealer language (`hcp` under the current `pointcount`,
-//! `pt0`..`pt9` under the current `altcount`s, `controls`, `losers`) depends on a hand's suits
-//! independently, so it is one table of 8192 entries indexed by a 13-bit suit mask. A whole-hand
-//! value is the sum of four lookups. The tables are built once per run.
+//! `pt0`..`pt9` under the current `altcount`s, `controls`, `losers`, `ltc`, `quality`) depends
+//! on a hand's suits independently, so it is one table of 8192 entries indexed by a 13-bit suit
+//! mask, and a whole-hand value is the sum of four lookups. `cccc` adds to its per-suit table a
+//! correction that depends only on the hand's shape: a 560-entry table indexed by shape. The
+//! tables are built once per run.
 
 use crate::card::{Hand, Suit};
 
@@ -21,6 +23,12 @@ impl TableId {
     pub const CONTROLS: TableId = TableId(11);
     /// Losers, as Dealer counts them per suit.
     pub const LOSERS: TableId = TableId(12);
+    /// The modern losing trick count (×100, half losers), from the suit's top three cards.
+    pub const LTC: TableId = TableId(13);
+    /// Kaplan-Rubens suit quality (×100).
+    pub const QUALITY: TableId = TableId(14);
+    /// The per-suit part of the Kaplan-Rubens four C's (×100); see [`Tables::cccc`].
+    pub const CCCC: TableId = TableId(15);
 
     /// The alternative count `ptN` (`n` in 0..=9) under the current `altcount N`.
     pub fn pt(n: u8) -> TableId {
@@ -32,14 +40,14 @@ impl TableId {
     pub fn name(self) -> &'static str {
         const NAMES: [&str; NUM_TABLES] = [
             "hcp", "pt0", "pt1", "pt2", "pt3", "pt4", "pt5", "pt6", "pt7", "pt8", "pt9",
-            "controls", "losers",
+            "controls", "losers", "ltc", "quality", "cccc",
         ];
         NAMES[self.0 as usize]
     }
 }
 
 /// The number of per-suit tables.
-pub const NUM_TABLES: usize = 13;
+pub const NUM_TABLES: usize = 16;
 
 /// Card values of a point count, indexed by rank (0 = deuce .. 12 = ace).
 pub type RankValues = [i32; 13];
@@ -98,15 +106,170 @@ pub fn suit_losers(mask: u16) -> i32 {
     }
 }
 
+/// Rank indices of the honours and spots the evaluations look at.
+const ACE: u16 = 1 << 12;
+const KING: u16 = 1 << 11;
+const QUEEN: u16 = 1 << 10;
+const JACK: u16 = 1 << 9;
+const TEN: u16 = 1 << 8;
+const NINE: u16 = 1 << 7;
+const EIGHT: u16 = 1 << 6;
+
+/// The modern losing trick count of a suit (×100): half losers, from its top three cards.
+///
+/// Each of the top three places holds an honour (A K Q J T), a spot card (x) or nothing (-);
+/// the count follows DealerV2's `ltc()`: AKQ, AK-, A-- and the void 0; K--, AQ-, AKJ, AQJ ½;
+/// KJT, AJT 1½; Qxx, QTx 2½; xxx, Txx, Jxx, JTx 3; anything else with an ace or king, a
+/// singleton, and KQ or QJ tops 1 or 2 as listed in the test below.
+pub fn suit_ltc(mask: u16) -> i32 {
+    let top: Vec<char> = (0..13u8)
+        .rev()
+        .filter(|r| mask & (1 << r) != 0)
+        .take(3)
+        .map(|r| match r {
+            12 => 'A',
+            11 => 'K',
+            10 => 'Q',
+            9 => 'J',
+            8 => 'T',
+            _ => 'x',
+        })
+        .collect();
+    let t: String = top.iter().chain(std::iter::repeat(&'-')).take(3).collect();
+    match t.as_str() {
+        "---" | "A--" | "AK-" | "AKQ" => 0,
+        "K--" | "AQ-" | "AKJ" | "AQJ" => 50,
+        "KQx" | "KQT" | "KQJ" | "AQx" | "AQT" | "AKx" | "AKT" | "Kx-" | "KT-" | "KJ-" | "KQ-" | "Ax-"
+        | "AT-" | "AJ-" | "x--" | "T--" | "J--" | "Q--" => 100,
+        "KJT" | "AJT" => 150,
+        "QJx" | "QJT" | "Kxx" | "KTx" | "KJx" | "Axx" | "ATx" | "AJx" | "xx-" | "Tx-" | "Jx-" | "JT-"
+        | "Qx-" | "QT-" | "QJ-" => 200,
+        "Qxx" | "QTx" => 250,
+        "xxx" | "Txx" | "Jxx" | "JTx" => 300,
+        other => unreachable!("every top-three pattern is listed, not {other}"),
+    }
+}
+
+/// Kaplan-Rubens suit quality (×100), as the manual's Appendix IV states it.
+///
+/// (length × the suit's 4-3-2-1 count, plus adjustments) / 10. Adjustments: a 7-card suit +1
+/// if the queen or the jack is missing; an 8-card suit +2 without the queen, else +1 without
+/// the jack; 9 or more +2 without the queen and +1 without the jack. Only in suits of six cards
+/// or fewer: the ten counts 1 with two higher honours or with the jack, else ½ (DealerV2 also
+/// counts ½ for the ten of a longer suit; the text does not); the nine counts ½ with the ten,
+/// with the eight, or with exactly two higher honours.
+pub fn suit_quality(mask: u16) -> i32 {
+    let len = mask.count_ones() as i32;
+    let has = |c: u16| mask & c != 0;
+    let mut points = 0;
+    let mut honours = 0;
+    for (card, value) in [(ACE, 400), (KING, 300), (QUEEN, 200), (JACK, 100)] {
+        if has(card) {
+            points += value;
+            honours += 1;
+        }
+    }
+    match len {
+        7 if !has(QUEEN) || !has(JACK) => points += 100,
+        8 if !has(QUEEN) => points += 200,
+        8 if !has(JACK) => points += 100,
+        l if l >= 9 => {
+            if !has(QUEEN) {
+                points += 200;
+            }
+            if !has(JACK) {
+                points += 100;
+            }
+        }
+        _ => {}
+    }
+    if len <= 6 {
+        if has(TEN) {
+            points += if honours > 1 || has(JACK) { 100 } else { 50 };
+        }
+        if has(NINE) && (honours == 2 || has(EIGHT) || has(TEN)) {
+            points += 50;
+        }
+    }
+    points * len / 10
+}
+
+/// The per-suit part of the Kaplan-Rubens four C's (×100): high cards, lower honours, suit
+/// quality and shortness (void 3, singleton 2, doubleton 1). The first doubleton and a 4333
+/// shape are corrected by [`cccc_shape_correction`].
+pub fn suit_cccc(mask: u16) -> i32 {
+    let len = mask.count_ones();
+    let has = |c: u16| mask & c != 0;
+    let mut value = 0;
+    let mut higher = 0;
+    if has(ACE) {
+        value += 300;
+        higher += 1;
+    }
+    if has(KING) {
+        // A singleton king is worth ½.
+        value += if len == 1 { 50 } else { 200 };
+        higher += 1;
+    }
+    if has(QUEEN) {
+        value += match (len, higher) {
+            (1, _) => 0,
+            (2, 0) => 25,
+            (2, _) => 50,
+            (_, 0) => 75,
+            _ => 100,
+        };
+        higher += 1;
+    }
+    if has(JACK) {
+        value += match higher {
+            2 => 50,
+            1 => 25,
+            _ => 0,
+        };
+        higher += 1;
+    }
+    if has(TEN) && (higher == 2 || (higher == 1 && has(NINE))) {
+        value += 25;
+    }
+    if len > 0 {
+        value += suit_quality(mask);
+    }
+    value + match len {
+        0 => 300,
+        1 => 200,
+        2 => 100,
+        _ => 0,
+    }
+}
+
+/// The shape-dependent part of the four C's (×100) for lengths `[s, h, d, c]`: the first
+/// doubleton counts nothing when the hand has no void or singleton (with one, it counts, as
+/// the manual's note 4 says), and a 4333 hand loses ½.
+pub fn cccc_shape_correction(lengths: [u8; 4]) -> i32 {
+    let doubletons = lengths.iter().filter(|&&l| l == 2).count();
+    let shortness = lengths.iter().filter(|&&l| l < 2).count();
+    let mut c = 0;
+    if doubletons > 0 && shortness == 0 {
+        c -= 100;
+    }
+    if lengths.iter().all(|&l| l == 3 || l == 4) {
+        c -= 50;
+    }
+    c
+}
+
 /// The sum of the values of the ranks present in a suit mask.
 pub fn suit_value(values: &RankValues, mask: u16) -> i32 {
     (0..13).filter(|r| mask & (1 << r) != 0).fold(0i32, |acc, r| acc.wrapping_add(values[r]))
 }
 
-/// All per-suit tables of a run, one block of [`SUIT_MASKS`] entries per [`TableId`].
+/// All per-suit tables of a run, one block of [`SUIT_MASKS`] entries per [`TableId`], and the
+/// shape-indexed correction of `cccc`.
 #[derive(Clone)]
 pub struct Tables {
     data: Vec<i32>,
+    cccc_shape: Vec<i32>,
 }
 
 impl Tables {
@@ -125,7 +288,18 @@ impl Tables {
         }
         fill(TableId::CONTROLS, &|m| suit_value(&top(&[2, 1]), m));
         fill(TableId::LOSERS, &suit_losers);
-        Tables { data }
+        fill(TableId::LTC, &suit_ltc);
+        fill(TableId::QUALITY, &suit_quality);
+        fill(TableId::CCCC, &suit_cccc);
+        let cccc_shape = crate::shape::SHAPES.iter().map(|&l| cccc_shape_correction(l)).collect();
+        Tables { data, cccc_shape }
+    }
+
+    /// The Kaplan-Rubens four C's of a hand (×100): its per-suit values plus the correction
+    /// for its shape.
+    #[inline(always)]
+    pub fn cccc(&self, hand: Hand) -> i32 {
+        self.hand(TableId::CCCC, hand) + self.cccc_shape[crate::shape::shape_index_of(hand)]
     }
 
     /// The value of one suit holding.
