@@ -107,6 +107,42 @@ pub struct Dealer {
     free: u64,
     plans: [SeatPlan; 3],
     bmi2: bool,
+    /// Nothing is predealt: the plans are the constant ones of [`Dealer::deal_fresh`].
+    fresh: bool,
+}
+
+/// `2^64 mod P` for the product `P` of the bounds `j+1`, `j` in `first..end`.
+const fn threshold(first: u32, end: u32) -> u64 {
+    let mut p: u128 = 1;
+    let mut j = first;
+    while j < end {
+        p *= j as u128 + 1;
+        j += 1;
+    }
+    ((1u128 << 64) % p) as u64
+}
+
+/// Floyd's steps `j` in `FIRST..END` from one random word (retried on rejection), with the
+/// bounds known at compile time so the loop unrolls.
+#[inline(always)]
+fn floyd_word<const FIRST: u32, const END: u32>(rng: &mut DealRng, chosen: &mut u64) {
+    let threshold = const { threshold(FIRST, END) };
+    loop {
+        let mut c = *chosen;
+        let mut x = rng.next_u64();
+        let mut j = FIRST;
+        while j < END {
+            let m = x as u128 * (j as u128 + 1);
+            x = m as u64;
+            let t = 1u64 << ((m >> 64) as u32 & 63);
+            c |= if c & t != 0 { 1u64 << j } else { t };
+            j += 1;
+        }
+        if x >= threshold {
+            *chosen = c;
+            return;
+        }
+    }
 }
 
 impl Dealer {
@@ -143,7 +179,12 @@ impl Dealer {
             }
             n -= k;
         }
-        Ok(Dealer { fixed, free, plans, bmi2: has_bmi2() })
+        let fresh = taken == 0;
+        let dealer = Dealer { fixed, free, plans, bmi2: has_bmi2(), fresh };
+        if fresh {
+            debug_assert_eq!(dealer.plan_summary(), FRESH_PLAN, "the unrolled path matches the plans");
+        }
+        Ok(dealer)
     }
 
     /// A dealer with nothing predealt.
@@ -164,13 +205,44 @@ impl Dealer {
             // SAFETY: `bmi2` is set only when the CPU has BMI2.
             return unsafe { self.deal_bmi2(rng) };
         }
+        if self.fresh {
+            return Dealer::deal_fresh(rng, pdep_portable);
+        }
         self.deal_with(rng, pdep_portable)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     unsafe fn deal_bmi2(&self, rng: &mut DealRng) -> Deal {
-        self.deal_with(rng, |s, m| std::arch::x86_64::_pdep_u64(s, m))
+        let pdep = |s, m| std::arch::x86_64::_pdep_u64(s, m);
+        if self.fresh {
+            Dealer::deal_fresh(rng, pdep)
+        } else {
+            self.deal_with(rng, pdep)
+        }
+    }
+
+    /// The `(first, end)` Floyd steps of each batch, seat by seat.
+    fn plan_summary(&self) -> Vec<(u8, u8)> {
+        self.plans.iter().flat_map(|p| p.batches[..p.count as usize].iter().map(|b| (b.first, b.end))).collect()
+    }
+
+    /// [`Dealer::deal_with`] unrolled for a deal with nothing predealt: the same draws in
+    /// the same order, with the batch bounds as constants (see [`FRESH_PLAN`]).
+    #[inline(always)]
+    fn deal_fresh(rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        let mut c = [0u64; 3];
+        floyd_word::<39, 49>(rng, &mut c[0]);
+        floyd_word::<49, 52>(rng, &mut c[0]);
+        floyd_word::<26, 37>(rng, &mut c[1]);
+        floyd_word::<37, 39>(rng, &mut c[1]);
+        floyd_word::<13, 26>(rng, &mut c[2]);
+        let north = pdep(c[0], ALL_CARDS);
+        let free = ALL_CARDS ^ north;
+        let east = pdep(c[1], free);
+        let free = free ^ east;
+        let south = pdep(c[2], free);
+        Deal { hands: [Hand(north), Hand(east), Hand(south), Hand(free ^ south)] }
     }
 
     #[inline(always)]
@@ -180,14 +252,18 @@ impl Dealer {
         for (hand, plan) in hands.iter_mut().zip(&self.plans) {
             let mut chosen = 0u64;
             for b in &plan.batches[..plan.count as usize] {
+                let (first, end) = (b.first as u32, b.end as u32);
                 loop {
                     let before = chosen;
                     let mut x = rng.next_u64();
-                    for j in b.first..b.end {
+                    let mut j = first;
+                    while j < end {
                         let m = x as u128 * (j as u128 + 1);
                         x = m as u64;
-                        let t = 1u64 << (m >> 64) as u32;
-                        chosen |= if chosen & t != 0 { 1u64 << j } else { t };
+                        let t = 1u64 << ((m >> 64) as u32 & 63);
+                        let alt = 1u64 << j;
+                        chosen |= if chosen & t != 0 { alt } else { t };
+                        j += 1;
                     }
                     if x >= b.threshold {
                         break;
@@ -203,6 +279,9 @@ impl Dealer {
         Deal { hands }
     }
 }
+
+/// The batches of a deal with nothing predealt, as [`Dealer::new`] plans them.
+const FRESH_PLAN: &[(u8, u8)] = &[(39, 49), (49, 52), (26, 37), (37, 39), (13, 26)];
 
 /// Whether the CPU has the BMI2 instructions (`pdep`).
 fn has_bmi2() -> bool {
@@ -276,6 +355,18 @@ mod tests {
             assert_eq!(d.deal(&mut a), d.deal_with(&mut b, pdep_portable));
         }
         assert_eq!(pdep_portable(0b101, 0b1011_0000), 0b1000_0000 | 0b0001_0000);
+    }
+
+    #[test]
+    fn the_unrolled_path_deals_like_the_general_one() {
+        let d = Dealer::unconstrained();
+        assert!(d.fresh);
+        assert_eq!(d.plan_summary(), FRESH_PLAN);
+        let mut a = batch_rng(11, 4);
+        let mut b = a.clone();
+        for _ in 0..10_000 {
+            assert_eq!(d.deal(&mut a), d.deal_with(&mut b, pdep_portable));
+        }
     }
 
     #[test]
