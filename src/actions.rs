@@ -113,13 +113,19 @@ impl Actions {
         }
     }
 
-    /// Runs the actions on produced deal number `number` (1-based) with its values.
+    /// Whether some action looks at the produced deals (rather than only at values).
+    pub fn needs_deals(&self) -> bool {
+        self.specs.iter().any(ActionSpec::prints_each_deal)
+    }
+
+    /// Runs the actions on produced deal number `number` (1-based) with its values. The deal
+    /// may be blank when [`Actions::needs_deals`] is false.
     pub fn deal(&mut self, w: &mut dyn Write, number: u64, deal: &Deal, values: &[i32]) -> io::Result<()> {
-        let title = self.info.title.clone();
+        let title = &self.info.title;
         for (spec, state) in self.specs.iter().zip(self.states.iter_mut()) {
             match spec {
                 ActionSpec::PrintAll => {
-                    if let (true, Some(t)) = (self.title_due_all, &title) {
+                    if let (true, Some(t)) = (self.title_due_all, title) {
                         output::title_line(w, t)?;
                         self.title_due_all = false;
                     }
@@ -131,7 +137,7 @@ impl Actions {
                     }
                 }
                 ActionSpec::PrintSide(side) => {
-                    if let (true, Some(t)) = (self.title_due_side, &title) {
+                    if let (true, Some(t)) = (self.title_due_side, title) {
                         output::title_line(w, t)?;
                         self.title_due_side = false;
                     }

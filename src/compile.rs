@@ -7,7 +7,7 @@
 use crate::actions::{ActionSpec, Axis, EsPart, ValueRef};
 use crate::ast::*;
 use crate::diag::{Diagnostic, Source, Span};
-use dealvm_vm::bytecode::{BinaryOp, Entry, Instr, Program, VarCode, VarSlot};
+use dealvm_vm::bytecode::{BinaryOp, Entry, Instr, Program, UnaryOp, VarCode, VarSlot};
 use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
 use dealvm_vm::score::Contract;
 use dealvm_vm::shape::{Distribution, ShapeSet};
@@ -540,19 +540,37 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Ok(())
     }
 
+    /// Whether an expression's value is always 0 or 1.
+    fn is_truth_value(&self, e: &Expr<'a>) -> bool {
+        match e.kind {
+            ExprKind::Binary(op, ..) => !matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod),
+            ExprKind::Unary(UnaryOp::Not, _) | ExprKind::And(..) | ExprKind::Or(..) => true,
+            ExprKind::HasCard { .. } | ExprKind::Shape { .. } | ExprKind::FdShape { .. } => true,
+            ExprKind::Cond(_, a, b) => self.is_truth_value(a) && self.is_truth_value(b),
+            _ => self.constant(e).is_some_and(|v| v == 0 || v == 1),
+        }
+    }
+
+    /// Emits `bool` unless the value on the stack is already 0 or 1.
+    fn truth(&mut self, e: &Expr<'a>) {
+        if !self.is_truth_value(e) {
+            self.emit(Instr::Bool, 0);
+        }
+    }
+
     /// `a && b` (`and` true) or `a || b`, evaluating `b` only when needed.
     fn short_circuit(&mut self, a: &Expr<'a>, b: &Expr<'a>, and: bool) -> Result<(), Diagnostic> {
         match self.constant(a) {
             // `1 && b` is `b` as a truth value; so is `0 || b`.
             Some(v) if (v != 0) == and => {
                 self.expr(b)?;
-                self.emit(Instr::Bool, 0);
+                self.truth(b);
             }
             _ => {
                 self.expr(a)?;
                 let jump = self.emit(if and { Instr::AndThen(0) } else { Instr::OrElse(0) }, -1);
                 self.expr(b)?;
-                self.emit(Instr::Bool, 0);
+                self.truth(b);
                 let end = self.here();
                 self.patch(jump, end);
             }

@@ -60,14 +60,18 @@ struct Shared<'a> {
     condition: Option<usize>,
     values: &'a [usize],
     limits: &'a Limits,
+    /// Whether the actions look at the produced deals themselves (not only at values).
+    keep_deals: bool,
 }
 
 /// The result of one batch.
 struct BatchOut {
     /// Deals examined (the whole batch unless it stopped early).
     examined: u64,
-    /// Produced deals with their offset in the batch.
-    deals: Vec<(u32, Deal)>,
+    /// The offset in the batch of each produced deal.
+    offsets: Vec<u32>,
+    /// The produced deals, when the actions need them.
+    deals: Vec<Deal>,
     /// The values of the produced deals, `values.len()` per deal.
     values: Vec<i32>,
     /// A failure, after the produced deals above, with its offset.
@@ -81,7 +85,7 @@ fn run_batch(s: &Shared<'_>, k: u64, cap: u64, produced_before: u64, vm: &mut Ma
     let count = BATCH.min(s.limits.generate - first);
     let mut rng: DealRng = batch_rng(s.limits.seed, k);
     let dealer = s.dealer;
-    let mut out = BatchOut { examined: count, deals: Vec::new(), values: Vec::new(), fault: None };
+    let mut out = BatchOut { examined: count, offsets: Vec::new(), deals: Vec::new(), values: Vec::new(), fault: None };
     for i in 0..count {
         let deal = dealer.deal(&mut rng);
         vm.next_deal();
@@ -89,7 +93,7 @@ fn run_batch(s: &Shared<'_>, k: u64, cap: u64, produced_before: u64, vm: &mut Ma
             deal: &deal,
             tables: s.tables,
             rng: &mut rng,
-            produced: produced_before + out.deals.len() as u64,
+            produced: produced_before + out.offsets.len() as u64,
         };
         let accepted = match s.condition {
             None => Ok(1),
@@ -114,8 +118,11 @@ fn run_batch(s: &Shared<'_>, k: u64, cap: u64, produced_before: u64, vm: &mut Ma
         match result {
             Ok(false) => {}
             Ok(true) => {
-                out.deals.push((i as u32, deal));
-                if out.deals.len() as u64 == cap {
+                out.offsets.push(i as u32);
+                if s.keep_deals {
+                    out.deals.push(deal);
+                }
+                if out.offsets.len() as u64 == cap {
                     out.examined = i + 1;
                     break;
                 }
@@ -149,6 +156,7 @@ pub fn run(
         condition: compiled.condition,
         values: &compiled.values,
         limits,
+        keep_deals: actions.needs_deals(),
     };
     let nvalues = compiled.values.len();
     let batches = limits.generate.div_ceil(BATCH);
@@ -178,9 +186,11 @@ pub fn run(
                     .collect()
             })
         };
+        let no_deal = Deal::default();
         for r in results {
-            for (i, (offset, deal)) in r.deals.iter().enumerate() {
+            for (i, offset) in r.offsets.iter().enumerate() {
                 produced += 1;
+                let deal = r.deals.get(i).unwrap_or(&no_deal);
                 actions.deal(out, produced, deal, &r.values[i * nvalues..(i + 1) * nvalues])?;
                 if produced == limits.produce {
                     return Ok(Outcome { generated: examined_before + *offset as u64 + 1, produced });

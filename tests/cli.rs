@@ -1,0 +1,133 @@
+//! The command line and run settings: switches beat the file, seeds reproduce runs, predeal
+//! switches replace the file's predeal for their seat, and the compiled program is as claimed.
+
+mod common;
+
+use common::dealvm_stdin;
+
+fn ok(input: &str, args: &[&str]) -> String {
+    let run = dealvm_stdin(input, args);
+    assert_eq!(run.status, 0, "input {input:?} args {args:?}: {}", run.stderr);
+    run.stdout
+}
+
+fn trailer_value(out: &str, prefix: &str) -> String {
+    out.lines().find_map(|l| l.strip_prefix(prefix)).unwrap_or_default().trim().to_string()
+}
+
+#[test]
+fn a_seed_from_the_system_is_printed_and_reproduces_the_run() {
+    let input = "produce 5\naction printoneline\n";
+    let first = ok(input, &[]);
+    let seed = trailer_value(&first, "Initial random seed");
+    assert!(seed.parse::<u64>().unwrap() > 0);
+    let again = ok(input, &["-s", &seed]);
+    let deals = |s: &str| s.lines().filter(|l| l.starts_with("n ")).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(deals(&first), deals(&again));
+    assert_eq!(deals(&first).len(), 5);
+    // -s 0 means "choose one", like no seed.
+    assert_ne!(trailer_value(&ok(input, &["-s", "0"]), "Initial random seed"), "0");
+}
+
+#[test]
+fn the_seed_statement_and_the_switch() {
+    let input = "seed 123\nproduce 3\naction printoneline\n";
+    let a = ok(input, &[]);
+    assert_eq!(trailer_value(&a, "Initial random seed"), "123");
+    let b = ok(input, &["-s", "124"]);
+    assert_eq!(trailer_value(&b, "Initial random seed"), "124");
+    assert_ne!(a.lines().next(), b.lines().next());
+}
+
+#[test]
+fn switches_beat_the_file() {
+    let input = "generate 1000\nproduce 7\ncondition hcp(north) > 30\naction printoneline\n";
+    let out = ok(input, &["-s", "1", "-p", "2", "-g", "100000000"]);
+    assert_eq!(trailer_value(&out, "Produced"), "2 hands");
+    let out = ok(input, &["-s", "1", "-g", "50"]);
+    assert_eq!(trailer_value(&out, "Generated"), "50 hands");
+}
+
+#[test]
+fn default_produce_depends_on_printing() {
+    let out = ok("generate 300\naction average hcp(north)\n", &["-s", "1"]);
+    assert_eq!(trailer_value(&out, "Produced"), "300 hands");
+    let out = ok("generate 3000\n", &["-s", "1"]);
+    assert_eq!(trailer_value(&out, "Produced"), "40 hands");
+    let out = ok("generate 3000\naction printes(hcp(north), \\n)\n", &["-s", "1"]);
+    assert_eq!(trailer_value(&out, "Produced"), "40 hands");
+}
+
+#[test]
+fn statistics_title_and_quiet_switches() {
+    let input = "produce 2\naction printpbn\n";
+    let out = ok(input, &["-s", "1", "-v"]);
+    assert!(!out.contains("Generated") && out.contains("[Deal "));
+    let out = ok(input, &["-s", "1", "-v", "-v"]);
+    assert!(out.contains("Generated"));
+    let out = ok(input, &["-s", "1", "-q"]);
+    assert!(!out.contains("[Deal ") && out.contains("Produced  2 hands"));
+    let out = ok("title \"from the file\"\nproduce 1\naction printpbn\n", &["-s", "1", "-T", "from the switch"]);
+    assert!(out.contains("[Description \"from the switch\"]") && out.contains("\nfrom the switch\nGenerated"));
+}
+
+#[test]
+fn predeal_switches_replace_the_files_predeal_for_their_seat() {
+    let input = "predeal north SAKQJ, HAKQJ\npredeal south CAKQ\nproduce 20\naction printoneline\n";
+    let out = ok(input, &["-s", "5", "-N", "DAKQJT98765432"]);
+    for line in out.lines().filter(|l| l.starts_with("n ")) {
+        assert!(line.starts_with("n ..AKQJT98765432. e "), "{line}");
+        let south = line.split(" s ").nth(1).unwrap();
+        assert!(south.split('.').nth(3).unwrap().starts_with("AKQ"), "south keeps the file's clubs: {line}");
+    }
+    // Without a predeal statement in the file, and with several switches.
+    let out = ok("produce 5\naction printoneline\n", &["-s", "5", "-E", "SAK,HAK", "-W", "C2"]);
+    for line in out.lines().filter(|l| l.starts_with("n ")) {
+        let east = line.split(" e ").nth(1).unwrap();
+        assert!(east.starts_with("AK") && east.split('.').nth(1).unwrap().starts_with("AK"), "{line}");
+        assert!(line.trim_end().ends_with('2'), "west holds the club deuce: {line}");
+    }
+}
+
+#[test]
+fn a_variable_is_evaluated_once_per_deal() {
+    // rnd() draws a new number each time it runs; a variable runs once per deal.
+    let out = ok("x = rnd(1000000)\nproduce 50\naction printes(x, \" \", x, \" \", x * 0 + x, \\n)\n", &["-s", "3"]);
+    for line in out.lines().take(50) {
+        let v: Vec<&str> = line.split(' ').collect();
+        assert!(v[0] == v[1] && v[1] == v[2], "{line}");
+    }
+}
+
+#[test]
+fn constants_are_folded_and_short_circuits_jump() {
+    let out = ok(
+        "x = 2 * 3 + 4\ncondition x > 9 && hcp(north) > 10 && hcp(east) < 8 || spades(south) >= 5 ? 1 : 0\n",
+        &["--dump-bytecode"],
+    );
+    assert!(!out.contains("  *") && out.contains("const 10"), "{out}");
+    assert!(out.contains("and.then") && out.contains("or.else") && out.contains("jump.ifzero"), "{out}");
+    assert!(out.contains("hcp north") && out.contains("length south spades"), "{out}");
+    assert!(!out.contains("bool"), "comparisons are already 0 or 1: {out}");
+    // A shape list is one set; an unused branch of a constant condition is gone.
+    let out = ok("condition shape(north, any 4333 + any 4432 - 4xxx) && (0 ? hcp(east) : 1)\n", &["--dump-bytecode"]);
+    assert!(out.contains("shape north set0") && !out.contains("hcp east"), "{out}");
+}
+
+#[test]
+fn help_and_version() {
+    let run = dealvm_stdin("", &["-h"]);
+    assert_eq!(run.status, 0);
+    for switch in ["-p", "-g", "-s", "-v", "-q", "-T", "-N", "-E", "-S", "-W", "-0", "-R", "--dump-bytecode"] {
+        assert!(run.stdout.contains(switch), "help lists {switch}");
+    }
+    let run = dealvm_stdin("", &["-V"]);
+    assert_eq!(run.status, 0);
+    assert!(run.stdout.starts_with("dealvm "));
+}
+
+#[test]
+fn standard_input_and_stdin_name_in_pbn() {
+    let out = ok("produce 1\naction printpbn\n", &["-s", "4"]);
+    assert!(out.contains("[Event \"Hand simulated by dealvm with file stdin, seed 4\"]"), "{out}");
+}
