@@ -6,6 +6,7 @@
 //! accumulators of the end-of-run reports (`average`, `frequency`, `print(compass)`).
 
 use crate::compile::Vulnerability;
+use crate::outfile::AtomicFile;
 use crate::output::{self, PbnInfo};
 use dealvm_vm::card::{Deal, Seat, Side};
 use std::io::{self, Write};
@@ -28,6 +29,47 @@ pub enum EsPart {
     Text(String),
 }
 
+/// One axis of a `bktfreq` table: buckets of `size` from `low`; the last starts at `high`.
+#[derive(Copy, Clone, Debug)]
+pub struct Buckets {
+    pub value: ValueRef,
+    pub low: i32,
+    pub high: i32,
+    pub size: i32,
+}
+
+impl Buckets {
+    /// The number of buckets including the Low and High ones.
+    pub fn count(&self) -> usize {
+        (3 + (self.high as i64 - self.low as i64) / self.size as i64) as usize
+    }
+
+    /// The bucket of a value: 0 is Low, `count() - 1` is High.
+    pub fn index(&self, v: i32) -> usize {
+        let last = self.count() - 1;
+        if v < self.low {
+            0
+        } else {
+            let i = 1 + (v as i64 - self.low as i64) / self.size as i64;
+            (i as usize).min(last)
+        }
+    }
+
+    /// The name of data bucket `i` (1-based): its lowest value.
+    pub fn name(&self, i: usize) -> i64 {
+        self.low as i64 + (i as i64 - 1) * self.size as i64
+    }
+}
+
+/// A field of a `csvrpt` or `printrpt` line.
+#[derive(Clone, Debug)]
+pub enum CsvPart {
+    Value(ValueRef),
+    Text(String),
+    /// Hands, written one after the other in one field.
+    Hands(Vec<Seat>),
+}
+
 /// An action as compiled.
 #[derive(Clone, Debug)]
 pub enum ActionSpec {
@@ -41,12 +83,28 @@ pub enum ActionSpec {
     Print(Vec<Seat>),
     Average { label: Option<String>, value: ValueRef },
     Frequency { label: Option<String>, x: Axis, y: Option<Axis> },
+    BktFreq { label: Option<String>, x: Buckets, y: Option<Buckets> },
+    /// A CSV line to the `-C` file (standard output without one).
+    CsvRpt(Vec<CsvPart>),
+    /// A CSV line to standard output.
+    PrintRpt(Vec<CsvPart>),
+    /// Hands as predeal switches (`-N SAK,...`) to the `-X` file (standard output without one).
+    Export(Vec<Seat>),
 }
 
 impl ActionSpec {
-    /// Whether the action prints something for every produced deal.
+    /// Whether the action prints something for every produced deal (Dealer then produces
+    /// 40 deals by default). Like Dealer, `export` does not count.
     pub fn prints_each_deal(&self) -> bool {
-        !matches!(self, ActionSpec::Average { .. } | ActionSpec::Frequency { .. })
+        !matches!(
+            self,
+            ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::Export(_)
+        )
+    }
+
+    /// Whether the action looks at the deal itself (not only at values).
+    pub fn needs_deal(&self) -> bool {
+        !matches!(self, ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. })
     }
 }
 
@@ -60,6 +118,8 @@ pub struct RunInfo {
     /// `-q`: no PBN output.
     pub quiet: bool,
     pub date: String,
+    /// The number of the first board (`startboard`).
+    pub first_board: u64,
 }
 
 /// The running state of one action.
@@ -68,10 +128,16 @@ enum State {
     Average { n: u64, sum: i128, sum_sq: i128 },
     Frequency1 { below: u64, above: u64, counts: Vec<u64> },
     Frequency2 { counts: Vec<u64> },
+    Buckets1 { counts: Vec<u64> },
+    Buckets2 { counts: Vec<u64> },
 }
 
 /// The actions of a run and their accumulators.
 pub struct Actions {
+    /// Where `csvrpt` writes when there is a `-C` file.
+    pub csv: Option<AtomicFile>,
+    /// Where `export` writes when there is a `-X` file.
+    pub export: Option<AtomicFile>,
     specs: Vec<ActionSpec>,
     states: Vec<State>,
     info: RunInfo,
@@ -98,11 +164,15 @@ impl Actions {
                 ActionSpec::Frequency { x, y: Some(y), .. } => State::Frequency2 {
                     counts: vec![0; ((x.high as i64 - x.low as i64 + 3) * (y.high as i64 - y.low as i64 + 3)) as usize],
                 },
+                ActionSpec::BktFreq { x, y: None, .. } => State::Buckets1 { counts: vec![0; x.count()] },
+                ActionSpec::BktFreq { x, y: Some(y), .. } => State::Buckets2 { counts: vec![0; x.count() * y.count()] },
                 _ => State::Stateless,
             })
             .collect();
         let keep_deals = specs.iter().any(|s| matches!(s, ActionSpec::Print(_)));
         Actions {
+            csv: None,
+            export: None,
             specs,
             states,
             info,
@@ -115,13 +185,14 @@ impl Actions {
 
     /// Whether some action looks at the produced deals (rather than only at values).
     pub fn needs_deals(&self) -> bool {
-        self.specs.iter().any(ActionSpec::prints_each_deal)
+        self.specs.iter().any(ActionSpec::needs_deal)
     }
 
     /// Runs the actions on produced deal number `number` (1-based) with its values. The deal
     /// may be blank when [`Actions::needs_deals`] is false.
     pub fn deal(&mut self, w: &mut dyn Write, number: u64, deal: &Deal, values: &[i32]) -> io::Result<()> {
         let title = &self.info.title;
+        let board = self.info.first_board + number - 1;
         for (spec, state) in self.specs.iter().zip(self.states.iter_mut()) {
             match spec {
                 ActionSpec::PrintAll => {
@@ -129,7 +200,7 @@ impl Actions {
                         output::title_line(w, t)?;
                         self.title_due_all = false;
                     }
-                    output::printall(w, number, deal)?;
+                    output::printall(w, board, deal)?;
                     // A form feed and the title again every ten deals.
                     if number % 10 == 0 && title.is_some() {
                         w.write_all(b"\x0c")?;
@@ -141,7 +212,7 @@ impl Actions {
                         output::title_line(w, t)?;
                         self.title_due_side = false;
                     }
-                    output::printside(w, number, deal, *side)?;
+                    output::printside(w, board, deal, *side)?;
                     if number % 10 == 0 && title.is_some() {
                         w.write_all(b"\x0c")?;
                         self.title_due_side = true;
@@ -157,7 +228,7 @@ impl Actions {
                             vulnerable: self.info.vulnerable,
                             date: &self.info.date,
                         };
-                        output::pbn(w, number, deal, &info)?;
+                        output::pbn(w, board, deal, &info)?;
                     }
                 }
                 ActionSpec::PrintCompact(v) => {
@@ -182,6 +253,28 @@ impl Actions {
                     }
                 }
                 ActionSpec::Print(_) => {}
+                ActionSpec::CsvRpt(parts) => {
+                    let line = output::csv_line(parts, deal, values);
+                    match self.csv.as_mut() {
+                        Some(f) => f.write_all(line.as_bytes())?,
+                        None => w.write_all(line.as_bytes())?,
+                    }
+                }
+                ActionSpec::PrintRpt(parts) => w.write_all(output::csv_line(parts, deal, values).as_bytes())?,
+                ActionSpec::Export(seats) => {
+                    let line = output::export_line(seats, deal);
+                    match self.export.as_mut() {
+                        Some(f) => f.write_all(line.as_bytes())?,
+                        None => w.write_all(line.as_bytes())?,
+                    }
+                }
+                ActionSpec::BktFreq { x, y, .. } => match (state, y) {
+                    (State::Buckets1 { counts }, None) => counts[x.index(values[x.value])] += 1,
+                    (State::Buckets2 { counts }, Some(y)) => {
+                        counts[x.index(values[x.value]) * y.count() + y.index(values[y.value])] += 1
+                    }
+                    _ => unreachable!("bucket state matches its spec"),
+                },
                 ActionSpec::Average { value, .. } => {
                     if let State::Average { n, sum, sum_sq } = state {
                         let x = values[*value] as i128;
@@ -218,6 +311,24 @@ impl Actions {
         Ok(())
     }
 
+    /// Whether an action writes to the `-C` file.
+    pub fn writes_csv(&self) -> bool {
+        self.specs.iter().any(|s| matches!(s, ActionSpec::CsvRpt(_)))
+    }
+
+    /// Whether an action writes to the `-X` file.
+    pub fn writes_export(&self) -> bool {
+        self.specs.iter().any(|s| matches!(s, ActionSpec::Export(_)))
+    }
+
+    /// Commits the `-C` and `-X` files, after a successful run.
+    pub fn commit_files(&mut self) -> io::Result<()> {
+        for f in [self.csv.take(), self.export.take()].into_iter().flatten() {
+            f.commit()?;
+        }
+        Ok(())
+    }
+
     /// Prints the end-of-run reports, in the order of the actions.
     pub fn finish(&mut self, w: &mut dyn Write) -> io::Result<()> {
         for (spec, state) in self.specs.iter().zip(&self.states) {
@@ -230,7 +341,7 @@ impl Actions {
                         write!(w, "\n{} hands:\n\n", seat.name())?;
                         for (i, chunk) in self.kept.chunks(4).enumerate() {
                             let hands: Vec<_> = chunk.iter().map(|d| d.hand(seat)).collect();
-                            output::hands_row(w, 1 + 4 * i as u64, &hands)?;
+                            output::hands_row(w, self.info.first_board + 4 * i as u64, &hands)?;
                         }
                         w.write_all(b"\x0c")?;
                     }
@@ -243,6 +354,12 @@ impl Actions {
                 }
                 (ActionSpec::Frequency { label, x, y: Some(y) }, State::Frequency2 { counts }) => {
                     frequency2_report(w, label.as_deref(), x, y, counts)?;
+                }
+                (ActionSpec::BktFreq { label, x, y: None }, State::Buckets1 { counts }) => {
+                    buckets1_report(w, label.as_deref(), x, counts)?;
+                }
+                (ActionSpec::BktFreq { label, x, y: Some(y) }, State::Buckets2 { counts }) => {
+                    buckets2_report(w, label.as_deref(), x, y, counts)?;
                 }
                 _ => {}
             }
@@ -371,4 +488,69 @@ fn frequency2_report(
     }
     line.push_str(&format!(" {:8}", col_sums.iter().sum::<u64>()));
     writeln!(w, "{line}\n")
+}
+
+/// The 1-D `bktfreq` report.
+fn buckets1_report(w: &mut dyn Write, label: Option<&str>, b: &Buckets, counts: &[u64]) -> io::Result<()> {
+    writeln!(w, "\nDescription: {}", label.unwrap_or(""))?;
+    writeln!(w, "Value\t   Count\t   Pct.\t  CumPct")?;
+    let total: u64 = counts.iter().sum();
+    let hundredth = total as f64 / 100.0;
+    let mut cumulative = 0u64;
+    let last = counts.len() - 1;
+    for (i, &count) in counts.iter().enumerate() {
+        let name = match i {
+            0 if count == 0 => continue,
+            0 => "Low".to_string(),
+            i if i == last && count == 0 => continue,
+            i if i == last => "High".to_string(),
+            i => format!("{:5}", b.name(i)),
+        };
+        cumulative += count;
+        writeln!(
+            w,
+            "{name}\t{count:8}\t{}\t{}",
+            printf_f(count as f64 / hundredth, 7, 2),
+            printf_f(cumulative as f64 / hundredth, 7, 2)
+        )?;
+    }
+    writeln!(w, "    \t--------")?;
+    writeln!(w, "Total\t{total:8}\t{}", printf_f(100.0, 7, 2))
+}
+
+/// The 2-D `bktfreq` report: rows for the first expression, columns for the second.
+fn buckets2_report(w: &mut dyn Write, label: Option<&str>, x: &Buckets, y: &Buckets, counts: &[u64]) -> io::Result<()> {
+    writeln!(w, "\nDescription: {} ", label.unwrap_or(""))?;
+    let (rows, cols) = (x.count(), y.count());
+    let mut line = String::from("           Low");
+    for j in 1..cols - 1 {
+        line.push_str(&format!(" {:8}", y.name(j)));
+    }
+    line.push_str("     High    Sum");
+    writeln!(w, "{line}")?;
+    let mut col_sums = vec![0u64; cols];
+    for i in 0..rows {
+        let mut line = if i == 0 {
+            " Low ".to_string()
+        } else if i == rows - 1 {
+            "High ".to_string()
+        } else {
+            format!("{:4} ", x.name(i))
+        };
+        let mut row_sum = 0u64;
+        for (j, sum) in col_sums.iter_mut().enumerate() {
+            let n = counts[i * cols + j];
+            row_sum += n;
+            *sum += n;
+            line.push_str(&format!(" {n:8}"));
+        }
+        line.push_str(&format!(" {row_sum:8}"));
+        writeln!(w, "{line}")?;
+    }
+    let mut line = String::from("Sum  ");
+    for s in &col_sums {
+        line.push_str(&format!(" {s:8}"));
+    }
+    line.push_str(&format!(" {:8}", col_sums.iter().sum::<u64>()));
+    writeln!(w, "{line}")
 }

@@ -175,6 +175,7 @@ pub enum StmtKind<'a> {
     Dealer(Seat),
     Vulnerable(VulWord<'a>),
     Opener(Seat),
+    StartBoard(Num),
     Predeal(&'a [PredealArg<'a>]),
     Pointcount(&'a [Num]),
     Altcount(Num, &'a [Num]),

@@ -5,10 +5,10 @@ use crate::compile::{compile, CommandLinePredeal, Compiled};
 use crate::diag::{Diagnostic, Source, Span};
 use crate::lex::ScriptVars;
 use crate::parse::parse_file;
-use crate::run::{run, Limits, RunError};
+use crate::outfile::AtomicFile;
+use crate::run::{run, Limits, RunError, Swap};
 use clap::Parser;
 use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
-use dealvm_vm::deal::Dealer;
 use dealvm_vm::tables::Tables;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
@@ -116,6 +116,60 @@ pub struct Cli {
     /// Script variable $9: the text replaces every `$9` of the input file as tokens.
     #[arg(short = '9', value_name = "TEXT", allow_hyphen_values = true)]
     pub script9: Option<String>,
+
+    /// Swapping: `-x 2` also examines each deal with East and West exchanged; `-x 3` with East,
+    /// South and West in all six arrangements. The swapped seats cannot be predealt.
+    #[arg(short = 'x', value_name = "2|3")]
+    pub swap: Option<String>,
+
+    /// Progress meter on standard error: deals dealt and produced, rate, time to go.
+    #[arg(short = 'm')]
+    pub meter: bool,
+
+    /// CSV file for `csvrpt`, appended to; `w:FILE` starts it afresh (default: standard output).
+    #[arg(short = 'C', value_name = "FILE")]
+    pub csv: Option<String>,
+
+    /// File for `export` (default: standard output).
+    #[arg(short = 'X', value_name = "FILE")]
+    pub export: Option<String>,
+
+    /// The opener for OPC evaluations (file: `opener seat`): N, E, S or W.
+    #[arg(short = 'O', value_name = "SEAT")]
+    pub opener: Option<String>,
+
+    /// The number of the first board (file: `startboard N`; default 1).
+    #[arg(long = "board-start", value_name = "N")]
+    pub board_start: Option<String>,
+
+    /// Debug verbosity, accepted for compatibility with Dealer; no effect.
+    #[arg(short = 'D', value_name = "LEVEL")]
+    pub debug: Option<String>,
+
+    /// Double-dummy mode (1 or 2), accepted for compatibility with Dealer; no effect yet.
+    #[arg(short = 'M', value_name = "1|2")]
+    pub dds_mode: Option<String>,
+
+    /// Vulnerability for par (0 none, 1 NS, 2 EW, 3 both), accepted for compatibility; no
+    /// effect yet.
+    #[arg(short = 'P', value_name = "0-3")]
+    pub par_vul: Option<String>,
+
+    /// Deals from Pavlicek's library of solved deals: not supported yet.
+    #[arg(short = 'L', value_name = "FILE")]
+    pub library: Option<String>,
+
+    /// A usereval server: not supported yet.
+    #[arg(short = 'U', value_name = "PATH")]
+    pub usereval: Option<String>,
+
+    /// Save deals with double-dummy results in zrd form: not supported yet.
+    #[arg(short = 'Z', value_name = "FILE")]
+    pub zrd: Option<String>,
+
+    /// Save deals in DL52 form: not supported yet.
+    #[arg(short = 'l', value_name = "FILE")]
+    pub dl52: Option<String>,
 
     /// Threads to deal on (default: all cores). The output is the same for any number.
     #[arg(short = 'R', long = "threads", value_name = "N")]
@@ -255,6 +309,18 @@ fn decode(name: &str, bytes: Vec<u8>) -> Result<String, Failure> {
     })
 }
 
+/// An error about a switch.
+fn switch_error(message: String) -> Failure {
+    Failure::Input(Diagnostic::error(message).render(None))
+}
+
+/// Opens an output file for writing (atomically), or says why it cannot be.
+fn open_output(what: &str, path: &str, append: bool) -> Result<AtomicFile, Failure> {
+    AtomicFile::create(std::path::Path::new(path), append).map_err(|e| {
+        switch_error(format!("cannot open the {what} file `{path}`: {}", io_reason(&e)))
+    })
+}
+
 /// Parses a numeric switch value.
 fn number_switch(switch: &str, value: &str, min: u64) -> Result<u64, Failure> {
     match value.trim().parse::<u64>() {
@@ -348,7 +414,7 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
 
     let arena = bumpalo::Bump::new();
     let statements = parse_file(&arena, &source.text, &script).map_err(input_error)?;
-    let compiled = compile(&source, &statements, &command_line).map_err(input_error)?;
+    let compiled = compile(&source, &statements, &command_line, &script).map_err(input_error)?;
 
     if cli.dump_bytecode {
         out.write_all(compiled.program.disassemble().as_bytes())?;
@@ -374,8 +440,47 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let title = cli.title.clone().or_else(|| compiled.settings.title.clone()).filter(|t| !t.is_empty());
+    let swap = match cli.swap.as_deref().map(str::trim) {
+        None => Swap::None,
+        Some("2") => Swap::EastWest,
+        Some("3") => Swap::EastSouthWest,
+        Some(other) => return Err(switch_error(format!("-x takes 2 or 3, found `{other}`"))),
+    };
+    for &seat in swap.moved_seats() {
+        if !compiled.predeal[seat as usize].is_empty() || compiled.length_predealt(seat) {
+            return Err(switch_error(format!(
+                "-x {} moves {}'s hand, but {} has predealt cards or suit lengths",
+                cli.swap.as_deref().unwrap_or_default().trim(),
+                seat.keyword(),
+                seat.keyword()
+            )));
+        }
+    }
+    if let Some(o) = &cli.opener {
+        if !matches!(o.trim(), "N" | "E" | "S" | "W" | "n" | "e" | "s" | "w") {
+            return Err(switch_error(format!("-O takes N, E, S or W, found `{o}`")));
+        }
+    }
+    if let Some(m) = &cli.dds_mode {
+        if !matches!(m.trim(), "1" | "2") {
+            return Err(switch_error(format!("-M takes 1 or 2, found `{m}`")));
+        }
+    }
+    if let Some(p) = &cli.par_vul {
+        if !matches!(p.trim(), "0" | "1" | "2" | "3") {
+            return Err(switch_error(format!("-P takes 0, 1, 2 or 3, found `{p}`")));
+        }
+    }
+    for (switch, value) in [("-L", &cli.library), ("-U", &cli.usereval), ("-Z", &cli.zrd), ("-l", &cli.dl52)] {
+        if value.is_some() {
+            return Err(switch_error(format!("{switch} is not supported yet")));
+        }
+    }
+    let first_board = match &cli.board_start {
+        Some(b) => number_switch("--board-start", b, 1)?,
+        None => compiled.settings.start_board.unwrap_or(1),
+    };
 
-    let dealer = Dealer::new(compiled.predeal).map_err(|e| Failure::Input(Diagnostic::error(e.to_string()).render(None)))?;
     let tables = Tables::new(&compiled.point_counts);
     let info = RunInfo {
         input_name: name,
@@ -385,11 +490,23 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         vulnerable: compiled.settings.vulnerable,
         quiet: cli.quiet,
         date: crate::output::today(),
+        first_board,
     };
     let Compiled { actions: specs, .. } = &compiled;
     let mut actions = Actions::new(specs.clone(), info);
-    let limits = Limits { generate, produce, seed, threads };
-    let outcome = match run(&compiled, &tables, &dealer, &limits, &mut actions, out) {
+    // Open the output files before dealing, so a bad path stops the run at once.
+    if let (Some(spec), true) = (&cli.csv, actions.writes_csv()) {
+        let (append, path) = match spec.strip_prefix("w:") {
+            Some(p) => (false, p),
+            None => (true, spec.as_str()),
+        };
+        actions.csv = Some(open_output("CSV", path, append)?);
+    }
+    if let (Some(path), true) = (&cli.export, actions.writes_export()) {
+        actions.export = Some(open_output("export", path, false)?);
+    }
+    let limits = Limits { generate, produce, seed, threads, swap, progress: cli.meter };
+    let outcome = match run(&compiled, &tables, &compiled.dealer, &limits, &mut actions, out) {
         Ok(o) => o,
         Err(RunError::Io(e)) => return Err(Failure::Io(e)),
         Err(RunError::Fault { fault, deal }) => {
@@ -404,6 +521,7 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         }
     };
     actions.finish(out)?;
+    actions.commit_files().map_err(|e| Failure::Input(Diagnostic::error(format!("cannot write an output file: {}", io_reason(&e))).render(None)))?;
     if cli.verbose % 2 == 0 {
         if let Some(t) = &title {
             writeln!(out, "\n{t}")?;

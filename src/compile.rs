@@ -4,11 +4,13 @@
 //! arithmetic, `&&`, `||` and `?:` become jumps, each variable becomes one subroutine whose
 //! value is cached per deal, and every `shape(...)` becomes a single 560-bit [`ShapeSet`] test.
 
-use crate::actions::{ActionSpec, Axis, EsPart, ValueRef};
+use crate::actions::{ActionSpec, Axis, Buckets, CsvPart, EsPart, ValueRef};
 use crate::ast::*;
 use crate::diag::{Diagnostic, Source, Span};
+use crate::lex::ScriptVars;
 use dealvm_vm::bytecode::{BinaryOp, Entry, Instr, Program, UnaryOp, VarCode, VarSlot};
 use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
+use dealvm_vm::deal::{Dealer, PredealError, SuitLengths};
 use dealvm_vm::score::Contract;
 use dealvm_vm::shape::{Distribution, ShapeSet};
 use dealvm_vm::tables::{PointCounts, TableId};
@@ -21,6 +23,13 @@ pub enum Vulnerability {
     NorthSouth,
     EastWest,
     All,
+}
+
+impl Compiled {
+    /// Whether a suit length is predealt to `seat`.
+    pub fn length_predealt(&self, seat: Seat) -> bool {
+        self.lengths[seat as usize].iter().any(Option::is_some)
+    }
 }
 
 impl Vulnerability {
@@ -56,6 +65,8 @@ pub struct Settings {
     pub dealer: Option<Seat>,
     pub vulnerable: Option<Vulnerability>,
     pub opener: Option<Seat>,
+    /// The number of the first board (`startboard N`).
+    pub start_board: Option<u64>,
 }
 
 /// Cards predealt to one seat from the command line (`-N`, `-E`, `-S`, `-W`).
@@ -77,6 +88,10 @@ pub struct Compiled {
     pub actions: Vec<ActionSpec>,
     pub settings: Settings,
     pub predeal: [Hand; 4],
+    /// The dealer for the predealt cards and suit lengths.
+    pub dealer: Dealer,
+    /// The predealt suit lengths.
+    pub lengths: SuitLengths,
     pub point_counts: PointCounts,
     /// Whether some expression may call `rnd(0)`, the number of the deal being produced.
     pub uses_produced_number: bool,
@@ -96,13 +111,15 @@ struct VarInfo {
     need: usize,
 }
 
-/// Compiles parsed statements of `source`.
+/// Compiles parsed statements of `source`; `script` holds the values of `$0`..`$9`, which
+/// `shape{...}` texts need.
 pub fn compile(
     source: &Source,
     statements: &[Statement<'_>],
     command_line: &[CommandLinePredeal],
+    script: &ScriptVars,
 ) -> Result<Compiled, Diagnostic> {
-    let mut c = Compiler::new(source, statements);
+    let mut c = Compiler::new(source, statements, script);
     for s in statements {
         c.statement(s)?;
     }
@@ -111,6 +128,7 @@ pub fn compile(
 
 struct Compiler<'s, 'a> {
     source: &'s Source,
+    script: &'s ScriptVars,
     program: Program,
     vars: HashMap<&'a str, VarInfo>,
     /// Where each variable name is first defined, to explain forward references.
@@ -121,6 +139,8 @@ struct Compiler<'s, 'a> {
     uses_produced_number: bool,
     settings: Settings,
     predeal: [Vec<(Card, Span)>; 4],
+    /// Suit lengths predealt, with the place they were given.
+    lengths: [[Option<(u8, Span)>; 4]; 4],
     point_counts: PointCounts,
     condition: Option<usize>,
     actions: Option<(Vec<ActionSpec>, Vec<usize>)>,
@@ -128,7 +148,7 @@ struct Compiler<'s, 'a> {
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
-    fn new(source: &'s Source, statements: &[Statement<'a>]) -> Compiler<'s, 'a> {
+    fn new(source: &'s Source, statements: &[Statement<'a>], script: &'s ScriptVars) -> Compiler<'s, 'a> {
         let mut definitions = HashMap::new();
         for s in statements {
             if let StmtKind::VarDef { name, name_span, .. } = s.kind {
@@ -137,6 +157,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         Compiler {
             source,
+            script,
             program: Program::default(),
             vars: HashMap::new(),
             definitions,
@@ -146,6 +167,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             uses_produced_number: false,
             settings: Settings::default(),
             predeal: Default::default(),
+            lengths: [[None; 4]; 4],
             point_counts: PointCounts::default(),
             condition: None,
             actions: None,
@@ -174,6 +196,12 @@ impl<'s, 'a> Compiler<'s, 'a> {
             StmtKind::Title(t) => self.settings.title = Some(t.to_string()),
             StmtKind::Dealer(seat) => self.settings.dealer = Some(seat),
             StmtKind::Opener(seat) => self.settings.opener = Some(seat),
+            StmtKind::StartBoard(n) => {
+                if n.value < 1 || self.is_dotnum(n) {
+                    return Err(Diagnostic::at(n.span, "the first board number must be a whole number, 1 or more"));
+                }
+                self.settings.start_board = Some(n.value as u64);
+            }
             StmtKind::Vulnerable(w) => {
                 let v = Vulnerability::parse(w.text).ok_or_else(|| {
                     Diagnostic::at(w.span, format!("found `{}`, expected none, NS, EW, all or both", w.text))
@@ -269,10 +297,19 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
                 Ok(())
             }
-            PredealArg::Bias { span, .. } => Err(Diagnostic::at(
-                span,
-                "predealing a suit length (`spades(west)==7`) is not supported yet",
-            )),
+            PredealArg::Bias { suit, seat, length, span } => {
+                if self.is_dotnum(length) || length.value > 13 {
+                    return Err(Diagnostic::at(length.span, "a suit length is a whole number from 0 to 13"));
+                }
+                let slot = &mut self.lengths[seat as usize][suit as usize];
+                if let Some((_, first)) = slot {
+                    let (line, col) = self.source.line_col(first.start);
+                    return Err(Diagnostic::at(span, format!("{}({}) is predealt twice", suit.name(), seat.keyword()))
+                        .with_note(format!("it was first predealt at line {line}, column {col}")));
+                }
+                *slot = Some((length.value as u8, span));
+                Ok(())
+            }
         }
     }
 
@@ -376,14 +413,48 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
                 ActionSpec::Frequency { label: label(l), x, y }
             }
-            ActionKind::BktFreq { .. } => return Err(self.not_yet(a.span, "bktfreq")),
-            ActionKind::EvalContract { .. } => return Err(self.not_yet(a.span, "evalcontract")),
-            ActionKind::ExportSide(_) | ActionKind::ExportSeat(_) => {
-                return Err(self.not_yet(a.span, "export"))
+            ActionKind::BktFreq { label: l, x, y } => {
+                let x = self.buckets(&x, values)?;
+                let y = y.map(|y| self.buckets(&y, values)).transpose()?;
+                if x.count() as u64 * y.map_or(1, |y| y.count() as u64) > 10_000_000 {
+                    return Err(Diagnostic::at(a.span, "this bucket table would have more than ten million cells"));
+                }
+                ActionSpec::BktFreq { label: label(l), x, y }
             }
-            ActionKind::CsvRpt(_) => return Err(self.not_yet(a.span, "csvrpt")),
-            ActionKind::PrintRpt(_) => return Err(self.not_yet(a.span, "printrpt")),
+            ActionKind::EvalContract { .. } => return Err(self.not_yet(a.span, "evalcontract")),
+            ActionKind::ExportSide(side) => ActionSpec::Export(side.seats().to_vec()),
+            ActionKind::ExportSeat(seat) => ActionSpec::Export(vec![seat]),
+            ActionKind::CsvRpt(items) => ActionSpec::CsvRpt(self.csv_parts(items, a.span, values)?),
+            ActionKind::PrintRpt(items) => ActionSpec::PrintRpt(self.csv_parts(items, a.span, values)?),
         })
+    }
+
+    /// The axis of a `bktfreq`: bounds and a positive bucket size.
+    fn buckets(&mut self, a: &crate::ast::Axis<'a>, values: &mut Vec<usize>) -> Result<Buckets, Diagnostic> {
+        let step = a.step.expect("the grammar gives bktfreq a bucket size");
+        let size = self.bound(step)?;
+        if size <= 0 {
+            return Err(Diagnostic::at(step.span, "the bucket size must be more than 0"));
+        }
+        let axis = self.axis(&Axis2 { expr: a.expr, low: a.low, high: a.high }, values)?;
+        Ok(Buckets { value: axis.value, low: axis.low, high: axis.high, size })
+    }
+
+    /// The fields of a `csvrpt` or `printrpt`.
+    fn csv_parts(&mut self, items: &[CsvItem<'a>], span: Span, values: &mut Vec<usize>) -> Result<Vec<CsvPart>, Diagnostic> {
+        let mut parts = Vec::new();
+        for item in items {
+            parts.push(match *item {
+                CsvItem::Expr(e) => CsvPart::Value(self.value(e, values)?),
+                CsvItem::Str(t) => CsvPart::Text(t.to_string()),
+                CsvItem::Seat(seat) => CsvPart::Hands(vec![seat]),
+                CsvItem::Side(side) => CsvPart::Hands(side.seats().to_vec()),
+                CsvItem::Deal => CsvPart::Hands(Seat::ALL.to_vec()),
+                CsvItem::Trix(_) => return Err(self.not_yet(span, "trix")),
+                CsvItem::ParContract(_) => return Err(self.not_yet(span, "parcontract")),
+            });
+        }
+        Ok(parts)
     }
 
     fn not_yet(&self, span: Span, what: &str) -> Diagnostic {
@@ -488,7 +559,11 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let set = self.shape_set(terms)?;
                 self.emit(Instr::Shape { seat, set }, 1);
             }
-            ExprKind::FdShape { .. } => return Err(self.not_yet(e.span, "shape{...}")),
+            ExprKind::FdShape { text, text_start } => {
+                let (seat, shapes) = self.fd_shape(text, text_start)?;
+                let set = self.intern_shapes(shapes, e.span)?;
+                self.emit(Instr::Shape { seat, set }, 1);
+            }
             ExprKind::Score { vulnerable, contract, contract_span, tricks } => {
                 let contract = self.contract(contract, contract_span)?;
                 self.expr(tricks)?;
@@ -667,20 +742,69 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 set.union_with(&shapes);
             }
         }
+        self.intern_shapes(set, terms[0].span)
+    }
+
+    /// The program's index of a shape set, adding it if new.
+    fn intern_shapes(&mut self, set: ShapeSet, span: Span) -> Result<u16, Diagnostic> {
         if let Some(&id) = self.shape_ids.get(&set) {
             return Ok(id);
         }
         let id = u16::try_from(self.program.shapes.len())
-            .map_err(|_| Diagnostic::at(terms[0].span, "too many different shapes (at most 65536)"))?;
+            .map_err(|_| Diagnostic::at(span, "too many different shapes (at most 65536)"))?;
         self.program.shapes.push(set.clone());
         self.shape_ids.insert(set, id);
         Ok(id)
+    }
+
+    /// The seat and shapes of a `shape{...}` whose `shape` keyword starts at `start`.
+    fn fd_shape(&self, text: &str, start: usize) -> Result<(Seat, ShapeSet), Diagnostic> {
+        let brace = start + self.source.text[start..].find('{').expect("the token holds a brace") + 1;
+        // Substitute the script variables, remembering where each byte came from.
+        let mut expanded = String::new();
+        let mut origin: Vec<usize> = Vec::new();
+        let mut rest = text.char_indices().peekable();
+        while let Some((i, c)) = rest.next() {
+            if c == '$' {
+                if let Some(&(_, d @ '0'..='9')) = rest.peek() {
+                    rest.next();
+                    let n = d as usize - '0' as usize;
+                    let here = Span::new(brace + i, brace + i + 2);
+                    let value = self.script[n].as_deref().ok_or_else(|| {
+                        Diagnostic::at(here, format!(
+                            "the script variable ${n} has no value; give it one on the command line with -{n}"
+                        ))
+                    })?;
+                    expanded.push_str(value);
+                    origin.extend(std::iter::repeat_n(brace + i, value.len()));
+                    continue;
+                }
+            }
+            expanded.push(c);
+            origin.extend(std::iter::repeat_n(brace + i, c.len_utf8()));
+        }
+        origin.push(brace + text.len());
+        let at = |pos: usize| origin[pos.min(origin.len() - 1)];
+        let fd = crate::fdshape::parse(&expanded).map_err(|e| {
+            let (from, to) = (at(e.at), at((e.at + e.len).min(expanded.len())));
+            let to = if to <= from { from + e.len } else { to };
+            Diagnostic::at(Span::new(from, to), e.message)
+        })?;
+        let seat = Seat::ALL.into_iter().find(|s| s.keyword() == fd.seat).ok_or_else(|| {
+            let from = at(fd.seat_at);
+            Diagnostic::at(
+                Span::new(from, from + fd.seat.len().max(1)),
+                format!("found `{}`, expected a seat (north, east, south or west)", fd.seat),
+            )
+        })?;
+        Ok((seat, fd.shapes))
     }
 
     // ---- the end
 
     fn finish(mut self, command_line: &[CommandLinePredeal]) -> Result<Compiled, Diagnostic> {
         let predeal = self.merge_predeal(command_line)?;
+        let dealer = self.dealer(predeal)?;
         let (actions, values) = self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![]));
         let prints_deals = actions.iter().any(ActionSpec::prints_each_deal);
         Ok(Compiled {
@@ -690,10 +814,37 @@ impl<'s, 'a> Compiler<'s, 'a> {
             actions,
             settings: self.settings,
             predeal,
+            dealer,
+            lengths: self.lengths.map(|row| row.map(|l| l.map(|(v, _)| v))),
             point_counts: self.point_counts,
             uses_produced_number: self.uses_produced_number,
             prints_deals,
             site_spans: self.site_spans,
+        })
+    }
+
+    /// The dealer for the predealt hands and suit lengths; impossible lengths point at the
+    /// statement that gives them.
+    fn dealer(&self, predeal: [Hand; 4]) -> Result<Dealer, Diagnostic> {
+        let lengths: SuitLengths = self.lengths.map(|row| row.map(|l| l.map(|(v, _)| v)));
+        Dealer::with_lengths(predeal, &lengths).map_err(|e| {
+            let spans: Vec<Span> = self.lengths.iter().flatten().flatten().map(|&(_, s)| s).collect();
+            let of_seat = |seat: Seat| self.lengths[seat as usize].iter().flatten().map(|&(_, s)| s).max_by_key(|s| s.start);
+            let of_suit = |suit: Suit| {
+                self.lengths.iter().filter_map(|row| row[suit as usize]).map(|(_, s)| s).max_by_key(|s| s.start)
+            };
+            let span = match &e {
+                PredealError::LengthsAddUp { seat, .. } => of_seat(*seat),
+                PredealError::LengthBelowCards { seat, suit, .. } => {
+                    self.lengths[*seat as usize][*suit as usize].map(|(_, s)| s)
+                }
+                PredealError::SuitAddsUp { suit, .. } => of_suit(*suit),
+                _ => spans.iter().copied().max_by_key(|s| s.start),
+            };
+            match span {
+                Some(span) => Diagnostic::at(span, e.to_string()),
+                None => Diagnostic::error(e.to_string()),
+            }
         })
     }
 

@@ -180,6 +180,8 @@ pub enum Tok<'s> {
     Vulnerable,
     #[token("opener")]
     Opener,
+    #[token("startboard")]
+    StartBoard,
     #[token("predeal")]
     Predeal,
     #[token("pointcount")]
@@ -395,6 +397,7 @@ pub fn keyword_text(t: &Tok<'_>) -> Option<&'static str> {
         Tok::Dealer => "dealer",
         Tok::Vulnerable => "vulnerable",
         Tok::Opener => "opener",
+        Tok::StartBoard => "startboard",
         Tok::Predeal => "predeal",
         Tok::Pointcount => "pointcount",
         Tok::Altcount => "altcount",

@@ -104,6 +104,41 @@ pub fn oneline(w: &mut dyn Write, deal: &Deal) -> io::Result<()> {
     Ok(())
 }
 
+/// A `csvrpt`/`printrpt` line: a space, then the fields joined by commas; strings in single
+/// quotes, hands as `n AKT9.Q3.J976.K82 ` one after the other.
+pub fn csv_line(parts: &[crate::actions::CsvPart], deal: &Deal, values: &[i32]) -> String {
+    use crate::actions::CsvPart;
+    let fields: Vec<String> = parts
+        .iter()
+        .map(|p| match p {
+            CsvPart::Value(v) => values[*v].to_string(),
+            CsvPart::Text(t) => format!("'{t}'"),
+            CsvPart::Hands(seats) => seats
+                .iter()
+                .map(|&s| format!("{} {} ", s.letter().to_ascii_lowercase(), dotted(deal.hand(s))))
+                .collect(),
+        })
+        .collect();
+    format!(" {}\n", fields.join(","))
+}
+
+/// An `export` line: each hand as a predeal switch, `-N S9876,H9876,D98,C987 `.
+pub fn export_line(seats: &[Seat], deal: &Deal) -> String {
+    let hands: Vec<String> = seats
+        .iter()
+        .map(|&seat| {
+            let h = deal.hand(seat);
+            let holdings: Vec<String> = Suit::DISPLAY
+                .iter()
+                .filter(|&&s| h.len(s) > 0)
+                .map(|&s| format!("{}{}", s.letter(), h.holding(s)))
+                .collect();
+            format!("-{} {} ", seat.letter(), holdings.join(","))
+        })
+        .collect();
+    format!("{}\n", hands.join(" "))
+}
+
 /// `printcompact`: one line per hand, `n AKT9.Q3.J976.K82`.
 pub fn compact(w: &mut dyn Write, deal: &Deal) -> io::Result<()> {
     for seat in Seat::ALL {

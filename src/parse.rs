@@ -134,7 +134,7 @@ fn describe_expected(expected: &[String]) -> String {
             continue;
         }
         if stmt
-            && ["seed", "title", "dealer", "vulnerable", "opener"].contains(n)
+            && ["seed", "title", "dealer", "vulnerable", "opener", "startboard"].contains(n)
         {
             continue;
         }

@@ -9,7 +9,7 @@
 use crate::actions::Actions;
 use crate::compile::Compiled;
 use dealvm_vm::bytecode::Program;
-use dealvm_vm::card::Deal;
+use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::deal::{batch_rng, DealRng, Dealer};
 use dealvm_vm::interp::{Env, Fault, Machine};
 use dealvm_vm::tables::Tables;
@@ -28,6 +28,46 @@ pub struct Limits {
     pub produce: u64,
     pub seed: u64,
     pub threads: usize,
+    /// Swapping (`-x`): each dealt deal is also examined with its hands exchanged.
+    pub swap: Swap,
+    /// `-m`: report progress on standard error.
+    pub progress: bool,
+}
+
+/// Swapping modes: `-x 2` exchanges East and West, `-x 3` permutes East, South and West.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Swap {
+    None,
+    EastWest,
+    EastSouthWest,
+}
+
+impl Swap {
+    /// For each deal made from one dealt deal, the seat whose dealt hand each seat gets.
+    pub fn permutations(self) -> &'static [[usize; 4]] {
+        match self {
+            Swap::None => &[[0, 1, 2, 3]],
+            Swap::EastWest => &[[0, 1, 2, 3], [0, 3, 2, 1]],
+            Swap::EastSouthWest => {
+                &[[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3], [0, 2, 3, 1], [0, 3, 1, 2], [0, 3, 2, 1]]
+            }
+        }
+    }
+
+    /// The seats the swapping moves.
+    pub fn moved_seats(self) -> &'static [Seat] {
+        match self {
+            Swap::None => &[],
+            Swap::EastWest => &[Seat::East, Seat::West],
+            Swap::EastSouthWest => &[Seat::East, Seat::South, Seat::West],
+        }
+    }
+
+    /// Deals per batch: a multiple of the number of permutations.
+    fn batch(self) -> u64 {
+        let m = self.permutations().len() as u64;
+        BATCH - BATCH % m
+    }
 }
 
 /// How a run ended.
@@ -81,13 +121,20 @@ struct BatchOut {
 /// Runs batch `k`, stopping after `cap` produced deals. `produced_before` is the number of
 /// deals produced by earlier batches, when known (it is what `rnd(0)` counts from).
 fn run_batch(s: &Shared<'_>, k: u64, cap: u64, produced_before: u64, vm: &mut Machine) -> BatchOut {
-    let first = k * BATCH;
-    let count = BATCH.min(s.limits.generate - first);
+    let len = s.limits.swap.batch();
+    let first = k * len;
+    let count = len.min(s.limits.generate - first);
     let mut rng: DealRng = batch_rng(s.limits.seed, k);
     let dealer = s.dealer;
+    let perms = s.limits.swap.permutations();
     let mut out = BatchOut { examined: count, offsets: Vec::new(), deals: Vec::new(), values: Vec::new(), fault: None };
+    let mut dealt = Deal::default();
     for i in 0..count {
-        let deal = dealer.deal(&mut rng);
+        let variant = (i % perms.len() as u64) as usize;
+        if variant == 0 {
+            dealt = dealer.deal(&mut rng);
+        }
+        let deal = if variant == 0 { dealt } else { Deal { hands: perms[variant].map(|from| dealt.hands[from]) } };
         vm.next_deal();
         let mut env = Env {
             deal: &deal,
@@ -159,7 +206,8 @@ pub fn run(
         keep_deals: actions.needs_deals(),
     };
     let nvalues = compiled.values.len();
-    let batches = limits.generate.div_ceil(BATCH);
+    let batches = limits.generate.div_ceil(limits.swap.batch());
+    let mut meter = Meter::new(limits.progress);
     let sequential = compiled.uses_produced_number || limits.threads <= 1;
     let window = if sequential { 1 } else { (limits.threads * 4) as u64 };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -193,15 +241,63 @@ pub fn run(
                 let deal = r.deals.get(i).unwrap_or(&no_deal);
                 actions.deal(out, produced, deal, &r.values[i * nvalues..(i + 1) * nvalues])?;
                 if produced == limits.produce {
-                    return Ok(Outcome { generated: examined_before + *offset as u64 + 1, produced });
+                    let generated = examined_before + *offset as u64 + 1;
+                    meter.finish(generated, produced, limits);
+                    return Ok(Outcome { generated, produced });
                 }
             }
             if let Some((offset, fault)) = r.fault {
+                meter.finish(examined_before + offset as u64, produced, limits);
                 return Err(RunError::Fault { fault, deal: examined_before + offset as u64 + 1 });
             }
             examined_before += r.examined;
         }
         k += n;
+        meter.show(examined_before, produced, limits);
     }
+    meter.finish(examined_before, produced, limits);
     Ok(Outcome { generated: examined_before, produced })
+}
+
+/// The `-m` progress meter: a line on standard error, rewritten at most twice a second.
+struct Meter {
+    on: bool,
+    start: std::time::Instant,
+    last: std::time::Instant,
+}
+
+impl Meter {
+    fn new(on: bool) -> Meter {
+        let now = std::time::Instant::now();
+        Meter { on, start: now, last: now }
+    }
+
+    fn show(&mut self, generated: u64, produced: u64, limits: &Limits) {
+        if !self.on || self.last.elapsed().as_millis() < 500 {
+            return;
+        }
+        self.print(generated, produced, limits);
+    }
+
+    fn print(&mut self, generated: u64, produced: u64, limits: &Limits) {
+        self.last = std::time::Instant::now();
+        let secs = self.start.elapsed().as_secs_f64();
+        let rate = generated as f64 / secs.max(1e-9);
+        let done = (generated as f64 / limits.generate as f64).max(produced as f64 / limits.produce as f64);
+        let eta = if done > 0.0 { secs * (1.0 - done) / done } else { 0.0 };
+        eprint!(
+            "\r{generated} deals dealt, {produced} produced, {:.0} deals/s, {:.0}% done, about {:.0} s to go   ",
+            rate,
+            100.0 * done.min(1.0),
+            eta
+        );
+    }
+
+    /// Ends the meter with the final count.
+    fn finish(&mut self, generated: u64, produced: u64, limits: &Limits) {
+        if self.on {
+            self.print(generated, produced, limits);
+            eprintln!();
+        }
+    }
 }

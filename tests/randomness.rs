@@ -331,3 +331,152 @@ fn the_tests_reject_a_wrong_distribution() {
     let free = ALL_CARDS & !hand(&["SA"]).0;
     assert_fits("north spades with SA", &counts, &length_distribution(hand(&["SA"]), free, 12, Suit::Spades));
 }
+
+/// Predealt suit lengths `[seat][suit]` from `(seat, suit, length)` triples.
+fn lengths(list: &[(Seat, Suit, u8)]) -> dealvm_vm::deal::SuitLengths {
+    let mut l = [[None; 4]; 4];
+    for &(seat, suit, n) in list {
+        l[seat as usize][suit as usize] = Some(n);
+    }
+    l
+}
+
+#[test]
+fn suit_length_predeals_follow_hypergeometric_laws() {
+    // West has exactly 7 spades: the other 6 of west's cards are uniform among the 39
+    // non-spades, and north's 13 cards uniform among the 39 cards west does not hold.
+    let dealer = Dealer::with_lengths([Hand::EMPTY; 4], &lengths(&[(Seat::West, Suit::Spades, 7)])).unwrap();
+    let mut rng = batch_rng(31, 0);
+    let (mut west_hearts, mut north_spades, mut west_spades) = ([0u64; 14], [0u64; 14], [0u64; 14]);
+    for _ in 0..80_000 {
+        let deal = dealer.deal(&mut rng);
+        assert!(deal.is_complete());
+        west_spades[deal.hand(Seat::West).len(Suit::Spades) as usize] += 1;
+        west_hearts[deal.hand(Seat::West).len(Suit::Hearts) as usize] += 1;
+        north_spades[deal.hand(Seat::North).len(Suit::Spades) as usize] += 1;
+    }
+    assert_eq!(west_spades[7], 80_000);
+    let hyper = |population: u64, successes: u64, draws: u64| -> Vec<f64> {
+        let total = choose(population, draws) as f64;
+        (0..14u64)
+            .map(|k| if k > draws || k > successes { 0.0 } else { (choose(successes, k) * choose(population - successes, draws - k)) as f64 / total })
+            .collect()
+    };
+    assert_fits("west hearts given 7 spades", &west_hearts, &hyper(39, 13, 6));
+    assert_fits("north spades given west's 7", &north_spades, &hyper(39, 6, 13));
+}
+
+/// Deals with the card predeal `fixed` until the lengths hold: the textbook-perfect way.
+fn deal_and_select(fixed: [Hand; 4], want: &[(Seat, Suit, u8)], rng: &mut dealvm_vm::deal::DealRng) -> dealvm_vm::card::Deal {
+    let plain = Dealer::new(fixed).unwrap();
+    loop {
+        let d = plain.deal(rng);
+        if want.iter().all(|&(seat, suit, n)| d.hand(seat).len(suit) as u8 == n) {
+            return d;
+        }
+    }
+}
+
+/// A two-sample chi-square test of two lists of counts (cells expecting under 5 pooled).
+fn same_law_p(a: &[u64], b: &[u64]) -> f64 {
+    let (na, nb) = (a.iter().sum::<u64>() as f64, b.iter().sum::<u64>() as f64);
+    let mut cells = Vec::new();
+    let (mut pa, mut pb) = (0.0, 0.0);
+    for (&x, &y) in a.iter().zip(b) {
+        let t = (x + y) as f64;
+        if t * na.min(nb) / (na + nb) < 5.0 {
+            pa += x as f64;
+            pb += y as f64;
+        } else {
+            cells.push((x as f64, y as f64));
+        }
+    }
+    if pa + pb > 0.0 {
+        cells.push((pa, pb));
+    }
+    let stat: f64 = cells
+        .iter()
+        .map(|&(x, y)| {
+            let t = x + y;
+            let (ex, ey) = (t * na / (na + nb), t * nb / (na + nb));
+            (x - ex).powi(2) / ex + (y - ey).powi(2) / ey
+        })
+        .sum();
+    gamma_q((cells.len() - 1) as f64 / 2.0, stat / 2.0)
+}
+
+#[test]
+fn suit_lengths_with_card_predeals_match_deal_and_select() {
+    // Several seats, several suits, mixed with cards: exact dealing must give the same law as
+    // dealing freely and keeping the deals that fit.
+    let fixed = [hand(&["SAK"]), Hand::EMPTY, hand(&["CQ"]), Hand::EMPTY];
+    let want = [(Seat::West, Suit::Spades, 4), (Seat::East, Suit::Clubs, 1), (Seat::East, Suit::Hearts, 5)];
+    let exact = Dealer::with_lengths(fixed, &lengths(&want)).unwrap();
+    let (mut rng_a, mut rng_b) = (batch_rng(41, 0), batch_rng(42, 0));
+    let n = 30_000;
+    // Per seat: hcp and every suit length; and who holds the diamond ace.
+    let tally = |deals: &mut dyn FnMut() -> dealvm_vm::card::Deal| {
+        let mut hcp = vec![[0u64; 41]; 4];
+        let mut len = vec![[[0u64; 14]; 4]; 4];
+        let mut ace = [0u64; 4];
+        for _ in 0..n {
+            let d = deals();
+            for seat in Seat::ALL {
+                let h = d.hand(seat);
+                hcp[seat as usize][h.cards().map(card_hcp).sum::<usize>()] += 1;
+                for suit in Suit::ALL {
+                    len[seat as usize][suit as usize][h.len(suit) as usize] += 1;
+                }
+            }
+            ace[d.owner(Card::parse("AD").unwrap()).unwrap() as usize] += 1;
+        }
+        (hcp, len, ace)
+    };
+    let (ha, la, aa) = tally(&mut || exact.deal(&mut rng_a));
+    let (hb, lb, ab) = tally(&mut || deal_and_select(fixed, &want, &mut rng_b));
+    for seat in Seat::ALL {
+        let p = same_law_p(&ha[seat as usize], &hb[seat as usize]);
+        assert!(p > 1e-4, "{} hcp: p = {p}", seat.keyword());
+        for suit in Suit::ALL {
+            let (a, b) = (&la[seat as usize][suit as usize], &lb[seat as usize][suit as usize]);
+            if a.iter().filter(|&&c| c > 0).count() > 1 || b.iter().filter(|&&c| c > 0).count() > 1 {
+                let p = same_law_p(a, b);
+                assert!(p > 1e-4, "{} {}: p = {p}", seat.keyword(), suit.name());
+            } else {
+                assert_eq!(a, b, "{} {} is fixed", seat.keyword(), suit.name());
+            }
+        }
+    }
+    assert!(same_law_p(&aa, &ab) > 1e-4, "owner of the diamond ace");
+}
+
+#[test]
+fn impossible_suit_lengths_are_refused() {
+    use dealvm_vm::deal::PredealError;
+    let none = [Hand::EMPTY; 4];
+    let err = |want: &[(Seat, Suit, u8)], fixed: [Hand; 4]| Dealer::with_lengths(fixed, &lengths(want)).unwrap_err();
+    assert!(matches!(err(&[(Seat::West, Suit::Spades, 7), (Seat::West, Suit::Hearts, 7)], none), PredealError::LengthsAddUp { .. }));
+    assert!(matches!(err(&[(Seat::West, Suit::Spades, 7), (Seat::East, Suit::Spades, 7)], none), PredealError::SuitAddsUp { .. }));
+    assert!(matches!(err(&[(Seat::North, Suit::Spades, 1)], [hand(&["SAK"]), Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]), PredealError::LengthBelowCards { .. }));
+    // Each count is fine alone, but together they need 14 hearts.
+    assert!(matches!(
+        err(&[(Seat::North, Suit::Spades, 0), (Seat::North, Suit::Diamonds, 0), (Seat::North, Suit::Clubs, 0), (Seat::South, Suit::Hearts, 1)], none),
+        PredealError::LengthsImpossible
+    ));
+}
+
+#[test]
+fn the_binary_deals_suit_lengths_exactly() {
+    let input = "generate 60000\npredeal spades(west)==7\naction frequency (hearts(west), 0, 13), frequency (spades(north), 0, 13)\n";
+    let run = dealvm_stdin(input, &["-s", "79"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let (west, north) = run.stdout.split_at(run.stdout.rfind("Description").unwrap());
+    let hyper = |population: u64, successes: u64, draws: u64| -> Vec<f64> {
+        let total = choose(population, draws) as f64;
+        (0..14u64)
+            .map(|k| if k > draws || k > successes { 0.0 } else { (choose(successes, k) * choose(population - successes, draws - k)) as f64 / total })
+            .collect()
+    };
+    assert_fits("binary: west hearts", &frequency_counts(west, 0, 13), &hyper(39, 13, 6));
+    assert_fits("binary: north spades", &frequency_counts(north, 0, 13), &hyper(39, 6, 13));
+}

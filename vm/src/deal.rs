@@ -3,7 +3,8 @@
 //! Every deal is exactly uniform among the deals that give each seat its predealt cards
 //! (see [`Dealer`]); the random generator is xoshiro256++, one stream per batch of deals.
 
-use crate::card::{Card, Deal, Hand, Seat, ALL_CARDS};
+use crate::bias::Patterns;
+use crate::card::{Card, Deal, Hand, Seat, Suit, ALL_CARDS};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -40,6 +41,10 @@ pub fn below(rng: &mut DealRng, n: u32) -> u32 {
     (m >> 32) as u32
 }
 
+/// Suit lengths predealt to seats: `[seat][suit]`, indexed by [`Seat::index`] and
+/// [`Suit::index`].
+pub type SuitLengths = [[Option<u8>; 4]; 4];
+
 /// Why a set of predealt cards cannot be dealt.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PredealError {
@@ -47,6 +52,14 @@ pub enum PredealError {
     CardTwice { card: Card, first: Seat, second: Seat },
     /// A seat was given more than 13 cards.
     TooManyCards { seat: Seat, count: u32 },
+    /// A seat's predealt suit lengths add up to more than 13 (or, all four given, not 13).
+    LengthsAddUp { seat: Seat, total: u32 },
+    /// A suit length is shorter than the cards of that suit predealt to the seat.
+    LengthBelowCards { seat: Seat, suit: Suit, length: u8, predealt: u8 },
+    /// The lengths predealt in one suit add up to more than 13.
+    SuitAddsUp { suit: Suit, total: u32 },
+    /// The suit lengths cannot all be met together.
+    LengthsImpossible,
 }
 
 impl std::fmt::Display for PredealError {
@@ -63,6 +76,23 @@ impl std::fmt::Display for PredealError {
             ),
             PredealError::TooManyCards { seat, count } => {
                 write!(f, "{} is predealt {count} cards; a hand has 13", seat.keyword())
+            }
+            PredealError::LengthsAddUp { seat, total } => {
+                write!(f, "the suit lengths predealt to {} add up to {total}; a hand has 13 cards", seat.keyword())
+            }
+            PredealError::LengthBelowCards { seat, suit, length, predealt } => write!(
+                f,
+                "{}({}) is {length}, but {} is predealt {predealt} {}",
+                suit.name(),
+                seat.keyword(),
+                seat.keyword(),
+                suit.name()
+            ),
+            PredealError::SuitAddsUp { suit, total } => {
+                write!(f, "the {} predealt add up to {total}; there are 13", suit.name())
+            }
+            PredealError::LengthsImpossible => {
+                write!(f, "no deal meets all these predeals together")
             }
         }
     }
@@ -109,6 +139,8 @@ pub struct Dealer {
     bmi2: bool,
     /// Nothing is predealt: the plans are the constant ones of [`Dealer::deal_fresh`].
     fresh: bool,
+    /// Suit-length predeals, dealt before the plans.
+    bias: Option<Box<Patterns>>,
 }
 
 /// `2^64 mod P` for the product `P` of the bounds `j+1`, `j` in `first..end`.
@@ -148,6 +180,12 @@ fn floyd_word<const FIRST: u32, const END: u32>(rng: &mut DealRng, chosen: &mut 
 impl Dealer {
     /// A dealer that gives each seat its `fixed` cards and deals the rest at random.
     pub fn new(fixed: [Hand; 4]) -> Result<Dealer, PredealError> {
+        Dealer::with_lengths(fixed, &[[None; 4]; 4])
+    }
+
+    /// A dealer that gives each seat its `fixed` cards and the suit lengths in `lengths`,
+    /// and deals the rest at random: uniform among all deals that meet both.
+    pub fn with_lengths(fixed: [Hand; 4], lengths: &SuitLengths) -> Result<Dealer, PredealError> {
         let mut taken = 0u64;
         for seat in Seat::ALL {
             let hand = fixed[seat as usize];
@@ -161,10 +199,18 @@ impl Dealer {
             taken |= hand.0;
         }
         let free = ALL_CARDS & !taken;
-        let mut plans = [SeatPlan::default(); 3];
+        let bias = Patterns::new(fixed, free, lengths)?.map(Box::new);
+        // The seats dealt by the plans: all but those the suit lengths complete.
+        let mut need = fixed.map(|h| 13 - h.count() as u8);
         let mut n = free.count_ones() as u8;
-        for (plan, hand) in plans.iter_mut().zip(fixed) {
-            let k = 13 - hand.count() as u8;
+        for (seat, row) in lengths.iter().enumerate() {
+            if row.iter().any(Option::is_some) {
+                n -= need[seat];
+                need[seat] = 0;
+            }
+        }
+        let mut plans = [SeatPlan::default(); 3];
+        for (plan, &k) in plans.iter_mut().zip(&need) {
             let mut j = n - k;
             while j < n {
                 let mut product: u128 = 1;
@@ -179,8 +225,8 @@ impl Dealer {
             }
             n -= k;
         }
-        let fresh = taken == 0;
-        let dealer = Dealer { fixed, free, plans, bmi2: has_bmi2(), fresh };
+        let fresh = taken == 0 && bias.is_none();
+        let dealer = Dealer { fixed, free, plans, bmi2: has_bmi2(), fresh, bias };
         if fresh {
             debug_assert_eq!(dealer.plan_summary(), FRESH_PLAN, "the unrolled path matches the plans");
         }
@@ -249,6 +295,9 @@ impl Dealer {
     fn deal_with(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
         let mut hands = self.fixed;
         let mut free = self.free;
+        if let Some(bias) = &self.bias {
+            bias.deal(rng, &mut hands, &mut free, &pdep);
+        }
         for (hand, plan) in hands.iter_mut().zip(&self.plans) {
             let mut chosen = 0u64;
             for b in &plan.batches[..plan.count as usize] {

@@ -2,12 +2,14 @@
 //!
 //! - [`card`]: suits, seats, cards, bitmask hands and deals;
 //! - [`deal`]: the random generator and uniform dealing around predealt cards;
+//! - [`bias`]: exact dealing of predealt suit lengths;
 //! - [`tables`]: per-suit tables for the counting functions, keyed by a 13-bit suit mask;
 //! - [`shape`]: the 560 shapes in the squashed order and 560-bit shape sets;
 //! - [`score`]: contracts, duplicate scores and IMPs;
 //! - [`bytecode`]: the instruction set, programs and a disassembler;
 //! - [`interp`]: the interpreter that runs a program on a deal.
 
+pub mod bias;
 pub mod bytecode;
 pub mod card;
 pub mod deal;
