@@ -9,56 +9,18 @@ use crate::compile::Vulnerability;
 use crate::outfile::AtomicFile;
 use crate::output::{self, PbnInfo};
 use dealvm_vm::card::{Deal, Seat, Side};
+pub use dealvm_vm::stats::{Axis, Buckets};
+use dealvm_vm::stats::{TallySpec, Tallies};
 use std::io::{self, Write};
 
 /// The index of a value among those evaluated for each produced deal.
 pub type ValueRef = usize;
-
-/// One axis of a frequency table.
-#[derive(Copy, Clone, Debug)]
-pub struct Axis {
-    pub value: ValueRef,
-    pub low: i32,
-    pub high: i32,
-}
 
 /// A part of a `printes` list.
 #[derive(Clone, Debug)]
 pub enum EsPart {
     Value(ValueRef),
     Text(String),
-}
-
-/// One axis of a `bktfreq` table: buckets of `size` from `low`; the last starts at `high`.
-#[derive(Copy, Clone, Debug)]
-pub struct Buckets {
-    pub value: ValueRef,
-    pub low: i32,
-    pub high: i32,
-    pub size: i32,
-}
-
-impl Buckets {
-    /// The number of buckets including the Low and High ones.
-    pub fn count(&self) -> usize {
-        (3 + (self.high as i64 - self.low as i64) / self.size as i64) as usize
-    }
-
-    /// The bucket of a value: 0 is Low, `count() - 1` is High.
-    pub fn index(&self, v: i32) -> usize {
-        let last = self.count() - 1;
-        if v < self.low {
-            0
-        } else {
-            let i = 1 + (v as i64 - self.low as i64) / self.size as i64;
-            (i as usize).min(last)
-        }
-    }
-
-    /// The name of data bucket `i` (1-based): its lowest value.
-    pub fn name(&self, i: usize) -> i64 {
-        self.low as i64 + (i as i64 - 1) * self.size as i64
-    }
 }
 
 /// A field of a `csvrpt` or `printrpt` line.
@@ -81,9 +43,11 @@ pub enum ActionSpec {
     PrintEs(Vec<EsPart>),
     /// `print(compass, ...)`: seats in North, East, South, West order.
     Print(Vec<Seat>),
-    Average { label: Option<String>, value: ValueRef },
-    Frequency { label: Option<String>, x: Axis, y: Option<Axis> },
-    BktFreq { label: Option<String>, x: Buckets, y: Option<Buckets> },
+    /// `average`, `frequency` and `bktfreq`: reports on the statistics kept in accumulator
+    /// `tally` of the run's [`Tallies`].
+    Average { label: Option<String>, tally: usize },
+    Frequency { label: Option<String>, tally: usize },
+    BktFreq { label: Option<String>, tally: usize },
     /// A CSV line to the `-C` file (standard output without one).
     CsvRpt(Vec<CsvPart>),
     /// A CSV line to standard output.
@@ -122,16 +86,6 @@ pub struct RunInfo {
     pub first_board: u64,
 }
 
-/// The running state of one action.
-enum State {
-    Stateless,
-    Average { n: u64, sum: i128, sum_sq: i128 },
-    Frequency1 { below: u64, above: u64, counts: Vec<u64> },
-    Frequency2 { counts: Vec<u64> },
-    Buckets1 { counts: Vec<u64> },
-    Buckets2 { counts: Vec<u64> },
-}
-
 /// The actions of a run and their accumulators.
 pub struct Actions {
     /// Where `csvrpt` writes when there is a `-C` file.
@@ -139,7 +93,8 @@ pub struct Actions {
     /// Where `export` writes when there is a `-X` file.
     pub export: Option<AtomicFile>,
     specs: Vec<ActionSpec>,
-    states: Vec<State>,
+    /// The statistics, merged from the workers' batches.
+    tallies: Tallies,
     info: RunInfo,
     /// Deals kept for `print(compass)`.
     kept: Vec<Deal>,
@@ -150,37 +105,37 @@ pub struct Actions {
 }
 
 impl Actions {
-    /// The runtime of `specs`.
-    pub fn new(specs: Vec<ActionSpec>, info: RunInfo) -> Actions {
-        let states = specs
-            .iter()
-            .map(|s| match s {
-                ActionSpec::Average { .. } => State::Average { n: 0, sum: 0, sum_sq: 0 },
-                ActionSpec::Frequency { x, y: None, .. } => State::Frequency1 {
-                    below: 0,
-                    above: 0,
-                    counts: vec![0; (x.high as i64 - x.low as i64 + 1) as usize],
-                },
-                ActionSpec::Frequency { x, y: Some(y), .. } => State::Frequency2 {
-                    counts: vec![0; ((x.high as i64 - x.low as i64 + 3) * (y.high as i64 - y.low as i64 + 3)) as usize],
-                },
-                ActionSpec::BktFreq { x, y: None, .. } => State::Buckets1 { counts: vec![0; x.count()] },
-                ActionSpec::BktFreq { x, y: Some(y), .. } => State::Buckets2 { counts: vec![0; x.count() * y.count()] },
-                _ => State::Stateless,
-            })
-            .collect();
+    /// The runtime of `specs`, with empty accumulators for `tallies`.
+    pub fn new(specs: Vec<ActionSpec>, tallies: Vec<TallySpec>, info: RunInfo) -> Actions {
         let keep_deals = specs.iter().any(|s| matches!(s, ActionSpec::Print(_)));
         Actions {
             csv: None,
             export: None,
             specs,
-            states,
+            tallies: Tallies::new(tallies),
             info,
             kept: Vec::new(),
             keep_deals,
             title_due_all: true,
             title_due_side: true,
         }
+    }
+
+    /// Empty accumulators like the run's, for a worker to count a batch in.
+    pub fn empty_tallies(&self) -> Tallies {
+        let mut t = self.tallies.clone();
+        t.clear();
+        t
+    }
+
+    /// Adds the statistics of a batch.
+    pub fn merge(&mut self, batch: &Tallies) {
+        self.tallies.merge(batch);
+    }
+
+    /// Whether some action prints or keeps each produced deal (rather than only counting).
+    pub fn per_deal(&self) -> bool {
+        self.specs.iter().any(|s| !matches!(s, ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. }))
     }
 
     /// Whether some action looks at the produced deals (rather than only at values).
@@ -193,7 +148,7 @@ impl Actions {
     pub fn deal(&mut self, w: &mut dyn Write, number: u64, deal: &Deal, values: &[i32]) -> io::Result<()> {
         let title = &self.info.title;
         let board = self.info.first_board + number - 1;
-        for (spec, state) in self.specs.iter().zip(self.states.iter_mut()) {
+        for spec in &self.specs {
             match spec {
                 ActionSpec::PrintAll => {
                     if let (true, Some(t)) = (self.title_due_all, title) {
@@ -268,41 +223,8 @@ impl Actions {
                         None => w.write_all(line.as_bytes())?,
                     }
                 }
-                ActionSpec::BktFreq { x, y, .. } => match (state, y) {
-                    (State::Buckets1 { counts }, None) => counts[x.index(values[x.value])] += 1,
-                    (State::Buckets2 { counts }, Some(y)) => {
-                        counts[x.index(values[x.value]) * y.count() + y.index(values[y.value])] += 1
-                    }
-                    _ => unreachable!("bucket state matches its spec"),
-                },
-                ActionSpec::Average { value, .. } => {
-                    if let State::Average { n, sum, sum_sq } = state {
-                        let x = values[*value] as i128;
-                        *n += 1;
-                        *sum += x;
-                        *sum_sq += x * x;
-                    }
-                }
-                ActionSpec::Frequency { x, y, .. } => {
-                    let vx = values[x.value];
-                    match (state, y) {
-                        (State::Frequency1 { below, above, counts }, None) => {
-                            if vx < x.low {
-                                *below += 1;
-                            } else if vx > x.high {
-                                *above += 1;
-                            } else {
-                                counts[(vx as i64 - x.low as i64) as usize] += 1;
-                            }
-                        }
-                        (State::Frequency2 { counts }, Some(y)) => {
-                            let vy = values[y.value];
-                            let cols = (y.high as i64 - y.low as i64 + 3) as usize;
-                            counts[cell(vx, x) * cols + cell(vy, y)] += 1;
-                        }
-                        _ => unreachable!("frequency state matches its spec"),
-                    }
-                }
+                // Counted by the workers.
+                ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } => {}
             }
         }
         if self.keep_deals {
@@ -331,9 +253,9 @@ impl Actions {
 
     /// Prints the end-of-run reports, in the order of the actions.
     pub fn finish(&mut self, w: &mut dyn Write) -> io::Result<()> {
-        for (spec, state) in self.specs.iter().zip(&self.states) {
-            match (spec, state) {
-                (ActionSpec::Print(seats), _) => {
+        for spec in &self.specs {
+            match spec {
+                ActionSpec::Print(seats) => {
                     for &seat in seats {
                         if let Some(t) = &self.info.title {
                             writeln!(w, "{t}")?;
@@ -346,36 +268,20 @@ impl Actions {
                         w.write_all(b"\x0c")?;
                     }
                 }
-                (ActionSpec::Average { label, .. }, State::Average { n, sum, sum_sq }) => {
-                    average_report(w, label.as_deref(), *n, *sum, *sum_sq)?;
-                }
-                (ActionSpec::Frequency { label, x, y: None }, State::Frequency1 { below, above, counts }) => {
-                    frequency1_report(w, label.as_deref(), x, *below, *above, counts)?;
-                }
-                (ActionSpec::Frequency { label, x, y: Some(y) }, State::Frequency2 { counts }) => {
-                    frequency2_report(w, label.as_deref(), x, y, counts)?;
-                }
-                (ActionSpec::BktFreq { label, x, y: None }, State::Buckets1 { counts }) => {
-                    buckets1_report(w, label.as_deref(), x, counts)?;
-                }
-                (ActionSpec::BktFreq { label, x, y: Some(y) }, State::Buckets2 { counts }) => {
-                    buckets2_report(w, label.as_deref(), x, y, counts)?;
+                ActionSpec::Average { label, tally } | ActionSpec::Frequency { label, tally } | ActionSpec::BktFreq { label, tally } => {
+                    let (t, label) = (self.tallies.get(*tally), label.as_deref());
+                    match *self.tallies.spec(*tally) {
+                        TallySpec::Average { .. } => average_report(w, label, self.tallies.count(), t.sum, t.sum_sq)?,
+                        TallySpec::Frequency { x, y: None } => frequency1_report(w, label, &x, &t.counts)?,
+                        TallySpec::Frequency { x, y: Some(y) } => frequency2_report(w, label, &x, &y, &t.counts)?,
+                        TallySpec::Buckets { x, y: None } => buckets1_report(w, label, &x, &t.counts)?,
+                        TallySpec::Buckets { x, y: Some(y) } => buckets2_report(w, label, &x, &y, &t.counts)?,
+                    }
                 }
                 _ => {}
             }
         }
         Ok(())
-    }
-}
-
-/// The row or column of a value on a 2-D frequency axis: 0 is Low, the last is High.
-fn cell(v: i32, a: &Axis) -> usize {
-    if v < a.low {
-        0
-    } else if v > a.high {
-        (a.high as i64 - a.low as i64 + 2) as usize
-    } else {
-        (v as i64 - a.low as i64 + 1) as usize
     }
 }
 
@@ -415,10 +321,9 @@ fn frequency1_report(
     w: &mut dyn Write,
     label: Option<&str>,
     x: &Axis,
-    below: u64,
-    above: u64,
-    counts: &[u64],
+    cells: &[u64],
 ) -> io::Result<()> {
+    let (below, counts, above) = (cells[0], &cells[1..cells.len() - 1], cells[cells.len() - 1]);
     writeln!(w, "\nDescription: {}:", label.unwrap_or(""))?;
     writeln!(w, "Value\t   Count\t   Pct.\t  CumPct")?;
     let total: u64 = below + above + counts.iter().sum::<u64>();

@@ -9,7 +9,6 @@ use crate::outfile::AtomicFile;
 use crate::run::{run, Limits, RunError, Swap};
 use clap::Parser;
 use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
-use dealvm_vm::tables::Tables;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -481,7 +480,6 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         None => compiled.settings.start_board.unwrap_or(1),
     };
 
-    let tables = Tables::new(&compiled.point_counts);
     let info = RunInfo {
         input_name: name,
         seed,
@@ -493,7 +491,7 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         first_board,
     };
     let Compiled { actions: specs, .. } = &compiled;
-    let mut actions = Actions::new(specs.clone(), info);
+    let mut actions = Actions::new(specs.clone(), compiled.tallies.clone(), info);
     // Open the output files before dealing, so a bad path stops the run at once.
     if let (Some(spec), true) = (&cli.csv, actions.writes_csv()) {
         let (append, path) = match spec.strip_prefix("w:") {
@@ -506,7 +504,7 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         actions.export = Some(open_output("export", path, false)?);
     }
     let limits = Limits { generate, produce, seed, threads, swap, progress: cli.meter };
-    let outcome = match run(&compiled, &tables, &compiled.dealer, &limits, &mut actions, out) {
+    let outcome = match run(&compiled, &compiled.tables, &compiled.dealer, &limits, &mut actions, out) {
         Ok(o) => o,
         Err(RunError::Io(e)) => return Err(Failure::Io(e)),
         Err(RunError::Fault { fault, deal }) => {

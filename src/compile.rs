@@ -4,16 +4,17 @@
 //! arithmetic, `&&`, `||` and `?:` become jumps, each variable becomes one subroutine whose
 //! value is cached per deal, and every `shape(...)` becomes a single 560-bit [`ShapeSet`] test.
 
-use crate::actions::{ActionSpec, Axis, Buckets, CsvPart, EsPart, ValueRef};
+use crate::actions::{ActionSpec, CsvPart, EsPart, ValueRef};
 use crate::ast::*;
 use crate::diag::{Diagnostic, Source, Span};
 use crate::lex::ScriptVars;
-use dealvm_vm::bytecode::{BinaryOp, Entry, Instr, Program, UnaryOp, VarCode, VarSlot};
+use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr, Program, UnaryOp, VarSlot};
 use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
 use dealvm_vm::deal::{Dealer, PredealError, SuitLengths};
 use dealvm_vm::score::Contract;
 use dealvm_vm::shape::{Distribution, ShapeSet};
-use dealvm_vm::tables::{PointCounts, TableId};
+use dealvm_vm::stats::{Axis, Buckets, TallySpec};
+use dealvm_vm::tables::{PointCounts, TableId, Tables};
 use std::collections::HashMap;
 
 /// Vulnerability for PBN output (and later par).
@@ -81,11 +82,16 @@ pub struct CommandLinePredeal {
 /// A compiled input file.
 pub struct Compiled {
     pub program: Program,
-    /// The condition's entry point; `None` accepts every deal.
-    pub condition: Option<usize>,
-    /// Entry points evaluated for each produced deal, in order; actions refer to them.
-    pub values: Vec<usize>,
+    /// The deal routine's entry point: tests the condition and stores the values of a
+    /// produced deal (see [`dealvm_vm::batch`]).
+    pub routine: usize,
+    /// The number of values stored for each produced deal; actions refer to them.
+    pub nvalues: usize,
+    /// The tables of the counting functions under the file's point counts.
+    pub tables: Tables,
     pub actions: Vec<ActionSpec>,
+    /// The statistics the actions keep (`average`, `frequency`, `bktfreq`).
+    pub tallies: Vec<TallySpec>,
     pub settings: Settings,
     pub predeal: [Hand; 4],
     /// The dealer for the predealt cards and suit lengths.
@@ -103,12 +109,12 @@ pub struct Compiled {
 
 /// What the compiler knows of a defined variable.
 #[derive(Clone, Copy)]
-struct VarInfo {
+struct VarInfo<'a> {
     slot: VarSlot,
     /// The value, when the definition is a constant.
     constant: Option<i32>,
-    /// Stack slots its subroutine needs.
-    need: usize,
+    /// The definition.
+    expr: &'a Expr<'a>,
 }
 
 /// Compiles parsed statements of `source`; `script` holds the values of `$0`..`$9`, which
@@ -129,21 +135,21 @@ pub fn compile(
 struct Compiler<'s, 'a> {
     source: &'s Source,
     script: &'s ScriptVars,
-    program: Program,
-    vars: HashMap<&'a str, VarInfo>,
+    asm: Assembler,
+    vars: HashMap<&'a str, VarInfo<'a>>,
     /// Where each variable name is first defined, to explain forward references.
     definitions: HashMap<&'a str, Span>,
-    shape_ids: HashMap<ShapeSet, u16>,
-    depth: usize,
-    max_depth: usize,
     uses_produced_number: bool,
     settings: Settings,
     predeal: [Vec<(Card, Span)>; 4],
     /// Suit lengths predealt, with the place they were given.
     lengths: [[Option<(u8, Span)>; 4]; 4],
     point_counts: PointCounts,
-    condition: Option<usize>,
-    actions: Option<(Vec<ActionSpec>, Vec<usize>)>,
+    condition: Option<&'a Expr<'a>>,
+    /// The tables, once the point counts are final (when the deal routine is compiled).
+    tables: Option<Tables>,
+    /// The actions, the expressions of their values and their statistics.
+    actions: Option<(Vec<ActionSpec>, Vec<&'a Expr<'a>>, Vec<TallySpec>)>,
     site_spans: Vec<Span>,
 }
 
@@ -158,18 +164,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Compiler {
             source,
             script,
-            program: Program::default(),
+            asm: Assembler::new(),
             vars: HashMap::new(),
             definitions,
-            shape_ids: HashMap::new(),
-            depth: 0,
-            max_depth: 0,
             uses_produced_number: false,
             settings: Settings::default(),
             predeal: Default::default(),
             lengths: [[None; 4]; 4],
             point_counts: PointCounts::default(),
             condition: None,
+            tables: None,
             actions: None,
             site_spans: Vec::new(),
         }
@@ -226,17 +230,19 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 self.point_counts.alt[n.value as usize] = self.rank_values("altcount", values)?;
             }
             StmtKind::Condition(e) => {
-                let entry = self.entry("condition", e)?;
-                self.condition = Some(entry);
+                // Checked here for errors; compiled into the deal routine at the end.
+                self.check(e)?;
+                self.condition = Some(e);
             }
             StmtKind::VarDef { name, name_span, value } => self.define(name, name_span, value)?,
             StmtKind::Action(list) => {
                 let mut specs = Vec::new();
                 let mut values = Vec::new();
+                let mut tallies = Vec::new();
                 for a in list {
-                    specs.push(self.action(a, &mut values)?);
+                    specs.push(self.action(a, &mut values, &mut tallies)?);
                 }
-                self.actions = Some((specs, values));
+                self.actions = Some((specs, values, tallies));
             }
         }
         Ok(())
@@ -315,48 +321,66 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     // ---- variables and entry points
 
-    fn define(&mut self, name: &'a str, name_span: Span, value: &Expr<'a>) -> Result<(), Diagnostic> {
+    fn define(&mut self, name: &'a str, name_span: Span, value: &'a Expr<'a>) -> Result<(), Diagnostic> {
         if self.vars.contains_key(name) {
             let first = self.definitions[name];
             let (line, _) = self.source.line_col(first.start);
             return Err(Diagnostic::at(name_span, format!("the variable `{name}` is already defined"))
                 .with_note(format!("it was first defined on line {line}; a variable can be defined once")));
         }
-        let slot = VarSlot::try_from(self.vars.len())
-            .map_err(|_| Diagnostic::at(name_span, "too many variables (at most 65535)"))?;
         let constant = self.constant(value);
-        let start = self.program.code.len() as u32;
-        self.depth = 0;
-        self.max_depth = 0;
+        let slot: VarSlot = self
+            .asm
+            .begin_var(name)
+            .ok_or_else(|| Diagnostic::at(name_span, "too many variables (at most 65536)"))?;
         self.expr(value)?;
-        self.emit(Instr::VarEnd(slot), 0);
-        self.program.vars.push(VarCode { name: name.to_string(), start });
-        self.vars.insert(name, VarInfo { slot, constant, need: self.max_depth.max(1) });
+        self.asm.end_var();
+        self.vars.insert(name, VarInfo { slot, constant, expr: value });
         Ok(())
     }
 
-    /// Compiles an expression as a new entry point and returns its index.
-    fn entry(&mut self, name: &str, e: &Expr<'a>) -> Result<usize, Diagnostic> {
-        let start = self.program.code.len() as u32;
-        self.depth = 0;
-        self.max_depth = 0;
-        self.expr(e)?;
-        self.emit(Instr::Return, -1);
-        self.program.max_stack = self.program.max_stack.max(self.max_depth);
-        self.program.entries.push(Entry { name: name.to_string(), start });
-        Ok(self.program.entries.len() - 1)
+    /// Compiles the deal routine: the condition, then, for a produced deal, each value
+    /// stored in its slot.
+    fn routine(&mut self, values: &[&'a Expr<'a>]) -> Result<usize, Diagnostic> {
+        self.asm.begin_entry("deal");
+        let mut to_end = None;
+        match self.condition {
+            None => {}
+            Some(c) => match self.constant(c) {
+                Some(0) => {
+                    self.emit(Instr::Const(0));
+                    return Ok(self.asm.end_entry());
+                }
+                Some(_) => {}
+                None => {
+                    self.expr(c)?;
+                    to_end = Some(self.emit(Instr::AndThen(0)));
+                }
+            },
+        }
+        for (slot, e) in values.iter().enumerate() {
+            self.expr(e)?;
+            let slot = u16::try_from(slot).map_err(|_| Diagnostic::at(e.span, "too many values in the actions (at most 65536)"))?;
+            self.emit(Instr::Store(slot));
+        }
+        self.emit(Instr::Const(1));
+        if let Some(j) = to_end {
+            let end = self.asm.here();
+            self.asm.patch(j, end);
+        }
+        Ok(self.asm.end_entry())
     }
 
     // ---- actions
 
     /// A value computed for each produced deal.
-    fn value(&mut self, e: &Expr<'a>, values: &mut Vec<usize>) -> Result<ValueRef, Diagnostic> {
-        let entry = self.entry(&format!("value {}", values.len()), e)?;
-        values.push(entry);
+    fn value(&mut self, e: &'a Expr<'a>, values: &mut Vec<&'a Expr<'a>>) -> Result<ValueRef, Diagnostic> {
+        self.check(e)?;
+        values.push(e);
         Ok(values.len() - 1)
     }
 
-    fn axis(&mut self, a: &Axis2<'a>, values: &mut Vec<usize>) -> Result<Axis, Diagnostic> {
+    fn axis(&mut self, a: &Axis2<'a>, values: &mut Vec<&'a Expr<'a>>) -> Result<Axis, Diagnostic> {
         let low = self.bound(a.low)?;
         let high = self.bound(a.high)?;
         if low > high {
@@ -372,7 +396,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
         i32::try_from(n.value).map_err(|_| Diagnostic::at(n.span, "this bound is too large"))
     }
 
-    fn action(&mut self, a: &Action<'a>, values: &mut Vec<usize>) -> Result<ActionSpec, Diagnostic> {
+    fn action(
+        &mut self,
+        a: &Action<'a>,
+        values: &mut Vec<&'a Expr<'a>>,
+        tallies: &mut Vec<TallySpec>,
+    ) -> Result<ActionSpec, Diagnostic> {
+        let mut tally = |spec: TallySpec| {
+            tallies.push(spec);
+            tallies.len() - 1
+        };
         let label = |l: Option<&str>| l.map(str::to_string);
         Ok(match a.kind {
             ActionKind::PrintAll => ActionSpec::PrintAll,
@@ -401,7 +434,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 ActionSpec::Print(list)
             }
             ActionKind::Average { label: l, expr } => {
-                ActionSpec::Average { label: label(l), value: self.value(expr, values)? }
+                let value = self.value(expr, values)?;
+                ActionSpec::Average { label: label(l), tally: tally(TallySpec::Average { value }) }
             }
             ActionKind::Frequency { label: l, x, y } => {
                 let x = self.axis(&Axis2::from(x), values)?;
@@ -411,7 +445,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 if cells > 10_000_000 {
                     return Err(Diagnostic::at(a.span, "this frequency table would have more than ten million cells"));
                 }
-                ActionSpec::Frequency { label: label(l), x, y }
+                ActionSpec::Frequency { label: label(l), tally: tally(TallySpec::Frequency { x, y }) }
             }
             ActionKind::BktFreq { label: l, x, y } => {
                 let x = self.buckets(&x, values)?;
@@ -419,7 +453,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 if x.count() as u64 * y.map_or(1, |y| y.count() as u64) > 10_000_000 {
                     return Err(Diagnostic::at(a.span, "this bucket table would have more than ten million cells"));
                 }
-                ActionSpec::BktFreq { label: label(l), x, y }
+                ActionSpec::BktFreq { label: label(l), tally: tally(TallySpec::Buckets { x, y }) }
             }
             ActionKind::EvalContract { .. } => return Err(self.not_yet(a.span, "evalcontract")),
             ActionKind::ExportSide(side) => ActionSpec::Export(side.seats().to_vec()),
@@ -430,7 +464,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The axis of a `bktfreq`: bounds and a positive bucket size.
-    fn buckets(&mut self, a: &crate::ast::Axis<'a>, values: &mut Vec<usize>) -> Result<Buckets, Diagnostic> {
+    fn buckets(&mut self, a: &crate::ast::Axis<'a>, values: &mut Vec<&'a Expr<'a>>) -> Result<Buckets, Diagnostic> {
         let step = a.step.expect("the grammar gives bktfreq a bucket size");
         let size = self.bound(step)?;
         if size <= 0 {
@@ -441,7 +475,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The fields of a `csvrpt` or `printrpt`.
-    fn csv_parts(&mut self, items: &[CsvItem<'a>], span: Span, values: &mut Vec<usize>) -> Result<Vec<CsvPart>, Diagnostic> {
+    fn csv_parts(&mut self, items: &[CsvItem<'a>], span: Span, values: &mut Vec<&'a Expr<'a>>) -> Result<Vec<CsvPart>, Diagnostic> {
         let mut parts = Vec::new();
         for item in items {
             parts.push(match *item {
@@ -463,25 +497,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     // ---- expressions
 
-    /// Appends an instruction that changes the stack depth by `effect`.
-    fn emit(&mut self, instr: Instr, effect: isize) -> usize {
-        self.program.code.push(instr);
-        self.depth = (self.depth as isize + effect) as usize;
-        self.max_depth = self.max_depth.max(self.depth);
-        self.program.code.len() - 1
-    }
-
-    /// The address the next instruction will have.
-    fn here(&self) -> u32 {
-        self.program.code.len() as u32
-    }
-
-    /// Points the jump at `at` to `target`.
-    fn patch(&mut self, at: usize, target: u32) {
-        match &mut self.program.code[at] {
-            Instr::Jump(t) | Instr::JumpIfZero(t) | Instr::AndThen(t) | Instr::OrElse(t) => *t = target,
-            other => unreachable!("patching a non-jump {other}"),
-        }
+    /// Appends an instruction.
+    fn emit(&mut self, instr: Instr) -> usize {
+        self.asm.emit(instr)
     }
 
     /// The value of an expression that does not depend on the deal, if it is one.
@@ -495,7 +513,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 self.constant(tricks).map(|t| dealvm_vm::score::score(vulnerable, c, t))
             }
             ExprKind::Unary(op, a) => self.constant(a).map(|v| op.apply(v)),
-            ExprKind::Binary(op, a, b) => op.apply(self.constant(a)?, self.constant(b)?),
+            ExprKind::Binary(op, a, b) => match (self.constant(a), self.constant(b)) {
+                (Some(x), Some(y)) => op.apply(x, y),
+                _ => self.decided(op, a, b),
+            },
             ExprKind::And(a, b) => match self.constant(a)? {
                 0 => Some(0),
                 _ => self.constant(b).map(|v| i32::from(v != 0)),
@@ -512,22 +533,105 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
     }
 
+    /// The value of a comparison that the bounds of its operands decide, such as
+    /// `hcp(north) >= 0`, when neither operand draws random numbers. Known only once the
+    /// point counts are (when the deal routine is compiled).
+    fn decided(&self, op: BinaryOp, a: &Expr<'a>, b: &Expr<'a>) -> Option<i32> {
+        self.tables.as_ref()?;
+        let (alo, ahi) = self.bounds(a)?;
+        let (blo, bhi) = self.bounds(b)?;
+        let always = |holds: bool| Some(i32::from(holds));
+        match op {
+            BinaryOp::Ge if alo >= bhi => always(true),
+            BinaryOp::Ge if ahi < blo => always(false),
+            BinaryOp::Gt if alo > bhi => always(true),
+            BinaryOp::Gt if ahi <= blo => always(false),
+            BinaryOp::Le if ahi <= blo => always(true),
+            BinaryOp::Le if alo > bhi => always(false),
+            BinaryOp::Lt if ahi < blo => always(true),
+            BinaryOp::Lt if alo >= bhi => always(false),
+            BinaryOp::Eq | BinaryOp::Ne if ahi < blo || alo > bhi => always(op == BinaryOp::Ne),
+            _ => None,
+        }
+    }
+
+    /// Bounds on the value of an expression that draws no random numbers; `None` when not
+    /// known, or when it draws some.
+    fn bounds(&self, e: &Expr<'a>) -> Option<(i64, i64)> {
+        let tables = self.tables.as_ref()?;
+        let fits = |(lo, hi): (i64, i64)| (lo >= i32::MIN as i64 && hi <= i32::MAX as i64).then_some((lo, hi));
+        let truth = Some((0, 1));
+        match e.kind {
+            ExprKind::Number(v) => Some((v as i64, v as i64)),
+            ExprKind::Var(name) => self.bounds(self.vars.get(name)?.expr),
+            ExprKind::Count { func, suit, .. } => {
+                let table = match func {
+                    CountFn::Hcp => TableId::HCP,
+                    CountFn::Pt(n) => TableId::pt(n),
+                    CountFn::Controls => TableId::CONTROLS,
+                    CountFn::Losers => TableId::LOSERS,
+                    CountFn::Ltc => TableId::LTC,
+                };
+                match suit {
+                    Some(_) => {
+                        let (lo, hi) = tables.suit_range(table);
+                        Some((lo as i64, hi as i64))
+                    }
+                    None => fits(tables.hand_range(table)),
+                }
+            }
+            ExprKind::Length { .. } => Some((0, 13)),
+            ExprKind::Quality { .. } => {
+                let (lo, hi) = tables.suit_range(TableId::QUALITY);
+                Some((lo as i64, hi as i64))
+            }
+            ExprKind::Cccc(_) => fits(tables.cccc_range()),
+            ExprKind::HasCard { .. } | ExprKind::Shape { .. } | ExprKind::FdShape { .. } => truth,
+            ExprKind::Imps(a) => self.bounds(a).map(|_| (-24, 24)),
+            ExprKind::Unary(UnaryOp::Neg, a) => {
+                let (lo, hi) = self.bounds(a)?;
+                fits((-hi, -lo))
+            }
+            ExprKind::Unary(UnaryOp::Not, a) => self.bounds(a).and(truth),
+            ExprKind::Binary(op, a, b) => {
+                let (alo, ahi) = self.bounds(a)?;
+                let (blo, bhi) = self.bounds(b)?;
+                match op {
+                    BinaryOp::Add => fits((alo + blo, ahi + bhi)),
+                    BinaryOp::Sub => fits((alo - bhi, ahi - blo)),
+                    BinaryOp::Mul => {
+                        let p = [alo * blo, alo * bhi, ahi * blo, ahi * bhi];
+                        fits((*p.iter().min()?, *p.iter().max()?))
+                    }
+                    BinaryOp::Div | BinaryOp::Mod => None,
+                    _ => truth,
+                }
+            }
+            ExprKind::And(a, b) | ExprKind::Or(a, b) => self.bounds(a).and(self.bounds(b)).and(truth),
+            ExprKind::Cond(c, a, b) => {
+                self.bounds(c)?;
+                let (alo, ahi) = self.bounds(a)?;
+                let (blo, bhi) = self.bounds(b)?;
+                Some((alo.min(blo), ahi.max(bhi)))
+            }
+            ExprKind::Score { .. } | ExprKind::Rnd(_) | ExprKind::Unsupported(_) => None,
+        }
+    }
+
     fn expr(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
         if let Some(v) = self.constant(e) {
             // Still check the parts that are skipped for errors such as unknown variables.
             self.check(e)?;
-            self.emit(Instr::Const(v), 1);
+            self.emit(Instr::Const(v));
             return Ok(());
         }
         match e.kind {
             ExprKind::Number(v) => {
-                self.emit(Instr::Const(v), 1);
+                self.emit(Instr::Const(v));
             }
             ExprKind::Var(name) => {
                 let info = self.lookup(name, e.span)?;
-                let need = info.need;
-                self.max_depth = self.max_depth.max(self.depth + need);
-                self.emit(Instr::Var(info.slot), 1);
+                self.emit(Instr::Var(info.slot));
             }
             ExprKind::Count { func, seat, suit } => {
                 let table = match func {
@@ -538,57 +642,71 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     CountFn::Ltc => TableId::LTC,
                 };
                 match suit {
-                    Some(suit) => self.emit(Instr::SuitCount { table, seat, suit }, 1),
-                    None => self.emit(Instr::HandCount { table, seat }, 1),
+                    Some(suit) => self.emit(Instr::SuitCount { table, seat, suit }),
+                    None => self.emit(Instr::HandCount { table, seat }),
                 };
             }
             ExprKind::Length { seat, suit } => {
-                self.emit(Instr::Length { seat, suit }, 1);
+                self.emit(Instr::Length { seat, suit });
             }
             ExprKind::Quality { seat, suit } => {
-                self.emit(Instr::SuitCount { table: TableId::QUALITY, seat, suit }, 1);
+                self.emit(Instr::SuitCount { table: TableId::QUALITY, seat, suit });
             }
             ExprKind::Cccc(seat) => {
-                self.emit(Instr::Cccc { seat }, 1);
+                self.emit(Instr::Cccc { seat });
             }
             ExprKind::HasCard { seat, card, .. } => {
                 let card = Card::parse(card).expect("lexer checks cards");
-                self.emit(Instr::HasCard { seat, card }, 1);
+                self.emit(Instr::HasCard { seat, card });
             }
             ExprKind::Shape { seat, terms } => {
                 let set = self.shape_set(terms)?;
-                self.emit(Instr::Shape { seat, set }, 1);
+                self.emit(Instr::Shape { seat, set });
             }
             ExprKind::FdShape { text, text_start } => {
                 let (seat, shapes) = self.fd_shape(text, text_start)?;
                 let set = self.intern_shapes(shapes, e.span)?;
-                self.emit(Instr::Shape { seat, set }, 1);
+                self.emit(Instr::Shape { seat, set });
             }
             ExprKind::Score { vulnerable, contract, contract_span, tricks } => {
                 let contract = self.contract(contract, contract_span)?;
                 self.expr(tricks)?;
-                self.emit(Instr::Score { vulnerable, contract }, 0);
+                self.emit(Instr::Score { vulnerable, contract });
             }
             ExprKind::Imps(a) => {
                 self.expr(a)?;
-                self.emit(Instr::Imps, 0);
+                self.emit(Instr::Imps);
             }
             ExprKind::Rnd(a) => {
                 if self.constant(a).is_none_or(|v| v == 0) {
                     self.uses_produced_number = true;
                 }
                 self.expr(a)?;
-                self.emit(Instr::Rnd, 0);
+                self.emit(Instr::Rnd);
             }
             ExprKind::Unary(op, a) => {
                 self.expr(a)?;
-                self.emit(Instr::Unary(op), 0);
+                self.emit(Instr::Unary(op));
             }
             ExprKind::Binary(op, a, b) => {
                 let site = if matches!(op, BinaryOp::Div | BinaryOp::Mod) { self.site(e)? } else { 0 };
-                self.expr(a)?;
-                self.expr(b)?;
-                self.emit(Instr::Binary { op, site }, -1);
+                match (self.constant(a), self.constant(b)) {
+                    (_, Some(k)) => {
+                        self.expr(a)?;
+                        self.check(b)?;
+                        self.emit(Instr::BinaryConst { op, k, site });
+                    }
+                    (Some(k), None) if mirrored(op).is_some() => {
+                        self.check(a)?;
+                        self.expr(b)?;
+                        self.emit(Instr::BinaryConst { op: mirrored(op).expect("checked"), k, site });
+                    }
+                    _ => {
+                        self.expr(a)?;
+                        self.expr(b)?;
+                        self.emit(Instr::Binary { op, site });
+                    }
+                }
             }
             ExprKind::And(a, b) => self.short_circuit(a, b, true)?,
             ExprKind::Or(a, b) => self.short_circuit(a, b, false)?,
@@ -599,15 +717,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
                 None => {
                     self.expr(c)?;
-                    let to_else = self.emit(Instr::JumpIfZero(0), -1);
+                    let to_else = self.emit(Instr::JumpIfZero(0));
                     self.expr(a)?;
-                    let to_end = self.emit(Instr::Jump(0), 0);
-                    self.depth -= 1;
-                    let else_at = self.here();
-                    self.patch(to_else, else_at);
+                    let to_end = self.emit(Instr::Jump(0));
+                    let else_at = self.asm.here();
+                    self.asm.patch(to_else, else_at);
                     self.expr(b)?;
-                    let end = self.here();
-                    self.patch(to_end, end);
+                    let end = self.asm.here();
+                    self.asm.patch(to_end, end);
                 }
             },
             ExprKind::Unsupported(what) => return Err(self.not_yet(e.span, what)),
@@ -629,47 +746,75 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// Emits `bool` unless the value on the stack is already 0 or 1.
     fn truth(&mut self, e: &Expr<'a>) {
         if !self.is_truth_value(e) {
-            self.emit(Instr::Bool, 0);
+            self.emit(Instr::Bool);
         }
     }
 
-    /// `a && b` (`and` true) or `a || b`, evaluating `b` only when needed.
+    /// A chain `a && b && ...` (`and` true) or `a || b || ...`, each operand evaluated only
+    /// when the ones before it leave the result open. Operands that are constants and do
+    /// not decide the result are left out, and `x >= lo && x <= hi` on a pure `x` is one
+    /// range test.
     fn short_circuit(&mut self, a: &Expr<'a>, b: &Expr<'a>, and: bool) -> Result<(), Diagnostic> {
-        match self.constant(a) {
-            // `1 && b` is `b` as a truth value; so is `0 || b`.
-            Some(v) if (v != 0) == and => {
-                self.expr(b)?;
-                self.truth(b);
+        let mut operands = Vec::new();
+        flatten(a, and, &mut operands);
+        flatten(b, and, &mut operands);
+        let mut jumps = Vec::new();
+        let mut i = 0;
+        let last = operands.len() - 1;
+        while i <= last {
+            let e = operands[i];
+            let range = if and && i < last { in_range(e, operands[i + 1]) } else { None };
+            let used = if range.is_some() { 2 } else { 1 };
+            let is_last = i + used > last;
+            match (range, self.constant(e)) {
+                (Some((x, low, high)), _) => {
+                    self.expr(x)?;
+                    self.emit(Instr::InRange { low, high });
+                }
+                // An operand that does not decide the result: `1 && b` is `b`.
+                (None, Some(v)) if (v != 0) == and && !is_last => {
+                    self.check(e)?;
+                    i += 1;
+                    continue;
+                }
+                // An operand that decides it: `0 && b` is 0.
+                (None, Some(v)) if (v != 0) != and => {
+                    self.check(e)?;
+                    for rest in &operands[i + 1..] {
+                        self.check(rest)?;
+                    }
+                    self.emit(Instr::Const(i32::from(!and)));
+                    break;
+                }
+                (None, _) => {
+                    self.expr(e)?;
+                    if is_last {
+                        self.truth(e);
+                    }
+                }
             }
-            _ => {
-                self.expr(a)?;
-                let jump = self.emit(if and { Instr::AndThen(0) } else { Instr::OrElse(0) }, -1);
-                self.expr(b)?;
-                self.truth(b);
-                let end = self.here();
-                self.patch(jump, end);
+            if !is_last {
+                jumps.push(self.emit(if and { Instr::AndThen(0) } else { Instr::OrElse(0) }));
             }
+            i += used;
+        }
+        let end = self.asm.here();
+        for j in jumps {
+            self.asm.patch(j, end);
         }
         Ok(())
     }
 
     /// Reports errors in an expression without emitting code for it.
     fn check(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
-        let mark = (self.program.code.len(), self.depth, self.max_depth, self.program.sites.len());
-        let shapes = self.program.shapes.len();
+        let mark = self.asm.mark();
+        let sites = self.site_spans.len();
         let result = match e.kind {
             ExprKind::Number(_) => Ok(()),
             _ => self.expr_nofold(e),
         };
-        self.program.code.truncate(mark.0);
-        self.depth = mark.1;
-        self.max_depth = mark.2;
-        self.program.sites.truncate(mark.3);
-        self.site_spans.truncate(mark.3);
-        if self.program.shapes.len() != shapes {
-            self.program.shapes.truncate(shapes);
-            self.shape_ids.retain(|_, id| (*id as usize) < shapes);
-        }
+        self.asm.rewind(mark);
+        self.site_spans.truncate(sites);
         result
     }
 
@@ -696,7 +841,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// A defined variable, or an error explaining why the name is unknown.
-    fn lookup(&self, name: &str, span: Span) -> Result<VarInfo, Diagnostic> {
+    fn lookup(&self, name: &str, span: Span) -> Result<VarInfo<'a>, Diagnostic> {
         if let Some(v) = self.vars.get(name) {
             return Ok(*v);
         }
@@ -715,10 +860,12 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// A division site: the expression's text and place, for a division-by-zero report.
     fn site(&mut self, e: &Expr<'a>) -> Result<u16, Diagnostic> {
         let text: String = self.source.slice(e.span).split_whitespace().collect::<Vec<_>>().join(" ");
-        self.program.sites.push(format!("`{text}`"));
+        let site = self
+            .asm
+            .site(format!("`{text}`"))
+            .ok_or_else(|| Diagnostic::at(e.span, "too many divisions in one file (at most 65536)"))?;
         self.site_spans.push(e.span);
-        u16::try_from(self.program.sites.len() - 1)
-            .map_err(|_| Diagnostic::at(e.span, "too many divisions in one file (at most 65536)"))
+        Ok(site)
     }
 
     fn contract(&self, text: &str, span: Span) -> Result<Contract, Diagnostic> {
@@ -747,14 +894,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     /// The program's index of a shape set, adding it if new.
     fn intern_shapes(&mut self, set: ShapeSet, span: Span) -> Result<u16, Diagnostic> {
-        if let Some(&id) = self.shape_ids.get(&set) {
-            return Ok(id);
-        }
-        let id = u16::try_from(self.program.shapes.len())
-            .map_err(|_| Diagnostic::at(span, "too many different shapes (at most 65536)"))?;
-        self.program.shapes.push(set.clone());
-        self.shape_ids.insert(set, id);
-        Ok(id)
+        self.asm.shape_set(&set).ok_or_else(|| Diagnostic::at(span, "too many different shapes (at most 65536)"))
     }
 
     /// The seat and shapes of a `shape{...}` whose `shape` keyword starts at `start`.
@@ -805,13 +945,21 @@ impl<'s, 'a> Compiler<'s, 'a> {
     fn finish(mut self, command_line: &[CommandLinePredeal]) -> Result<Compiled, Diagnostic> {
         let predeal = self.merge_predeal(command_line)?;
         let dealer = self.dealer(predeal)?;
-        let (actions, values) = self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![]));
+        let (actions, values, tallies) =
+            self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
         let prints_deals = actions.iter().any(ActionSpec::prints_each_deal);
+        self.tables = Some(Tables::new(&self.point_counts));
+        let routine = self.routine(&values)?;
+        let program: Program = self.asm.finish().map_err(|e| {
+            Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
+        })?;
         Ok(Compiled {
-            program: self.program,
-            condition: self.condition,
-            values,
+            program,
+            routine,
+            nvalues: values.len(),
+            tables: self.tables.take().expect("built above"),
             actions,
+            tallies,
             settings: self.settings,
             predeal,
             dealer,
@@ -920,5 +1068,89 @@ struct Axis2<'a> {
 impl<'a> From<crate::ast::Axis<'a>> for Axis2<'a> {
     fn from(a: crate::ast::Axis<'a>) -> Self {
         Axis2 { expr: a.expr, low: a.low, high: a.high }
+    }
+}
+
+/// The operands of a chain of `&&` (`and` true) or `||`, in evaluation order.
+fn flatten<'e, 'a>(e: &'e Expr<'a>, and: bool, out: &mut Vec<&'e Expr<'a>>) {
+    match e.kind {
+        ExprKind::And(a, b) if and => {
+            flatten(a, and, out);
+            flatten(b, and, out);
+        }
+        ExprKind::Or(a, b) if !and => {
+            flatten(a, and, out);
+            flatten(b, and, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// The operator with its operands exchanged (`a < b` is `b > a`), for the commutative and
+/// comparison operators.
+fn mirrored(op: BinaryOp) -> Option<BinaryOp> {
+    Some(match op {
+        BinaryOp::Add | BinaryOp::Mul | BinaryOp::Eq | BinaryOp::Ne => op,
+        BinaryOp::Lt => BinaryOp::Gt,
+        BinaryOp::Le => BinaryOp::Ge,
+        BinaryOp::Gt => BinaryOp::Lt,
+        BinaryOp::Ge => BinaryOp::Le,
+        BinaryOp::Sub | BinaryOp::Div | BinaryOp::Mod => return None,
+    })
+}
+
+/// A bound `x >= k` (lower) or `x <= k` (upper) on a pure expression, from a comparison with
+/// a number: `(x, k, is_lower)`.
+fn bound_of<'e, 'a>(e: &'e Expr<'a>) -> Option<(&'e Expr<'a>, i32, bool)> {
+    let ExprKind::Binary(op, a, b) = e.kind else { return None };
+    let (x, op, k) = match (a.kind, b.kind) {
+        (_, ExprKind::Number(k)) => (a, op, k),
+        (ExprKind::Number(k), _) => (b, mirrored(op)?, k),
+        _ => return None,
+    };
+    if !is_pure_leaf(x) {
+        return None;
+    }
+    match op {
+        BinaryOp::Ge => Some((x, k, true)),
+        BinaryOp::Gt => Some((x, k.checked_add(1)?, true)),
+        BinaryOp::Le => Some((x, k, false)),
+        BinaryOp::Lt => Some((x, k.checked_sub(1)?, false)),
+        _ => None,
+    }
+}
+
+/// `x >= low && x <= high` (in either order, with `>`/`<` too) as `(x, low, high)`, when the
+/// bounds fit the 16 bits of [`Instr::InRange`].
+fn in_range<'e, 'a>(a: &'e Expr<'a>, b: &'e Expr<'a>) -> Option<(&'e Expr<'a>, i16, i16)> {
+    let (x, ka, lower_a) = bound_of(a)?;
+    let (y, kb, lower_b) = bound_of(b)?;
+    if lower_a == lower_b || !same_leaf(x, y) {
+        return None;
+    }
+    let (low, high) = if lower_a { (ka, kb) } else { (kb, ka) };
+    Some((x, i16::try_from(low).ok()?, i16::try_from(high).ok()?))
+}
+
+/// Whether an expression is a function of the deal or a variable: evaluating it twice gives
+/// the same value and has no effect.
+fn is_pure_leaf(e: &Expr<'_>) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Var(_) | ExprKind::Count { .. } | ExprKind::Length { .. } | ExprKind::Quality { .. } | ExprKind::Cccc(_)
+    )
+}
+
+/// Whether two pure leaves are the same function of the same hand.
+fn same_leaf(a: &Expr<'_>, b: &Expr<'_>) -> bool {
+    match (a.kind, b.kind) {
+        (ExprKind::Var(x), ExprKind::Var(y)) => x == y,
+        (ExprKind::Count { func: f, seat: s, suit: u }, ExprKind::Count { func: g, seat: t, suit: v }) => {
+            f == g && s == t && u == v
+        }
+        (ExprKind::Length { seat: s, suit: u }, ExprKind::Length { seat: t, suit: v })
+        | (ExprKind::Quality { seat: s, suit: u }, ExprKind::Quality { seat: t, suit: v }) => s == t && u == v,
+        (ExprKind::Cccc(s), ExprKind::Cccc(t)) => s == t,
+        _ => false,
     }
 }

@@ -8,16 +8,15 @@
 
 use crate::actions::Actions;
 use crate::compile::Compiled;
-use dealvm_vm::bytecode::Program;
-use dealvm_vm::card::{Deal, Seat};
-use dealvm_vm::deal::{batch_rng, DealRng, Dealer};
-use dealvm_vm::interp::{Env, Fault, Machine};
+pub use dealvm_vm::batch::Swap;
+use dealvm_vm::batch::{BatchEnd, Job, Sink};
+use dealvm_vm::card::Deal;
+use dealvm_vm::deal::Dealer;
+use dealvm_vm::interp::{Fault, Machine};
+use dealvm_vm::stats::Tallies;
 use dealvm_vm::tables::Tables;
 use rayon::prelude::*;
 use std::io::{self, Write};
-
-/// Deals per batch.
-pub const BATCH: u64 = 4096;
 
 /// How a run is bounded and seeded.
 #[derive(Clone, Debug)]
@@ -32,42 +31,6 @@ pub struct Limits {
     pub swap: Swap,
     /// `-m`: report progress on standard error.
     pub progress: bool,
-}
-
-/// Swapping modes: `-x 2` exchanges East and West, `-x 3` permutes East, South and West.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Swap {
-    None,
-    EastWest,
-    EastSouthWest,
-}
-
-impl Swap {
-    /// For each deal made from one dealt deal, the seat whose dealt hand each seat gets.
-    pub fn permutations(self) -> &'static [[usize; 4]] {
-        match self {
-            Swap::None => &[[0, 1, 2, 3]],
-            Swap::EastWest => &[[0, 1, 2, 3], [0, 3, 2, 1]],
-            Swap::EastSouthWest => {
-                &[[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3], [0, 2, 3, 1], [0, 3, 1, 2], [0, 3, 2, 1]]
-            }
-        }
-    }
-
-    /// The seats the swapping moves.
-    pub fn moved_seats(self) -> &'static [Seat] {
-        match self {
-            Swap::None => &[],
-            Swap::EastWest => &[Seat::East, Seat::West],
-            Swap::EastSouthWest => &[Seat::East, Seat::South, Seat::West],
-        }
-    }
-
-    /// Deals per batch: a multiple of the number of permutations.
-    fn batch(self) -> u64 {
-        let m = self.permutations().len() as u64;
-        BATCH - BATCH % m
-    }
 }
 
 /// How a run ended.
@@ -92,102 +55,64 @@ impl From<io::Error> for RunError {
     }
 }
 
-/// What every batch reads.
-struct Shared<'a> {
-    program: &'a Program,
-    tables: &'a Tables,
-    dealer: &'a Dealer,
-    condition: Option<usize>,
-    values: &'a [usize],
-    limits: &'a Limits,
-    /// Whether the actions look at the produced deals themselves (not only at values).
+/// What a worker keeps of one batch: its statistics and, when an action prints or keeps
+/// each deal, the produced deals with their values.
+struct Collector {
+    tallies: Tallies,
+    /// Whether to keep the produced deals' offsets and values.
+    per_deal: bool,
+    /// Whether to keep the deals themselves.
+    keep_deals: bool,
+    offsets: Vec<u32>,
+    deals: Vec<Deal>,
+    values: Vec<i32>,
+}
+
+impl Sink for Collector {
+    #[inline(always)]
+    fn produced(&mut self, offset: u32, deal: &Deal, values: &[i32]) {
+        self.tallies.add(values);
+        if self.per_deal {
+            self.offsets.push(offset);
+            if self.keep_deals {
+                self.deals.push(*deal);
+            }
+            self.values.extend_from_slice(values);
+        }
+    }
+}
+
+/// The run's shared, read-only parts, and how to start a collector.
+struct Plan<'a> {
+    job: Job<'a>,
+    tallies: Tallies,
+    per_deal: bool,
     keep_deals: bool,
 }
 
-/// The result of one batch.
-struct BatchOut {
-    /// Deals examined (the whole batch unless it stopped early).
-    examined: u64,
-    /// The offset in the batch of each produced deal.
-    offsets: Vec<u32>,
-    /// The produced deals, when the actions need them.
-    deals: Vec<Deal>,
-    /// The values of the produced deals, `values.len()` per deal.
-    values: Vec<i32>,
-    /// A failure, after the produced deals above, with its offset.
-    fault: Option<(u32, Fault)>,
-}
-
-/// Runs batch `k`, stopping after `cap` produced deals. `produced_before` is the number of
-/// deals produced by earlier batches, when known (it is what `rnd(0)` counts from).
-fn run_batch(s: &Shared<'_>, k: u64, cap: u64, produced_before: u64, vm: &mut Machine) -> BatchOut {
-    let len = s.limits.swap.batch();
-    let first = k * len;
-    let count = len.min(s.limits.generate - first);
-    let mut rng: DealRng = batch_rng(s.limits.seed, k);
-    let dealer = s.dealer;
-    let perms = s.limits.swap.permutations();
-    let mut out = BatchOut { examined: count, offsets: Vec::new(), deals: Vec::new(), values: Vec::new(), fault: None };
-    let mut dealt = Deal::default();
-    for i in 0..count {
-        let variant = (i % perms.len() as u64) as usize;
-        if variant == 0 {
-            dealt = dealer.deal(&mut rng);
-        }
-        let deal = if variant == 0 { dealt } else { Deal { hands: perms[variant].map(|from| dealt.hands[from]) } };
-        vm.next_deal();
-        let mut env = Env {
-            deal: &deal,
-            tables: s.tables,
-            rng: &mut rng,
-            produced: produced_before + out.offsets.len() as u64,
+impl Plan<'_> {
+    /// Runs batch `k` on `vm`, stopping after `cap` produced deals.
+    fn batch(&self, k: u64, cap: u64, produced_before: u64, vm: &mut Machine) -> (BatchEnd, Collector) {
+        let mut c = Collector {
+            tallies: self.tallies.clone(),
+            per_deal: self.per_deal,
+            keep_deals: self.keep_deals,
+            offsets: Vec::new(),
+            deals: Vec::new(),
+            values: Vec::new(),
         };
-        let accepted = match s.condition {
-            None => Ok(1),
-            Some(entry) => vm.run(s.program, entry, &mut env),
-        };
-        let result = accepted.and_then(|ok| {
-            if ok == 0 {
-                return Ok(false);
-            }
-            let mark = out.values.len();
-            for &v in s.values {
-                match vm.run(s.program, v, &mut env) {
-                    Ok(x) => out.values.push(x),
-                    Err(f) => {
-                        out.values.truncate(mark);
-                        return Err(f);
-                    }
-                }
-            }
-            Ok(true)
-        });
-        match result {
-            Ok(false) => {}
-            Ok(true) => {
-                out.offsets.push(i as u32);
-                if s.keep_deals {
-                    out.deals.push(deal);
-                }
-                if out.offsets.len() as u64 == cap {
-                    out.examined = i + 1;
-                    break;
-                }
-            }
-            Err(f) => {
-                out.fault = Some((i as u32, f));
-                out.examined = i + 1;
-                break;
-            }
-        }
+        let end = self.job.run_batch(k, cap, produced_before, vm, &mut c);
+        (end, c)
     }
-    out
 }
 
 /// Deals until `limits` are met, passing each produced deal to `actions`.
 ///
-/// When the program counts produced deals (`rnd(0)`), batches run one after the other so
-/// each knows how many deals came before; the deals and results are the same either way.
+/// Batches run a window at a time, in parallel; their results are taken strictly in batch
+/// order, and the batch in which the run reaches its `produce` count is run again, alone,
+/// up to exactly that count, so the run ends where a one-thread run would. When the program
+/// counts produced deals (`rnd(0)`), batches run one after the other so each knows how many
+/// deals came before; the deals and results are the same either way.
 pub fn run(
     compiled: &Compiled,
     tables: &Tables,
@@ -196,17 +121,22 @@ pub fn run(
     actions: &mut Actions,
     out: &mut dyn Write,
 ) -> Result<Outcome, RunError> {
-    let shared = Shared {
-        program: &compiled.program,
-        tables,
-        dealer,
-        condition: compiled.condition,
-        values: &compiled.values,
-        limits,
+    let plan = Plan {
+        job: Job {
+            program: &compiled.program,
+            tables,
+            dealer,
+            routine: compiled.routine,
+            swap: limits.swap,
+            seed: limits.seed,
+            generate: limits.generate,
+        },
+        tallies: actions.empty_tallies(),
+        per_deal: actions.per_deal(),
         keep_deals: actions.needs_deals(),
     };
-    let nvalues = compiled.values.len();
-    let batches = limits.generate.div_ceil(limits.swap.batch());
+    let nvalues = compiled.nvalues;
+    let batches = plan.job.batches();
     let mut meter = Meter::new(limits.progress);
     let sequential = compiled.uses_produced_number || limits.threads <= 1;
     let window = if sequential { 1 } else { (limits.threads * 4) as u64 };
@@ -215,42 +145,47 @@ pub fn run(
         .build()
         .map_err(|e| RunError::Io(io::Error::other(e)))?;
     let mut main_vm = Machine::new(&compiled.program);
+    let no_deal = Deal::default();
     let mut produced = 0u64;
     let mut examined_before = 0u64;
     let mut k = 0u64;
     while k < batches && produced < limits.produce {
         let n = window.min(batches - k);
         let cap = limits.produce - produced;
-        let results: Vec<BatchOut> = if sequential {
-            vec![run_batch(&shared, k, cap, produced, &mut main_vm)]
+        let results: Vec<(BatchEnd, Collector)> = if sequential {
+            vec![plan.batch(k, cap, produced, &mut main_vm)]
         } else {
             pool.install(|| {
                 (k..k + n)
                     .into_par_iter()
-                    .map_init(
-                        || Machine::new(&compiled.program),
-                        |vm, b| run_batch(&shared, b, cap, 0, vm),
-                    )
+                    .map_init(|| Machine::new(&compiled.program), |vm, b| plan.batch(b, cap, 0, vm))
                     .collect()
             })
         };
-        let no_deal = Deal::default();
-        for r in results {
-            for (i, offset) in r.offsets.iter().enumerate() {
-                produced += 1;
-                let deal = r.deals.get(i).unwrap_or(&no_deal);
-                actions.deal(out, produced, deal, &r.values[i * nvalues..(i + 1) * nvalues])?;
-                if produced == limits.produce {
-                    let generated = examined_before + *offset as u64 + 1;
-                    meter.finish(generated, produced, limits);
-                    return Ok(Outcome { generated, produced });
+        for (b, (mut end, mut collected)) in (k..).zip(results) {
+            let remaining = limits.produce - produced;
+            if end.produced > remaining {
+                // Earlier batches of the window already produced part of the deals: run
+                // this one again up to exactly the deals still wanted.
+                (end, collected) = plan.batch(b, remaining, produced, &mut main_vm);
+            }
+            if plan.per_deal {
+                for (i, _) in collected.offsets.iter().enumerate() {
+                    let deal = collected.deals.get(i).unwrap_or(&no_deal);
+                    actions.deal(out, produced + i as u64 + 1, deal, &collected.values[i * nvalues..(i + 1) * nvalues])?;
                 }
             }
-            if let Some((offset, fault)) = r.fault {
+            produced += end.produced;
+            actions.merge(&collected.tallies);
+            if let Some((offset, fault)) = end.fault {
                 meter.finish(examined_before + offset as u64, produced, limits);
                 return Err(RunError::Fault { fault, deal: examined_before + offset as u64 + 1 });
             }
-            examined_before += r.examined;
+            examined_before += end.examined;
+            if produced == limits.produce {
+                meter.finish(examined_before, produced, limits);
+                return Ok(Outcome { generated: examined_before, produced });
+            }
         }
         k += n;
         meter.show(examined_before, produced, limits);

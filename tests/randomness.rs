@@ -244,6 +244,51 @@ fn shapes_follow_their_exact_frequencies() {
     assert_fits("east's shape", &counts, &probs);
 }
 
+/// The exact probability that one seat gets `a` cards of a suit and another seat `b`.
+fn joint_length_probability(a: u64, b: u64) -> f64 {
+    if a + b > 13 {
+        return 0.0;
+    }
+    let first = choose(13, a) * choose(39, 13 - a);
+    let second = choose(13 - a, b) * choose(26 + a, 13 - b);
+    first as f64 / choose(52, 13) as f64 * (second as f64 / choose(39, 13) as f64)
+}
+
+#[test]
+fn pairs_of_hands_follow_their_joint_laws() {
+    // Deals with nothing predealt split North-South from East-West first: check the joint
+    // law of two seats' lengths in a suit, partners and opponents, and that any two cards
+    // share a hand with probability 12/51.
+    let dealer = Dealer::unconstrained();
+    let mut rng = batch_rng(77, 1);
+    let pairs = [(Seat::North, Seat::South), (Seat::North, Seat::East), (Seat::East, Seat::West), (Seat::South, Seat::West)];
+    let mut joint = vec![[0u64; 196]; pairs.len()];
+    let cards = ["AS", "KS", "2S", "AH", "7H", "7D", "TC", "2C"].map(|c| Card::parse(c).unwrap());
+    let mut together = vec![[0u64; 2]; cards.len() * cards.len()];
+    for i in 0..200_000 {
+        let deal = dealer.deal(&mut rng);
+        let suit = Suit::ALL[i % 4];
+        for (p, &(x, y)) in pairs.iter().enumerate() {
+            joint[p][deal.hand(x).len(suit) as usize * 14 + deal.hand(y).len(suit) as usize] += 1;
+        }
+        for (a, &ca) in cards.iter().enumerate() {
+            for (b, &cb) in cards.iter().enumerate().skip(a + 1) {
+                let same = Seat::ALL.iter().any(|&s| deal.hand(s).contains(ca) && deal.hand(s).contains(cb));
+                together[a * cards.len() + b][usize::from(same)] += 1;
+            }
+        }
+    }
+    let probs: Vec<f64> = (0..196).map(|i| joint_length_probability(i / 14, i % 14)).collect();
+    for (p, &(x, y)) in pairs.iter().enumerate() {
+        assert_fits(&format!("{} and {} lengths", x.keyword(), y.keyword()), &joint[p], &probs);
+    }
+    for (a, &ca) in cards.iter().enumerate() {
+        for (b, &cb) in cards.iter().enumerate().skip(a + 1) {
+            assert_fits(&format!("{ca} with {cb}"), &together[a * cards.len() + b], &[39.0 / 51.0, 12.0 / 51.0]);
+        }
+    }
+}
+
 #[test]
 fn bounded_random_numbers_are_uniform() {
     let mut rng = batch_rng(3, 3);

@@ -10,6 +10,7 @@ use crate::card::{Card, Seat, Suit};
 use crate::score::Contract;
 use crate::shape::ShapeSet;
 use crate::tables::TableId;
+use std::collections::HashMap;
 use std::fmt;
 
 /// A unary operator.
@@ -51,6 +52,7 @@ impl BinaryOp {
     /// The operator applied to two values; `None` for a division or remainder by zero.
     ///
     /// Division truncates toward zero and `%` takes the dividend's sign, as in C.
+    #[inline(always)]
     pub fn apply(self, a: i32, b: i32) -> Option<i32> {
         Some(match self {
             BinaryOp::Add => a.wrapping_add(b),
@@ -108,6 +110,8 @@ pub enum Instr {
     Var(VarSlot),
     /// End of a variable's subroutine: remember the value on top of the stack and return.
     VarEnd(VarSlot),
+    /// Pop a value into value slot `n`: the values the actions need of a produced deal.
+    Store(u16),
 
     // ---- hand evaluation
     /// Push a counting function of one suit of a hand.
@@ -138,6 +142,11 @@ pub enum Instr {
     /// Pop `b` then `a`, push `a op b`. `site` names the source expression for a
     /// division-by-zero report.
     Binary { op: BinaryOp, site: u16 },
+    /// Replace the top value `a` by `a op k`: a binary operator with a constant right side.
+    BinaryConst { op: BinaryOp, k: i32, site: u16 },
+    /// Replace the top value by 1 if it lies in `low..=high`, else 0 (`x >= low && x <= high`
+    /// for a pure `x`, evaluated once). The bounds are 16-bit to keep instructions 8 bytes.
+    InRange { low: i16, high: i16 },
 
     // ---- control flow
     /// Continue at an address.
@@ -160,6 +169,7 @@ impl fmt::Display for Instr {
             Instr::Const(v) => write!(f, "const {v}"),
             Instr::Var(s) => write!(f, "var {s}"),
             Instr::VarEnd(s) => write!(f, "var.end {s}"),
+            Instr::Store(n) => write!(f, "store {n}"),
             Instr::SuitCount { table, seat, suit } => {
                 write!(f, "{} {} {}", table.name(), seat.keyword(), suit.name())
             }
@@ -176,6 +186,8 @@ impl fmt::Display for Instr {
             Instr::Unary(UnaryOp::Neg) => write!(f, "neg"),
             Instr::Unary(UnaryOp::Not) => write!(f, "not"),
             Instr::Binary { op, .. } => write!(f, "{}", op.symbol()),
+            Instr::BinaryConst { op, k, .. } => write!(f, "{} {k}", op.symbol()),
+            Instr::InRange { low, high } => write!(f, "in {low}..={high}"),
             Instr::Jump(t) => write!(f, "jump @{t}"),
             Instr::JumpIfZero(t) => write!(f, "jump.ifzero @{t}"),
             Instr::AndThen(t) => write!(f, "and.then @{t}"),
@@ -211,6 +223,8 @@ pub struct Program {
     pub sites: Vec<String>,
     /// The deepest the value stack gets.
     pub max_stack: usize,
+    /// The number of value slots `store` writes.
+    pub value_slots: usize,
 }
 
 impl Program {
@@ -236,9 +250,287 @@ impl Program {
     }
 }
 
+/// Why a program cannot run: a jump out of the code, an unbalanced stack, a missing shape
+/// set, a variable used before its subroutine exists...
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The address of the offending instruction.
+    pub at: u32,
+    pub message: String,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bytecode @{}: {}", self.at, self.message)
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+impl Program {
+    /// The number of value slots the code stores to.
+    pub fn stored_slots(&self) -> usize {
+        self.code.iter().filter_map(|i| if let Instr::Store(n) = i { Some(*n as usize + 1) } else { None }).max().unwrap_or(0)
+    }
+
+    /// Checks that every entry point and variable subroutine runs safely — jumps stay inside
+    /// the code, every path reaches its `return` (or `var.end`) with exactly one value on the
+    /// stack, shape sets and division sites exist, and a variable only calls variables defined
+    /// before it — and gives the deepest the value stack can get.
+    pub fn verify(&self) -> Result<usize, VerifyError> {
+        let mut need = Vec::with_capacity(self.vars.len());
+        for (slot, var) in self.vars.iter().enumerate() {
+            let n = self.verify_routine(var.start, Some(slot), &need)?;
+            need.push(n);
+        }
+        let mut deepest = 0;
+        for entry in &self.entries {
+            deepest = deepest.max(self.verify_routine(entry.start, None, &need)?);
+        }
+        Ok(deepest.max(need.iter().copied().max().unwrap_or(0)))
+    }
+
+    /// The stack slots one routine needs, including the variables it calls.
+    fn verify_routine(&self, start: u32, var: Option<usize>, need: &[usize]) -> Result<usize, VerifyError> {
+        let mut depth_at: Vec<Option<usize>> = vec![None; self.code.len()];
+        let mut work = vec![(start, 0usize)];
+        let mut deepest = 0;
+        while let Some((pc, depth)) = work.pop() {
+            let fail = |message: String| Err(VerifyError { at: pc, message });
+            let Some(&instr) = self.code.get(pc as usize) else {
+                return fail("the code runs past its end".into());
+            };
+            match depth_at[pc as usize] {
+                Some(d) if d == depth => continue,
+                Some(d) => return fail(format!("reached with {d} and with {depth} values on the stack")),
+                None => depth_at[pc as usize] = Some(depth),
+            }
+            deepest = deepest.max(depth);
+            let pops = match instr {
+                Instr::Binary { .. } => 2,
+                Instr::Const(_)
+                | Instr::Var(_)
+                | Instr::SuitCount { .. }
+                | Instr::HandCount { .. }
+                | Instr::Length { .. }
+                | Instr::Cccc { .. }
+                | Instr::HasCard { .. }
+                | Instr::Shape { .. }
+                | Instr::Jump(_) => 0,
+                _ => 1,
+            };
+            if depth < pops {
+                return fail(format!("`{instr}` needs {pops} values on the stack, which has {depth}"));
+            }
+            let next = pc + 1;
+            match instr {
+                Instr::Const(_)
+                | Instr::SuitCount { .. }
+                | Instr::HandCount { .. }
+                | Instr::Length { .. }
+                | Instr::Cccc { .. }
+                | Instr::HasCard { .. } => work.push((next, depth + 1)),
+                Instr::Shape { set, .. } => {
+                    if set as usize >= self.shapes.len() {
+                        return fail(format!("shape set {set} does not exist"));
+                    }
+                    work.push((next, depth + 1));
+                }
+                Instr::Var(slot) => {
+                    let s = slot as usize;
+                    if s >= need.len() || var.is_some_and(|v| s >= v) {
+                        return fail(format!("variable {slot} is used before its subroutine is verified"));
+                    }
+                    deepest = deepest.max(depth + need[s]);
+                    work.push((next, depth + 1));
+                }
+                Instr::VarEnd(_) | Instr::Return => {
+                    let fits = match instr {
+                        Instr::VarEnd(slot) => var == Some(slot as usize),
+                        _ => var.is_none(),
+                    };
+                    if !fits {
+                        return fail(format!("`{instr}` ends the wrong kind of routine"));
+                    }
+                    if depth != 1 {
+                        return fail(format!("`{instr}` with {depth} values on the stack, not 1"));
+                    }
+                }
+                Instr::Store(_) => work.push((next, depth - 1)),
+                Instr::Binary { op, site } | Instr::BinaryConst { op, site, .. } => {
+                    if matches!(op, BinaryOp::Div | BinaryOp::Mod) && site as usize >= self.sites.len() {
+                        return fail(format!("division site {site} does not exist"));
+                    }
+                    work.push((next, depth + 1 - pops));
+                }
+                Instr::Score { .. } | Instr::Imps | Instr::Rnd | Instr::Unary(_) | Instr::Bool | Instr::InRange { .. } => {
+                    work.push((next, depth))
+                }
+                Instr::Jump(t) => work.push((t, depth)),
+                Instr::JumpIfZero(t) => {
+                    work.push((next, depth - 1));
+                    work.push((t, depth - 1));
+                }
+                Instr::AndThen(t) | Instr::OrElse(t) => {
+                    work.push((next, depth - 1));
+                    work.push((t, depth));
+                }
+            }
+        }
+        Ok(deepest.max(1))
+    }
+}
+
+/// Builds a [`Program`]: the code of entry points and variable subroutines, shape sets and
+/// division sites; [`Assembler::finish`] verifies it and sizes its stack.
+///
+/// ```
+/// use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr};
+/// use dealvm_vm::card::Seat;
+/// use dealvm_vm::tables::TableId;
+///
+/// // condition hcp(north) >= 15
+/// let mut asm = Assembler::new();
+/// asm.begin_entry("condition");
+/// asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::North });
+/// asm.emit(Instr::BinaryConst { op: BinaryOp::Ge, k: 15, site: 0 });
+/// let condition = asm.end_entry();
+/// let program = asm.finish().expect("a well-formed program");
+/// assert_eq!(program.entries[condition].name, "condition");
+/// assert_eq!(program.max_stack, 1);
+/// ```
+#[derive(Default)]
+pub struct Assembler {
+    program: Program,
+    shape_ids: HashMap<ShapeSet, u16>,
+    /// The entry or variable being assembled: name, start and variable slot.
+    open: Option<(String, u32, Option<VarSlot>)>,
+}
+
+impl Assembler {
+    /// An empty program.
+    pub fn new() -> Assembler {
+        Assembler::default()
+    }
+
+    /// Starts the code of an entry point.
+    pub fn begin_entry(&mut self, name: &str) {
+        self.begin(name, None);
+    }
+
+    /// Ends the entry point with `return` and gives its index.
+    pub fn end_entry(&mut self) -> usize {
+        self.emit(Instr::Return);
+        let (name, start, _) = self.open.take().expect("an entry is open");
+        self.program.entries.push(Entry { name, start });
+        self.program.entries.len() - 1
+    }
+
+    /// Starts the subroutine of the next variable and gives its slot, or `None` when there
+    /// are already 65536 variables.
+    pub fn begin_var(&mut self, name: &str) -> Option<VarSlot> {
+        let slot = VarSlot::try_from(self.program.vars.len()).ok()?;
+        self.begin(name, Some(slot));
+        Some(slot)
+    }
+
+    /// Ends the variable's subroutine with `var.end`.
+    pub fn end_var(&mut self) {
+        let slot = self.open.as_ref().and_then(|o| o.2).expect("a variable is open");
+        self.emit(Instr::VarEnd(slot));
+        let (name, start, _) = self.open.take().expect("a variable is open");
+        self.program.vars.push(VarCode { name, start });
+    }
+
+    fn begin(&mut self, name: &str, slot: Option<VarSlot>) {
+        assert!(self.open.is_none(), "one entry or variable at a time");
+        self.open = Some((name.to_string(), self.here(), slot));
+    }
+
+    /// Appends an instruction and gives its address.
+    pub fn emit(&mut self, instr: Instr) -> usize {
+        self.program.code.push(instr);
+        self.program.code.len() - 1
+    }
+
+    /// The address of the next instruction.
+    pub fn here(&self) -> u32 {
+        self.program.code.len() as u32
+    }
+
+    /// Points the jump at `at` to `target`.
+    pub fn patch(&mut self, at: usize, target: u32) {
+        match &mut self.program.code[at] {
+            Instr::Jump(t) | Instr::JumpIfZero(t) | Instr::AndThen(t) | Instr::OrElse(t) => *t = target,
+            other => panic!("patching `{other}`, which is not a jump"),
+        }
+    }
+
+    /// The index of a shape set, adding it unless an equal one is there; `None` when there
+    /// are already 65536 different sets.
+    pub fn shape_set(&mut self, set: &ShapeSet) -> Option<u16> {
+        if let Some(&id) = self.shape_ids.get(set) {
+            return Some(id);
+        }
+        let id = u16::try_from(self.program.shapes.len()).ok()?;
+        self.program.shapes.push(set.clone());
+        self.shape_ids.insert(set.clone(), id);
+        Some(id)
+    }
+
+    /// Adds a division site (how a division-by-zero report names it) and gives its index;
+    /// `None` when there are already 65536.
+    pub fn site(&mut self, description: String) -> Option<u16> {
+        let id = u16::try_from(self.program.sites.len()).ok()?;
+        self.program.sites.push(description);
+        Some(id)
+    }
+
+    /// The state to [`Assembler::rewind`] to.
+    pub fn mark(&self) -> Mark {
+        Mark { code: self.program.code.len(), shapes: self.program.shapes.len(), sites: self.program.sites.len() }
+    }
+
+    /// Forgets the code, shape sets and sites added since `mark`.
+    pub fn rewind(&mut self, mark: Mark) {
+        self.program.code.truncate(mark.code);
+        self.program.sites.truncate(mark.sites);
+        if self.program.shapes.len() > mark.shapes {
+            self.program.shapes.truncate(mark.shapes);
+            self.shape_ids.retain(|_, id| (*id as usize) < mark.shapes);
+        }
+    }
+
+    /// The program assembled so far.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// The finished program, verified, with its stack size set.
+    pub fn finish(mut self) -> Result<Program, VerifyError> {
+        assert!(self.open.is_none(), "every entry and variable is closed");
+        self.program.max_stack = self.program.verify()?;
+        self.program.value_slots = self.program.stored_slots();
+        Ok(self.program)
+    }
+}
+
+/// A point in assembly to return to.
+#[derive(Copy, Clone, Debug)]
+pub struct Mark {
+    code: usize,
+    shapes: usize,
+    sites: usize,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn instructions_are_eight_bytes() {
+        assert_eq!(std::mem::size_of::<Instr>(), 8);
+    }
 
     #[test]
     fn arithmetic_is_c_like() {

@@ -5,6 +5,7 @@
 
 use crate::bias::Patterns;
 use crate::card::{Card, Deal, Hand, Seat, Suit, ALL_CARDS};
+use crate::split::SplitTables;
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -123,7 +124,8 @@ struct SeatPlan {
 
 /// Deals uniform random deals around a fixed set of predealt cards.
 ///
-/// Each of the first three seats gets a uniform random subset of the free cards, chosen with
+/// With nothing predealt, deals come from [`SplitTables::deal`]. Otherwise each of the first
+/// three seats gets a uniform random subset of the free cards, chosen with
 /// Floyd's algorithm on a bitmask of *compact* positions (0..n over the cards still free) and
 /// mapped onto the free cards with `pdep`; the last seat gets the rest. Floyd's step `j` needs
 /// a uniform number in `0..=j`. These come several per 64-bit random word: a word `x` gives the
@@ -137,44 +139,10 @@ pub struct Dealer {
     free: u64,
     plans: [SeatPlan; 3],
     bmi2: bool,
-    /// Nothing is predealt: the plans are the constant ones of [`Dealer::deal_fresh`].
-    fresh: bool,
+    /// Nothing is predealt: deals come from [`SplitTables::deal`].
+    fresh: Option<&'static SplitTables>,
     /// Suit-length predeals, dealt before the plans.
     bias: Option<Box<Patterns>>,
-}
-
-/// `2^64 mod P` for the product `P` of the bounds `j+1`, `j` in `first..end`.
-const fn threshold(first: u32, end: u32) -> u64 {
-    let mut p: u128 = 1;
-    let mut j = first;
-    while j < end {
-        p *= j as u128 + 1;
-        j += 1;
-    }
-    ((1u128 << 64) % p) as u64
-}
-
-/// Floyd's steps `j` in `FIRST..END` from one random word (retried on rejection), with the
-/// bounds known at compile time so the loop unrolls.
-#[inline(always)]
-fn floyd_word<const FIRST: u32, const END: u32>(rng: &mut DealRng, chosen: &mut u64) {
-    let threshold = const { threshold(FIRST, END) };
-    loop {
-        let mut c = *chosen;
-        let mut x = rng.next_u64();
-        let mut j = FIRST;
-        while j < END {
-            let m = x as u128 * (j as u128 + 1);
-            x = m as u64;
-            let t = 1u64 << ((m >> 64) as u32 & 63);
-            c |= if c & t != 0 { 1u64 << j } else { t };
-            j += 1;
-        }
-        if x >= threshold {
-            *chosen = c;
-            return;
-        }
-    }
 }
 
 impl Dealer {
@@ -225,12 +193,8 @@ impl Dealer {
             }
             n -= k;
         }
-        let fresh = taken == 0 && bias.is_none();
-        let dealer = Dealer { fixed, free, plans, bmi2: has_bmi2(), fresh, bias };
-        if fresh {
-            debug_assert_eq!(dealer.plan_summary(), FRESH_PLAN, "the unrolled path matches the plans");
-        }
-        Ok(dealer)
+        let fresh = (taken == 0 && bias.is_none()).then(SplitTables::get);
+        Ok(Dealer { fixed, free, plans, bmi2: has_bmi2(), fresh, bias })
     }
 
     /// A dealer with nothing predealt.
@@ -243,6 +207,16 @@ impl Dealer {
         self.fixed
     }
 
+    /// Deals one deal with `pdep` as the bit-deposit function: for callers that choose
+    /// it once for many deals (see [`fast_bits`]).
+    #[inline(always)]
+    pub fn deal_using(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        match self.fresh {
+            Some(split) => split.deal(rng, pdep),
+            None => self.deal_with(rng, pdep),
+        }
+    }
+
     /// Deals one deal, uniformly among those consistent with the predealt cards.
     #[inline]
     pub fn deal(&self, rng: &mut DealRng) -> Deal {
@@ -251,46 +225,17 @@ impl Dealer {
             // SAFETY: `bmi2` is set only when the CPU has BMI2.
             return unsafe { self.deal_bmi2(rng) };
         }
-        if self.fresh {
-            return Dealer::deal_fresh(rng, pdep_portable);
-        }
-        self.deal_with(rng, pdep_portable)
+        self.deal_using(rng, pdep_portable)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     unsafe fn deal_bmi2(&self, rng: &mut DealRng) -> Deal {
-        let pdep = |s, m| std::arch::x86_64::_pdep_u64(s, m);
-        if self.fresh {
-            Dealer::deal_fresh(rng, pdep)
-        } else {
-            self.deal_with(rng, pdep)
-        }
+        self.deal_using(rng, |s, m| std::arch::x86_64::_pdep_u64(s, m))
     }
 
-    /// The `(first, end)` Floyd steps of each batch, seat by seat.
-    fn plan_summary(&self) -> Vec<(u8, u8)> {
-        self.plans.iter().flat_map(|p| p.batches[..p.count as usize].iter().map(|b| (b.first, b.end))).collect()
-    }
-
-    /// [`Dealer::deal_with`] unrolled for a deal with nothing predealt: the same draws in
-    /// the same order, with the batch bounds as constants (see [`FRESH_PLAN`]).
-    #[inline(always)]
-    fn deal_fresh(rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
-        let mut c = [0u64; 3];
-        floyd_word::<39, 49>(rng, &mut c[0]);
-        floyd_word::<49, 52>(rng, &mut c[0]);
-        floyd_word::<26, 37>(rng, &mut c[1]);
-        floyd_word::<37, 39>(rng, &mut c[1]);
-        floyd_word::<13, 26>(rng, &mut c[2]);
-        let north = pdep(c[0], ALL_CARDS);
-        let free = ALL_CARDS ^ north;
-        let east = pdep(c[1], free);
-        let free = free ^ east;
-        let south = pdep(c[2], free);
-        Deal { hands: [Hand(north), Hand(east), Hand(south), Hand(free ^ south)] }
-    }
-
+    /// Deals around the predeals by the plans: first one random word for every batch of
+    /// every seat, then the draws, each rejected word replaced by fresh words in order.
     #[inline(always)]
     fn deal_with(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
         let mut hands = self.fixed;
@@ -298,26 +243,33 @@ impl Dealer {
         if let Some(bias) = &self.bias {
             bias.deal(rng, &mut hands, &mut free, &pdep);
         }
+        let mut words = [0u64; 3 * MAX_BATCHES];
+        let total: usize = self.plans.iter().map(|p| p.count as usize).sum();
+        for w in &mut words[..total] {
+            *w = rng.next_u64();
+        }
+        let mut word = 0;
         for (hand, plan) in hands.iter_mut().zip(&self.plans) {
             let mut chosen = 0u64;
             for b in &plan.batches[..plan.count as usize] {
                 let (first, end) = (b.first as u32, b.end as u32);
+                let mut x = words[word];
+                word += 1;
                 loop {
-                    let before = chosen;
-                    let mut x = rng.next_u64();
+                    let mut c = chosen;
                     let mut j = first;
                     while j < end {
                         let m = x as u128 * (j as u128 + 1);
                         x = m as u64;
                         let t = 1u64 << ((m >> 64) as u32 & 63);
-                        let alt = 1u64 << j;
-                        chosen |= if chosen & t != 0 { alt } else { t };
+                        c |= if c & t != 0 { 1u64 << j } else { t };
                         j += 1;
                     }
                     if x >= b.threshold {
+                        chosen = c;
                         break;
                     }
-                    chosen = before;
+                    x = rng.next_u64();
                 }
             }
             let cards = pdep(chosen, free);
@@ -329,14 +281,27 @@ impl Dealer {
     }
 }
 
-/// The batches of a deal with nothing predealt, as [`Dealer::new`] plans them.
-const FRESH_PLAN: &[(u8, u8)] = &[(39, 49), (49, 52), (26, 37), (37, 39), (13, 26)];
-
 /// Whether the CPU has the BMI2 instructions (`pdep`).
 fn has_bmi2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether the CPU has the bit instructions the fast paths are compiled for: BMI1, BMI2
+/// (`pdep`), POPCNT and LZCNT (every x86-64 processor since about 2013 has them).
+pub fn fast_bits() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -404,18 +369,6 @@ mod tests {
             assert_eq!(d.deal(&mut a), d.deal_with(&mut b, pdep_portable));
         }
         assert_eq!(pdep_portable(0b101, 0b1011_0000), 0b1000_0000 | 0b0001_0000);
-    }
-
-    #[test]
-    fn the_unrolled_path_deals_like_the_general_one() {
-        let d = Dealer::unconstrained();
-        assert!(d.fresh);
-        assert_eq!(d.plan_summary(), FRESH_PLAN);
-        let mut a = batch_rng(11, 4);
-        let mut b = a.clone();
-        for _ in 0..10_000 {
-            assert_eq!(d.deal(&mut a), d.deal_with(&mut b, pdep_portable));
-        }
     }
 
     #[test]

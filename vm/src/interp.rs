@@ -2,7 +2,9 @@
 //!
 //! A [`Machine`] holds the value stack and the per-deal variable cache; one machine serves one
 //! thread. [`Machine::next_deal`] forgets cached variables in O(1), and [`Machine::run`]
-//! evaluates one entry point of a [`Program`] for the current deal without allocating.
+//! evaluates one entry point of a [`Program`] for the current deal without allocating. The
+//! top of the stack lives in a local (`top`), so most instructions touch no memory but the
+//! deal and the tables.
 
 use crate::bytecode::{BinaryOp, Instr, Program};
 use crate::card::Deal;
@@ -18,6 +20,8 @@ pub struct Env<'a> {
     pub rng: &'a mut DealRng,
     /// The number of deals produced before this one (`rnd(0)` is this plus one).
     pub produced: u64,
+    /// Where `store` puts the values of a produced deal ([`Program::value_slots`] of them).
+    pub values: &'a mut [i32],
 }
 
 /// A run-time failure of an expression.
@@ -31,7 +35,9 @@ pub struct Fault {
 
 /// One thread's evaluation state: value stack and variable cache.
 pub struct Machine {
+    /// Values below the top of the stack.
     stack: Vec<i32>,
+    /// Return addresses of the variable subroutines being run.
     calls: Vec<u32>,
     var_value: Vec<i32>,
     var_stamp: Vec<u32>,
@@ -39,10 +45,10 @@ pub struct Machine {
 }
 
 impl Machine {
-    /// A machine sized for `program`.
+    /// A machine sized for `program` (as [`crate::bytecode::Assembler::finish`] verified it).
     pub fn new(program: &Program) -> Machine {
         Machine {
-            stack: Vec::with_capacity(program.max_stack.max(1)),
+            stack: vec![0; program.max_stack + 1],
             calls: Vec::with_capacity(program.vars.len() + 1),
             var_value: vec![0; program.vars.len()],
             var_stamp: vec![0; program.vars.len()],
@@ -61,109 +67,116 @@ impl Machine {
     }
 
     /// Evaluates entry point `entry` of `program` for the deal in `env`.
+    #[inline(always)]
     pub fn run(&mut self, program: &Program, entry: usize, env: &mut Env<'_>) -> Result<i32, Fault> {
-        self.stack.clear();
-        self.calls.clear();
+        self.run_at(program, program.entries[entry].start as usize, env)
+    }
+
+    #[inline(always)]
+    fn run_at(&mut self, program: &Program, start: usize, env: &mut Env<'_>) -> Result<i32, Fault> {
         let code = &program.code[..];
-        let mut pc = program.entries[entry].start as usize;
+        let stack = &mut self.stack[..];
         let deal = env.deal;
         let tables = env.tables;
+        let mut pc = start;
+        // The value stack is `stack[1..sp]` followed by `top`: `sp` is the depth, and the
+        // first push stores the meaningless initial `top` in `stack[0]`.
+        let mut sp = 0usize;
+        let mut top = 0i32;
+        macro_rules! push {
+            ($v:expr) => {{
+                let v = $v;
+                stack[sp] = top;
+                sp += 1;
+                top = v;
+            }};
+        }
+        macro_rules! pop {
+            () => {{
+                let v = top;
+                sp -= 1;
+                top = stack[sp];
+                v
+            }};
+        }
         loop {
             let instr = code[pc];
             pc += 1;
             match instr {
-                Instr::Const(v) => self.stack.push(v),
+                Instr::Const(v) => push!(v),
                 Instr::Var(slot) => {
                     let s = slot as usize;
                     if self.var_stamp[s] == self.stamp {
-                        self.stack.push(self.var_value[s]);
+                        push!(self.var_value[s]);
                     } else {
+                        // The subroutine's first push saves our top; its `var.end` leaves
+                        // its value as our new top.
                         self.calls.push(pc as u32);
                         pc = program.vars[s].start as usize;
                     }
                 }
                 Instr::VarEnd(slot) => {
                     let s = slot as usize;
-                    self.var_value[s] = self.top();
+                    self.var_value[s] = top;
                     self.var_stamp[s] = self.stamp;
-                    pc = self.calls.pop().expect("variable subroutine called") as usize;
+                    pc = self.calls.pop().expect("a variable subroutine returns where it was called") as usize;
                 }
-                Instr::SuitCount { table, seat, suit } => {
-                    self.stack.push(tables.suit(table, deal.hand(seat).suit_mask(suit)))
-                }
-                Instr::HandCount { table, seat } => self.stack.push(tables.hand(table, deal.hand(seat))),
-                Instr::Length { seat, suit } => self.stack.push(deal.hand(seat).len(suit) as i32),
-                Instr::Cccc { seat } => self.stack.push(tables.cccc(deal.hand(seat))),
-                Instr::HasCard { seat, card } => {
-                    self.stack.push(i32::from(deal.hand(seat).contains(card)))
-                }
+                Instr::Store(n) => env.values[n as usize] = pop!(),
+                Instr::SuitCount { table, seat, suit } => push!(tables.suit(table, deal.hand(seat).suit_mask(suit))),
+                Instr::HandCount { table, seat } => push!(tables.hand(table, deal.hand(seat))),
+                Instr::Length { seat, suit } => push!(deal.hand(seat).len(suit) as i32),
+                Instr::Cccc { seat } => push!(tables.cccc(deal.hand(seat))),
+                Instr::HasCard { seat, card } => push!(i32::from(deal.hand(seat).contains(card))),
                 Instr::Shape { seat, set } => {
                     let index = shape_index_of(deal.hand(seat));
-                    self.stack.push(i32::from(program.shapes[set as usize].contains(index)))
+                    push!(i32::from(program.shapes[set as usize].contains(index)))
                 }
-                Instr::Score { vulnerable, contract } => {
-                    let tricks = self.pop();
-                    self.stack.push(score(vulnerable, contract, tricks));
-                }
-                Instr::Imps => {
-                    let d = self.pop();
-                    self.stack.push(imps(d));
-                }
+                Instr::Score { vulnerable, contract } => top = score(vulnerable, contract, top),
+                Instr::Imps => top = imps(top),
                 Instr::Rnd => {
-                    let n = self.pop();
-                    let v = match n {
+                    top = match top {
                         0 => env.produced.wrapping_add(1) as i32,
                         n if n > 0 => below(env.rng, n as u32) as i32,
                         n => -(below(env.rng, n.unsigned_abs()) as i32),
-                    };
-                    self.stack.push(v);
+                    }
                 }
-                Instr::Unary(op) => {
-                    let a = self.pop();
-                    self.stack.push(op.apply(a));
-                }
+                Instr::Unary(op) => top = op.apply(top),
                 Instr::Binary { op, site } => {
-                    let b = self.pop();
-                    let a = self.pop();
-                    match op.apply(a, b) {
-                        Some(v) => self.stack.push(v),
+                    let b = pop!();
+                    match op.apply(top, b) {
+                        Some(v) => top = v,
                         None => return Err(Fault { site, remainder: op == BinaryOp::Mod }),
                     }
                 }
+                Instr::BinaryConst { op, k, site } => match op.apply(top, k) {
+                    Some(v) => top = v,
+                    None => return Err(Fault { site, remainder: op == BinaryOp::Mod }),
+                },
+                Instr::InRange { low, high } => top = i32::from(low as i32 <= top && top <= high as i32),
                 Instr::Jump(t) => pc = t as usize,
                 Instr::JumpIfZero(t) => {
-                    if self.pop() == 0 {
+                    if pop!() == 0 {
                         pc = t as usize;
                     }
                 }
                 Instr::AndThen(t) => {
-                    if self.pop() == 0 {
-                        self.stack.push(0);
+                    if top == 0 {
                         pc = t as usize;
+                    } else {
+                        pop!();
                     }
                 }
                 Instr::OrElse(t) => {
-                    if self.pop() != 0 {
-                        self.stack.push(1);
+                    if top != 0 {
+                        top = 1;
                         pc = t as usize;
+                    } else {
+                        pop!();
                     }
                 }
-                Instr::Bool => {
-                    let a = self.pop();
-                    self.stack.push(i32::from(a != 0));
-                }
-                Instr::Return => return Ok(self.pop()),
+                Instr::Bool => top = i32::from(top != 0),
+                Instr::Return => return Ok(top),
             }
         }
-    }
-
-    #[inline(always)]
-    fn pop(&mut self) -> i32 {
-        self.stack.pop().expect("bytecode keeps the stack balanced")
-    }
-
-    #[inline(always)]
-    fn top(&self) -> i32 {
-        *self.stack.last().expect("bytecode keeps the stack balanced")
     }
 }

@@ -268,16 +268,20 @@ pub fn suit_value(values: &RankValues, mask: u16) -> i32 {
 /// shape-indexed correction of `cccc`.
 #[derive(Clone)]
 pub struct Tables {
-    data: Vec<i32>,
+    /// One block of [`SUIT_MASKS`] values per [`TableId`].
+    data: Box<[[i32; SUIT_MASKS]; NUM_TABLES]>,
     cccc_shape: Vec<i32>,
 }
 
 impl Tables {
     /// Builds every table for the given point counts.
     pub fn new(counts: &PointCounts) -> Tables {
-        let mut data = vec![0i32; NUM_TABLES * SUIT_MASKS];
+        let mut data: Box<[[i32; SUIT_MASKS]; NUM_TABLES]> = vec![[0i32; SUIT_MASKS]; NUM_TABLES]
+            .into_boxed_slice()
+            .try_into()
+            .expect("NUM_TABLES blocks");
         let mut fill = |id: TableId, f: &dyn Fn(u16) -> i32| {
-            let block = &mut data[id.0 as usize * SUIT_MASKS..][..SUIT_MASKS];
+            let block = &mut data[id.0 as usize];
             for (mask, slot) in block.iter_mut().enumerate() {
                 *slot = f(mask as u16);
             }
@@ -302,20 +306,40 @@ impl Tables {
         self.hand(TableId::CCCC, hand) + self.cccc_shape[crate::shape::shape_index_of(hand)]
     }
 
+    /// The smallest and largest value of one suit holding in a table.
+    pub fn suit_range(&self, table: TableId) -> (i32, i32) {
+        let block = &self.data[table.0 as usize];
+        block.iter().fold((i32::MAX, i32::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)))
+    }
+
+    /// Bounds on the value of a whole hand (four times the suit range; not always reached).
+    pub fn hand_range(&self, table: TableId) -> (i64, i64) {
+        let (lo, hi) = self.suit_range(table);
+        (4 * lo as i64, 4 * hi as i64)
+    }
+
+    /// Bounds on `cccc` of a hand.
+    pub fn cccc_range(&self) -> (i64, i64) {
+        let (lo, hi) = self.hand_range(TableId::CCCC);
+        let shape_lo = self.cccc_shape.iter().copied().min().unwrap_or(0) as i64;
+        let shape_hi = self.cccc_shape.iter().copied().max().unwrap_or(0) as i64;
+        (lo + shape_lo, hi + shape_hi)
+    }
+
     /// The value of one suit holding.
     #[inline(always)]
     pub fn suit(&self, table: TableId, mask: u16) -> i32 {
         // The mask has 13 bits, so the index stays inside the table's block.
-        self.data[table.0 as usize * SUIT_MASKS + (mask as usize & (SUIT_MASKS - 1))]
+        self.data[table.0 as usize][mask as usize & (SUIT_MASKS - 1)]
     }
 
     /// The value of a whole hand: the sum over its four suits.
     #[inline(always)]
     pub fn hand(&self, table: TableId, hand: Hand) -> i32 {
-        let block = &self.data[table.0 as usize * SUIT_MASKS..][..SUIT_MASKS];
+        let block = &self.data[table.0 as usize];
         Suit::ALL
             .iter()
-            .fold(0i32, |acc, &s| acc.wrapping_add(block[hand.suit_mask(s) as usize]))
+            .fold(0i32, |acc, &s| acc.wrapping_add(block[hand.suit_mask(s) as usize & (SUIT_MASKS - 1)]))
     }
 }
 

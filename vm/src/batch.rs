@@ -1,0 +1,190 @@
+//! Running batches of deals: deal, test the condition, evaluate the values of produced deals.
+//!
+//! A run is described by one entry point of its program, the *deal routine*: it tests the
+//! condition and, when the deal is produced, stores the values the actions need (`store n`)
+//! and returns nonzero; otherwise it returns 0.
+//!
+//! Deals are numbered 0, 1, 2, ... and grouped in fixed-size batches. Batch `k` deals from its
+//! own random stream, derived only from the seed and `k` ([`batch_rng`]), so batches can run on
+//! any number of threads, in any order, and give the same deals. A [`Job`] describes a run; its
+//! [`Job::run_batch`] runs one batch on one thread's [`Machine`] and hands each produced deal
+//! to a [`Sink`].
+
+use crate::bytecode::Program;
+use crate::card::{Deal, Seat};
+use crate::deal::{batch_rng, Dealer};
+use crate::interp::{Env, Fault, Machine};
+use crate::stats::Tallies;
+use crate::tables::Tables;
+
+/// Deals per batch (without swapping).
+pub const BATCH: u64 = 4096;
+
+/// Swapping modes: `-x 2` exchanges East and West, `-x 3` permutes East, South and West.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Swap {
+    #[default]
+    None,
+    EastWest,
+    EastSouthWest,
+}
+
+impl Swap {
+    /// For each deal made from one dealt deal, the seat whose dealt hand each seat gets.
+    pub fn permutations(self) -> &'static [[usize; 4]] {
+        match self {
+            Swap::None => &[[0, 1, 2, 3]],
+            Swap::EastWest => &[[0, 1, 2, 3], [0, 3, 2, 1]],
+            Swap::EastSouthWest => {
+                &[[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3], [0, 2, 3, 1], [0, 3, 1, 2], [0, 3, 2, 1]]
+            }
+        }
+    }
+
+    /// The seats the swapping moves.
+    pub fn moved_seats(self) -> &'static [Seat] {
+        match self {
+            Swap::None => &[],
+            Swap::EastWest => &[Seat::East, Seat::West],
+            Swap::EastSouthWest => &[Seat::East, Seat::South, Seat::West],
+        }
+    }
+
+    /// Deals per batch: a multiple of the number of permutations, so that a dealt deal and
+    /// its swapped copies stay in one batch.
+    pub fn batch_len(self) -> u64 {
+        let m = self.permutations().len() as u64;
+        BATCH - BATCH % m
+    }
+}
+
+/// Receives the produced deals of a batch, in order.
+pub trait Sink {
+    /// Deal `offset` of the batch met the condition; `values` are the values evaluated for it.
+    fn produced(&mut self, offset: u32, deal: &Deal, values: &[i32]);
+}
+
+/// A sink that only counts statistics.
+impl Sink for Tallies {
+    #[inline]
+    fn produced(&mut self, _offset: u32, _deal: &Deal, values: &[i32]) {
+        self.add(values);
+    }
+}
+
+/// How a batch ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BatchEnd {
+    /// Deals examined: the whole batch unless it stopped early.
+    pub examined: u64,
+    /// Deals produced.
+    pub produced: u64,
+    /// An expression that failed (division by zero), with the deal's offset in the batch.
+    /// The batch stops there; the deals produced before it were handed to the sink.
+    pub fault: Option<(u32, Fault)>,
+}
+
+/// A run: what to deal, what to test, what to evaluate, how many.
+#[derive(Copy, Clone)]
+pub struct Job<'a> {
+    pub program: &'a Program,
+    pub tables: &'a Tables,
+    pub dealer: &'a Dealer,
+    /// The deal routine's entry point.
+    pub routine: usize,
+    pub swap: Swap,
+    pub seed: u64,
+    /// Deals to examine in all.
+    pub generate: u64,
+}
+
+impl Job<'_> {
+    /// The number of batches of the run.
+    pub fn batches(&self) -> u64 {
+        self.generate.div_ceil(self.swap.batch_len())
+    }
+
+    /// The number of the first deal of batch `k`.
+    pub fn first_deal(&self, k: u64) -> u64 {
+        k * self.swap.batch_len()
+    }
+
+    /// Runs batch `k`, stopping after `cap` produced deals. `produced_before` is the number of
+    /// deals produced by earlier batches, when known: it is what `rnd(0)` counts from.
+    pub fn run_batch<S: Sink>(&self, k: u64, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut S) -> BatchEnd {
+        #[cfg(target_arch = "x86_64")]
+        if crate::deal::fast_bits() {
+            // SAFETY: the CPU has the features `run_batch_x86` is compiled for.
+            return unsafe { self.run_batch_x86(k, cap, produced_before, vm, sink) };
+        }
+        self.run_batch_in(k, cap, produced_before, vm, sink, crate::deal::pdep_portable)
+    }
+
+    /// [`Job::run_batch`] compiled for processors with BMI1, BMI2, POPCNT and LZCNT: the
+    /// dealing, the interpreter and the tables are inlined into one loop that uses them.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn run_batch_x86<S: Sink>(&self, k: u64, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut S) -> BatchEnd {
+        self.run_batch_in(k, cap, produced_before, vm, sink, |s, m| std::arch::x86_64::_pdep_u64(s, m))
+    }
+
+    /// The batch loop, with the bit-deposit function to deal with.
+    #[inline(always)]
+    fn run_batch_in<S: Sink>(
+        &self,
+        k: u64,
+        cap: u64,
+        produced_before: u64,
+        vm: &mut Machine,
+        sink: &mut S,
+        pdep: impl Fn(u64, u64) -> u64 + Copy,
+    ) -> BatchEnd {
+        let first = self.first_deal(k);
+        let count = self.swap.batch_len().min(self.generate.saturating_sub(first));
+        let mut end = BatchEnd { examined: count, produced: 0, fault: None };
+        if count == 0 || cap == 0 {
+            end.examined = 0;
+            return end;
+        }
+        let mut rng = batch_rng(self.seed, k);
+        let mut values = vec![0i32; self.program.value_slots];
+        let perms = self.swap.permutations();
+        let mut dealt = Deal::default();
+        for i in 0..count {
+            let deal = if perms.len() == 1 {
+                self.dealer.deal_using(&mut rng, pdep)
+            } else {
+                let variant = (i % perms.len() as u64) as usize;
+                if variant == 0 {
+                    dealt = self.dealer.deal_using(&mut rng, pdep);
+                }
+                Deal { hands: perms[variant].map(|from| dealt.hands[from]) }
+            };
+            vm.next_deal();
+            let mut env = Env {
+                deal: &deal,
+                tables: self.tables,
+                rng: &mut rng,
+                produced: produced_before + end.produced,
+                values: &mut values,
+            };
+            match vm.run(self.program, self.routine, &mut env) {
+                Ok(0) => continue,
+                Ok(_) => {
+                    sink.produced(i as u32, &deal, &values);
+                    end.produced += 1;
+                    if end.produced == cap {
+                        end.examined = i + 1;
+                        break;
+                    }
+                }
+                Err(f) => {
+                    end.fault = Some((i as u32, f));
+                    end.examined = i + 1;
+                    break;
+                }
+            }
+        }
+        end
+    }
+}

@@ -1,0 +1,332 @@
+//! Dealing with nothing predealt by splitting the pack: exact, and about half the work of
+//! drawing each hand card by card.
+//!
+//! A uniform deal is three uniform splits:
+//!
+//! 1. **North-South's 26 cards.** How many of each suit they hold is a vector `k` with
+//!    `k_c + k_d + k_h + k_s = 26`; exactly `∏ C(13, k_s)` of the `C(52, 26)` halves of the
+//!    pack have it. One of the 1834 vectors is drawn with that probability from an alias
+//!    table, then in each suit a uniform `k_s`-card holding, as an index into the list of
+//!    13-bit masks with `k_s` bits.
+//! 2. **North's 13 of those 26.** Number North-South's cards 0..26; North's hand is `j` of
+//!    the first 13 and `13 - j` of the last 13, which happens for `C(13, j)²` of the
+//!    `C(26, 13)` choices. One number below `C(26, 13)` gives `j` and both holdings.
+//! 3. **East's 13 of East-West's 26**, the same way.
+//!
+//! Every deal comes out with probability `1 / C(52, 26) · 1 / C(26, 13)²`, that is
+//! `13!⁴ / 52!`. Bounded numbers are drawn with Lemire's method from disjoint bits of
+//! xoshiro words, rejecting the rare biased draws, so nothing is rounded.
+
+use crate::deal::DealRng;
+use crate::card::{Deal, Hand, ALL_CARDS};
+use rand_core::Rng;
+use std::sync::OnceLock;
+
+/// `C(n, k)`.
+const fn choose(n: u64, k: u64) -> u64 {
+    let mut r = 1u64;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+/// `C(13, k)` for `k` in `0..=13`: the holdings of `k` cards in one suit.
+const WAYS: [u32; 14] = {
+    let mut w = [0u32; 14];
+    let mut k = 0;
+    while k < 14 {
+        w[k] = choose(13, k as u64) as u32;
+        k += 1;
+    }
+    w
+};
+
+/// `C(52, 26)`: the halves of the pack.
+const HALVES: u64 = choose(52, 26);
+
+/// `C(26, 13)`: the hands one can take from 26 cards.
+const HANDS_OF_26: u32 = choose(26, 13) as u32;
+
+/// The shift of the reciprocals in [`SplitTables::magic`].
+const MAGIC_SHIFT: u32 = 40;
+
+/// The tables behind [`SplitTables::deal`], built once per process (about 35 KB).
+pub struct SplitTables {
+    /// Every 13-bit suit mask, those with 0 cards first, then 1, ... 13.
+    subsets: [u16; 8192],
+    /// Where the masks with `k` cards start in `subsets`.
+    offset: [u16; 14],
+    /// The alias table of North-South's suit-length vectors: for bucket `b`, the
+    /// probability threshold (out of `C(52, 26)`) in the high bits and the alias bucket in
+    /// the low 11 bits.
+    alias: Box<[u64]>,
+    /// The suit-length vector of each bucket: 4 bits per suit, clubs lowest.
+    vectors: Box<[u16]>,
+    /// `cumulative[j]`: the choices of 13 from 26 with fewer than `j` of the first 13,
+    /// padded with `u32::MAX` for a branch-free search.
+    cumulative: [u32; 16],
+    /// `ceil(2^40 / C(13, j))`: divides by `C(13, j)` with a multiply, exactly for every
+    /// dividend below `C(13, j)²`.
+    magic: [u64; 14],
+}
+
+impl std::fmt::Debug for SplitTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SplitTables({} suit-length vectors)", self.vectors.len())
+    }
+}
+
+impl SplitTables {
+    /// The tables, built on first use.
+    pub fn get() -> &'static SplitTables {
+        static TABLES: OnceLock<SplitTables> = OnceLock::new();
+        TABLES.get_or_init(SplitTables::build)
+    }
+
+    fn build() -> SplitTables {
+        let mut subsets = [0u16; 8192];
+        let mut offset = [0u16; 14];
+        let mut n = 0;
+        for k in 0..=13u32 {
+            offset[k as usize] = n as u16;
+            for mask in (0u16..8192).filter(|m| m.count_ones() == k) {
+                subsets[n] = mask;
+                n += 1;
+            }
+        }
+        // North-South's suit-length vectors and how many halves of the pack have each.
+        let mut vectors = Vec::new();
+        let mut weights = Vec::new();
+        for c in 0..=13u16 {
+            for d in 0..=13u16 {
+                for h in 0..=13u16 {
+                    let Some(s) = 26u16.checked_sub(c + d + h).filter(|&s| s <= 13) else { continue };
+                    vectors.push(c | d << 4 | h << 8 | s << 12);
+                    weights.push([c, d, h, s].iter().map(|&k| WAYS[k as usize] as u64).product::<u64>());
+                }
+            }
+        }
+        debug_assert_eq!(weights.iter().sum::<u64>(), HALVES);
+        let alias = alias_table(&weights, HALVES);
+        let mut cumulative = [u32::MAX; 16];
+        let mut total = 0u32;
+        for j in 0..14 {
+            cumulative[j] = total;
+            total += WAYS[j] * WAYS[j];
+        }
+        debug_assert_eq!(total, HANDS_OF_26);
+        let magic = WAYS.map(|w| (1u64 << MAGIC_SHIFT).div_ceil(w as u64));
+        SplitTables { subsets, offset, alias, vectors: vectors.into_boxed_slice(), cumulative, magic }
+    }
+
+    /// The `i`-th holding of `k` cards.
+    #[inline(always)]
+    fn holding(&self, k: u32, i: u32) -> u64 {
+        self.subsets[(self.offset[k as usize & 15] as usize + i as usize) & 8191] as u64
+    }
+
+    /// A uniform choice of 13 of 26 numbered cards, from a uniform number below
+    /// `C(26, 13)`, as a 26-bit mask.
+    #[inline(always)]
+    fn thirteen_of_26(&self, r: u32) -> u64 {
+        let c = &self.cumulative;
+        let mut j = 0usize;
+        j += if r >= c[j + 8] { 8 } else { 0 };
+        j += if r >= c[j + 4] { 4 } else { 0 };
+        j += if r >= c[j + 2] { 2 } else { 0 };
+        j += if r >= c[j + 1] { 1 } else { 0 };
+        let j = j.min(13);
+        let rank = (r - c[j]) as u64;
+        let first = (rank * self.magic[j]) >> MAGIC_SHIFT;
+        let second = rank - first * WAYS[j] as u64;
+        self.holding(j as u32, first as u32) | self.holding(13 - j as u32, second as u32) << 13
+    }
+
+    /// A uniform random deal, `pdep` being the bit-deposit function.
+    #[inline(always)]
+    pub fn deal(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        let x0 = rng.next_u64();
+        let x1 = rng.next_u64();
+        let x2 = rng.next_u64();
+        let x3 = rng.next_u64();
+        // North-South's suit lengths.
+        let u = draw64(rng, x0, HALVES);
+        let bucket = draw21(rng, x1, self.alias.len() as u32) as usize;
+        let entry = self.alias[bucket];
+        let chosen = if u < entry >> 11 { bucket } else { (entry & 0x7FF) as usize };
+        let v = self.vectors[chosen] as u32;
+        let k = [v & 15, v >> 4 & 15, v >> 8 & 15, v >> 12];
+        // Their holdings.
+        let clubs = self.holding(k[0], draw21(rng, x1 >> 21, WAYS[k[0] as usize & 15]));
+        let diamonds = self.holding(k[1], draw21(rng, x1 >> 42, WAYS[k[1] as usize & 15]));
+        let hearts = self.holding(k[2], draw21(rng, x2, WAYS[k[2] as usize & 15]));
+        let spades = self.holding(k[3], draw21(rng, x2 >> 21, WAYS[k[3] as usize & 15]));
+        let ns = clubs | diamonds << 16 | hearts << 32 | spades << 48;
+        let ew = ALL_CARDS ^ ns;
+        // North's and East's hands.
+        let north = pdep(self.thirteen_of_26(draw32(rng, x3 as u32, HANDS_OF_26)), ns);
+        let east = pdep(self.thirteen_of_26(draw32(rng, (x3 >> 32) as u32, HANDS_OF_26)), ew);
+        Deal { hands: [Hand(north), Hand(east), Hand(ns ^ north), Hand(ew ^ east)] }
+    }
+}
+
+/// An exact alias table for integer `weights` adding up to `total`: entry `b` holds the
+/// threshold `t` (out of `total`) above which bucket `b` gives its alias, shifted left 11,
+/// with the alias in the low 11 bits. A uniform bucket and a uniform number below `total`
+/// then give index `i` with probability `weights[i] / total`, exactly.
+fn alias_table(weights: &[u64], total: u64) -> Box<[u64]> {
+    let n = weights.len() as u128;
+    assert!(n <= 2048 && total < 1 << 53);
+    // Bucket `b` has room for `total`; index `i` needs `weights[i] * n` of the room.
+    let mut need: Vec<u128> = weights.iter().map(|&w| w as u128 * n).collect();
+    let room = total as u128;
+    let mut table = vec![0u64; weights.len()];
+    let mut small: Vec<usize> = (0..weights.len()).filter(|&i| need[i] < room).collect();
+    let mut large: Vec<usize> = (0..weights.len()).filter(|&i| need[i] >= room).collect();
+    while let (Some(&s), Some(&l)) = (small.last(), large.last()) {
+        small.pop();
+        table[s] = (need[s] as u64) << 11 | l as u64;
+        need[l] -= room - need[s];
+        if need[l] < room {
+            large.pop();
+            small.push(l);
+        }
+    }
+    // What is left fills its bucket exactly (the sums are exact integers).
+    for &i in large.iter().chain(&small) {
+        debug_assert_eq!(need[i], room);
+        table[i] = total << 11 | i as u64;
+    }
+    table.into_boxed_slice()
+}
+
+/// A uniform number below `bound` (`bound < 2^11`) from the low 21 bits of `bits`, by
+/// Lemire's method; a biased draw (rare) is replaced by one from `rng`.
+#[inline(always)]
+fn draw21(rng: &mut DealRng, bits: u64, bound: u32) -> u32 {
+    const MASK: u64 = (1 << 21) - 1;
+    let m = (bits & MASK) * bound as u64;
+    if ((m & MASK) as u32) < bound && ((m & MASK) as u32) < ((1u32 << 21) - bound) % bound {
+        return redraw32(rng, bound);
+    }
+    (m >> 21) as u32
+}
+
+/// A uniform number below `bound` from the 32 bits `bits`, by Lemire's method; a biased draw
+/// (rare) is replaced by one from `rng`.
+#[inline(always)]
+fn draw32(rng: &mut DealRng, bits: u32, bound: u32) -> u32 {
+    let m = bits as u64 * bound as u64;
+    if (m as u32) < bound && (m as u32) < bound.wrapping_neg() % bound {
+        return redraw32(rng, bound);
+    }
+    (m >> 32) as u32
+}
+
+/// A fresh uniform number below `bound` from `rng`.
+#[cold]
+#[inline(never)]
+fn redraw32(rng: &mut DealRng, bound: u32) -> u32 {
+    crate::deal::below(rng, bound)
+}
+
+/// A uniform number below `bound` from the 64 bits `bits`, by Lemire's method; a biased
+/// draw (rare) is replaced by fresh words from `rng`.
+#[inline(always)]
+fn draw64(rng: &mut DealRng, bits: u64, bound: u64) -> u64 {
+    let m = bits as u128 * bound as u128;
+    if (m as u64) < bound {
+        return redraw64(rng, m, bound);
+    }
+    (m >> 64) as u64
+}
+
+/// [`draw64`]'s slow path: keeps the draw `m` unless it is biased.
+#[cold]
+#[inline(never)]
+fn redraw64(rng: &mut DealRng, mut m: u128, bound: u64) -> u64 {
+    let threshold = bound.wrapping_neg() % bound;
+    while (m as u64) < threshold {
+        m = rng.next_u64() as u128 * bound as u128;
+    }
+    (m >> 64) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_are_exact() {
+        let t = SplitTables::get();
+        assert_eq!(t.alias.len(), 1834);
+        // Every mask once, grouped by size.
+        let mut seen = vec![false; 8192];
+        for k in 0..=13u32 {
+            for i in 0..WAYS[k as usize] {
+                let m = t.holding(k, i);
+                assert_eq!(m.count_ones(), k);
+                assert!(!seen[m as usize]);
+                seen[m as usize] = true;
+            }
+        }
+        // The alias table gives each vector exactly its weight.
+        let n = t.alias.len() as u128;
+        let mut got = vec![0u128; t.alias.len()];
+        for (b, &e) in t.alias.iter().enumerate() {
+            let keep = (e >> 11) as u128;
+            got[b] += keep;
+            got[(e & 0x7FF) as usize] += HALVES as u128 - keep;
+        }
+        for (i, &v) in t.vectors.iter().enumerate() {
+            let w: u64 = (0..4).map(|s| WAYS[(v >> (4 * s) & 15) as usize] as u64).product();
+            assert_eq!(got[i], w as u128 * n, "vector {v:04x}");
+        }
+        // The reciprocals divide exactly, and every number below C(26, 13) is one hand.
+        for j in 0..14 {
+            let w = WAYS[j] as u64;
+            for r in 0..w * w {
+                assert_eq!((r * t.magic[j]) >> MAGIC_SHIFT, r / w);
+            }
+        }
+        let mut hands = std::collections::HashSet::new();
+        for r in 0..HANDS_OF_26 {
+            let h = t.thirteen_of_26(r);
+            assert_eq!(h.count_ones(), 13);
+            assert!(h < 1 << 26);
+            hands.insert(h);
+        }
+        assert_eq!(hands.len(), HANDS_OF_26 as usize);
+    }
+
+    #[test]
+    fn deals_are_complete() {
+        let t = SplitTables::get();
+        let mut rng = crate::deal::batch_rng(9, 9);
+        for _ in 0..10_000 {
+            let d = t.deal(&mut rng, crate::deal::pdep_portable);
+            assert!(d.is_complete());
+        }
+    }
+
+    #[test]
+    fn draws_are_in_range_and_cover_it() {
+        let mut rng = crate::deal::batch_rng(1, 2);
+        for bound in [1u32, 2, 3, 13, 1716, 1834, 2047] {
+            let mut hit = vec![false; bound as usize];
+            for _ in 0..bound * 40 {
+                let x = rng.next_u64();
+                let a = draw21(&mut rng, x, bound);
+                let b = draw32(&mut rng, x as u32, bound);
+                assert!(a < bound && b < bound);
+                hit[a as usize] = true;
+            }
+            assert!(hit.iter().all(|&h| h));
+        }
+        let x = draw64(&mut rng, u64::MAX, HALVES);
+        assert!(x < HALVES);
+    }
+}

@@ -1,0 +1,222 @@
+//! Statistics over produced deals: the accumulators behind `average`, `frequency` and
+//! `bktfreq`.
+//!
+//! Each worker keeps its own [`Tallies`] for the batch it runs; the totals are merged in batch
+//! order. Everything is counted in integers, so merging is exact and the reports are the
+//! same whatever the number of threads.
+
+/// One axis of a `frequency` table: the values `low..=high`, with a Low cell below them
+/// and a High cell above.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Axis {
+    /// The index of the value among those evaluated for each produced deal.
+    pub value: usize,
+    pub low: i32,
+    pub high: i32,
+}
+
+impl Axis {
+    /// The number of cells: Low, one per value, High.
+    pub fn cells(&self) -> usize {
+        (self.high as i64 - self.low as i64 + 3) as usize
+    }
+
+    /// The cell of a value: 0 is Low, `cells() - 1` is High.
+    #[inline]
+    pub fn cell(&self, v: i32) -> usize {
+        if v < self.low {
+            0
+        } else if v > self.high {
+            self.cells() - 1
+        } else {
+            (v as i64 - self.low as i64 + 1) as usize
+        }
+    }
+}
+
+/// One axis of a `bktfreq` table: buckets of `size` from `low`; the last starts at `high`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Buckets {
+    /// The index of the value among those evaluated for each produced deal.
+    pub value: usize,
+    pub low: i32,
+    pub high: i32,
+    pub size: i32,
+}
+
+impl Buckets {
+    /// The number of buckets including the Low and High ones.
+    pub fn count(&self) -> usize {
+        (3 + (self.high as i64 - self.low as i64) / self.size as i64) as usize
+    }
+
+    /// The bucket of a value: 0 is Low, `count() - 1` is High.
+    #[inline]
+    pub fn index(&self, v: i32) -> usize {
+        let last = self.count() - 1;
+        if v < self.low {
+            0
+        } else {
+            let i = 1 + (v as i64 - self.low as i64) / self.size as i64;
+            (i as usize).min(last)
+        }
+    }
+
+    /// The name of data bucket `i` (1-based): its lowest value.
+    pub fn name(&self, i: usize) -> i64 {
+        self.low as i64 + (i as i64 - 1) * self.size as i64
+    }
+}
+
+/// What one accumulator counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TallySpec {
+    /// Count, sum and sum of squares of a value.
+    Average { value: usize },
+    /// A 1-D or 2-D table of value counts.
+    Frequency { x: Axis, y: Option<Axis> },
+    /// A 1-D or 2-D table of bucket counts.
+    Buckets { x: Buckets, y: Option<Buckets> },
+}
+
+impl TallySpec {
+    /// The number of counters of a table (0 for an average).
+    fn cells(&self) -> usize {
+        match self {
+            TallySpec::Average { .. } => 0,
+            TallySpec::Frequency { x, y } => x.cells() * y.map_or(1, |y| y.cells()),
+            TallySpec::Buckets { x, y } => x.count() * y.map_or(1, |y| y.count()),
+        }
+    }
+
+    /// The counter a deal's values fall in.
+    #[inline]
+    fn cell(&self, values: &[i32]) -> usize {
+        match self {
+            TallySpec::Average { .. } => 0,
+            TallySpec::Frequency { x, y: None } => x.cell(values[x.value]),
+            TallySpec::Frequency { x, y: Some(y) } => x.cell(values[x.value]) * y.cells() + y.cell(values[y.value]),
+            TallySpec::Buckets { x, y: None } => x.index(values[x.value]),
+            TallySpec::Buckets { x, y: Some(y) } => x.index(values[x.value]) * y.count() + y.index(values[y.value]),
+        }
+    }
+}
+
+/// The running totals of one accumulator.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// For an average: the sum of the values and of their squares.
+    pub sum: i128,
+    pub sum_sq: i128,
+    /// For a table: the count of each cell, row by row.
+    pub counts: Vec<u64>,
+}
+
+/// The accumulators of a run (or of one batch).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tallies {
+    specs: Vec<TallySpec>,
+    tallies: Vec<Tally>,
+    /// Deals counted.
+    n: u64,
+}
+
+impl Tallies {
+    /// Empty accumulators for `specs`.
+    pub fn new(specs: Vec<TallySpec>) -> Tallies {
+        let tallies = specs.iter().map(|s| Tally { counts: vec![0; s.cells()], ..Tally::default() }).collect();
+        Tallies { specs, tallies, n: 0 }
+    }
+
+    /// Whether there is nothing to count.
+    pub fn is_empty(&self) -> bool {
+        self.specs.is_empty()
+    }
+
+    /// Counts one produced deal, given the values evaluated for it.
+    #[inline(always)]
+    pub fn add(&mut self, values: &[i32]) {
+        self.n += 1;
+        for (spec, t) in self.specs.iter().zip(&mut self.tallies) {
+            match spec {
+                TallySpec::Average { value } => {
+                    let v = values[*value] as i64;
+                    t.sum += v as i128;
+                    t.sum_sq += (v * v) as i128;
+                }
+                _ => t.counts[spec.cell(values)] += 1,
+            }
+        }
+    }
+
+    /// Adds the totals of `other` (accumulators for the same specs).
+    pub fn merge(&mut self, other: &Tallies) {
+        debug_assert_eq!(self.specs, other.specs);
+        self.n += other.n;
+        for (t, o) in self.tallies.iter_mut().zip(&other.tallies) {
+            t.sum += o.sum;
+            t.sum_sq += o.sum_sq;
+            for (c, oc) in t.counts.iter_mut().zip(&o.counts) {
+                *c += oc;
+            }
+        }
+    }
+
+    /// Sets every total back to zero.
+    pub fn clear(&mut self) {
+        self.n = 0;
+        for t in &mut self.tallies {
+            t.sum = 0;
+            t.sum_sq = 0;
+            t.counts.iter_mut().for_each(|c| *c = 0);
+        }
+    }
+
+    /// The number of deals counted.
+    pub fn count(&self) -> u64 {
+        self.n
+    }
+
+    /// The spec of accumulator `i`.
+    pub fn spec(&self, i: usize) -> &TallySpec {
+        &self.specs[i]
+    }
+
+    /// The totals of accumulator `i`.
+    pub fn get(&self, i: usize) -> &Tally {
+        &self.tallies[i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merging_equals_counting_everything_at_once() {
+        let specs = vec![
+            TallySpec::Average { value: 0 },
+            TallySpec::Frequency { x: Axis { value: 0, low: 2, high: 5 }, y: None },
+            TallySpec::Frequency { x: Axis { value: 0, low: 0, high: 3 }, y: Some(Axis { value: 1, low: -1, high: 1 }) },
+            TallySpec::Buckets { x: Buckets { value: 1, low: 0, high: 10, size: 3 }, y: None },
+        ];
+        let deals: Vec<[i32; 2]> = (0..100).map(|i| [i % 9 - 1, (i * 7) % 13 - 2]).collect();
+        let mut all = Tallies::new(specs.clone());
+        deals.iter().for_each(|v| all.add(v));
+        let mut merged = Tallies::new(specs.clone());
+        for chunk in deals.chunks(17) {
+            let mut part = Tallies::new(specs.clone());
+            chunk.iter().for_each(|v| part.add(v));
+            merged.merge(&part);
+        }
+        assert_eq!(all, merged);
+        assert_eq!(all.count(), 100);
+        assert_eq!(all.get(0).sum, deals.iter().map(|v| v[0] as i128).sum::<i128>());
+        // Low, 2, 3, 4, 5, High
+        let f = &all.get(1).counts;
+        assert_eq!(f.len(), 6);
+        assert_eq!(f.iter().sum::<u64>(), 100);
+        assert_eq!(f[0], deals.iter().filter(|v| v[0] < 2).count() as u64);
+        assert_eq!(f[5], deals.iter().filter(|v| v[0] > 5).count() as u64);
+    }
+}
