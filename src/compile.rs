@@ -147,7 +147,7 @@ struct Compiler<'s, 'a> {
     point_counts: PointCounts,
     condition: Option<&'a Expr<'a>>,
     /// The tables, once the point counts are final (when the deal routine is compiled).
-    tables: Option<Tables>,
+    tables: Option<std::cell::RefCell<Tables>>,
     /// The actions, the expressions of their values and their statistics.
     actions: Option<(Vec<ActionSpec>, Vec<&'a Expr<'a>>, Vec<TallySpec>)>,
     site_spans: Vec<Span>,
@@ -558,34 +558,36 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// Bounds on the value of an expression that draws no random numbers; `None` when not
     /// known, or when it draws some.
     fn bounds(&self, e: &Expr<'a>) -> Option<(i64, i64)> {
-        let tables = self.tables.as_ref()?;
+        let cell = self.tables.as_ref()?;
+        // Builds a table if needed; borrowed for one table look at a time.
+        let table = |id: TableId| {
+            let mut t = cell.borrow_mut();
+            t.ensure(id);
+            let (lo, hi) = t.suit_range(id);
+            ((lo as i64, hi as i64), t.hand_range(id), (id == TableId::CCCC).then(|| t.cccc_range()))
+        };
         let fits = |(lo, hi): (i64, i64)| (lo >= i32::MIN as i64 && hi <= i32::MAX as i64).then_some((lo, hi));
         let truth = Some((0, 1));
         match e.kind {
             ExprKind::Number(v) => Some((v as i64, v as i64)),
             ExprKind::Var(name) => self.bounds(self.vars.get(name)?.expr),
             ExprKind::Count { func, suit, .. } => {
-                let table = match func {
+                let table_id = match func {
                     CountFn::Hcp => TableId::HCP,
                     CountFn::Pt(n) => TableId::pt(n),
                     CountFn::Controls => TableId::CONTROLS,
                     CountFn::Losers => TableId::LOSERS,
                     CountFn::Ltc => TableId::LTC,
                 };
+                let (suit_range, hand_range, _) = table(table_id);
                 match suit {
-                    Some(_) => {
-                        let (lo, hi) = tables.suit_range(table);
-                        Some((lo as i64, hi as i64))
-                    }
-                    None => fits(tables.hand_range(table)),
+                    Some(_) => Some(suit_range),
+                    None => fits(hand_range),
                 }
             }
             ExprKind::Length { .. } => Some((0, 13)),
-            ExprKind::Quality { .. } => {
-                let (lo, hi) = tables.suit_range(TableId::QUALITY);
-                Some((lo as i64, hi as i64))
-            }
-            ExprKind::Cccc(_) => fits(tables.cccc_range()),
+            ExprKind::Quality { .. } => Some(table(TableId::QUALITY).0),
+            ExprKind::Cccc(_) => fits(table(TableId::CCCC).2?),
             ExprKind::HasCard { .. } | ExprKind::Shape { .. } | ExprKind::FdShape { .. } => truth,
             ExprKind::Imps(a) => self.bounds(a).map(|_| (-24, 24)),
             ExprKind::Unary(UnaryOp::Neg, a) => {
@@ -948,16 +950,20 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let (actions, values, tallies) =
             self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
         let prints_deals = actions.iter().any(ActionSpec::prints_each_deal);
-        self.tables = Some(Tables::new(&self.point_counts));
+        self.tables = Some(std::cell::RefCell::new(Tables::lazy(&self.point_counts)));
         let routine = self.routine(&values)?;
         let program: Program = self.asm.finish().map_err(|e| {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
         })?;
+        let mut tables = self.tables.take().expect("made above").into_inner();
+        for id in program.tables_used() {
+            tables.ensure(id);
+        }
         Ok(Compiled {
             program,
             routine,
             nvalues: values.len(),
-            tables: self.tables.take().expect("built above"),
+            tables,
             actions,
             tallies,
             settings: self.settings,

@@ -98,10 +98,13 @@ fn dotted(hand: Hand) -> String {
 
 /// `printoneline`: `n ... e ... s ... w ... ` (ends with a space; the caller ends the line).
 pub fn oneline(w: &mut dyn Write, deal: &Deal) -> io::Result<()> {
+    let mut line = Vec::with_capacity(80);
     for seat in Seat::ALL {
-        write!(w, "{} {} ", seat.letter().to_ascii_lowercase(), dotted(deal.hand(seat)))?;
+        line.extend_from_slice(&[seat.letter().to_ascii_lowercase() as u8, b' ']);
+        deal.hand(seat).write_pbn(&mut line);
+        line.push(b' ');
     }
-    Ok(())
+    w.write_all(&line)
 }
 
 /// A `csvrpt`/`printrpt` line: a space, then the fields joined by commas; strings in single

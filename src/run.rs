@@ -145,16 +145,23 @@ pub fn run(
         .build()
         .map_err(|e| RunError::Io(io::Error::other(e)))?;
     let mut main_vm = Machine::new(&compiled.program);
-    let no_deal = Deal::default();
-    let mut produced = 0u64;
-    let mut examined_before = 0u64;
-    let mut k = 0u64;
-    while k < batches && produced < limits.produce {
-        let n = window.min(batches - k);
-        let cap = limits.produce - produced;
-        let results: Vec<(BatchEnd, Collector)> = if sequential {
-            vec![plan.batch(k, cap, produced, &mut main_vm)]
-        } else {
+    let mut state = Delivery { produced: 0, examined_before: 0, nvalues };
+    if sequential {
+        for k in 0..batches {
+            let cap = limits.produce - state.produced;
+            let result = plan.batch(k, cap, state.produced, &mut main_vm);
+            let delivered = state.deliver(&plan, vec![result], k, limits, actions, out, &mut main_vm);
+            if let Some(outcome) = meter.unless_failed(delivered, &state, limits)? {
+                meter.finish(outcome.generated, outcome.produced, limits);
+                return Ok(outcome);
+            }
+            meter.show(state.examined_before, state.produced, limits);
+        }
+    } else {
+        // While the main thread hands one window's deals to the actions, the workers run the
+        // next window.
+        let window_at = |k: u64, cap: u64| -> Vec<(BatchEnd, Collector)> {
+            let n = window.min(batches - k);
             pool.install(|| {
                 (k..k + n)
                     .into_par_iter()
@@ -162,36 +169,80 @@ pub fn run(
                     .collect()
             })
         };
+        let mut k = 0;
+        let mut current = if batches > 0 { window_at(0, limits.produce) } else { Vec::new() };
+        while !current.is_empty() {
+            let next_k = k + current.len() as u64;
+            let mut next = Vec::new();
+            let cap = limits.produce - state.produced;
+            let delivered = pool.in_place_scope(|scope| {
+                if next_k < batches {
+                    scope.spawn(|_| next = window_at(next_k, cap));
+                }
+                state.deliver(&plan, std::mem::take(&mut current), k, limits, actions, out, &mut main_vm)
+            });
+            if let Some(outcome) = meter.unless_failed(delivered, &state, limits)? {
+                meter.finish(outcome.generated, outcome.produced, limits);
+                return Ok(outcome);
+            }
+            meter.show(state.examined_before, state.produced, limits);
+            (k, current) = (next_k, next);
+        }
+    }
+    meter.finish(state.examined_before, state.produced, limits);
+    Ok(Outcome { generated: state.examined_before, produced: state.produced })
+}
+
+/// The main thread's side of a run: hands produced deals to the actions in order.
+struct Delivery {
+    produced: u64,
+    /// Deals examined in the batches delivered so far.
+    examined_before: u64,
+    nvalues: usize,
+}
+
+impl Delivery {
+    /// Delivers the results of batches `k`, `k + 1`, ...; gives the outcome once the run is
+    /// over (`produce` reached).
+    #[allow(clippy::too_many_arguments)]
+    fn deliver(
+        &mut self,
+        plan: &Plan<'_>,
+        results: Vec<(BatchEnd, Collector)>,
+        k: u64,
+        limits: &Limits,
+        actions: &mut Actions,
+        out: &mut dyn Write,
+        main_vm: &mut Machine,
+    ) -> Result<Option<Outcome>, RunError> {
+        let no_deal = Deal::default();
+        let nvalues = self.nvalues;
         for (b, (mut end, mut collected)) in (k..).zip(results) {
-            let remaining = limits.produce - produced;
+            let remaining = limits.produce - self.produced;
             if end.produced > remaining {
-                // Earlier batches of the window already produced part of the deals: run
-                // this one again up to exactly the deals still wanted.
-                (end, collected) = plan.batch(b, remaining, produced, &mut main_vm);
+                // Earlier batches already produced part of the deals: run this one again up
+                // to exactly the deals still wanted.
+                (end, collected) = plan.batch(b, remaining, self.produced, main_vm);
             }
             if plan.per_deal {
                 for (i, _) in collected.offsets.iter().enumerate() {
                     let deal = collected.deals.get(i).unwrap_or(&no_deal);
-                    actions.deal(out, produced + i as u64 + 1, deal, &collected.values[i * nvalues..(i + 1) * nvalues])?;
+                    let values = &collected.values[i * nvalues..(i + 1) * nvalues];
+                    actions.deal(out, self.produced + i as u64 + 1, deal, values)?;
                 }
             }
-            produced += end.produced;
+            self.produced += end.produced;
             actions.merge(&collected.tallies);
             if let Some((offset, fault)) = end.fault {
-                meter.finish(examined_before + offset as u64, produced, limits);
-                return Err(RunError::Fault { fault, deal: examined_before + offset as u64 + 1 });
+                return Err(RunError::Fault { fault, deal: self.examined_before + offset as u64 + 1 });
             }
-            examined_before += end.examined;
-            if produced == limits.produce {
-                meter.finish(examined_before, produced, limits);
-                return Ok(Outcome { generated: examined_before, produced });
+            self.examined_before += end.examined;
+            if self.produced == limits.produce {
+                return Ok(Some(Outcome { generated: self.examined_before, produced: self.produced }));
             }
         }
-        k += n;
-        meter.show(examined_before, produced, limits);
+        Ok(None)
     }
-    meter.finish(examined_before, produced, limits);
-    Ok(Outcome { generated: examined_before, produced })
 }
 
 /// The `-m` progress meter: a line on standard error, rewritten at most twice a second.
@@ -226,6 +277,14 @@ impl Meter {
             100.0 * done.min(1.0),
             eta
         );
+    }
+
+    /// Ends the meter when a delivery failed, and passes its result on.
+    fn unless_failed<T>(&mut self, r: Result<T, RunError>, state: &Delivery, limits: &Limits) -> Result<T, RunError> {
+        if r.is_err() {
+            self.finish(state.examined_before, state.produced, limits);
+        }
+        r
     }
 
     /// Ends the meter with the final count.

@@ -358,6 +358,24 @@ fn the_output_is_the_same_on_any_number_of_threads() {
     assert!(one.stdout.contains("Produced  3000 hands"));
     assert_eq!(body(&one.stdout), body(&two.stdout));
     assert_eq!(body(&one.stdout), body(&many.stdout));
+    // Statistics counted by the workers, a run cut by `produce`, one cut by `generate`, and
+    // swapping.
+    for (input, args) in [
+        ("produce 5000\ncondition hcp(north) > 12\naction average hcp(north), frequency (hcp(south), 0, 20), bktfreq \"l\" (losers(west), 0, 12, 3)\n", vec![]),
+        ("generate 50000\nproduce 1000000\ncondition spades(north) >= 6\naction average spades(south)\n", vec![]),
+        ("produce 700\ncondition hcp(east) + hcp(west) >= 26\naction printoneline, average hcp(east)\n", vec!["-x", "3"]),
+    ] {
+        let run = |threads: &str| {
+            let mut a = vec!["-s", "5", "-R", threads];
+            a.extend(&args);
+            let out = dealvm_stdin(input, &a);
+            assert_eq!(out.status, 0, "{}", out.stderr);
+            body(&out.stdout)
+        };
+        let one = run("1");
+        assert_eq!(one, run("2"), "{input}");
+        assert_eq!(one, run("5"), "{input}");
+    }
 }
 
 #[test]

@@ -268,6 +268,22 @@ impl fmt::Display for VerifyError {
 impl std::error::Error for VerifyError {}
 
 impl Program {
+    /// The per-suit tables the code reads.
+    pub fn tables_used(&self) -> Vec<TableId> {
+        let mut used: Vec<TableId> = self
+            .code
+            .iter()
+            .filter_map(|i| match *i {
+                Instr::SuitCount { table, .. } | Instr::HandCount { table, .. } => Some(table),
+                Instr::Cccc { .. } => Some(TableId::CCCC),
+                _ => None,
+            })
+            .collect();
+        used.sort_by_key(|t| t.0);
+        used.dedup();
+        used
+    }
+
     /// The number of value slots the code stores to.
     pub fn stored_slots(&self) -> usize {
         self.code.iter().filter_map(|i| if let Instr::Store(n) = i { Some(*n as usize + 1) } else { None }).max().unwrap_or(0)

@@ -279,8 +279,24 @@ impl Hand {
 
     /// The hand in PBN form: suits spades first separated by dots (`AKT9.Q3.J976.K82`).
     pub fn pbn(self) -> String {
-        let parts: Vec<String> = Suit::DISPLAY.iter().map(|&s| self.holding(s)).collect();
-        parts.join(".")
+        let mut out = Vec::with_capacity(16);
+        self.write_pbn(&mut out);
+        String::from_utf8(out).expect("ranks and dots are ASCII")
+    }
+
+    /// Appends the hand in PBN form to `out`.
+    pub fn write_pbn(self, out: &mut Vec<u8>) {
+        for (i, &suit) in Suit::DISPLAY.iter().enumerate() {
+            if i > 0 {
+                out.push(b'.');
+            }
+            let mut m = self.suit_mask(suit);
+            while m != 0 {
+                let r = 15 - m.leading_zeros() as usize;
+                out.push(RANK_CHARS[r]);
+                m &= !(1 << r);
+            }
+        }
     }
 }
 

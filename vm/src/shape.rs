@@ -193,12 +193,21 @@ impl Distribution {
         let fits = |lengths: [u8; 4]| {
             self.lengths.iter().zip(lengths).all(|(want, got)| want.is_none_or(|w| w == got))
         };
-        Ok(ShapeSet::from_fn(|lengths| {
-            if self.any {
-                permutations(lengths).into_iter().any(fits)
-            } else {
-                fits(lengths)
+        let mut sorted: Option<[u8; 4]> = None;
+        if self.any && !has_x {
+            let mut want = self.lengths.map(|l| l.unwrap_or(0));
+            want.sort_unstable();
+            sorted = Some(want);
+        }
+        Ok(ShapeSet::from_fn(|lengths| match (self.any, sorted) {
+            // `any 4432`: the same lengths in some order.
+            (true, Some(want)) => {
+                let mut got = lengths;
+                got.sort_unstable();
+                got == want
             }
+            (true, None) => permutations(lengths).into_iter().any(fits),
+            (false, _) => fits(lengths),
         }))
     }
 }

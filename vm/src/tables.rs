@@ -271,39 +271,70 @@ pub struct Tables {
     /// One block of [`SUIT_MASKS`] values per [`TableId`].
     data: Box<[[i32; SUIT_MASKS]; NUM_TABLES]>,
     cccc_shape: Vec<i32>,
+    counts: PointCounts,
+    /// Which tables are built, one bit per [`TableId`].
+    built: u16,
 }
 
 impl Tables {
     /// Builds every table for the given point counts.
     pub fn new(counts: &PointCounts) -> Tables {
-        let mut data: Box<[[i32; SUIT_MASKS]; NUM_TABLES]> = vec![[0i32; SUIT_MASKS]; NUM_TABLES]
+        let mut t = Tables::lazy(counts);
+        for id in 0..NUM_TABLES as u8 {
+            t.ensure(TableId(id));
+        }
+        t
+    }
+
+    /// Tables for the given point counts with none built yet: [`Tables::ensure`] builds
+    /// those a program uses (see [`Tables::for_program`]). A table not built reads as 0.
+    pub fn lazy(counts: &PointCounts) -> Tables {
+        let data: Box<[[i32; SUIT_MASKS]; NUM_TABLES]> = vec![[0i32; SUIT_MASKS]; NUM_TABLES]
             .into_boxed_slice()
             .try_into()
             .expect("NUM_TABLES blocks");
-        let mut fill = |id: TableId, f: &dyn Fn(u16) -> i32| {
-            let block = &mut data[id.0 as usize];
-            for (mask, slot) in block.iter_mut().enumerate() {
-                *slot = f(mask as u16);
-            }
-        };
-        fill(TableId::HCP, &|m| suit_value(&counts.hcp, m));
-        for n in 0..10u8 {
-            fill(TableId::pt(n), &|m| suit_value(&counts.alt[n as usize], m));
+        Tables { data, cccc_shape: Vec::new(), counts: counts.clone(), built: 0 }
+    }
+
+    /// The tables `program` reads, built for the given point counts.
+    pub fn for_program(counts: &PointCounts, program: &crate::bytecode::Program) -> Tables {
+        let mut t = Tables::lazy(counts);
+        for id in program.tables_used() {
+            t.ensure(id);
         }
-        fill(TableId::CONTROLS, &|m| suit_value(&top(&[2, 1]), m));
-        fill(TableId::LOSERS, &suit_losers);
-        fill(TableId::LTC, &suit_ltc);
-        fill(TableId::QUALITY, &suit_quality);
-        fill(TableId::CCCC, &suit_cccc);
-        let cccc_shape = crate::shape::SHAPES.iter().map(|&l| cccc_shape_correction(l)).collect();
-        Tables { data, cccc_shape }
+        t
+    }
+
+    /// Builds a table unless it is built already.
+    pub fn ensure(&mut self, id: TableId) {
+        if self.built & (1 << id.0) != 0 {
+            return;
+        }
+        self.built |= 1 << id.0;
+        let counts = &self.counts;
+        let f: &dyn Fn(u16) -> i32 = match id {
+            TableId::HCP => &|m| suit_value(&counts.hcp, m),
+            TableId::CONTROLS => &|m| suit_value(&top(&[2, 1]), m),
+            TableId::LOSERS => &suit_losers,
+            TableId::LTC => &suit_ltc,
+            TableId::QUALITY => &suit_quality,
+            TableId::CCCC => &suit_cccc,
+            TableId(n) => &move |m| suit_value(&counts.alt[n as usize - 1], m),
+        };
+        for (mask, slot) in self.data[id.0 as usize].iter_mut().enumerate() {
+            *slot = f(mask as u16);
+        }
+        if id == TableId::CCCC {
+            self.cccc_shape = crate::shape::SHAPES.iter().map(|&l| cccc_shape_correction(l)).collect();
+        }
     }
 
     /// The Kaplan-Rubens four C's of a hand (×100): its per-suit values plus the correction
     /// for its shape.
     #[inline(always)]
     pub fn cccc(&self, hand: Hand) -> i32 {
-        self.hand(TableId::CCCC, hand) + self.cccc_shape[crate::shape::shape_index_of(hand)]
+        let correction = self.cccc_shape.get(crate::shape::shape_index_of(hand)).copied().unwrap_or(0);
+        self.hand(TableId::CCCC, hand) + correction
     }
 
     /// The smallest and largest value of one suit holding in a table.
