@@ -1,42 +1,228 @@
-//! Criterion benchmarks of the engine, embedding the `vm` crate directly (no parser).
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dealvm_vm::card::Seat;
+//! Criterion benchmarks of the engine. They embed the `vm` crate directly: no parser, no
+//! process. Every deal dealt is folded into the result so the optimiser cannot drop hands.
+//!
+//! ```text
+//! cargo bench --bench engine                 # everything
+//! cargo bench --bench engine -- dealing      # one group
+//! ```
+//!
+//! Groups: `dealing` (nothing predealt, by suit splits; cards predealt, by Floyd's algorithm;
+//! a suit-length predeal), `count` (each counting function over all four hands), `shape`
+//! (one 560-bit set test), `condition` (T2 of `bench/compare.sh`, with the range test the
+//! compiler makes and with the two comparisons it replaces), `batch` (a whole batch of
+//! 4096 deals through `Job::run_batch`, T1 and T2).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use dealvm_vm::batch::{Job, Swap};
+use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr, Program};
+use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
 use dealvm_vm::deal::{batch_rng, Dealer};
+use dealvm_vm::interp::{Env, Machine};
+use dealvm_vm::shape::{Distribution, ShapeSet};
+use dealvm_vm::stats::{TallySpec, Tallies};
 use dealvm_vm::tables::{PointCounts, TableId, Tables};
 use std::hint::black_box;
 
-/// Folds a deal into an accumulator so the optimiser keeps all four hands.
-fn fold(acc: u64, d: &dealvm_vm::card::Deal) -> u64 {
+/// Deals per measured iteration in the per-deal groups.
+const N: u64 = 1000;
+
+/// Folds a deal into an accumulator, so that every hand is used.
+fn fold(acc: u64, d: &Deal) -> u64 {
     acc ^ d.hands[0].0 ^ d.hands[1].0.rotate_left(7) ^ d.hands[2].0.rotate_left(13) ^ d.hands[3].0.rotate_left(29)
+}
+
+/// A hand from holdings such as `["SAKQ", "HJ"]`.
+fn hand(holdings: &[&str]) -> Hand {
+    let mut h = Hand::EMPTY;
+    for text in holdings {
+        let suit = &text[..1];
+        for rank in text[1..].chars() {
+            h = h.with(Card::parse(&format!("{rank}{suit}")).expect("a card"));
+        }
+    }
+    h
+}
+
+/// Deals made once, for the groups that measure evaluation only.
+fn sample_deals() -> Vec<Deal> {
+    let dealer = Dealer::unconstrained();
+    let mut rng = batch_rng(7, 0);
+    (0..N).map(|_| dealer.deal(&mut rng)).collect()
 }
 
 fn dealing(c: &mut Criterion) {
     let mut g = c.benchmark_group("dealing");
-    g.throughput(Throughput::Elements(1000));
-    let dealer = Dealer::unconstrained();
-    let mut rng = batch_rng(1, 0);
-    g.bench_function("deal 1000", |b| {
-        b.iter(|| {
-            let mut acc = 0;
-            for _ in 0..1000 {
-                acc = fold(acc, &dealer.deal(&mut rng));
-            }
-            black_box(acc)
-        })
-    });
+    g.throughput(Throughput::Elements(N));
+    let e = Hand::EMPTY;
+    let mut lengths = [[None; 4]; 4];
+    lengths[Seat::West as usize][Suit::Spades as usize] = Some(7);
+    let dealers = [
+        ("nothing predealt", Dealer::unconstrained()),
+        ("one card predealt", Dealer::new([hand(&["SA"]), e, e, e]).expect("a predeal")),
+        ("north predealt", Dealer::new([hand(&["SAKT9", "HQ3", "DJ976", "CK82"]), e, e, e]).expect("a predeal")),
+        ("spades(west)==7", Dealer::with_lengths([e; 4], &lengths).expect("a predeal")),
+    ];
+    for (name, dealer) in dealers {
+        let mut rng = batch_rng(1, 0);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut acc = 0;
+                for _ in 0..N {
+                    acc = fold(acc, &dealer.deal(&mut rng));
+                }
+                black_box(acc)
+            })
+        });
+    }
+    g.finish();
+}
+
+fn counting(c: &mut Criterion) {
+    let deals = sample_deals();
     let tables = Tables::new(&PointCounts::default());
-    g.bench_function("deal+hcp 1000", |b| {
+    let mut g = c.benchmark_group("count");
+    g.throughput(Throughput::Elements(N * 4));
+    let ids = (0..11).map(TableId).chain([TableId::CONTROLS, TableId::LOSERS, TableId::LTC, TableId::QUALITY]);
+    for id in ids {
+        g.bench_function(BenchmarkId::from_parameter(id.name()), |b| {
+            b.iter(|| {
+                let mut acc = 0i32;
+                for d in &deals {
+                    for h in d.hands {
+                        acc = acc.wrapping_add(tables.hand(id, h));
+                    }
+                }
+                black_box(acc)
+            })
+        });
+    }
+    g.bench_function("cccc", |b| {
+        b.iter(|| deals.iter().flat_map(|d| d.hands).fold(0i32, |acc, h| acc.wrapping_add(tables.cccc(h))))
+    });
+    g.bench_function("length", |b| {
+        b.iter(|| deals.iter().flat_map(|d| d.hands).fold(0u32, |acc, h| acc + h.len(Suit::Hearts)))
+    });
+    g.finish();
+}
+
+/// `shape(north, any 4333 + any 4432 + any 5332)` as a shape set.
+fn balanced() -> ShapeSet {
+    let mut set = ShapeSet::empty();
+    for pattern in ["4333", "4432", "5332"] {
+        let d = Distribution::parse(pattern, true).expect("a distribution");
+        set.union_with(&d.shapes().expect("shapes"));
+    }
+    set
+}
+
+fn shape(c: &mut Criterion) {
+    let deals = sample_deals();
+    let set = balanced();
+    let mut g = c.benchmark_group("shape");
+    g.throughput(Throughput::Elements(N * 4));
+    g.bench_function("any 4333 + any 4432 + any 5332", |b| {
         b.iter(|| {
-            let mut acc = 0i64;
-            for _ in 0..1000 {
-                let d = dealer.deal(&mut rng);
-                acc += tables.hand(TableId::HCP, d.hand(Seat::North)) as i64;
+            let mut n = 0u32;
+            for d in &deals {
+                for h in d.hands {
+                    n += u32::from(set.contains(dealvm_vm::shape::shape_index_of(h)));
+                }
             }
-            black_box(acc)
+            black_box(n)
         })
     });
     g.finish();
 }
 
-criterion_group!(benches, dealing);
+/// The deal routine of T2: `shape(north, any 4333 + any 4432 + any 5332) and hcp(north) >= 15
+/// and hcp(north) <= 17 and hearts(south) >= 5`, with one range test or two comparisons.
+fn t2_program(range_test: bool) -> (Program, usize) {
+    let mut asm = Assembler::new();
+    let set = asm.shape_set(&balanced()).expect("room for a set");
+    asm.begin_entry("deal");
+    asm.emit(Instr::Shape { seat: Seat::North, set });
+    let mut jumps = vec![asm.emit(Instr::AndThen(0))];
+    let hcp = Instr::HandCount { table: TableId::HCP, seat: Seat::North };
+    asm.emit(hcp);
+    if range_test {
+        asm.emit(Instr::InRange { low: 15, high: 17 });
+    } else {
+        asm.emit(Instr::BinaryConst { op: BinaryOp::Ge, k: 15, site: 0 });
+        jumps.push(asm.emit(Instr::AndThen(0)));
+        asm.emit(hcp);
+        asm.emit(Instr::BinaryConst { op: BinaryOp::Le, k: 17, site: 0 });
+    }
+    jumps.push(asm.emit(Instr::AndThen(0)));
+    asm.emit(Instr::Length { seat: Seat::South, suit: Suit::Hearts });
+    asm.emit(Instr::BinaryConst { op: BinaryOp::Ge, k: 5, site: 0 });
+    let end = asm.here();
+    for j in jumps {
+        asm.patch(j, end);
+    }
+    let entry = asm.end_entry();
+    (asm.finish().expect("a valid program"), entry)
+}
+
+/// T1's deal routine: `hcp(north)` stored for `average`, every deal produced.
+fn t1_program() -> (Program, usize) {
+    let mut asm = Assembler::new();
+    asm.begin_entry("deal");
+    asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::North });
+    asm.emit(Instr::Store(0));
+    asm.emit(Instr::Const(1));
+    let entry = asm.end_entry();
+    (asm.finish().expect("a valid program"), entry)
+}
+
+fn condition(c: &mut Criterion) {
+    let deals = sample_deals();
+    let tables = Tables::new(&PointCounts::default());
+    let mut g = c.benchmark_group("condition");
+    g.throughput(Throughput::Elements(N));
+    for (name, range_test) in [("T2 with a range test", true), ("T2 with two comparisons", false)] {
+        let (program, entry) = t2_program(range_test);
+        let mut vm = Machine::new(&program);
+        let mut rng = batch_rng(1, 1);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut produced = 0;
+                for d in &deals {
+                    vm.next_deal();
+                    let mut env = Env { deal: d, tables: &tables, rng: &mut rng, produced: 0, values: &mut [] };
+                    produced += vm.run(&program, entry, &mut env).expect("no division") as u32;
+                }
+                black_box(produced)
+            })
+        });
+    }
+    g.finish();
+}
+
+fn batch(c: &mut Criterion) {
+    let tables = Tables::new(&PointCounts::default());
+    let dealer = Dealer::unconstrained();
+    let mut g = c.benchmark_group("batch");
+    g.throughput(Throughput::Elements(Swap::None.batch_len()));
+    let (t1, t1_entry) = t1_program();
+    let (t2, t2_entry) = t2_program(true);
+    for (name, program, routine, tallies) in [
+        ("T1: average hcp(north)", &t1, t1_entry, vec![TallySpec::Average { value: 0 }]),
+        ("T2: a 15-17 balanced north", &t2, t2_entry, vec![]),
+    ] {
+        let job = Job { program, tables: &tables, dealer: &dealer, routine, swap: Swap::None, seed: 1, generate: u64::MAX };
+        let mut vm = Machine::new(program);
+        let mut k = 0;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut sink = Tallies::new(tallies.clone());
+                k += 1;
+                let end = job.run_batch(k, u64::MAX, 0, &mut vm, &mut sink);
+                black_box((end.produced, sink))
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, dealing, counting, shape, condition, batch);
 criterion_main!(benches);

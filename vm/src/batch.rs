@@ -23,9 +23,12 @@ pub const BATCH: u64 = 4096;
 /// Swapping modes: `-x 2` exchanges East and West, `-x 3` permutes East, South and West.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Swap {
+    /// No swapping: each dealt deal is used once.
     #[default]
     None,
+    /// `-x 2`: each dealt deal also gives the deal with East and West exchanged.
     EastWest,
+    /// `-x 3`: each dealt deal gives all six arrangements of the East, South and West hands.
     EastSouthWest,
 }
 
@@ -87,12 +90,17 @@ pub struct BatchEnd {
 /// A run: what to deal, what to test, what to evaluate, how many.
 #[derive(Copy, Clone)]
 pub struct Job<'a> {
+    /// The compiled program holding the deal routine.
     pub program: &'a Program,
+    /// The per-suit tables built for the program's point counts.
     pub tables: &'a Tables,
+    /// Deals the random deals around the predealt cards.
     pub dealer: &'a Dealer,
     /// The deal routine's entry point.
     pub routine: usize,
+    /// The swapping mode.
     pub swap: Swap,
+    /// The random seed; with the batch number it fixes every batch's deals.
     pub seed: u64,
     /// Deals to examine in all.
     pub generate: u64,

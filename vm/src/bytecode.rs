@@ -35,16 +35,27 @@ impl UnaryOp {
 /// A binary operator other than the short-circuit ones.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BinaryOp {
+    /// `+`, wrapping.
     Add,
+    /// `-`, wrapping.
     Sub,
+    /// `*`, wrapping.
     Mul,
+    /// `/`, truncating toward zero.
     Div,
+    /// `%`, with the sign of the dividend.
     Mod,
+    /// `==`: 1 if equal, else 0.
     Eq,
+    /// `!=`: 1 if different, else 0.
     Ne,
+    /// `<`: 1 if less, else 0.
     Lt,
+    /// `<=`: 1 if less or equal, else 0.
     Le,
+    /// `>`: 1 if greater, else 0.
     Gt,
+    /// `>=`: 1 if greater or equal, else 0.
     Ge,
 }
 
@@ -115,21 +126,56 @@ pub enum Instr {
 
     // ---- hand evaluation
     /// Push a counting function of one suit of a hand.
-    SuitCount { table: TableId, seat: Seat, suit: Suit },
+    SuitCount {
+        /// The per-suit table of the counting function.
+        table: TableId,
+        /// The seat whose hand is counted.
+        seat: Seat,
+        /// The suit counted.
+        suit: Suit,
+    },
     /// Push a counting function summed over a whole hand.
-    HandCount { table: TableId, seat: Seat },
+    HandCount {
+        /// The per-suit table of the counting function.
+        table: TableId,
+        /// The seat whose hand is counted.
+        seat: Seat,
+    },
     /// Push the number of cards a hand holds in a suit.
-    Length { seat: Seat, suit: Suit },
+    Length {
+        /// The seat whose hand is looked at.
+        seat: Seat,
+        /// The suit whose cards are counted.
+        suit: Suit,
+    },
     /// Push the Kaplan-Rubens four C's of a hand (per-suit table plus shape correction).
-    Cccc { seat: Seat },
+    Cccc {
+        /// The seat whose hand is evaluated.
+        seat: Seat,
+    },
     /// Push 1 if the hand holds the card, else 0.
-    HasCard { seat: Seat, card: Card },
+    HasCard {
+        /// The seat whose hand is looked at.
+        seat: Seat,
+        /// The card looked for.
+        card: Card,
+    },
     /// Push 1 if the hand's shape is in the program's shape set `set`, else 0.
-    Shape { seat: Seat, set: u16 },
+    Shape {
+        /// The seat whose hand's shape is tested.
+        seat: Seat,
+        /// The index of the shape set in [`Program::shapes`].
+        set: u16,
+    },
 
     // ---- scoring and randomness
     /// Replace the trick count on top of the stack by the contract's score.
-    Score { vulnerable: bool, contract: Contract },
+    Score {
+        /// Whether declarer is vulnerable.
+        vulnerable: bool,
+        /// The contract scored.
+        contract: Contract,
+    },
     /// Replace a score difference by its IMPs.
     Imps,
     /// Replace `n` by a random number in `0..n`; `rnd(0)` gives the number of the deal
@@ -141,12 +187,29 @@ pub enum Instr {
     Unary(UnaryOp),
     /// Pop `b` then `a`, push `a op b`. `site` names the source expression for a
     /// division-by-zero report.
-    Binary { op: BinaryOp, site: u16 },
+    Binary {
+        /// The operator.
+        op: BinaryOp,
+        /// The division site in [`Program::sites`] (only read for `/` and `%`).
+        site: u16,
+    },
     /// Replace the top value `a` by `a op k`: a binary operator with a constant right side.
-    BinaryConst { op: BinaryOp, k: i32, site: u16 },
+    BinaryConst {
+        /// The operator.
+        op: BinaryOp,
+        /// The constant right operand.
+        k: i32,
+        /// The division site in [`Program::sites`] (only read for `/` and `%`).
+        site: u16,
+    },
     /// Replace the top value by 1 if it lies in `low..=high`, else 0 (`x >= low && x <= high`
     /// for a pure `x`, evaluated once). The bounds are 16-bit to keep instructions 8 bytes.
-    InRange { low: i16, high: i16 },
+    InRange {
+        /// The lowest value in the range.
+        low: i16,
+        /// The highest value in the range.
+        high: i16,
+    },
 
     // ---- control flow
     /// Continue at an address.
@@ -201,23 +264,31 @@ impl fmt::Display for Instr {
 /// A named place where the interpreter starts: the condition or an action's expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// The name given to [`Assembler::begin_entry`].
     pub name: String,
+    /// The address of the entry point's first instruction.
     pub start: u32,
 }
 
 /// A variable's subroutine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VarCode {
+    /// The variable's name, as given to [`Assembler::begin_var`].
     pub name: String,
+    /// The address of the subroutine's first instruction.
     pub start: u32,
 }
 
 /// A compiled input file: code, constants and the places to start.
 #[derive(Clone, Debug, Default)]
 pub struct Program {
+    /// The instructions of every entry point and variable subroutine; addresses index it.
     pub code: Vec<Instr>,
+    /// The shape sets the `shape` instructions test, by index.
     pub shapes: Vec<ShapeSet>,
+    /// The entry points, by index.
     pub entries: Vec<Entry>,
+    /// The variable subroutines, indexed by [`VarSlot`].
     pub vars: Vec<VarCode>,
     /// Descriptions of the divisions in the source, for division-by-zero reports.
     pub sites: Vec<String>,
@@ -256,6 +327,7 @@ impl Program {
 pub struct VerifyError {
     /// The address of the offending instruction.
     pub at: u32,
+    /// What is wrong there.
     pub message: String,
 }
 

@@ -10,9 +10,13 @@ use std::fmt;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Suit {
+    /// Clubs, suit 0.
     Clubs = 0,
+    /// Diamonds, suit 1.
     Diamonds = 1,
+    /// Hearts, suit 2.
     Hearts = 2,
+    /// Spades, suit 3.
     Spades = 3,
 }
 
@@ -58,9 +62,13 @@ impl Suit {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Seat {
+    /// North, seat 0.
     North = 0,
+    /// East, seat 1.
     East = 1,
+    /// South, seat 2.
     South = 2,
+    /// West, seat 3.
     West = 3,
 }
 
@@ -107,7 +115,9 @@ impl Seat {
 /// A partnership: north-south or east-west.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// North and South.
     NorthSouth,
+    /// East and West.
     EastWest,
 }
 
@@ -303,6 +313,7 @@ impl Hand {
 /// A deal: the four hands, indexed by [`Seat::index`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Deal {
+    /// The hands of north, east, south and west, in that order.
     pub hands: [Hand; 4],
 }
 

@@ -50,15 +50,46 @@ pub type SuitLengths = [[Option<u8>; 4]; 4];
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PredealError {
     /// The same card was given to two seats.
-    CardTwice { card: Card, first: Seat, second: Seat },
+    CardTwice {
+        /// The card given twice.
+        card: Card,
+        /// The seat it was given to first.
+        first: Seat,
+        /// The seat it was given to again (the same seat when it was repeated there).
+        second: Seat,
+    },
     /// A seat was given more than 13 cards.
-    TooManyCards { seat: Seat, count: u32 },
+    TooManyCards {
+        /// The seat given too many cards.
+        seat: Seat,
+        /// The number of cards predealt to it.
+        count: u32,
+    },
     /// A seat's predealt suit lengths add up to more than 13 (or, all four given, not 13).
-    LengthsAddUp { seat: Seat, total: u32 },
+    LengthsAddUp {
+        /// The seat whose suit lengths are wrong.
+        seat: Seat,
+        /// The sum of the suit lengths given for it.
+        total: u32,
+    },
     /// A suit length is shorter than the cards of that suit predealt to the seat.
-    LengthBelowCards { seat: Seat, suit: Suit, length: u8, predealt: u8 },
+    LengthBelowCards {
+        /// The seat given the length.
+        seat: Seat,
+        /// The suit of the length.
+        suit: Suit,
+        /// The predealt length of the suit.
+        length: u8,
+        /// The number of cards of the suit predealt to the seat.
+        predealt: u8,
+    },
     /// The lengths predealt in one suit add up to more than 13.
-    SuitAddsUp { suit: Suit, total: u32 },
+    SuitAddsUp {
+        /// The suit whose lengths are too many.
+        suit: Suit,
+        /// The sum of the lengths given in the suit.
+        total: u32,
+    },
     /// The suit lengths cannot all be met together.
     LengthsImpossible,
 }

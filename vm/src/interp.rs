@@ -15,8 +15,11 @@ use crate::tables::Tables;
 
 /// What the interpreter needs from the outside for one deal.
 pub struct Env<'a> {
+    /// The deal being evaluated.
     pub deal: &'a Deal,
+    /// The per-suit tables the counting functions read.
     pub tables: &'a Tables,
+    /// The random generator behind `rnd()`.
     pub rng: &'a mut DealRng,
     /// The number of deals produced before this one (`rnd(0)` is this plus one).
     pub produced: u64,

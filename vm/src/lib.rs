@@ -1,5 +1,48 @@
 //! dealvm's engine: everything that runs per deal, with no parser in it.
 //!
+//! A program embeds it in four steps: **build tables** for its point counts, **assemble** a
+//! deal routine (or take one from dealvm's compiler), **deal a batch** and **evaluate**,
+//! collecting produced deals or statistics.
+//!
+//! ```
+//! use dealvm_vm::batch::{Job, Swap};
+//! use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr};
+//! use dealvm_vm::card::Seat;
+//! use dealvm_vm::deal::Dealer;
+//! use dealvm_vm::interp::Machine;
+//! use dealvm_vm::stats::{TallySpec, Tallies};
+//! use dealvm_vm::tables::{PointCounts, TableId, Tables};
+//!
+//! // condition hcp(north) >= 20, action average hcp(south)
+//! let mut asm = Assembler::new();
+//! asm.begin_entry("deal");
+//! asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::North });
+//! asm.emit(Instr::BinaryConst { op: BinaryOp::Ge, k: 20, site: 0 });
+//! let rejected = asm.emit(Instr::AndThen(0));
+//! asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::South });
+//! asm.emit(Instr::Store(0));
+//! asm.emit(Instr::Const(1));
+//! let end = asm.here();
+//! asm.patch(rejected, end);
+//! let routine = asm.end_entry();
+//! let program = asm.finish().unwrap();
+//!
+//! let tables = Tables::for_program(&PointCounts::default(), &program);
+//! let dealer = Dealer::unconstrained();
+//! let job = Job { program: &program, tables: &tables, dealer: &dealer, routine,
+//!                 swap: Swap::None, seed: 1, generate: 100_000 };
+//! let mut vm = Machine::new(&program);
+//! let mut totals = Tallies::new(vec![TallySpec::Average { value: 0 }]);
+//! for k in 0..job.batches() {
+//!     // Batches are independent; they could run on many threads.
+//!     job.run_batch(k, u64::MAX, 0, &mut vm, &mut totals);
+//! }
+//! let mean = totals.get(0).sum as f64 / totals.count() as f64;
+//! assert!(totals.count() > 500 && (4.0..8.0).contains(&mean));
+//! ```
+//!
+//! The modules, in the order a deal meets them:
+//!
 //! - [`card`]: suits, seats, cards, bitmask hands and deals;
 //! - [`deal`]: the random generator and uniform dealing around predealt cards;
 //! - [`split`]: the fast exact dealing of deals with nothing predealt;
@@ -11,6 +54,8 @@
 //! - [`interp`]: the interpreter that runs a program on a deal;
 //! - [`stats`]: the accumulators of `average`, `frequency` and `bktfreq`;
 //! - [`batch`]: runs a batch of deals through condition and values, on one thread.
+
+#![warn(missing_docs)]
 
 pub mod batch;
 pub mod bias;

@@ -6,10 +6,15 @@ use std::fmt;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Strain {
+    /// Clubs as trumps.
     Clubs = 0,
+    /// Diamonds as trumps.
     Diamonds = 1,
+    /// Hearts as trumps.
     Hearts = 2,
+    /// Spades as trumps.
     Spades = 3,
+    /// No trumps.
     NoTrump = 4,
 }
 
@@ -36,16 +41,22 @@ impl Strain {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Doubling {
+    /// Not doubled.
     Undoubled = 0,
+    /// Doubled (`x`).
     Doubled = 1,
+    /// Redoubled (`xx`).
     Redoubled = 2,
 }
 
 /// A contract such as `z4Hx`: level 1..=7, strain and doubling.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Contract {
+    /// The level, 1..=7: the tricks needed beyond six.
     pub level: u8,
+    /// The trump suit, or no trumps.
     pub strain: Strain,
+    /// Undoubled, doubled or redoubled.
     pub doubling: Doubling,
 }
 

@@ -136,7 +136,9 @@ impl ShapeSet {
 /// (spades, hearts, diamonds, clubs), and whether any permutation of it is meant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Distribution {
+    /// The length of each suit, spades first; `None` for an `x`.
     pub lengths: [Option<u8>; 4],
+    /// Whether any permutation of the lengths is meant (`any 4432`).
     pub any: bool,
 }
 

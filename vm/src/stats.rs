@@ -11,7 +11,9 @@
 pub struct Axis {
     /// The index of the value among those evaluated for each produced deal.
     pub value: usize,
+    /// The lowest value with a cell of its own; smaller values count as Low.
     pub low: i32,
+    /// The highest value with a cell of its own; larger values count as High.
     pub high: i32,
 }
 
@@ -39,8 +41,11 @@ impl Axis {
 pub struct Buckets {
     /// The index of the value among those evaluated for each produced deal.
     pub value: usize,
+    /// The lowest value of the first bucket; smaller values count as Low.
     pub low: i32,
+    /// A value in the last bucket; values above that bucket count as High.
     pub high: i32,
+    /// The number of values in each bucket (positive).
     pub size: i32,
 }
 
@@ -72,11 +77,24 @@ impl Buckets {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TallySpec {
     /// Count, sum and sum of squares of a value.
-    Average { value: usize },
+    Average {
+        /// The index of the value among those evaluated for each produced deal.
+        value: usize,
+    },
     /// A 1-D or 2-D table of value counts.
-    Frequency { x: Axis, y: Option<Axis> },
+    Frequency {
+        /// The axis of the rows.
+        x: Axis,
+        /// The axis of the columns, for a 2-D table.
+        y: Option<Axis>,
+    },
     /// A 1-D or 2-D table of bucket counts.
-    Buckets { x: Buckets, y: Option<Buckets> },
+    Buckets {
+        /// The buckets of the rows.
+        x: Buckets,
+        /// The buckets of the columns, for a 2-D table.
+        y: Option<Buckets>,
+    },
 }
 
 impl TallySpec {
@@ -105,8 +123,9 @@ impl TallySpec {
 /// The running totals of one accumulator.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// For an average: the sum of the values and of their squares.
+    /// For an average: the sum of the values.
     pub sum: i128,
+    /// For an average: the sum of the squares of the values.
     pub sum_sq: i128,
     /// For a table: the count of each cell, row by row.
     pub counts: Vec<u64>,
