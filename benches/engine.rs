@@ -169,7 +169,7 @@ fn t1_program() -> (Program, usize) {
     asm.begin_entry("deal");
     asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::North });
     asm.emit(Instr::Store(0));
-    asm.emit(Instr::Const(1));
+    asm.emit(Instr::Produce);
     let entry = asm.end_entry();
     (asm.finish().expect("a valid program"), entry)
 }

@@ -34,7 +34,7 @@ fn main() {
     asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::North });
     asm.emit(Instr::InRange { low: 15, high: 17 });
     let not_strong = asm.emit(Instr::AndThen(0));
-    // Produced: store the values, then return 1.
+    // Produced: store the values, then `produce` (return 1).
     asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::South });
     asm.emit(Instr::Store(0));
     asm.emit(Instr::Length { seat: Seat::South, suit: Suit::Spades });
@@ -45,7 +45,7 @@ fn main() {
     let or_end = asm.here();
     asm.patch(has_spades, or_end);
     asm.emit(Instr::Store(1));
-    asm.emit(Instr::Const(1));
+    asm.emit(Instr::Produce);
     let end = asm.here();
     asm.patch(not_balanced, end);
     asm.patch(not_strong, end);

@@ -340,7 +340,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// Compiles the deal routine: the condition, then, for a produced deal, each value
-    /// stored in its slot.
+    /// stored in its slot and `produce`; a deal that fails the condition jumps to the final
+    /// `return` with 0.
     fn routine(&mut self, values: &[&'a Expr<'a>]) -> Result<usize, Diagnostic> {
         self.asm.begin_entry("deal");
         let mut to_end = None;
@@ -363,11 +364,12 @@ impl<'s, 'a> Compiler<'s, 'a> {
             let slot = u16::try_from(slot).map_err(|_| Diagnostic::at(e.span, "too many values in the actions (at most 65536)"))?;
             self.emit(Instr::Store(slot));
         }
-        self.emit(Instr::Const(1));
+        self.emit(Instr::Produce);
         if let Some(j) = to_end {
             let end = self.asm.here();
             self.asm.patch(j, end);
         }
+        // A rejected deal arrives here with 0 on the stack.
         Ok(self.asm.end_entry())
     }
 

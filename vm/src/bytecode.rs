@@ -224,6 +224,8 @@ pub enum Instr {
     Bool,
     /// End of an entry point: the value on top of the stack is its result.
     Return,
+    /// End of a deal routine whose deal is produced: return 1 with the stack empty.
+    Produce,
 }
 
 impl fmt::Display for Instr {
@@ -257,6 +259,7 @@ impl fmt::Display for Instr {
             Instr::OrElse(t) => write!(f, "or.else @{t}"),
             Instr::Bool => write!(f, "bool"),
             Instr::Return => write!(f, "return"),
+            Instr::Produce => write!(f, "produce"),
         }
     }
 }
@@ -404,7 +407,8 @@ impl Program {
                 | Instr::Cccc { .. }
                 | Instr::HasCard { .. }
                 | Instr::Shape { .. }
-                | Instr::Jump(_) => 0,
+                | Instr::Jump(_)
+                | Instr::Produce => 0,
                 _ => 1,
             };
             if depth < pops {
@@ -442,6 +446,11 @@ impl Program {
                     }
                     if depth != 1 {
                         return fail(format!("`{instr}` with {depth} values on the stack, not 1"));
+                    }
+                }
+                Instr::Produce => {
+                    if var.is_some() || depth != 0 {
+                        return fail(format!("`produce` in a variable or with {depth} values on the stack"));
                     }
                 }
                 Instr::Store(_) => work.push((next, depth - 1)),
@@ -614,6 +623,38 @@ pub struct Mark {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A program with one entry holding `code` (and `return` unless `code` ends itself).
+    fn program(code: Vec<Instr>) -> Program {
+        Program { code, entries: vec![Entry { name: "t".into(), start: 0 }], ..Program::default() }
+    }
+
+    #[test]
+    fn the_verifier_refuses_unsafe_programs() {
+        use Instr::*;
+        let add = Binary { op: BinaryOp::Add, site: 0 };
+        let good = program(vec![Const(1), AndThen(5), Const(2), Store(0), Produce, Return]);
+        assert_eq!(good.verify(), Ok(1));
+        for (code, why) in [
+            (vec![Const(1), Jump(9)], "runs past its end"),
+            (vec![add, Return], "needs 2 values"),
+            (vec![Const(1), Const(2), Return], "not 1"),
+            (vec![Const(1), Produce], "produce"),
+            (vec![Const(1), Const(2), JumpIfZero(4), Const(3), Return], "reached with"),
+            (vec![Shape { seat: crate::card::Seat::North, set: 0 }, Return], "shape set 0"),
+            (vec![Const(1), Const(0), Binary { op: BinaryOp::Div, site: 3 }, Return], "division site 3"),
+            (vec![Var(0), Return], "variable 0"),
+        ] {
+            let err = program(code).verify().expect_err(why);
+            assert!(err.message.contains(why), "{err}");
+        }
+        // A variable may only call the variables before it.
+        let mut p = program(vec![Var(0), Return, Var(1), VarEnd(0), Const(1), VarEnd(1)]);
+        p.vars = vec![VarCode { name: "a".into(), start: 2 }, VarCode { name: "b".into(), start: 4 }];
+        assert!(p.verify().is_err());
+        p.code = vec![Var(1), Return, Const(1), VarEnd(0), Var(0), VarEnd(1)];
+        assert_eq!(p.verify(), Ok(1));
+    }
 
     #[test]
     fn instructions_are_eight_bytes() {

@@ -179,6 +179,7 @@ impl Machine {
                 }
                 Instr::Bool => top = i32::from(top != 0),
                 Instr::Return => return Ok(top),
+                Instr::Produce => return Ok(1),
             }
         }
     }

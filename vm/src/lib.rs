@@ -21,7 +21,7 @@
 //! let rejected = asm.emit(Instr::AndThen(0));
 //! asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::South });
 //! asm.emit(Instr::Store(0));
-//! asm.emit(Instr::Const(1));
+//! asm.emit(Instr::Produce);
 //! let end = asm.here();
 //! asm.patch(rejected, end);
 //! let routine = asm.end_entry();
