@@ -13,7 +13,7 @@
 //! 4096 deals through `Job::run_batch`, T1 and T2).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dealvm_vm::batch::{Job, Swap};
+use dealvm_vm::batch::{Job, Source, Swap};
 use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr, Program};
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
 use dealvm_vm::deal::{batch_rng, Dealer};
@@ -209,7 +209,7 @@ fn batch(c: &mut Criterion) {
         ("T1: average hcp(north)", &t1, t1_entry, vec![TallySpec::Average { value: 0 }]),
         ("T2: a 15-17 balanced north", &t2, t2_entry, vec![]),
     ] {
-        let job = Job { program, tables: &tables, dealer: &dealer, routine, swap: Swap::None, seed: 1, generate: u64::MAX };
+        let job = Job { program, tables: &tables, source: Source::Random(&dealer), routine, swap: Swap::None, seed: 1, generate: u64::MAX };
         let mut vm = Machine::new(program);
         let mut k = 0;
         g.bench_function(name, |b| {

@@ -8,7 +8,7 @@
 //! cargo run --release --example embed
 //! ```
 
-use dealvm_vm::batch::{Job, Swap};
+use dealvm_vm::batch::{Job, Source, Swap};
 use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr};
 use dealvm_vm::card::{Seat, Suit};
 use dealvm_vm::deal::Dealer;
@@ -55,7 +55,7 @@ fn main() {
 
     let tables = Tables::for_program(&PointCounts::default(), &program);
     let dealer = Dealer::unconstrained();
-    let job = Job { program: &program, tables: &tables, dealer: &dealer, routine, swap: Swap::None, seed: 2026, generate: 4_000_000 };
+    let job = Job { program: &program, tables: &tables, source: Source::Random(&dealer), routine, swap: Swap::None, seed: 2026, generate: 4_000_000 };
     let specs = vec![
         TallySpec::Average { value: 0 },
         TallySpec::Frequency { x: Axis { value: 1, low: 0, high: 1 }, y: None },

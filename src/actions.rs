@@ -5,7 +5,10 @@
 //! produced deals in order with their values, prints per-deal output, and keeps the
 //! accumulators of the end-of-run reports (`average`, `frequency`, `print(compass)`).
 
+use crate::boards::Board;
 use crate::compile::Vulnerability;
+use crate::pbn::PbnWriter;
+use std::collections::BTreeMap;
 use crate::outfile::AtomicFile;
 use crate::output::{self, PbnInfo};
 use dealvm_vm::card::{Deal, Seat, Side};
@@ -96,8 +99,13 @@ pub struct Actions {
     /// The statistics, merged from the workers' batches.
     tallies: Tallies,
     info: RunInfo,
-    /// Deals kept for `print(compass)`.
-    kept: Vec<Deal>,
+    /// Deals kept for `print(compass)`, with their board numbers.
+    kept: Vec<(u64, Deal)>,
+    /// `--pbn`: the PBN file being written.
+    pub pbn_file: Option<PbnWriter<AtomicFile>>,
+    /// `--dlm`: the DLM file to write at the end, and the boards for it.
+    pub dlm_file: Option<AtomicFile>,
+    dlm_boards: Option<BTreeMap<u64, Deal>>,
     keep_deals: bool,
     /// Whether the title is due before the next `printall` / `printside` deal.
     title_due_all: bool,
@@ -115,6 +123,9 @@ impl Actions {
             tallies: Tallies::new(tallies),
             info,
             kept: Vec::new(),
+            pbn_file: None,
+            dlm_file: None,
+            dlm_boards: None,
             keep_deals,
             title_due_all: true,
             title_due_side: true,
@@ -135,19 +146,39 @@ impl Actions {
 
     /// Whether some action prints or keeps each produced deal (rather than only counting).
     pub fn per_deal(&self) -> bool {
-        self.specs.iter().any(|s| !matches!(s, ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. }))
+        self.writes_boards()
+            || self.specs.iter().any(|s| !matches!(s, ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. }))
+    }
+
+    /// Whether the produced deals go to a PBN or DLM file.
+    pub fn writes_boards(&self) -> bool {
+        self.pbn_file.is_some() || self.dlm_file.is_some()
+    }
+
+    /// Writes the produced boards to `file` as a DLM file at the end of the run.
+    pub fn set_dlm(&mut self, file: AtomicFile) {
+        self.dlm_file = Some(file);
+        self.dlm_boards = Some(BTreeMap::new());
     }
 
     /// Whether some action looks at the produced deals (rather than only at values).
     pub fn needs_deals(&self) -> bool {
-        self.specs.iter().any(ActionSpec::needs_deal)
+        self.writes_boards() || self.specs.iter().any(ActionSpec::needs_deal)
     }
 
-    /// Runs the actions on produced deal number `number` (1-based) with its values. The deal
-    /// may be blank when [`Actions::needs_deals`] is false.
-    pub fn deal(&mut self, w: &mut dyn Write, number: u64, deal: &Deal, values: &[i32]) -> io::Result<()> {
+    /// Runs the actions on produced deal number `number` (1-based), dealt as `board`, with its
+    /// values. The deal may be blank when [`Actions::needs_deals`] is false.
+    pub fn deal(&mut self, w: &mut dyn Write, number: u64, produced: &Board, values: &[i32]) -> io::Result<()> {
         let title = &self.info.title;
-        let board = self.info.first_board + number - 1;
+        let (board, deal) = (produced.number, &produced.deal);
+        let dealer = self.info.dealer.or(produced.dealer);
+        let vulnerable = self.info.vulnerable.or(produced.vulnerable);
+        if let Some(f) = self.pbn_file.as_mut() {
+            f.game(board, deal, dealer, vulnerable)?;
+        }
+        if let Some(boards) = self.dlm_boards.as_mut() {
+            boards.insert(board, *deal);
+        }
         for spec in &self.specs {
             match spec {
                 ActionSpec::PrintAll => {
@@ -179,8 +210,8 @@ impl Actions {
                             input_name: &self.info.input_name,
                             seed: self.info.seed,
                             title: self.info.title.as_deref(),
-                            dealer: self.info.dealer,
-                            vulnerable: self.info.vulnerable,
+                            dealer,
+                            vulnerable,
                             date: &self.info.date,
                         };
                         output::pbn(w, board, deal, &info)?;
@@ -228,7 +259,7 @@ impl Actions {
             }
         }
         if self.keep_deals {
-            self.kept.push(*deal);
+            self.kept.push((board, *deal));
         }
         Ok(())
     }
@@ -243,8 +274,19 @@ impl Actions {
         self.specs.iter().any(|s| matches!(s, ActionSpec::Export(_)))
     }
 
-    /// Commits the `-C` and `-X` files, after a successful run.
+    /// Writes the DLM file and commits the `-C`, `-X`, `--pbn` and `--dlm` files, after a
+    /// successful run.
     pub fn commit_files(&mut self) -> io::Result<()> {
+        if let (Some(mut f), Some(boards)) = (self.dlm_file.take(), self.dlm_boards.take()) {
+            if boards.is_empty() {
+                return Err(io::Error::other(format!("no deal was produced, so `{}` was not written", f.path().display())));
+            }
+            crate::dlm::write(&mut f, self.info.title.as_deref().unwrap_or(""), &boards)?;
+            f.commit()?;
+        }
+        if let Some(f) = self.pbn_file.take() {
+            f.into_inner().commit()?;
+        }
         for f in [self.csv.take(), self.export.take()].into_iter().flatten() {
             f.commit()?;
         }
@@ -261,9 +303,10 @@ impl Actions {
                             writeln!(w, "{t}")?;
                         }
                         write!(w, "\n{} hands:\n\n", seat.name())?;
-                        for (i, chunk) in self.kept.chunks(4).enumerate() {
-                            let hands: Vec<_> = chunk.iter().map(|d| d.hand(seat)).collect();
-                            output::hands_row(w, self.info.first_board + 4 * i as u64, &hands)?;
+                        for chunk in self.kept.chunks(4) {
+                            let boards: Vec<u64> = chunk.iter().map(|(b, _)| *b).collect();
+                            let hands: Vec<_> = chunk.iter().map(|(_, d)| d.hand(seat)).collect();
+                            output::hands_row(w, &boards, &hands)?;
                         }
                         w.write_all(b"\x0c")?;
                     }

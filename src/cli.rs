@@ -6,9 +6,9 @@ use crate::diag::{Diagnostic, Source, Span};
 use crate::lex::ScriptVars;
 use crate::parse::parse_file;
 use crate::outfile::AtomicFile;
-use crate::run::{run, Limits, RunError, Swap};
+use crate::run::{run, Limits, Numbering, RunError, Source as DealSource, Swap};
 use clap::Parser;
-use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
+use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -30,7 +30,8 @@ pub const EXIT_INPUT: i32 = 2;
     max_term_width = 100
 )]
 pub struct Cli {
-    /// The input file written in the Dealer language; standard input when absent.
+    /// The input file written in the Dealer language; `-` or none for standard input (none
+    /// with --deals: no condition, no actions).
     pub file: Option<PathBuf>,
 
     /// Produce: stop after N deals meet the condition (file: `produce N`; default 40 when
@@ -137,9 +138,27 @@ pub struct Cli {
     #[arg(short = 'O', value_name = "SEAT")]
     pub opener: Option<String>,
 
-    /// The number of the first board (file: `startboard N`; default 1).
+    /// The number of the first board (file: `startboard N`; default 1). With --deals, the
+    /// boards are numbered from N instead of keeping the file's numbers.
     #[arg(long = "board-start", value_name = "N")]
     pub board_start: Option<String>,
+
+    /// Write the produced deals to FILE as a PBN file (PBN 2.1 export format), replacing it
+    /// only when the run succeeds. The file's actions still run; with no `action` statement,
+    /// nothing else is printed.
+    #[arg(long = "pbn", value_name = "FILE")]
+    pub pbn: Option<PathBuf>,
+
+    /// Write the produced deals to FILE as a Duplimate DLM file (boards 1 to 99), replacing it
+    /// only when the run succeeds. A run that could make boards above 99 is refused.
+    #[arg(long = "dlm", value_name = "FILE")]
+    pub dlm: Option<PathBuf>,
+
+    /// Take the deals from FILE, a PBN or DLM file (told apart by content), in order, instead
+    /// of dealing at random: the condition and the actions run over them. Without an input
+    /// file, no condition: every deal is produced (convert with `--deals a.dlm --pbn a.pbn`).
+    #[arg(long = "deals", value_name = "FILE")]
+    pub deals: Option<PathBuf>,
 
     /// Debug verbosity, accepted for compatibility with Dealer; no effect.
     #[arg(short = 'D', value_name = "LEVEL")]
@@ -320,6 +339,39 @@ fn open_output(what: &str, path: &str, append: bool) -> Result<AtomicFile, Failu
     })
 }
 
+/// Refuses a `--dlm` run that could make a board a DLM file cannot hold: numbers above 99,
+/// or two deals with one board number.
+fn check_dlm_boards(path: &std::path::Path, numbering: Numbering<'_>, most: u64, swap: Swap) -> Result<(), Failure> {
+    let refuse = |why: String| switch_error(format!("--dlm {}: {why}", path.display()));
+    match numbering {
+        Numbering::Produced { first } => {
+            let last = first.saturating_add(most.saturating_sub(1));
+            if last > crate::dlm::MAX_BOARD {
+                return Err(refuse(format!(
+                    "this run can make boards {first} to {last}, but a DLM file holds boards 1 to 99; \
+                     produce at most {} deals (-p) or start lower (--board-start)",
+                    (crate::dlm::MAX_BOARD + 1).saturating_sub(first)
+                )));
+            }
+        }
+        Numbering::File(boards) => {
+            if swap != Swap::None {
+                return Err(refuse("with -x, the swapped copies of a board share its number; a DLM file holds each board once".into()));
+            }
+            let mut seen = std::collections::HashSet::new();
+            for b in boards.iter().take(most.min(boards.len() as u64) as usize) {
+                if b.number > crate::dlm::MAX_BOARD {
+                    return Err(refuse(format!("board {} of the deals file is above 99, the last board a DLM file holds; renumber with --board-start", b.number)));
+                }
+                if !seen.insert(b.number) {
+                    return Err(refuse(format!("the deals file has board {} twice; renumber with --board-start", b.number)));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Parses a numeric switch value.
 fn number_switch(switch: &str, value: &str, min: u64) -> Result<u64, Failure> {
     match value.trim().parse::<u64>() {
@@ -382,7 +434,11 @@ fn os_seed() -> u64 {
 
 /// Everything from the arguments to the statistics at the end.
 fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure> {
-    let (name, bytes) = read_input(cli.file.as_ref())?;
+    let (name, bytes) = match (&cli.file, &cli.deals) {
+        (None, Some(_)) => ("(no input file)".to_string(), Vec::new()),
+        (Some(p), _) if p.as_os_str() == "-" => read_input(None)?,
+        (file, _) => read_input(file.as_ref())?,
+    };
     let text = decode(&name, bytes)?;
     let source = Source::new(name.clone(), text);
     let script: ScriptVars = [
@@ -420,13 +476,30 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         return Ok(());
     }
 
+    // Deals from a file.
+    let boards = match &cli.deals {
+        None => None,
+        Some(path) => {
+            let name = path.display().to_string();
+            let bytes = std::fs::read(path).map_err(|e| {
+                switch_error(format!("cannot read the deals file `{name}`: {}", io_reason(&e)))
+            })?;
+            let boards = crate::boards::read(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
+            if compiled.predeal.iter().any(|h| !h.is_empty()) || Seat::ALL.iter().any(|&s| compiled.length_predealt(s)) {
+                return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));
+            }
+            Some(boards)
+        }
+    };
+    let writes_boards = cli.pbn.is_some() || cli.dlm.is_some();
     let generate = match &cli.generate {
         Some(g) => number_switch("-g", g, 1)?,
-        None => compiled.settings.generate.unwrap_or(10_000_000),
+        None => compiled.settings.generate.unwrap_or(if boards.is_some() { u64::MAX } else { 10_000_000 }),
     };
+    let prints = (compiled.prints_deals && (compiled.explicit_actions || !writes_boards)) || writes_boards;
     let produce = match &cli.produce {
         Some(p) => number_switch("-p", p, 1)?,
-        None => compiled.settings.produce.unwrap_or(if compiled.prints_deals { 40 } else { generate }),
+        None => compiled.settings.produce.unwrap_or(if prints && boards.is_none() { 40 } else { generate }),
     };
     let seed = match &cli.seed {
         Some(s) => number_switch("-s", s, 0)?,
@@ -476,9 +549,30 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         }
     }
     let first_board = match &cli.board_start {
-        Some(b) => number_switch("--board-start", b, 1)?,
-        None => compiled.settings.start_board.unwrap_or(1),
+        Some(b) => Some(number_switch("--board-start", b, 1)?),
+        None => compiled.settings.start_board,
     };
+    let deals: Vec<Deal> = boards.iter().flatten().map(|b| b.deal).collect();
+    // From a file, the run examines at most its deals (each with its swapped copies).
+    let generate = match &boards {
+        Some(list) => generate.min(list.len() as u64 * swap.permutations().len() as u64),
+        None => generate,
+    };
+    let produce = produce.min(generate);
+    let (deal_source, numbering) = match &boards {
+        Some(list) => (
+            DealSource::Given(&deals),
+            match first_board {
+                Some(first) => Numbering::Produced { first },
+                None => Numbering::File(list),
+            },
+        ),
+        None => (DealSource::Random(&compiled.dealer), Numbering::Produced { first: first_board.unwrap_or(1) }),
+    };
+    let first_board = first_board.unwrap_or(1);
+    if let Some(path) = &cli.dlm {
+        check_dlm_boards(path, numbering, produce, swap)?;
+    }
 
     let info = RunInfo {
         input_name: name,
@@ -491,7 +585,23 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         first_board,
     };
     let Compiled { actions: specs, .. } = &compiled;
-    let mut actions = Actions::new(specs.clone(), compiled.tallies.clone(), info);
+    // With --pbn or --dlm, a file without an action statement prints nothing.
+    let specs = if writes_boards && !compiled.explicit_actions { Vec::new() } else { specs.clone() };
+    let mut actions = Actions::new(specs, compiled.tallies.clone(), info);
+    if let Some(path) = &cli.pbn {
+        let file = open_output("PBN", &path.to_string_lossy(), false)?;
+        let how = match &cli.deals {
+            Some(d) => format!("deals from {}", d.display()),
+            None => format!("{}, seed {seed}", source.name),
+        };
+        let comment = format!("dealvm {}: {how}", env!("CARGO_PKG_VERSION"));
+        let writer = crate::pbn::PbnWriter::new(file, title.as_deref().unwrap_or(""), &comment)
+            .map_err(|e| switch_error(format!("cannot write the PBN file `{}`: {}", path.display(), io_reason(&e))))?;
+        actions.pbn_file = Some(writer);
+    }
+    if let Some(path) = &cli.dlm {
+        actions.set_dlm(open_output("DLM", &path.to_string_lossy(), false)?);
+    }
     // Open the output files before dealing, so a bad path stops the run at once.
     if let (Some(spec), true) = (&cli.csv, actions.writes_csv()) {
         let (append, path) = match spec.strip_prefix("w:") {
@@ -504,7 +614,7 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         actions.export = Some(open_output("export", path, false)?);
     }
     let limits = Limits { generate, produce, seed, threads, swap, progress: cli.meter };
-    let outcome = match run(&compiled, &compiled.tables, &compiled.dealer, &limits, &mut actions, out) {
+    let outcome = match run(&compiled, &compiled.tables, deal_source, numbering, &limits, &mut actions, out) {
         Ok(o) => o,
         Err(RunError::Io(e)) => return Err(Failure::Io(e)),
         Err(RunError::Fault { fault, deal }) => {

@@ -90,6 +90,9 @@ pub struct Compiled {
     /// The tables of the counting functions under the file's point counts.
     pub tables: Tables,
     pub actions: Vec<ActionSpec>,
+    /// Whether the file has an `action` statement (else the actions are Dealer's default,
+    /// `printall`).
+    pub explicit_actions: bool,
     /// The statistics the actions keep (`average`, `frequency`, `bktfreq`).
     pub tallies: Vec<TallySpec>,
     pub settings: Settings,
@@ -949,6 +952,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     fn finish(mut self, command_line: &[CommandLinePredeal]) -> Result<Compiled, Diagnostic> {
         let predeal = self.merge_predeal(command_line)?;
         let dealer = self.dealer(predeal)?;
+        let explicit_actions = self.actions.is_some();
         let (actions, values, tallies) =
             self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
         let prints_deals = actions.iter().any(ActionSpec::prints_each_deal);
@@ -965,6 +969,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             program,
             routine,
             nvalues: values.len(),
+            explicit_actions,
             tables,
             actions,
             tallies,

@@ -80,11 +80,11 @@ pub fn printside(w: &mut dyn Write, board: u64, deal: &Deal, side: Side) -> io::
 }
 
 /// One row of the `print(compass)` report: up to four hands with their board numbers.
-pub fn hands_row(w: &mut dyn Write, first_board: u64, hands: &[Hand]) -> io::Result<()> {
+pub fn hands_row(w: &mut dyn Write, boards: &[u64], hands: &[Hand]) -> io::Result<()> {
     let width = column_width(hands);
     let mut header = String::new();
-    for i in 0..hands.len() {
-        header.push_str(&format!("{:<width$}", format!("{:4}.", first_board + i as u64)));
+    for board in boards {
+        header.push_str(&format!("{:<width$}", format!("{board:4}.")));
     }
     writeln!(w, "{header}")?;
     side_by_side(w, "", hands, width)?;

@@ -9,9 +9,10 @@
 use crate::actions::Actions;
 use crate::compile::Compiled;
 pub use dealvm_vm::batch::Swap;
+use crate::boards::Board;
+pub use dealvm_vm::batch::Source;
 use dealvm_vm::batch::{BatchEnd, Job, Sink};
 use dealvm_vm::card::Deal;
-use dealvm_vm::deal::Dealer;
 use dealvm_vm::interp::{Fault, Machine};
 use dealvm_vm::stats::Tallies;
 use dealvm_vm::tables::Tables;
@@ -116,7 +117,8 @@ impl Plan<'_> {
 pub fn run(
     compiled: &Compiled,
     tables: &Tables,
-    dealer: &Dealer,
+    source: Source<'_>,
+    numbering: Numbering<'_>,
     limits: &Limits,
     actions: &mut Actions,
     out: &mut dyn Write,
@@ -125,7 +127,7 @@ pub fn run(
         job: Job {
             program: &compiled.program,
             tables,
-            dealer,
+            source,
             routine: compiled.routine,
             swap: limits.swap,
             seed: limits.seed,
@@ -145,7 +147,7 @@ pub fn run(
         .build()
         .map_err(|e| RunError::Io(io::Error::other(e)))?;
     let mut main_vm = Machine::new(&compiled.program);
-    let mut state = Delivery { produced: 0, examined_before: 0, nvalues };
+    let mut state = Delivery { produced: 0, examined_before: 0, nvalues, numbering };
     if sequential {
         for k in 0..batches {
             let cap = limits.produce - state.produced;
@@ -193,15 +195,26 @@ pub fn run(
     Ok(Outcome { generated: state.examined_before, produced: state.produced })
 }
 
+/// How produced deals become boards.
+#[derive(Copy, Clone, Debug)]
+pub enum Numbering<'a> {
+    /// Board numbers count the produced deals from `first`.
+    Produced { first: u64 },
+    /// Each deal keeps the board it has in the file it was read from (number, dealer,
+    /// vulnerability); the run's deal `n` is (a swapped copy of) `boards[n / copies]`.
+    File(&'a [Board]),
+}
+
 /// The main thread's side of a run: hands produced deals to the actions in order.
-struct Delivery {
+struct Delivery<'a> {
     produced: u64,
     /// Deals examined in the batches delivered so far.
     examined_before: u64,
     nvalues: usize,
+    numbering: Numbering<'a>,
 }
 
-impl Delivery {
+impl Delivery<'_> {
     /// Delivers the results of batches `k`, `k + 1`, ...; gives the outcome once the run is
     /// over (`produce` reached).
     #[allow(clippy::too_many_arguments)]
@@ -225,10 +238,19 @@ impl Delivery {
                 (end, collected) = plan.batch(b, remaining, self.produced, main_vm);
             }
             if plan.per_deal {
-                for (i, _) in collected.offsets.iter().enumerate() {
-                    let deal = collected.deals.get(i).unwrap_or(&no_deal);
+                let copies = plan.job.swap.permutations().len() as u64;
+                for (i, &offset) in collected.offsets.iter().enumerate() {
+                    let deal = *collected.deals.get(i).unwrap_or(&no_deal);
                     let values = &collected.values[i * nvalues..(i + 1) * nvalues];
-                    actions.deal(out, self.produced + i as u64 + 1, deal, values)?;
+                    let number = self.produced + i as u64 + 1;
+                    let board = match self.numbering {
+                        Numbering::Produced { first } => Board { number: first + number - 1, deal, dealer: None, vulnerable: None },
+                        Numbering::File(boards) => {
+                            let dealt = (plan.job.first_deal(b) + offset as u64) / copies;
+                            Board { deal, ..boards[dealt as usize].clone() }
+                        }
+                    };
+                    actions.deal(out, number, &board, values)?;
                 }
             }
             self.produced += end.produced;

@@ -87,6 +87,35 @@ pub struct BatchEnd {
     pub fault: Option<(u32, Fault)>,
 }
 
+/// Where a run's deals come from.
+#[derive(Copy, Clone, Debug)]
+pub enum Source<'a> {
+    /// Random deals around the predealt cards.
+    Random(&'a Dealer),
+    /// Given deals, in order (read from a file): deal `n` of the run is `deals[n]` (with
+    /// swapping, each given deal is followed by its swapped copies).
+    Given(&'a [Deal]),
+}
+
+impl Source<'_> {
+    /// Deal number `n` of the run's dealt deals (before swapping).
+    #[inline(always)]
+    fn deal(&self, n: u64, rng: &mut crate::deal::DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        match *self {
+            Source::Random(dealer) => dealer.deal_using(rng, pdep),
+            Source::Given(deals) => deals[n as usize],
+        }
+    }
+
+    /// The number of deals the source can give, if limited.
+    pub fn len(&self) -> Option<u64> {
+        match self {
+            Source::Random(_) => None,
+            Source::Given(deals) => Some(deals.len() as u64),
+        }
+    }
+}
+
 /// A run: what to deal, what to test, what to evaluate, how many.
 #[derive(Copy, Clone)]
 pub struct Job<'a> {
@@ -94,22 +123,30 @@ pub struct Job<'a> {
     pub program: &'a Program,
     /// The per-suit tables built for the program's point counts.
     pub tables: &'a Tables,
-    /// Deals the random deals around the predealt cards.
-    pub dealer: &'a Dealer,
+    /// Where the deals come from.
+    pub source: Source<'a>,
     /// The deal routine's entry point.
     pub routine: usize,
     /// The swapping mode.
     pub swap: Swap,
     /// The random seed; with the batch number it fixes every batch's deals.
     pub seed: u64,
-    /// Deals to examine in all.
+    /// Deals to examine in all (with given deals, at most their number times the number
+    /// of swapped copies).
     pub generate: u64,
 }
 
 impl Job<'_> {
     /// The number of batches of the run.
     pub fn batches(&self) -> u64 {
-        self.generate.div_ceil(self.swap.batch_len())
+        self.deals().div_ceil(self.swap.batch_len())
+    }
+
+    /// The number of deals the run examines at most: `generate`, or fewer when the source
+    /// runs out.
+    pub fn deals(&self) -> u64 {
+        let copies = self.swap.permutations().len() as u64;
+        self.source.len().map_or(self.generate, |n| self.generate.min(n.saturating_mul(copies)))
     }
 
     /// The number of the first deal of batch `k`.
@@ -148,7 +185,7 @@ impl Job<'_> {
         pdep: impl Fn(u64, u64) -> u64 + Copy,
     ) -> BatchEnd {
         let first = self.first_deal(k);
-        let count = self.swap.batch_len().min(self.generate.saturating_sub(first));
+        let count = self.swap.batch_len().min(self.deals().saturating_sub(first));
         let mut end = BatchEnd { examined: count, produced: 0, fault: None };
         if count == 0 || cap == 0 {
             end.examined = 0;
@@ -158,13 +195,15 @@ impl Job<'_> {
         let mut values = vec![0i32; self.program.value_slots];
         let perms = self.swap.permutations();
         let mut dealt = Deal::default();
+        // The batch starts on a dealt deal: its length is a multiple of the copies.
+        let first_dealt = first / perms.len() as u64;
         for i in 0..count {
             let deal = if perms.len() == 1 {
-                self.dealer.deal_using(&mut rng, pdep)
+                self.source.deal(first + i, &mut rng, pdep)
             } else {
                 let variant = (i % perms.len() as u64) as usize;
                 if variant == 0 {
-                    dealt = self.dealer.deal_using(&mut rng, pdep);
+                    dealt = self.source.deal(first_dealt + i / perms.len() as u64, &mut rng, pdep);
                 }
                 Deal { hands: perms[variant].map(|from| dealt.hands[from]) }
             };

@@ -5,7 +5,7 @@
 //! collecting produced deals or statistics.
 //!
 //! ```
-//! use dealvm_vm::batch::{Job, Swap};
+//! use dealvm_vm::batch::{Job, Source, Swap};
 //! use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr};
 //! use dealvm_vm::card::Seat;
 //! use dealvm_vm::deal::Dealer;
@@ -29,7 +29,7 @@
 //!
 //! let tables = Tables::for_program(&PointCounts::default(), &program);
 //! let dealer = Dealer::unconstrained();
-//! let job = Job { program: &program, tables: &tables, dealer: &dealer, routine,
+//! let job = Job { program: &program, tables: &tables, source: Source::Random(&dealer), routine,
 //!                 swap: Swap::None, seed: 1, generate: 100_000 };
 //! let mut vm = Machine::new(&program);
 //! let mut totals = Tallies::new(vec![TallySpec::Average { value: 0 }]);

@@ -1,0 +1,290 @@
+//! Duplimate DLM files: the boards a Duplimate dealing machine deals, as its software
+//! (DupSoft) loads them.
+//!
+//! A DLM file always lists boards 1 to 99. Each `Board NN=` line gives a deal as 26 letters,
+//! one per pair of cards in the order A♠ K♠ ... 2♠ A♥ ... 2♣; letter `a` + 4 × (seat of the
+//! first card) + (seat of the second), seats counted N, E, S, W from 0. Three digits follow:
+//! the XOR of the letters' values (`a` = 1 ... `p` = 16), the board number and the board's
+//! `Duplicates NN=` count. The `Checksum=` of the `[DOCUMENT]` section is the XOR of the
+//! status (Show 0, Edit 3), `Duplicates=`, `From board=`, `To board=`, `Dealing method=` and
+//! `Next board to duplimate=`. Lines end with CR LF.
+
+use crate::boards::Board;
+use crate::diag::{Diagnostic, Source, Span};
+use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+/// The highest board number a DLM file holds.
+pub const MAX_BOARD: u64 = 99;
+
+/// The letters of the placeholder deal DupSoft and others write for boards not dealt: North
+/// holds the spades, East the hearts, South the diamonds, West the clubs.
+pub const PLACEHOLDER: &str = "aaaaaabffffffkkkkkklpppppp";
+
+/// The card at position `i` (0..52) of the DLM order: spades ace down, then hearts,
+/// diamonds, clubs.
+fn card_at(i: usize) -> Card {
+    Card::new(Suit::DISPLAY[i / 13], 12 - (i % 13) as u8)
+}
+
+/// The seat holding a card.
+fn owner(deal: &Deal, card: Card) -> Option<usize> {
+    Seat::ALL.iter().position(|&s| deal.hand(s).contains(card))
+}
+
+/// The 26 letters of a complete deal.
+pub fn letters(deal: &Deal) -> String {
+    (0..26)
+        .map(|i| {
+            let first = owner(deal, card_at(2 * i)).expect("a complete deal");
+            let second = owner(deal, card_at(2 * i + 1)).expect("a complete deal");
+            (b'a' + 4 * first as u8 + second as u8) as char
+        })
+        .collect()
+}
+
+/// The deal 26 letters describe, or why they describe none. A deal must give each seat 13
+/// cards.
+pub fn deal_from_letters(letters: &str) -> Result<Deal, String> {
+    if letters.len() != 26 {
+        return Err(format!("a board has 26 letters, found {}", letters.len()));
+    }
+    let mut hands = [Hand::EMPTY; 4];
+    for (i, c) in letters.chars().enumerate() {
+        if !('a'..='p').contains(&c) {
+            return Err(format!("`{c}` is not a DLM letter (a to p)"));
+        }
+        let v = c as usize - 'a' as usize;
+        hands[v / 4] = hands[v / 4].with(card_at(2 * i));
+        hands[v % 4] = hands[v % 4].with(card_at(2 * i + 1));
+    }
+    for seat in Seat::ALL {
+        let n = hands[seat as usize].count();
+        if n != 13 {
+            return Err(format!("{} holds {n} cards; each hand has 13", seat.name()));
+        }
+    }
+    Ok(Deal { hands })
+}
+
+/// The checksum of a board line: the XOR of the letters' values, the board number and its
+/// duplicates count.
+pub fn board_checksum(letters: &str, board: u64, duplicates: u64) -> u64 {
+    letters.bytes().fold(board ^ duplicates, |x, c| x ^ (c - b'a' + 1) as u64)
+}
+
+/// A `Board NN=` line without its line end.
+pub fn board_line(board: u64, duplicates: u64, letters: &str) -> String {
+    format!("Board {board:02}={letters}{:03}", board_checksum(letters, board, duplicates))
+}
+
+/// The `Checksum=` value of a `[DOCUMENT]` section.
+pub fn file_checksum(edit: bool, duplicates: u64, from: u64, to: u64, method: u64, next: u64) -> u64 {
+    (if edit { 3 } else { 0 }) ^ duplicates ^ from ^ to ^ method ^ next
+}
+
+/// Writes a DLM file holding `boards` (numbers 1 to 99, each once): From and To are the
+/// lowest and highest, every other board up to 99 is the placeholder deal.
+pub fn write(w: &mut dyn Write, headline: &str, boards: &BTreeMap<u64, Deal>) -> io::Result<()> {
+    let (Some(&from), Some(&to)) = (boards.keys().next(), boards.keys().next_back()) else {
+        return Err(io::Error::other("a DLM file needs at least one board"));
+    };
+    assert!(from >= 1 && to <= MAX_BOARD, "DLM boards are numbered 1 to 99");
+    let mut out = String::new();
+    let mut line = |s: &str| {
+        out.push_str(s);
+        out.push_str("\r\n");
+    };
+    line("[DOCUMENT]");
+    // One line: no line breaks in the headline.
+    line(&format!("Headline={}", headline.replace(['\r', '\n'], " ")));
+    line("Status=Show");
+    line("Duplicates=0");
+    line(&format!("From board={from}"));
+    line(&format!("To board={to}"));
+    line("Dealing method=1");
+    line("Next board to duplimate=0");
+    line("PrintOuts=0");
+    line("Crypto key=0");
+    line(&format!("Checksum={}", file_checksum(false, 0, from, to, 1, 0)));
+    for board in 1..=MAX_BOARD {
+        let letters = boards.get(&board).map(letters).unwrap_or_else(|| PLACEHOLDER.to_string());
+        line(&format!("Duplicates {board:02}=0"));
+        line(&board_line(board, 0, &letters));
+    }
+    line("[STARTUP]");
+    line("SuppressDeals=Yes");
+    w.write_all(out.as_bytes())
+}
+
+/// Reads a DLM file: the boards from `From board` to `To board`, in order. Refuses a file
+/// DupSoft would refuse (a bad checksum, a missing line, a malformed line) and any deal that
+/// is not four hands of 13 cards, with the line and the reason.
+pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
+    let mut r = Reader { src, status: None, header: BTreeMap::new(), checksum: None, duplicates: BTreeMap::new(), boards: BTreeMap::new() };
+    let mut section = None::<&str>;
+    let mut offset = 0;
+    for raw in src.text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let text = raw.trim_end_matches(['\n', '\r']);
+        let span = Span::new(start, start + text.len());
+        if text.trim().is_empty() {
+            continue;
+        }
+        if text.starts_with('[') {
+            section = match text.trim() {
+                "[DOCUMENT]" | "[Document]" => Some("document"),
+                "[STARTUP]" | "[Startup]" if section.is_some() => Some("startup"),
+                _ => return Err(r.error(span, format!("found `{text}`, expected [DOCUMENT] or [STARTUP]"))),
+            };
+            continue;
+        }
+        match section {
+            None => return Err(r.error(span, "a DLM file starts with [DOCUMENT]")),
+            Some("startup") => {
+                if !text.contains('=') {
+                    return Err(r.error(span, format!("found `{text}`, expected a setting such as SuppressDeals=Yes")));
+                }
+            }
+            Some(_) => r.document_line(text, span)?,
+        }
+    }
+    r.finish()
+}
+
+/// The state of [`read`].
+struct Reader<'a> {
+    src: &'a Source,
+    status: Option<bool>,
+    /// `Duplicates`, `From board`, ... with their values and places.
+    header: BTreeMap<&'static str, (u64, Span)>,
+    checksum: Option<(u64, Span)>,
+    duplicates: BTreeMap<u64, u64>,
+    /// Each board's letters, checksum and place.
+    boards: BTreeMap<u64, (String, u64, Span)>,
+}
+
+impl Reader<'_> {
+    fn error(&self, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::at(span, message).in_source(self.src.clone())
+    }
+
+    /// One line of the `[DOCUMENT]` section.
+    fn document_line(&mut self, text: &str, span: Span) -> Result<(), Diagnostic> {
+        let Some((key, value)) = text.split_once('=') else {
+            return Err(self.error(span, format!("found `{text}`, expected a line such as `Board 01=...`")));
+        };
+        let value_span = Span::new(span.start + key.len() + 1, span.end);
+        let number = |r: &Self| {
+            value.trim().parse::<u64>().map_err(|_| r.error(value_span, format!("found `{value}`, expected a number")))
+        };
+        const HEADER: [&str; 5] = ["Duplicates", "From board", "To board", "Dealing method", "Next board to duplimate"];
+        match key {
+            "Headline" | "PrintOuts" | "Crypto key" => {}
+            "Status" => {
+                self.status = Some(match value {
+                    "Show" => false,
+                    "Edit" => true,
+                    _ => return Err(self.error(value_span, format!("cannot find status field in file: found `{value}`, expected Show or Edit"))),
+                })
+            }
+            "Checksum" => self.checksum = Some((number(self)?, value_span)),
+            k if HEADER.contains(&k) => {
+                let name = HEADER.into_iter().find(|h| *h == k).expect("a header key");
+                self.header.insert(name, (number(self)?, value_span));
+            }
+            k => {
+                let (what, board) = match k.split_once(' ') {
+                    Some((w @ ("Duplicates" | "Property" | "Board"), n)) if n.len() == 2 => (w, n.parse::<u64>().ok()),
+                    _ => ("", None),
+                };
+                let Some(board) = board.filter(|b| (1..=MAX_BOARD).contains(b)) else {
+                    return Err(self.error(Span::new(span.start, span.start + k.len()), format!("found `{k}`, expected a DLM keyword such as `Board 01`")));
+                };
+                match what {
+                    "Duplicates" => {
+                        let n = number(self)?;
+                        self.duplicates.insert(board, n);
+                    }
+                    "Board" => {
+                        let ok = value.len() == 29 && value.is_char_boundary(26) && value[26..].bytes().all(|b| b.is_ascii_digit());
+                        if !ok {
+                            return Err(self.error(value_span, "a board is 26 letters and a three-digit checksum"));
+                        }
+                        let sum = value[26..].parse().expect("three digits");
+                        self.boards.insert(board, (value[..26].to_string(), sum, value_span));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the whole file and gives the boards dealt.
+    fn finish(self) -> Result<Vec<Board>, Diagnostic> {
+        let end = Span::new(self.src.text.len(), self.src.text.len());
+        let missing = |what: &str| self.error(end, format!("the line `{what}=` is missing")).with_note("DupSoft refuses a DLM file without it");
+        let edit = self.status.ok_or_else(|| self.error(end, "cannot find status field in file (a `Status=Show` line)"))?;
+        let get = |key: &str| self.header.get(key).map(|&(v, _)| v);
+        let duplicates = get("Duplicates").ok_or_else(|| missing("Duplicates"))?;
+        let from = get("From board").ok_or_else(|| missing("From board"))?;
+        let to = get("To board").ok_or_else(|| missing("To board"))?;
+        let next = get("Next board to duplimate").ok_or_else(|| missing("Next board to duplimate"))?;
+        let method = get("Dealing method").unwrap_or(1);
+        let (checksum, checksum_span) = self.checksum.ok_or_else(|| missing("Checksum"))?;
+        let expected = file_checksum(edit, duplicates, from, to, method, next);
+        if checksum != expected {
+            return Err(self
+                .error(checksum_span, format!("invalid checksum: the file says {checksum}, its header gives {expected}"))
+                .with_note("the checksum is the XOR of Duplicates, From board, To board, Dealing method and Next board to duplimate"));
+        }
+        let (from, to) = (from.min(to), from.max(to));
+        if from < 1 || to > MAX_BOARD {
+            let span = self.header["From board"].1;
+            return Err(self.error(span, format!("boards {from} to {to}: a DLM file holds boards 1 to 99")));
+        }
+        let mut out = Vec::new();
+        for board in 1..=MAX_BOARD {
+            let Some(&dups) = self.duplicates.get(&board) else {
+                return Err(missing(&format!("Duplicates {board:02}")));
+            };
+            let Some((letters, sum, span)) = self.boards.get(&board) else {
+                return Err(missing(&format!("Board {board:02}")));
+            };
+            if !letters.bytes().all(|b| (b'a'..=b'p').contains(&b)) {
+                let at = letters.bytes().position(|b| !(b'a'..=b'p').contains(&b)).unwrap_or(0);
+                let bad = letters[at..].chars().next().unwrap_or('?');
+                return Err(self.error(Span::new(span.start + at, span.start + at + bad.len_utf8()), format!("`{bad}` is not a DLM letter (a to p, lower case)")));
+            }
+            let expected = board_checksum(letters, board, dups);
+            if *sum != expected {
+                return Err(self
+                    .error(Span::new(span.start + 26, span.end), format!("checksum error on board {board}: the line says {sum:03}, its letters give {expected:03}")));
+            }
+            if (from..=to).contains(&board) {
+                let deal = deal_from_letters(letters).map_err(|e| self.error(*span, format!("board {board} is not a deal: {e}")))?;
+                out.push(Board { number: board, deal, dealer: None, vulnerable: None });
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spec_checksums_hold() {
+        assert_eq!(file_checksum(false, 0, 1, 32, 1, 0), 32);
+        assert_eq!(file_checksum(false, 0, 10, 24, 1, 1), 18);
+        assert_eq!(board_line(1, 1, "fnbkmmincldklcfcofoiefnapm"), "Board 01=fnbkmmincldklcfcofoiefnapm018");
+        let sorted = deal_from_letters(PLACEHOLDER).unwrap();
+        assert_eq!(sorted.hand(Seat::North).len(Suit::Spades), 13);
+        assert_eq!(sorted.hand(Seat::West).len(Suit::Clubs), 13);
+        assert_eq!(letters(&sorted), PLACEHOLDER);
+    }
+}

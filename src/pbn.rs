@@ -1,0 +1,283 @@
+//! PBN files (Portable Bridge Notation 2.1): written in export format, read leniently.
+//!
+//! Export format: the file starts with `% PBN 2.1` and `% EXPORT`; each game has the fifteen
+//! tags of the mandatory tag set in the standard's order (unknown values are `?`), the deal
+//! written from the dealer; a blank line follows each game; lines end with CR LF; backslashes
+//! and double quotes in values are escaped with a backslash.
+//!
+//! Reading takes every game with a complete `Deal` tag, with its `Board`, `Dealer` and
+//! `Vulnerable` tags; other tags, comments (`%`, `;`, `{...}`) and sections are skipped.
+
+use crate::boards::Board;
+use crate::compile::Vulnerability;
+use crate::diag::{Diagnostic, Source, Span};
+use crate::output::{board_dealer, board_vulnerability, pbn_escape};
+use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
+use std::io::{self, Write};
+
+/// Writes games to a PBN file in export format.
+pub struct PbnWriter<W: Write> {
+    out: W,
+    /// The `Event` of every game.
+    event: String,
+}
+
+impl<W: Write> PbnWriter<W> {
+    /// Starts a file; `comment` (such as how the deals were made) goes in a `%` line.
+    pub fn new(mut out: W, event: &str, comment: &str) -> io::Result<PbnWriter<W>> {
+        write!(out, "% PBN 2.1\r\n% EXPORT\r\n")?;
+        if !comment.is_empty() {
+            write!(out, "% {}\r\n", comment.replace(['\r', '\n'], " "))?;
+        }
+        Ok(PbnWriter { out, event: event.replace(['\r', '\n'], " ") })
+    }
+
+    /// Writes one game: board `board`, dealt by `dealer` with `vulnerable`, or as the
+    /// standard 16-board cycle gives for the board.
+    pub fn game(&mut self, board: u64, deal: &Deal, dealer: Option<Seat>, vulnerable: Option<Vulnerability>) -> io::Result<()> {
+        let dealer = dealer.unwrap_or_else(|| board_dealer(board));
+        let vulnerable = vulnerable.unwrap_or_else(|| board_vulnerability(board));
+        let tags: [(&str, String); 15] = [
+            ("Event", pbn_escape(&self.event)),
+            ("Site", "?".into()),
+            ("Date", "?".into()),
+            ("Board", board.to_string()),
+            ("West", "?".into()),
+            ("North", "?".into()),
+            ("East", "?".into()),
+            ("South", "?".into()),
+            ("Dealer", dealer.letter().to_string()),
+            ("Vulnerable", vulnerable.pbn().to_string()),
+            ("Deal", deal.pbn_from(dealer)),
+            ("Scoring", "?".into()),
+            ("Declarer", "?".into()),
+            ("Contract", "?".into()),
+            ("Result", "?".into()),
+        ];
+        let mut text = String::with_capacity(400);
+        for (name, value) in tags {
+            text.push_str(&format!("[{name} \"{value}\"]\r\n"));
+        }
+        text.push_str("\r\n");
+        self.out.write_all(text.as_bytes())
+    }
+
+    /// The underlying writer.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+/// Reads the games of a PBN file that have a complete deal.
+pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
+    let err = |span: Span, message: String| Diagnostic::at(span, message).in_source(src.clone());
+    let mut boards = Vec::new();
+    let mut game = Game::default();
+    let mut tags = Tags { text: &src.text, at: 0 };
+    while let Some(tag) = tags.next_tag().map_err(|(span, m)| err(span, m))? {
+        // A game has each tag once: a tag seen again starts the next game.
+        if game.seen.contains(&tag.name) {
+            boards.extend(game.finish(boards.last()));
+            game = Game::default();
+        }
+        game.seen.push(tag.name);
+        match tag.name {
+            "Board" => {
+                let n = tag.value.trim().parse::<u64>().ok().filter(|&n| n >= 1);
+                game.board = Some(n.ok_or_else(|| err(tag.value_span, format!("found `{}`, expected a board number", tag.value)))?);
+            }
+            "Dealer" if tag.value != "?" && !tag.value.is_empty() => {
+                let seat = seat_letter(tag.value);
+                game.dealer = Some(seat.ok_or_else(|| err(tag.value_span, format!("found `{}`, expected N, E, S or W", tag.value)))?);
+            }
+            "Vulnerable" if tag.value != "?" && !tag.value.is_empty() => {
+                let v = match tag.value.to_ascii_lowercase().as_str() {
+                    "none" | "love" | "-" => Some(Vulnerability::None),
+                    "ns" => Some(Vulnerability::NorthSouth),
+                    "ew" => Some(Vulnerability::EastWest),
+                    "all" | "both" => Some(Vulnerability::All),
+                    _ => None,
+                };
+                game.vulnerable = Some(v.ok_or_else(|| err(tag.value_span, format!("found `{}`, expected None, NS, EW or All", tag.value)))?);
+            }
+            "Deal" => {
+                let deal = parse_deal(tag.value).map_err(|(at, len, m)| {
+                    err(Span::new(tag.value_span.start + at, tag.value_span.start + at + len), m)
+                })?;
+                game.deal = Some(deal);
+            }
+            _ => {}
+        }
+    }
+    boards.extend(game.finish(boards.last()));
+    Ok(boards)
+}
+
+/// What one game said so far.
+#[derive(Default)]
+struct Game<'a> {
+    /// The tags seen, by name.
+    seen: Vec<&'a str>,
+    board: Option<u64>,
+    dealer: Option<Seat>,
+    vulnerable: Option<Vulnerability>,
+    deal: Option<Deal>,
+}
+
+impl Game<'_> {
+    /// The board of a game with a deal; without a `Board` tag, the one after the previous.
+    fn finish(self, previous: Option<&Board>) -> Option<Board> {
+        let deal = self.deal?;
+        let number = self.board.unwrap_or_else(|| previous.map_or(1, |b| b.number + 1));
+        Some(Board { number, deal, dealer: self.dealer, vulnerable: self.vulnerable })
+    }
+}
+
+/// A seat from its PBN letter.
+fn seat_letter(s: &str) -> Option<Seat> {
+    match s.trim().to_ascii_uppercase().as_str() {
+        "N" => Some(Seat::North),
+        "E" => Some(Seat::East),
+        "S" => Some(Seat::South),
+        "W" => Some(Seat::West),
+        _ => None,
+    }
+}
+
+/// A `Deal` tag value such as `N:AKQ.JT9.876.5432 ...`: the first hand's seat, then four
+/// hands clockwise, suits spades first separated by dots. Errors give the offset and length
+/// of the offending text.
+pub fn parse_deal(value: &str) -> Result<Deal, (usize, usize, String)> {
+    let Some((first, rest)) = value.split_once(':') else {
+        return Err((0, value.len(), format!("found `{value}`, expected a deal such as `N:AKQ.JT9.876.5432 ...`")));
+    };
+    let first = seat_letter(first).ok_or((0, first.len(), format!("found `{first}`, expected N, E, S or W before the colon")))?;
+    let base = value.len() - rest.len();
+    let mut hands = [Hand::EMPTY; 4];
+    let mut seen = Hand::EMPTY;
+    let mut count = 0;
+    let mut at = base;
+    for text in rest.split(' ') {
+        let start = at;
+        at += text.len() + 1;
+        if text.is_empty() {
+            continue;
+        }
+        if count == 4 {
+            return Err((start, text.len(), "a deal has four hands".into()));
+        }
+        let seat = first.rotate(count);
+        count += 1;
+        if text == "-" {
+            return Err((start, 1, format!("{}'s hand is unknown; dealvm needs complete deals", seat.name())));
+        }
+        let suits: Vec<&str> = text.split('.').collect();
+        if suits.len() != 4 {
+            return Err((start, text.len(), format!("found `{text}`, expected four suits separated by dots")));
+        }
+        let mut pos = start;
+        for (holding, suit) in suits.iter().zip(Suit::DISPLAY) {
+            for (j, c) in holding.char_indices() {
+                let rank = rank_from_char(c.to_ascii_uppercase())
+                    .ok_or((pos + j, c.len_utf8(), format!("`{c}` is not a rank (AKQJT98765432)")))?;
+                let card = Card::new(suit, rank);
+                if seen.contains(card) {
+                    return Err((pos + j, 1, format!("the {card} appears twice")));
+                }
+                seen = seen.with(card);
+                hands[seat as usize] = hands[seat as usize].with(card);
+            }
+            pos += holding.len() + 1;
+        }
+        let n = hands[seat as usize].count();
+        if n != 13 {
+            return Err((start, text.len(), format!("{} holds {n} cards; each hand has 13", seat.name())));
+        }
+    }
+    if count != 4 {
+        return Err((0, value.len(), format!("found {count} hands, expected four")));
+    }
+    Ok(Deal { hands })
+}
+
+/// One tag: name and value, with the value's place.
+struct Tag<'a> {
+    name: &'a str,
+    value: &'a str,
+    value_span: Span,
+}
+
+/// Walks the tags of a PBN text, skipping comments and section data.
+struct Tags<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Tags<'a> {
+    /// The next tag, or an error with its place.
+    fn next_tag(&mut self) -> Result<Option<Tag<'a>>, (Span, String)> {
+        let bytes = self.text.as_bytes();
+        while self.at < bytes.len() {
+            let line_start = self.at == 0 || bytes[self.at - 1] == b'\n';
+            match bytes[self.at] {
+                b'%' if line_start => self.skip_line(),
+                b';' => self.skip_line(),
+                b'{' => {
+                    let end = self.text[self.at..].find('}').ok_or((Span::new(self.at, self.at + 1), "this comment has no closing `}`".to_string()))?;
+                    self.at += end + 1;
+                }
+                b'[' => return self.tag().map(Some),
+                _ => self.at += self.text[self.at..].chars().next().map_or(1, char::len_utf8),
+            }
+        }
+        Ok(None)
+    }
+
+    fn skip_line(&mut self) {
+        self.at = self.text[self.at..].find('\n').map_or(self.text.len(), |i| self.at + i + 1);
+    }
+
+    /// A tag starting at `[`: `[Name "value"]`.
+    fn tag(&mut self) -> Result<Tag<'a>, (Span, String)> {
+        let open = self.at;
+        let rest = &self.text[open + 1..];
+        let name_len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        let name = &rest[..name_len];
+        let after = &rest[name_len..];
+        let gap = after.len() - after.trim_start_matches([' ', '\t']).len();
+        let quote = open + 1 + name_len + gap;
+        if name.is_empty() || self.text.as_bytes().get(quote) != Some(&b'"') {
+            return Err((Span::new(open, quote + 1), "expected a tag such as `[Deal \"N:...\"]`".into()));
+        }
+        // The value runs to the next unescaped quote.
+        let mut i = quote + 1;
+        let bytes = self.text.as_bytes();
+        while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+            i += if bytes[i] == b'\\' { 2 } else { 1 };
+        }
+        if i >= bytes.len() || bytes[i] != b'"' {
+            return Err((Span::new(quote, i.min(bytes.len())), "this tag value has no closing quote".into()));
+        }
+        let value = &self.text[quote + 1..i];
+        let close = self.text[i + 1..].find(|c: char| c != ' ' && c != '\t').map(|j| i + 1 + j);
+        if close.map(|c| bytes[c]) != Some(b']') {
+            return Err((Span::new(i, i + 1), "expected `]` after the tag value".into()));
+        }
+        self.at = close.expect("checked") + 1;
+        Ok(Tag { name, value, value_span: Span::new(quote + 1, i) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deals_read_from_any_first_seat() {
+        let d = parse_deal("E:J52.Q9875..AQ873 763.32.AK65432.5 AQT4.AKJ6.Q9.KJ6 K98.T4.JT87.T942").unwrap();
+        assert_eq!(d.pbn(), "N:K98.T4.JT87.T942 J52.Q9875..AQ873 763.32.AK65432.5 AQT4.AKJ6.Q9.KJ6");
+        assert!(parse_deal("N:AKQ.JT9.876.5432").is_err());
+        let e = parse_deal("N:AK.. . .").unwrap_err();
+        assert!(e.2.contains("13") || e.2.contains("four"), "{e:?}");
+    }
+}

@@ -1,0 +1,282 @@
+//! Board files: Duplimate DLM files and PBN files, written with `--dlm`/`--pbn` and read with
+//! `--deals`. The DLM encoding is checked against the vectors transcribed from the DLM
+//! format description (`tests/data/dlm_boards.tsv`), the files by round trips, and the
+//! readers by corrupted files.
+
+mod common;
+
+use common::{data_dir, dealvm_in};
+use dealvm::diag::Source;
+use dealvm::output::{board_dealer, board_vulnerability};
+use dealvm::{dlm, pbn};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// One row of the vectors: file, board, duplicates, `Board NN=` line, deal from North, and
+/// the PBN dealer and vulnerability (file A boards 1-32 only).
+struct Vector {
+    file: String,
+    board: u64,
+    duplicates: u64,
+    line: String,
+    deal: String,
+    dealer: String,
+    vulnerable: String,
+}
+
+fn vectors() -> Vec<Vector> {
+    let text = fs::read_to_string(data_dir().join("dlm_boards.tsv")).expect("the vectors");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Vector {
+                file: f[0].into(),
+                board: f[1].parse().unwrap(),
+                duplicates: f[2].parse().unwrap(),
+                line: f[3].into(),
+                deal: f[4].into(),
+                dealer: f[5].into(),
+                vulnerable: f[6].into(),
+            }
+        })
+        .collect()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dealvm-boards-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs dealvm in `dir` with `args`, the Dealer input `input` on standard input.
+fn run(dir: &Path, args: &[&str], input: &str) -> common::Run {
+    dealvm_in(dir, args, Some(input.as_bytes()))
+}
+
+#[test]
+fn the_spec_vectors_encode_and_decode() {
+    let vectors = vectors();
+    assert_eq!(vectors.len(), 198);
+    for v in &vectors {
+        let deal = pbn::parse_deal(&v.deal).unwrap_or_else(|e| panic!("{} board {}: {e:?}", v.file, v.board));
+        let letters = dlm::letters(&deal);
+        assert_eq!(dlm::board_line(v.board, v.duplicates, &letters), v.line, "file {} board {}", v.file, v.board);
+        let decoded = dlm::deal_from_letters(&v.line[9..35]).expect("a deal");
+        assert_eq!(decoded, deal, "file {} board {}", v.file, v.board);
+        if v.file == "A" && v.board <= 32 {
+            assert_eq!(board_dealer(v.board).letter().to_string(), v.dealer, "dealer of board {}", v.board);
+            assert_eq!(board_vulnerability(v.board).pbn(), v.vulnerable, "vulnerability of board {}", v.board);
+        }
+    }
+    // The two file checksums of the description.
+    assert_eq!(dlm::file_checksum(false, 0, 1, 32, 1, 0), 32);
+    assert_eq!(dlm::file_checksum(false, 0, 10, 24, 1, 1), 18);
+}
+
+/// The text of one of the description's example files from the vectors, with its header.
+fn example_file(which: &str, header: &str) -> String {
+    let mut text = header.replace('\n', "\r\n");
+    for v in vectors().iter().filter(|v| v.file == which) {
+        text.push_str(&format!("Duplicates {:02}={}\r\n{}\r\n", v.board, v.duplicates, v.line));
+    }
+    text.push_str("[STARTUP]\r\nSuppressDeals=Yes\r\n");
+    text
+}
+
+const HEADER_A: &str = "[DOCUMENT]\nHeadline=\nStatus=Show\nDuplicates=0\nFrom board=1\nTo board=32\nDealing method=1\nNext board to duplimate=0\nPrintOuts=0\nCrypto key=0\nChecksum=32\n";
+const HEADER_B: &str = "[Document]\nHeadline=Children In Need\nStatus=Show\nDuplicates=1\nFrom board=1\nTo board=32\nNext board to duplimate=0\nPrintOuts=0\nCrypto key=0\nChecksum=33\n";
+
+#[test]
+fn the_example_files_read_back() {
+    for (which, header) in [("A", HEADER_A), ("B", HEADER_B)] {
+        let src = Source::new(format!("{which}.dlm"), example_file(which, header));
+        let boards = dlm::read(&src).unwrap_or_else(|e| panic!("{}", e.render(None)));
+        assert_eq!(boards.len(), 32, "file {which}");
+        for (b, v) in boards.iter().zip(vectors().iter().filter(|v| v.file == which)) {
+            assert_eq!(b.number, v.board);
+            assert_eq!(b.deal, pbn::parse_deal(&v.deal).unwrap());
+        }
+    }
+}
+
+#[test]
+fn dlm_and_pbn_round_trips_keep_every_deal() {
+    let dir = scratch("round");
+    // 99 boards, then read back, written as PBN, read back, written as DLM again.
+    let out = run(&dir, &["-s", "11", "--dlm", "a.dlm"], "produce 99\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.lines().next(), Some("Generated 99 hands"), "no action prints nothing");
+    let a = fs::read(dir.join("a.dlm")).unwrap();
+    assert!(a.windows(2).filter(|w| w == b"\r\n").count() > 200 && !a.windows(2).any(|w| w[1] == b'\n' && w[0] != b'\r'), "CRLF lines");
+    let out = run(&dir, &["--deals", "a.dlm", "--pbn", "b.pbn"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let out = run(&dir, &["--deals", "b.pbn", "--dlm", "c.dlm"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(fs::read(dir.join("c.dlm")).unwrap(), a, "DLM -> PBN -> DLM gives the same file");
+    let boards = dealvm::boards::read("b.pbn", fs::read(dir.join("b.pbn")).unwrap()).unwrap();
+    assert_eq!(boards.len(), 99);
+    assert_eq!(boards.iter().map(|b| b.number).collect::<Vec<_>>(), (1..=99).collect::<Vec<_>>());
+    // The same deals as printed by the run that made them.
+    let printed = run(&dir, &["-s", "11"], "produce 99\naction printoneline\n");
+    for (line, b) in printed.stdout.lines().zip(&boards) {
+        let hands: Vec<String> = b.deal.hands.iter().map(|h| h.pbn()).collect();
+        let want = format!("n {} e {} s {} w {} ", hands[0], hands[1], hands[2], hands[3]);
+        assert_eq!(line, want);
+    }
+    // One board; boards not starting at 1.
+    let out = run(&dir, &["-s", "3", "--dlm", "one.dlm", "--pbn", "one.pbn"], "produce 1\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let one = fs::read_to_string(dir.join("one.dlm")).unwrap();
+    assert!(one.contains("From board=1\r\nTo board=1\r\n") && one.contains("Checksum=1\r\n"), "{one}");
+    assert!(one.contains(&format!("Board 02={}", dlm::PLACEHOLDER)));
+    let out = run(&dir, &["-s", "5", "--dlm", "mid.dlm", "--pbn", "mid.pbn"], "startboard 17\nproduce 8\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let mid = dealvm::boards::read("mid.dlm", fs::read(dir.join("mid.dlm")).unwrap()).unwrap();
+    let from_pbn = dealvm::boards::read("mid.pbn", fs::read(dir.join("mid.pbn")).unwrap()).unwrap();
+    assert_eq!(mid.iter().map(|b| b.number).collect::<Vec<_>>(), (17..=24).collect::<Vec<_>>());
+    assert_eq!(mid.iter().map(|b| b.deal).collect::<Vec<_>>(), from_pbn.iter().map(|b| b.deal).collect::<Vec<_>>());
+    let pbn = fs::read_to_string(dir.join("mid.pbn")).unwrap();
+    assert!(pbn.contains("[Board \"18\"]\r\n[West \"?\"]\r\n[North \"?\"]\r\n[East \"?\"]\r\n[South \"?\"]\r\n[Dealer \"E\"]\r\n[Vulnerable \"NS\"]\r\n[Deal \"E:"), "{pbn}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn pbn_games_follow_the_export_format() {
+    let dir = scratch("pbn");
+    let out = run(&dir, &["-s", "9", "--pbn", "x.pbn", "-T", "Club \"A\" night"], "produce 3\ndealer west\nvulnerable EW\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let text = fs::read_to_string(dir.join("x.pbn")).unwrap();
+    let mut lines = text.split("\r\n");
+    assert_eq!(lines.next(), Some("% PBN 2.1"));
+    assert_eq!(lines.next(), Some("% EXPORT"));
+    let tags: Vec<&str> = text
+        .split("\r\n")
+        .filter(|l| l.starts_with('['))
+        .take(15)
+        .map(|l| l[1..].split(' ').next().unwrap())
+        .collect();
+    assert_eq!(
+        tags,
+        ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"]
+    );
+    assert!(text.contains("[Event \"Club \\\"A\\\" night\"]"), "{text}");
+    assert_eq!(text.matches("[Dealer \"W\"]").count(), 3);
+    assert_eq!(text.matches("[Vulnerable \"EW\"]").count(), 3);
+    assert_eq!(text.matches("[Deal \"W:").count(), 3);
+    assert_eq!(text.matches("[Result \"?\"]\r\n\r\n").count(), 3, "a blank line after each game");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn deals_from_a_file_run_through_the_condition_and_actions() {
+    let dir = scratch("filter");
+    fs::write(dir.join("a.dlm"), example_file("A", HEADER_A)).unwrap();
+    // Boards where North has 12 or more HCP, with their own board numbers.
+    let out = run(&dir, &["--deals", "a.dlm", "-"], "condition hcp(north) >= 12\naction printoneline(hcp(north))\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let want: Vec<String> = vectors()
+        .iter()
+        .filter(|v| v.file == "A" && v.board <= 32)
+        .filter_map(|v| {
+            let d = pbn::parse_deal(&v.deal).unwrap();
+            let hcp: u32 = d.hands[0].cards().map(|c| c.rank().saturating_sub(8) as u32).sum();
+            (hcp >= 12).then(|| {
+                let h: Vec<String> = d.hands.iter().map(|x| x.pbn()).collect();
+                format!("n {} e {} s {} w {} {hcp}", h[0], h[1], h[2], h[3])
+            })
+        })
+        .collect();
+    let got: Vec<&str> = out.stdout.lines().filter(|l| l.starts_with("n ")).collect();
+    assert_eq!(got, want);
+    assert!(out.stdout.contains("Generated 32 hands"));
+    // printall shows each board's own number; a DLM file renamed .pbn is still read as DLM.
+    fs::copy(dir.join("a.dlm"), dir.join("looks.pbn")).unwrap();
+    let out = run(&dir, &["--deals", "looks.pbn", "-"], "condition hcp(north) >= 20\naction printall\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    for v in vectors().iter().filter(|v| v.file == "A" && v.board <= 32) {
+        let d = pbn::parse_deal(&v.deal).unwrap();
+        let hcp: u32 = d.hands[0].cards().map(|c| c.rank().saturating_sub(8) as u32).sum();
+        assert_eq!(out.stdout.contains(&format!("{:4}. North", v.board)), hcp >= 20, "board {}", v.board);
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn corrupted_files_are_refused_with_the_line() {
+    let dir = scratch("corrupt");
+    let good = example_file("A", HEADER_A);
+    let flip_letter = good.replacen("Board 05=djbifojmdh", "Board 05=djbifojmdi", 1);
+    let wrong_digit = good.replacen("Board 07=cifiblfngecndbpekpllhhcalc015", "Board 07=cifiblfngecndbpekpllhhcalc016", 1);
+    let missing = good.replacen("Board 12=bbacolffgiomogcobmhdpgbogm023\r\n", "", 1);
+    let header = good.replacen("Checksum=32", "Checksum=33", 1);
+    let upper = good.replacen("Board 03=illdhoinjb", "Board 03=ILLDHOINJB", 1);
+    let not_a_deal = {
+        // A♠ K♠ of board 2 given to North instead of West (`m` -> `a`), with the checksum
+        // made right for the new letters: North holds 14 cards.
+        let line = "Board 02=mnmcjohnmfhekkmdakkjnmbhie012";
+        let letters = format!("a{}", &line[10..35]);
+        good.replacen(line, &dlm::board_line(2, 1, &letters), 1)
+    };
+    for (name, text, want) in [
+        ("flip.dlm", flip_letter, "flip.dlm:"),
+        ("digit.dlm", wrong_digit, "checksum error on board 7"),
+        ("missing.dlm", missing, "Board 12"),
+        ("header.dlm", header, "invalid checksum"),
+        ("upper.dlm", upper, "not a DLM letter"),
+        ("deal.dlm", not_a_deal, "board 2 is not a deal"),
+    ] {
+        fs::write(dir.join(name), text).unwrap();
+        let out = run(&dir, &["--deals", name], "");
+        assert_eq!(out.status, 2, "{name}: {}", out.stdout);
+        assert!(out.stderr.contains(want), "{name}: {}", out.stderr);
+        assert!(out.stderr.contains(&format!("{name}:")), "{name} names file:line: {}", out.stderr);
+    }
+    // The flipped letter is caught by its board's checksum, on its line.
+    let out = run(&dir, &["--deals", "flip.dlm"], "");
+    assert!(out.stderr.contains("checksum error on board 5") && out.stderr.contains("flip.dlm:21:"), "{}", out.stderr);
+    // PBN: a deal with a card twice, a hand short of cards.
+    fs::write(dir.join("bad.pbn"), "[Event \"\"]\n[Board \"1\"]\n[Deal \"N:AKQ.JT9.876.5432 AKQ.JT9.876.5432 - -\"]\n").unwrap();
+    let out = run(&dir, &["--deals", "bad.pbn"], "");
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("bad.pbn:3:") && out.stderr.contains("twice"), "{}", out.stderr);
+    fs::write(dir.join("text.txt"), "hello\n").unwrap();
+    let out = run(&dir, &["--deals", "text.txt"], "");
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("neither a PBN file nor a DLM file"), "{}", out.stderr);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dlm_files_never_drop_boards() {
+    let dir = scratch("limit");
+    for (input, args) in [
+        ("produce 100\n", vec!["--dlm", "x.dlm"]),
+        ("startboard 95\nproduce 10\n", vec!["--dlm", "x.dlm"]),
+        ("produce 10\n", vec!["--dlm", "x.dlm", "--board-start", "91"]),
+    ] {
+        let out = run(&dir, &args, input);
+        assert_eq!(out.status, 2, "{input}");
+        assert!(out.stderr.contains("a DLM file holds boards 1 to 99"), "{}", out.stderr);
+        assert!(!dir.join("x.dlm").exists());
+    }
+    let out = run(&dir, &["--dlm", "x.dlm", "--board-start", "90", "-s", "1"], "produce 10\n");
+    assert_eq!(out.status, 0, "boards 90 to 99 fit: {}", out.stderr);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn failed_runs_leave_the_old_files() {
+    let dir = scratch("atomic");
+    fs::write(dir.join("keep.pbn"), "old").unwrap();
+    fs::write(dir.join("keep.dlm"), "old").unwrap();
+    // Division by zero on some deal: the run fails and writes nothing.
+    let out = run(&dir, &["-s", "1", "--pbn", "keep.pbn", "--dlm", "keep.dlm"], "produce 50\ncondition 10 / (hcp(north) - 10) > -100\n");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert_eq!(fs::read_to_string(dir.join("keep.pbn")).unwrap(), "old");
+    assert_eq!(fs::read_to_string(dir.join("keep.dlm")).unwrap(), "old");
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 2, "no temporary file is left");
+    fs::remove_dir_all(&dir).unwrap();
+}
