@@ -209,6 +209,7 @@ pub struct Cli {
 /// Runs dealvm with the process's arguments and returns the exit status.
 pub fn main() -> i32 {
     let start = Instant::now();
+    crate::outfile::remove_on_interrupt();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -3,10 +3,57 @@
 //! A file is written to a temporary file beside its target and renamed over the target only
 //! when the run succeeds, so an interrupted or failed run leaves no half-written file and an
 //! existing file is replaced only on success. Appending copies the existing file first.
+//! [`remove_on_interrupt`] makes Ctrl-C (and SIGTERM, SIGHUP) remove the temporary files too.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The temporary files not yet committed or removed.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes the uncommitted temporary files when the process is interrupted (SIGINT, SIGTERM,
+/// SIGHUP), then exits with status 128 + the signal's number. Call it before starting any
+/// thread: the signals are blocked in every thread and taken by one that waits for them.
+pub fn remove_on_interrupt() {
+    #[cfg(unix)]
+    // SAFETY: the signal set is initialised by sigemptyset before use; pthread_sigmask and
+    // sigwait only read it.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            libc::sigaddset(&mut set, sig);
+        }
+        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+            return;
+        }
+        let waiter = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            let mut sig: libc::c_int = 0;
+            if libc::sigwait(&set, &mut sig) == 0 {
+                remove_pending();
+                std::process::exit(128 + sig);
+            }
+        });
+        if waiter.is_err() {
+            libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        }
+    }
+}
+
+/// Removes every uncommitted temporary file.
+fn remove_pending() {
+    let pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+    for temp in pending.iter() {
+        let _ = fs::remove_file(temp);
+    }
+}
+
+/// Forgets a temporary file that was committed or removed.
+fn forget(temp: &Path) {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner()).retain(|p| p != temp);
+}
 
 /// A file being written, committed by [`AtomicFile::commit`].
 pub struct AtomicFile {
@@ -31,17 +78,20 @@ impl AtomicFile {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let temp = dir.join(format!(".{name}.dealvm-{}.tmp", std::process::id()));
         let mut file = File::create(&temp)?;
+        PENDING.lock().unwrap_or_else(|e| e.into_inner()).push(temp.clone());
         if append {
             match File::open(path) {
                 Ok(mut existing) => {
                     if let Err(e) = io::copy(&mut existing, &mut file) {
                         let _ = fs::remove_file(&temp);
+                        forget(&temp);
                         return Err(e);
                     }
                 }
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}
                 Err(e) => {
                     let _ = fs::remove_file(&temp);
+                    forget(&temp);
                     return Err(e);
                 }
             }
@@ -49,13 +99,21 @@ impl AtomicFile {
         Ok(AtomicFile { path: path.to_path_buf(), temp, writer: Some(BufWriter::new(file)) })
     }
 
-    /// Finishes the file: flushes it and renames it over the target.
+    /// Finishes the file: flushes it and renames it over the target. On failure the target
+    /// is untouched and the temporary file removed.
     pub fn commit(mut self) -> io::Result<()> {
         let writer = self.writer.take().expect("an open file");
-        let file = writer.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&self.temp, &self.path)
+        let done = (|| {
+            let file = writer.into_inner().map_err(|e| e.into_error())?;
+            file.sync_all()?;
+            drop(file);
+            fs::rename(&self.temp, &self.path)
+        })();
+        if done.is_err() {
+            let _ = fs::remove_file(&self.temp);
+        }
+        forget(&self.temp);
+        done
     }
 
     /// The target path.
@@ -79,6 +137,7 @@ impl Drop for AtomicFile {
     fn drop(&mut self) {
         if self.writer.take().is_some() {
             let _ = fs::remove_file(&self.temp);
+            forget(&self.temp);
         }
     }
 }

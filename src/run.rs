@@ -18,6 +18,7 @@ use dealvm_vm::stats::Tallies;
 use dealvm_vm::tables::Tables;
 use rayon::prelude::*;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How a run is bounded and seeded.
 #[derive(Clone, Debug)]
@@ -89,6 +90,8 @@ struct Plan<'a> {
     tallies: Tallies,
     per_deal: bool,
     keep_deals: bool,
+    /// Set when the run is over: batches still to start (run ahead) do nothing.
+    stop: AtomicBool,
 }
 
 impl Plan<'_> {
@@ -102,6 +105,9 @@ impl Plan<'_> {
             deals: Vec::new(),
             values: Vec::new(),
         };
+        if self.stop.load(Ordering::Relaxed) {
+            return (BatchEnd { examined: 0, produced: 0, fault: None }, c);
+        }
         let end = self.job.run_batch(k, cap, produced_before, vm, &mut c);
         (end, c)
     }
@@ -136,16 +142,13 @@ pub fn run(
         tallies: actions.empty_tallies(),
         per_deal: actions.per_deal(),
         keep_deals: actions.needs_deals(),
+        stop: AtomicBool::new(false),
     };
     let nvalues = compiled.nvalues;
     let batches = plan.job.batches();
     let mut meter = Meter::new(limits.progress);
     let sequential = compiled.uses_produced_number || limits.threads <= 1;
     let window = if sequential { 1 } else { (limits.threads * 4) as u64 };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(limits.threads.max(1))
-        .build()
-        .map_err(|e| RunError::Io(io::Error::other(e)))?;
     let mut main_vm = Machine::new(&compiled.program);
     let mut state = Delivery { produced: 0, examined_before: 0, nvalues, numbering };
     if sequential {
@@ -160,6 +163,10 @@ pub fn run(
             meter.show(state.examined_before, state.produced, limits);
         }
     } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(limits.threads)
+            .build()
+            .map_err(|e| RunError::Io(io::Error::other(e)))?;
         // While the main thread hands one window's deals to the actions, the workers run the
         // next window.
         let window_at = |k: u64, cap: u64| -> Vec<(BatchEnd, Collector)> {
@@ -181,7 +188,12 @@ pub fn run(
                 if next_k < batches {
                     scope.spawn(|_| next = window_at(next_k, cap));
                 }
-                state.deliver(&plan, std::mem::take(&mut current), k, limits, actions, out, &mut main_vm)
+                let delivered = state.deliver(&plan, std::mem::take(&mut current), k, limits, actions, out, &mut main_vm);
+                if !matches!(delivered, Ok(None)) {
+                    // The run is over: the window running ahead is not needed.
+                    plan.stop.store(true, Ordering::Relaxed);
+                }
+                delivered
             });
             if let Some(outcome) = meter.unless_failed(delivered, &state, limits)? {
                 meter.finish(outcome.generated, outcome.produced, limits);

@@ -280,3 +280,34 @@ fn failed_runs_leave_the_old_files() {
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 2, "no temporary file is left");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_leaves_nothing_behind() {
+    use std::process::{Command, Stdio};
+    let dir = scratch("interrupt");
+    fs::write(dir.join("keep.pbn"), "old").unwrap();
+    let input = dir.join("long.dli");
+    fs::write(&input, "generate 2000000000\nproduce 2000000000\naction average hcp(north)\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        .args(["-s", "1", "--pbn", "keep.pbn", "long.dli"])
+        .current_dir(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the temporary file is being written.
+    let started = std::time::Instant::now();
+    while fs::read_dir(&dir).unwrap().count() < 3 && started.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 3, "the temporary file appears");
+    // SAFETY: sending a signal to our own child process.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGINT));
+    assert_eq!(fs::read_to_string(dir.join("keep.pbn")).unwrap(), "old");
+    let left: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "only keep.pbn and the input remain: {left:?}");
+    fs::remove_dir_all(&dir).unwrap();
+}
