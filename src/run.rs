@@ -2,9 +2,9 @@
 //!
 //! Deals are numbered 0, 1, 2, ... and grouped in fixed-size batches. Batch `k` deals from its
 //! own random stream, derived only from the seed and `k`, so batches can run on any number of
-//! threads and the run is the same. Batches are run a window at a time (in parallel with
-//! rayon), and their produced deals are handed to the actions strictly in batch order; the run
-//! stops exactly where a one-thread run would.
+//! threads and the run is the same. Worker threads (a rayon pool) take batches in order and
+//! run a bounded number ahead; the main thread hands their produced deals to the actions
+//! strictly in batch order, and the run stops exactly where a one-thread run would.
 
 use crate::actions::Actions;
 use crate::compile::Compiled;
@@ -16,9 +16,13 @@ use dealvm_vm::card::Deal;
 use dealvm_vm::interp::{Fault, Machine};
 use dealvm_vm::stats::Tallies;
 use dealvm_vm::tables::Tables;
-use rayon::prelude::*;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Condvar, Mutex};
+
+/// Batches per thread that may run ahead of the batch being delivered.
+const AHEAD: usize = 8;
 
 /// How a run is bounded and seeded.
 #[derive(Clone, Debug)]
@@ -115,9 +119,9 @@ impl Plan<'_> {
 
 /// Deals until `limits` are met, passing each produced deal to `actions`.
 ///
-/// Batches run a window at a time, in parallel; their results are taken strictly in batch
-/// order, and the batch in which the run reaches its `produce` count is run again, alone,
-/// up to exactly that count, so the run ends where a one-thread run would. When the program
+/// Batches run in parallel; their results are taken strictly in batch order, and the batch
+/// in which the run reaches its `produce` count is run again, alone, up to exactly that
+/// count, so the run ends where a one-thread run would. When the program
 /// counts produced deals (`rnd(0)`), batches run one after the other so each knows how many
 /// deals came before; the deals and results are the same either way.
 pub fn run(
@@ -148,7 +152,6 @@ pub fn run(
     let batches = plan.job.batches();
     let mut meter = Meter::new(limits.progress);
     let sequential = compiled.uses_produced_number || limits.threads <= 1;
-    let window = if sequential { 1 } else { (limits.threads * 4) as u64 };
     let mut main_vm = Machine::new(&compiled.program);
     let mut state = Delivery { produced: 0, examined_before: 0, nvalues, numbering };
     if sequential {
@@ -167,40 +170,72 @@ pub fn run(
             .num_threads(limits.threads)
             .build()
             .map_err(|e| RunError::Io(io::Error::other(e)))?;
-        // While the main thread hands one window's deals to the actions, the workers run the
-        // next window.
-        let window_at = |k: u64, cap: u64| -> Vec<(BatchEnd, Collector)> {
-            let n = window.min(batches - k);
-            pool.install(|| {
-                (k..k + n)
-                    .into_par_iter()
-                    .map_init(|| Machine::new(&compiled.program), |vm, b| plan.batch(b, cap, 0, vm))
-                    .collect()
-            })
-        };
-        let mut k = 0;
-        let mut current = if batches > 0 { window_at(0, limits.produce) } else { Vec::new() };
-        while !current.is_empty() {
-            let next_k = k + current.len() as u64;
-            let mut next = Vec::new();
-            let cap = limits.produce - state.produced;
-            let delivered = pool.in_place_scope(|scope| {
-                if next_k < batches {
-                    scope.spawn(|_| next = window_at(next_k, cap));
-                }
-                let delivered = state.deliver(&plan, std::mem::take(&mut current), k, limits, actions, out, &mut main_vm);
-                if !matches!(delivered, Ok(None)) {
-                    // The run is over: the window running ahead is not needed.
-                    plan.stop.store(true, Ordering::Relaxed);
-                }
-                delivered
-            });
-            if let Some(outcome) = meter.unless_failed(delivered, &state, limits)? {
-                meter.finish(outcome.generated, outcome.produced, limits);
-                return Ok(outcome);
+        // Workers take batches in order and run at most `AHEAD` per thread beyond the one being
+        // delivered; the main thread hands the results to the actions in batch order.
+        let ahead = (limits.threads * AHEAD) as u64;
+        let next = AtomicU64::new(0);
+        let remaining = AtomicU64::new(limits.produce);
+        let delivered_up_to = (Mutex::new(0u64), Condvar::new());
+        let (tx, rx) = mpsc::channel::<(u64, (BatchEnd, Collector))>();
+        let (plan, next, remaining, gate) = (&plan, &next, &remaining, &delivered_up_to);
+        let delivered = pool.in_place_scope(|scope| {
+            for _ in 0..limits.threads {
+                let tx = tx.clone();
+                scope.spawn(move |_| {
+                    let mut vm = Machine::new(&compiled.program);
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= batches || plan.stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        {
+                            let mut done = gate.0.lock().unwrap_or_else(|e| e.into_inner());
+                            while k >= *done + ahead && !plan.stop.load(Ordering::Relaxed) {
+                                done = gate.1.wait(done).unwrap_or_else(|e| e.into_inner());
+                            }
+                        }
+                        let result = plan.batch(k, remaining.load(Ordering::Relaxed), 0, &mut vm);
+                        if tx.send((k, result)).is_err() {
+                            break;
+                        }
+                    }
+                });
             }
-            meter.show(state.examined_before, state.produced, limits);
-            (k, current) = (next_k, next);
+            drop(tx);
+            let mut waiting = BTreeMap::new();
+            let mut k = 0;
+            let delivered = loop {
+                if k >= batches {
+                    break Ok(None);
+                }
+                let Some(result) = waiting.remove(&k) else {
+                    match rx.recv() {
+                        Ok((j, r)) => {
+                            waiting.insert(j, r);
+                            continue;
+                        }
+                        Err(_) => break Ok(None),
+                    }
+                };
+                let delivered = state.deliver(plan, vec![result], k, limits, actions, out, &mut main_vm);
+                remaining.store(limits.produce - state.produced, Ordering::Relaxed);
+                *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = k + 1;
+                gate.1.notify_all();
+                if !matches!(delivered, Ok(None)) {
+                    break delivered;
+                }
+                meter.show(state.examined_before, state.produced, limits);
+                k += 1;
+            };
+            // The run is over: batches running ahead are not needed.
+            plan.stop.store(true, Ordering::Relaxed);
+            gate.1.notify_all();
+            drop(rx);
+            delivered
+        });
+        if let Some(outcome) = meter.unless_failed(delivered, &state, limits)? {
+            meter.finish(outcome.generated, outcome.produced, limits);
+            return Ok(outcome);
         }
     }
     meter.finish(state.examined_before, state.produced, limits);

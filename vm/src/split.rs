@@ -87,15 +87,17 @@ impl SplitTables {
     }
 
     fn build() -> SplitTables {
+        // The masks sorted by their number of cards (a counting sort).
         let mut subsets = [0u16; 8192];
         let mut offset = [0u16; 14];
-        let mut n = 0;
-        for k in 0..=13u32 {
-            offset[k as usize] = n as u16;
-            for mask in (0u16..8192).filter(|m| m.count_ones() == k) {
-                subsets[n] = mask;
-                n += 1;
-            }
+        for k in 1..14 {
+            offset[k] = offset[k - 1] + WAYS[k - 1] as u16;
+        }
+        let mut next = offset;
+        for mask in 0u16..8192 {
+            let k = mask.count_ones() as usize;
+            subsets[next[k] as usize] = mask;
+            next[k] += 1;
         }
         // North-South's suit-length vectors and how many halves of the pack have each.
         let mut vectors = Vec::new();
