@@ -188,7 +188,7 @@ impl Actions {
                     }
                     output::printall(w, board, deal)?;
                     // A form feed and the title again every ten deals.
-                    if number % 10 == 0 && title.is_some() {
+                    if number.is_multiple_of(10) && title.is_some() {
                         w.write_all(b"\x0c")?;
                         self.title_due_all = true;
                     }
@@ -199,7 +199,7 @@ impl Actions {
                         self.title_due_side = false;
                     }
                     output::printside(w, board, deal, *side)?;
-                    if number % 10 == 0 && title.is_some() {
+                    if number.is_multiple_of(10) && title.is_some() {
                         w.write_all(b"\x0c")?;
                         self.title_due_side = true;
                     }

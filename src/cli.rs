@@ -497,7 +497,7 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         Some(g) => number_switch("-g", g, 1)?,
         None => compiled.settings.generate.unwrap_or(if boards.is_some() { u64::MAX } else { 10_000_000 }),
     };
-    let prints = (compiled.prints_deals && (compiled.explicit_actions || !writes_boards)) || writes_boards;
+    let prints = compiled.prints_deals || writes_boards;
     let produce = match &cli.produce {
         Some(p) => number_switch("-p", p, 1)?,
         None => compiled.settings.produce.unwrap_or(if prints && boards.is_none() { 40 } else { generate }),
@@ -631,7 +631,7 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
     };
     actions.finish(out)?;
     actions.commit_files().map_err(|e| Failure::Input(Diagnostic::error(format!("cannot write an output file: {}", io_reason(&e))).render(None)))?;
-    if cli.verbose % 2 == 0 {
+    if cli.verbose.is_multiple_of(2) {
         if let Some(t) = &title {
             writeln!(out, "\n{t}")?;
         }

@@ -488,10 +488,7 @@ impl<'t> Parser<'t> {
 fn looks_like_term(text: &str) -> bool {
     let trimmed = text.trim_start();
     let mut p = Parser { text: trimmed, pos: 0 };
-    match p.term() {
-        Ok(_) => true,
-        Err(_) => false,
-    }
+    p.term().is_ok()
 }
 
 impl Term {

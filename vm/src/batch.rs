@@ -108,7 +108,7 @@ impl Source<'_> {
     }
 
     /// The number of deals the source can give, if limited.
-    pub fn len(&self) -> Option<u64> {
+    pub fn available(&self) -> Option<u64> {
         match self {
             Source::Random(_) => None,
             Source::Given(deals) => Some(deals.len() as u64),
@@ -146,7 +146,7 @@ impl Job<'_> {
     /// runs out.
     pub fn deals(&self) -> u64 {
         let copies = self.swap.permutations().len() as u64;
-        self.source.len().map_or(self.generate, |n| self.generate.min(n.saturating_mul(copies)))
+        self.source.available().map_or(self.generate, |n| self.generate.min(n.saturating_mul(copies)))
     }
 
     /// The number of the first deal of batch `k`.
