@@ -352,7 +352,7 @@ fn the_output_is_the_same_on_any_number_of_threads() {
                  action printoneline(rnd(1000)), average hcp(south), frequency (hcp(east), 0, 20)\n";
     let one = dealvm_stdin(input, &["-s", "9", "-R", "1"]);
     let two = dealvm_stdin(input, &["-s", "9", "-R", "2"]);
-    let many = dealvm_stdin(input, &["-s", "9", "-R", "7"]);
+    let many = dealvm_stdin(input, &["-s", "9", "-R", "16"]);
     assert_eq!(one.status, 0, "{}", one.stderr);
     let body = |s: &str| s.lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n");
     assert!(one.stdout.contains("Produced  3000 hands"));
