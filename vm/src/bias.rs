@@ -36,6 +36,9 @@ pub struct Patterns {
     ways: Vec<Vec<u128>>,
     /// `C(n, k)` for `n, k <= 13`.
     binomial: [[u128; 14]; 14],
+    /// The first constrained seat always starts from the same state: the running totals of
+    /// its patterns' weights, for a binary search instead of a scan.
+    first: Vec<u128>,
 }
 
 impl Patterns {
@@ -105,11 +108,19 @@ impl Patterns {
                 *v = choose(n as u8, k as u8);
             }
         }
-        let mut patterns = Patterns { seats, choices, avail, ways: Vec::new(), binomial };
+        let mut patterns = Patterns { seats, choices, avail, ways: Vec::new(), binomial, first: Vec::new() };
         patterns.count_ways();
         if patterns.ways[0][0] == 0 {
             return Err(PredealError::LengthsImpossible);
         }
+        let mut total = 0;
+        patterns.first = patterns.choices[0]
+            .iter()
+            .map(|&p| {
+                total += patterns.weight(0, [0; 4], p);
+                total
+            })
+            .collect();
         Ok(Some(patterns))
     }
 
@@ -178,13 +189,18 @@ impl Patterns {
             let total = self.ways[i][self.encode(used)];
             let mut r = below_u128(rng, total);
             let mut chosen = self.choices[i][0];
-            for &p in &self.choices[i] {
-                let w = self.weight(i, used, p);
-                if r < w {
-                    chosen = p;
-                    break;
+            if i == 0 {
+                // The first pattern whose running total passes `r`.
+                chosen = self.choices[0][self.first.partition_point(|&t| t <= r)];
+            } else {
+                for &p in &self.choices[i] {
+                    let w = self.weight(i, used, p);
+                    if r < w {
+                        chosen = p;
+                        break;
+                    }
+                    r -= w;
                 }
-                r -= w;
             }
             for suit in Suit::ALL {
                 let k = chosen[suit as usize];
@@ -211,11 +227,22 @@ fn choose_cards(rng: &mut DealRng, mask: u64, k: u32, pdep: &impl Fn(u64, u64) -
     pdep(chosen, mask)
 }
 
-/// A uniform random integer in `0..n` (`n > 0`), by rejection of the high bits.
+/// A uniform random integer in `0..n` (`n > 0`): by Lemire's method when `n` fits 64 bits,
+/// else by rejection of the high bits.
 fn below_u128(rng: &mut DealRng, n: u128) -> u128 {
     debug_assert!(n > 0);
     if n == 1 {
         return 0;
+    }
+    if let Ok(n) = u64::try_from(n) {
+        let mut m = rng.next_u64() as u128 * n as u128;
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u64) < threshold {
+                m = rng.next_u64() as u128 * n as u128;
+            }
+        }
+        return m >> 64;
     }
     let bits = 128 - (n - 1).leading_zeros();
     loop {
