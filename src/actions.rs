@@ -85,8 +85,6 @@ pub struct RunInfo {
     /// `-q`: no PBN output.
     pub quiet: bool,
     pub date: String,
-    /// The number of the first board (`startboard`).
-    pub first_board: u64,
 }
 
 /// The actions of a run and their accumulators.
@@ -411,15 +409,28 @@ fn frequency2_report(
     }
     line.push_str("    High     Sum");
     writeln!(w, "{line}")?;
+    let row_name = |i: usize| match i {
+        0 => "Low ".to_string(),
+        i if i == rows - 1 => "High".to_string(),
+        i => format!("{:4}", x.low as i64 + i as i64 - 1),
+    };
+    table_body(w, counts, rows, cols, row_name, "Sum ")?;
+    writeln!(w)
+}
+
+/// The rows of a 2-D report, each named by `row_name` and ended by its sum, then the line of
+/// column sums named `sum_name`.
+fn table_body(
+    w: &mut dyn Write,
+    counts: &[u64],
+    rows: usize,
+    cols: usize,
+    row_name: impl Fn(usize) -> String,
+    sum_name: &str,
+) -> io::Result<()> {
     let mut col_sums = vec![0u64; cols];
     for i in 0..rows {
-        let mut line = if i == 0 {
-            "Low ".to_string()
-        } else if i == rows - 1 {
-            "High".to_string()
-        } else {
-            format!("{:4}", x.low as i64 + i as i64 - 1)
-        };
+        let mut line = row_name(i);
         let mut row_sum = 0u64;
         for (j, sum) in col_sums.iter_mut().enumerate() {
             let n = counts[i * cols + j];
@@ -430,12 +441,12 @@ fn frequency2_report(
         line.push_str(&format!(" {row_sum:8}"));
         writeln!(w, "{line}")?;
     }
-    let mut line = String::from("Sum ");
+    let mut line = String::from(sum_name);
     for s in &col_sums {
         line.push_str(&format!(" {s:8}"));
     }
     line.push_str(&format!(" {:8}", col_sums.iter().sum::<u64>()));
-    writeln!(w, "{line}\n")
+    writeln!(w, "{line}")
 }
 
 /// The 1-D `bktfreq` report.
@@ -476,29 +487,10 @@ fn buckets2_report(w: &mut dyn Write, label: Option<&str>, x: &Buckets, y: &Buck
     }
     line.push_str("     High    Sum");
     writeln!(w, "{line}")?;
-    let mut col_sums = vec![0u64; cols];
-    for i in 0..rows {
-        let mut line = if i == 0 {
-            " Low ".to_string()
-        } else if i == rows - 1 {
-            "High ".to_string()
-        } else {
-            format!("{:4} ", x.name(i))
-        };
-        let mut row_sum = 0u64;
-        for (j, sum) in col_sums.iter_mut().enumerate() {
-            let n = counts[i * cols + j];
-            row_sum += n;
-            *sum += n;
-            line.push_str(&format!(" {n:8}"));
-        }
-        line.push_str(&format!(" {row_sum:8}"));
-        writeln!(w, "{line}")?;
-    }
-    let mut line = String::from("Sum  ");
-    for s in &col_sums {
-        line.push_str(&format!(" {s:8}"));
-    }
-    line.push_str(&format!(" {:8}", col_sums.iter().sum::<u64>()));
-    writeln!(w, "{line}")
+    let row_name = |i: usize| match i {
+        0 => " Low ".to_string(),
+        i if i == rows - 1 => "High ".to_string(),
+        i => format!("{:4} ", x.name(i)),
+    };
+    table_body(w, counts, rows, cols, row_name, "Sum  ")
 }

@@ -570,7 +570,6 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         ),
         None => (DealSource::Random(&compiled.dealer), Numbering::Produced { first: first_board.unwrap_or(1) }),
     };
-    let first_board = first_board.unwrap_or(1);
     if let Some(path) = &cli.dlm {
         check_dlm_boards(path, numbering, produce, swap)?;
     }
@@ -583,7 +582,6 @@ fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure
         vulnerable: compiled.settings.vulnerable,
         quiet: cli.quiet,
         date: crate::output::today(),
-        first_board,
     };
     let Compiled { actions: specs, .. } = &compiled;
     // With --pbn or --dlm, a file without an action statement prints nothing.

@@ -158,7 +158,7 @@ pub fn run(
         for k in 0..batches {
             let cap = limits.produce - state.produced;
             let result = plan.batch(k, cap, state.produced, &mut main_vm);
-            let delivered = state.deliver(&plan, vec![result], k, limits, actions, out, &mut main_vm);
+            let delivered = state.deliver(&plan, result, k, limits, actions, out, &mut main_vm);
             if let Some(outcome) = meter.unless_failed(delivered, &state, limits)? {
                 meter.finish(outcome.generated, outcome.produced, limits);
                 return Ok(outcome);
@@ -217,7 +217,7 @@ pub fn run(
                         Err(_) => break Ok(None),
                     }
                 };
-                let delivered = state.deliver(plan, vec![result], k, limits, actions, out, &mut main_vm);
+                let delivered = state.deliver(plan, result, k, limits, actions, out, &mut main_vm);
                 remaining.store(limits.produce - state.produced, Ordering::Relaxed);
                 *gate.0.lock().unwrap_or_else(|e| e.into_inner()) = k + 1;
                 gate.1.notify_all();
@@ -262,55 +262,49 @@ struct Delivery<'a> {
 }
 
 impl Delivery<'_> {
-    /// Delivers the results of batches `k`, `k + 1`, ...; gives the outcome once the run is
-    /// over (`produce` reached).
+    /// Delivers the result of batch `b`; gives the outcome once the run is over (`produce`
+    /// reached).
     #[allow(clippy::too_many_arguments)]
     fn deliver(
         &mut self,
         plan: &Plan<'_>,
-        results: Vec<(BatchEnd, Collector)>,
-        k: u64,
+        (mut end, mut collected): (BatchEnd, Collector),
+        b: u64,
         limits: &Limits,
         actions: &mut Actions,
         out: &mut dyn Write,
         main_vm: &mut Machine,
     ) -> Result<Option<Outcome>, RunError> {
-        let no_deal = Deal::default();
-        let nvalues = self.nvalues;
-        for (b, (mut end, mut collected)) in (k..).zip(results) {
-            let remaining = limits.produce - self.produced;
-            if end.produced > remaining {
-                // Earlier batches already produced part of the deals: run this one again up
-                // to exactly the deals still wanted.
-                (end, collected) = plan.batch(b, remaining, self.produced, main_vm);
-            }
-            if plan.per_deal {
-                let copies = plan.job.swap.permutations().len() as u64;
-                for (i, &offset) in collected.offsets.iter().enumerate() {
-                    let deal = *collected.deals.get(i).unwrap_or(&no_deal);
-                    let values = &collected.values[i * nvalues..(i + 1) * nvalues];
-                    let number = self.produced + i as u64 + 1;
-                    let board = match self.numbering {
-                        Numbering::Produced { first } => Board { number: first + number - 1, deal, dealer: None, vulnerable: None },
-                        Numbering::File(boards) => {
-                            let dealt = (plan.job.first_deal(b) + offset as u64) / copies;
-                            Board { deal, ..boards[dealt as usize].clone() }
-                        }
-                    };
-                    actions.deal(out, number, &board, values)?;
-                }
-            }
-            self.produced += end.produced;
-            actions.merge(&collected.tallies);
-            if let Some((offset, fault)) = end.fault {
-                return Err(RunError::Fault { fault, deal: self.examined_before + offset as u64 + 1 });
-            }
-            self.examined_before += end.examined;
-            if self.produced == limits.produce {
-                return Ok(Some(Outcome { generated: self.examined_before, produced: self.produced }));
+        let remaining = limits.produce - self.produced;
+        if end.produced > remaining {
+            // Earlier batches already produced part of the deals: run this one again up to
+            // exactly the deals still wanted.
+            (end, collected) = plan.batch(b, remaining, self.produced, main_vm);
+        }
+        if plan.per_deal {
+            let nvalues = self.nvalues;
+            let copies = plan.job.swap.permutations().len() as u64;
+            for (i, &offset) in collected.offsets.iter().enumerate() {
+                let deal = collected.deals.get(i).copied().unwrap_or_default();
+                let values = &collected.values[i * nvalues..(i + 1) * nvalues];
+                let number = self.produced + i as u64 + 1;
+                let board = match self.numbering {
+                    Numbering::Produced { first } => Board { number: first + number - 1, deal, dealer: None, vulnerable: None },
+                    Numbering::File(boards) => {
+                        let dealt = (plan.job.first_deal(b) + offset as u64) / copies;
+                        Board { deal, ..boards[dealt as usize].clone() }
+                    }
+                };
+                actions.deal(out, number, &board, values)?;
             }
         }
-        Ok(None)
+        self.produced += end.produced;
+        actions.merge(&collected.tallies);
+        if let Some((offset, fault)) = end.fault {
+            return Err(RunError::Fault { fault, deal: self.examined_before + offset as u64 + 1 });
+        }
+        self.examined_before += end.examined;
+        Ok((self.produced == limits.produce).then_some(Outcome { generated: self.examined_before, produced: self.produced }))
     }
 }
 

@@ -166,6 +166,20 @@ impl Patterns {
         w * self.ways[i + 1][self.encode(next)]
     }
 
+    /// The pattern of seat `i` that `r` (below the seat's total weight from state `used`)
+    /// falls in, scanning the patterns in order.
+    fn scan(&self, i: usize, used: [u8; 4], mut r: u128) -> [u8; 4] {
+        for &p in &self.choices[i] {
+            let w = self.weight(i, used, p);
+            if r < w {
+                return p;
+            }
+            r -= w;
+        }
+        // Not reached: `r` is below the total weight of the patterns.
+        self.choices[i][0]
+    }
+
     /// Fills `ways` from the last constrained seat back to the first.
     fn count_ways(&mut self) {
         let n = self.seats.len();
@@ -187,21 +201,13 @@ impl Patterns {
         let mut used = [0u8; 4];
         for (i, &seat) in self.seats.iter().enumerate() {
             let total = self.ways[i][self.encode(used)];
-            let mut r = below_u128(rng, total);
-            let mut chosen = self.choices[i][0];
-            if i == 0 {
+            let r = below_u128(rng, total);
+            let chosen = if i == 0 {
                 // The first pattern whose running total passes `r`.
-                chosen = self.choices[0][self.first.partition_point(|&t| t <= r)];
+                self.choices[0][self.first.partition_point(|&t| t <= r)]
             } else {
-                for &p in &self.choices[i] {
-                    let w = self.weight(i, used, p);
-                    if r < w {
-                        chosen = p;
-                        break;
-                    }
-                    r -= w;
-                }
-            }
+                self.scan(i, used, r)
+            };
             for suit in Suit::ALL {
                 let k = chosen[suit as usize];
                 if k > 0 {
