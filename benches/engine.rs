@@ -13,10 +13,13 @@
 //! 4096 deals through `Job::run_batch`, T1 and T2).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dealvm_vm::batch::{Job, Source, Swap};
+use dealvm_vm::batch::{Job, Swap};
 use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr, Program};
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
-use dealvm_vm::deal::{batch_rng, Dealer};
+use dealvm_vm::deal::PredealDealer;
+use dealvm_vm::rng::batch_rng;
+use dealvm_vm::source::DealSource;
+use dealvm_vm::split::RandomDealer;
 use dealvm_vm::interp::{Env, Machine};
 use dealvm_vm::shape::{Distribution, ShapeSet};
 use dealvm_vm::stats::{TallySpec, Tallies};
@@ -45,9 +48,9 @@ fn hand(holdings: &[&str]) -> Hand {
 
 /// Deals made once, for the groups that measure evaluation only.
 fn sample_deals() -> Vec<Deal> {
-    let dealer = Dealer::unconstrained();
+    let dealer = RandomDealer::new();
     let mut rng = batch_rng(7, 0);
-    (0..N).map(|_| dealer.deal(&mut rng)).collect()
+    (0..N).map(|_| dealer.deal_one(0, &mut rng)).collect()
 }
 
 fn dealing(c: &mut Criterion) {
@@ -56,25 +59,30 @@ fn dealing(c: &mut Criterion) {
     let e = Hand::EMPTY;
     let mut lengths = [[None; 4]; 4];
     lengths[Seat::West as usize][Suit::Spades as usize] = Some(7);
+    bench_dealer(&mut g, "nothing predealt", &RandomDealer::new());
     let dealers = [
-        ("nothing predealt", Dealer::unconstrained()),
-        ("one card predealt", Dealer::new([hand(&["SA"]), e, e, e]).expect("a predeal")),
-        ("north predealt", Dealer::new([hand(&["SAKT9", "HQ3", "DJ976", "CK82"]), e, e, e]).expect("a predeal")),
-        ("spades(west)==7", Dealer::with_lengths([e; 4], &lengths).expect("a predeal")),
+        ("one card predealt", PredealDealer::new([hand(&["SA"]), e, e, e]).expect("a predeal")),
+        ("north predealt", PredealDealer::new([hand(&["SAKT9", "HQ3", "DJ976", "CK82"]), e, e, e]).expect("a predeal")),
+        ("spades(west)==7", PredealDealer::with_lengths([e; 4], &lengths).expect("a predeal")),
     ];
     for (name, dealer) in dealers {
-        let mut rng = batch_rng(1, 0);
-        g.bench_function(name, |b| {
-            b.iter(|| {
-                let mut acc = 0;
-                for _ in 0..N {
-                    acc = fold(acc, &dealer.deal(&mut rng));
-                }
-                black_box(acc)
-            })
-        });
+        bench_dealer(&mut g, name, &dealer);
     }
     g.finish();
+}
+
+/// Measures dealing `N` deals from `dealer`.
+fn bench_dealer(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, name: &str, dealer: &impl DealSource) {
+    let mut rng = batch_rng(1, 0);
+    g.bench_function(name, |b| {
+        b.iter(|| {
+            let mut acc = 0;
+            for _ in 0..N {
+                acc = fold(acc, &dealer.deal_one(0, &mut rng));
+            }
+            black_box(acc)
+        })
+    });
 }
 
 fn counting(c: &mut Criterion) {
@@ -200,7 +208,7 @@ fn condition(c: &mut Criterion) {
 
 fn batch(c: &mut Criterion) {
     let tables = Tables::new(&PointCounts::default());
-    let dealer = Dealer::unconstrained();
+    let dealer = RandomDealer::new();
     let mut g = c.benchmark_group("batch");
     g.throughput(Throughput::Elements(Swap::None.batch_len()));
     let (t1, t1_entry) = t1_program();
@@ -209,7 +217,7 @@ fn batch(c: &mut Criterion) {
         ("T1: average hcp(north)", &t1, t1_entry, vec![TallySpec::Average { value: 0 }]),
         ("T2: a 15-17 balanced north", &t2, t2_entry, vec![]),
     ] {
-        let job = Job { program, tables: &tables, source: Source::Random(&dealer), routine, swap: Swap::None, seed: 1, generate: u64::MAX };
+        let job = Job { program, tables: &tables, source: &dealer, routine, swap: Swap::None, seed: 1, generate: u64::MAX };
         let mut vm = Machine::new(program);
         let mut k = 0;
         g.bench_function(name, |b| {

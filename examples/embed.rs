@@ -8,12 +8,12 @@
 //! cargo run --release --example embed
 //! ```
 
-use dealvm_vm::batch::{Job, Source, Swap};
+use dealvm_vm::batch::{Job, Swap};
 use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr};
 use dealvm_vm::card::{Seat, Suit};
-use dealvm_vm::deal::Dealer;
 use dealvm_vm::interp::Machine;
 use dealvm_vm::shape::{Distribution, ShapeSet};
+use dealvm_vm::split::RandomDealer;
 use dealvm_vm::stats::{Axis, TallySpec, Tallies};
 use dealvm_vm::tables::{PointCounts, TableId, Tables};
 use rayon::prelude::*;
@@ -53,9 +53,9 @@ fn main() {
     let program = asm.finish().expect("a well-formed program");
     println!("{}", program.disassemble());
 
-    let tables = Tables::for_program(&PointCounts::default(), &program);
-    let dealer = Dealer::unconstrained();
-    let job = Job { program: &program, tables: &tables, source: Source::Random(&dealer), routine, swap: Swap::None, seed: 2026, generate: 4_000_000 };
+    let tables = Tables::build(&PointCounts::default(), program.tables_used());
+    let dealer = RandomDealer::new();
+    let job = Job { program: &program, tables: &tables, source: &dealer, routine, swap: Swap::None, seed: 2026, generate: 4_000_000 };
     let specs = vec![
         TallySpec::Average { value: 0 },
         TallySpec::Frequency { x: Axis { value: 1, low: 0, high: 1 }, y: None },

@@ -1,5 +1,32 @@
-//! The `dealvm` command: see `dealvm --help`.
+//! The `dealvm` command: parses the arguments, runs the library, maps failures to exit
+//! statuses. See `dealvm --help`, and the `cli` module for the switches.
+
+use clap::Parser;
+use dealvm::cli::{Cli, Failure, EXIT_INPUT};
+use std::io::ErrorKind;
 
 fn main() {
-    std::process::exit(dealvm::cli::main());
+    let start = std::time::Instant::now();
+    // Before any thread starts: Ctrl-C removes the output files not yet committed.
+    dealvm::files::atomic::remove_on_interrupt();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            std::process::exit(if e.use_stderr() { EXIT_INPUT } else { 0 });
+        }
+    };
+    let status = match dealvm::cli::run(&cli, start) {
+        Ok(()) => 0,
+        Err(Failure::Input(text)) => {
+            eprint!("{text}");
+            EXIT_INPUT
+        }
+        Err(Failure::Io(e)) if e.kind() == ErrorKind::BrokenPipe => 0,
+        Err(Failure::Io(e)) => {
+            eprintln!("error: cannot write the output: {e}");
+            1
+        }
+    };
+    std::process::exit(status);
 }

@@ -6,9 +6,10 @@
 mod common;
 
 use common::{data_dir, dealvm_in};
-use dealvm::diag::Source;
-use dealvm::output::{board_dealer, board_vulnerability};
-use dealvm::{dlm, pbn};
+use dealvm::front::diag::Source;
+use dealvm_vm::board::{board_dealer, board_vulnerability};
+use dealvm::files::dlm;
+use dealvm::source::{self, pbn};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -93,7 +94,7 @@ const HEADER_B: &str = "[Document]\nHeadline=Children In Need\nStatus=Show\nDupl
 fn the_example_files_read_back() {
     for (which, header) in [("A", HEADER_A), ("B", HEADER_B)] {
         let src = Source::new(format!("{which}.dlm"), example_file(which, header));
-        let boards = dlm::read(&src).unwrap_or_else(|e| panic!("{}", e.render(None)));
+        let boards = source::dlm::read(&src).unwrap_or_else(|e| panic!("{}", e.render(None)));
         assert_eq!(boards.len(), 32, "file {which}");
         for (b, v) in boards.iter().zip(vectors().iter().filter(|v| v.file == which)) {
             assert_eq!(b.number, v.board);
@@ -116,7 +117,7 @@ fn dlm_and_pbn_round_trips_keep_every_deal() {
     let out = run(&dir, &["--deals", "b.pbn", "--dlm", "c.dlm"], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert_eq!(fs::read(dir.join("c.dlm")).unwrap(), a, "DLM -> PBN -> DLM gives the same file");
-    let boards = dealvm::boards::read("b.pbn", fs::read(dir.join("b.pbn")).unwrap()).unwrap();
+    let boards = source::read("b.pbn", fs::read(dir.join("b.pbn")).unwrap()).unwrap();
     assert_eq!(boards.len(), 99);
     assert_eq!(boards.iter().map(|b| b.number).collect::<Vec<_>>(), (1..=99).collect::<Vec<_>>());
     // The same deals as printed by the run that made them.
@@ -134,8 +135,8 @@ fn dlm_and_pbn_round_trips_keep_every_deal() {
     assert!(one.contains(&format!("Board 02={}", dlm::PLACEHOLDER)));
     let out = run(&dir, &["-s", "5", "--dlm", "mid.dlm", "--pbn", "mid.pbn"], "startboard 17\nproduce 8\n");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    let mid = dealvm::boards::read("mid.dlm", fs::read(dir.join("mid.dlm")).unwrap()).unwrap();
-    let from_pbn = dealvm::boards::read("mid.pbn", fs::read(dir.join("mid.pbn")).unwrap()).unwrap();
+    let mid = source::read("mid.dlm", fs::read(dir.join("mid.dlm")).unwrap()).unwrap();
+    let from_pbn = source::read("mid.pbn", fs::read(dir.join("mid.pbn")).unwrap()).unwrap();
     assert_eq!(mid.iter().map(|b| b.number).collect::<Vec<_>>(), (17..=24).collect::<Vec<_>>());
     assert_eq!(mid.iter().map(|b| b.deal).collect::<Vec<_>>(), from_pbn.iter().map(|b| b.deal).collect::<Vec<_>>());
     let pbn = fs::read_to_string(dir.join("mid.pbn")).unwrap();

@@ -9,11 +9,14 @@ use std::path::Path;
 
 const EXAMPLES: &str = "/usr/share/doc/dealer/examples";
 
+/// An `average` line: label, mean, and (our output only) standard deviation and sample size.
+type Average = (String, f64, Option<(f64, u64)>);
+
 /// The statistics printed by a run.
 #[derive(Debug, Default)]
 struct Stats {
     /// Label, mean, and (our output only) standard deviation and sample size.
-    averages: Vec<(String, f64, Option<(f64, u64)>)>,
+    averages: Vec<Average>,
     /// Label and rows (value, count).
     frequencies: Vec<(String, Vec<(String, u64)>)>,
     generated: u64,
@@ -21,7 +24,7 @@ struct Stats {
 }
 
 fn trailer_number(line: &str, prefix: &str) -> Option<u64> {
-    line.strip_prefix(prefix)?.trim().split_whitespace().next()?.parse().ok()
+    line.strip_prefix(prefix)?.split_whitespace().next()?.parse().ok()
 }
 
 /// Reads Dealer's output: `label: value` averages, `Frequency label:` tables.

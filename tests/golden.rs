@@ -178,7 +178,7 @@ fn every_golden_case_has_its_expected_result() {
                 })
             }
             NotYet(what) => {
-                let msg = format!("{what}");
+                let msg = what.to_string();
                 (run.status != 2 || !run.stderr.contains(&msg) || !run.stderr.contains("not supported yet"))
                     .then(|| format!("want `{what}` not supported yet; got status {}:\n{}", run.status, run.stderr))
             }
@@ -271,9 +271,9 @@ fn knr_values_differ_from_dealerv2_exactly_by_the_manuals_rules() {
             let seat = seats.iter().position(|s| *s == fa[1]).unwrap();
             let num = |f: &Vec<&str>, i: usize| f[i].parse::<i32>().unwrap();
             let mut cccc_delta = 0;
-            for suit in 0..4 {
+            for (suit, holding) in hands[seat].iter().enumerate() {
                 let len = num(&fa, 2 + suit);
-                let ten = hands[seat][suit].contains('T');
+                let ten = holding.contains('T');
                 let q_delta = if len >= 7 && ten { -5 * len } else { 0 };
                 assert_eq!(num(&fa, 9 + suit) - num(&fb, 9 + suit), q_delta, "{case} {a}");
                 cccc_delta += q_delta;

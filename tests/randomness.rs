@@ -8,7 +8,11 @@ mod common;
 
 use common::dealvm_stdin;
 use dealvm_vm::card::{Card, Hand, Seat, Suit, ALL_CARDS};
-use dealvm_vm::deal::{batch_rng, below, Dealer};
+use dealvm_vm::card::Deal;
+use dealvm_vm::deal::PredealDealer;
+use dealvm_vm::rng::{batch_rng, below, DealRng};
+use dealvm_vm::source::DealSource;
+use dealvm_vm::split::RandomDealer;
 use dealvm_vm::shape::{shape_index_of, NUM_SHAPES, SHAPES};
 
 /// `C(n, k)` exactly.
@@ -156,8 +160,20 @@ fn hand(holdings: &[&str]) -> Hand {
 
 /// Deals `n` deals and checks every seat's HCP and suit lengths, and which seat gets each
 /// free card, against their exact distributions.
+/// The dealer a run uses for the card predeal `fixed`: by splits of the pack when nothing is
+/// predealt, else around the predealt cards.
+fn dealer_for(fixed: [Hand; 4]) -> Box<dyn Fn(&mut DealRng) -> Deal> {
+    if fixed.iter().all(|h| h.is_empty()) {
+        let dealer = RandomDealer::new();
+        Box::new(move |rng| dealer.deal_one(0, rng))
+    } else {
+        let dealer = PredealDealer::new(fixed).expect("valid predeal");
+        Box::new(move |rng| dealer.deal_one(0, rng))
+    }
+}
+
 fn check_uniform(name: &str, fixed: [Hand; 4], seed: u64, n: usize) {
-    let dealer = Dealer::new(fixed).expect("valid predeal");
+    let deal_one = dealer_for(fixed);
     let taken = fixed.iter().fold(0u64, |m, h| m | h.0);
     let free = ALL_CARDS & !taken;
     let mut hcp = [[0u64; 41]; 4];
@@ -165,7 +181,7 @@ fn check_uniform(name: &str, fixed: [Hand; 4], seed: u64, n: usize) {
     let mut owner = vec![[0u64; 4]; 64];
     let mut rng = batch_rng(seed, 0);
     for _ in 0..n {
-        let deal = dealer.deal(&mut rng);
+        let deal = deal_one(&mut rng);
         assert!(deal.is_complete(), "{name}: a complete deal");
         for seat in Seat::ALL {
             let h = deal.hand(seat);
@@ -235,11 +251,11 @@ fn shapes_follow_their_exact_frequencies() {
             (choose(13, s as u64) * choose(13, h as u64) * choose(13, d as u64) * choose(13, c as u64)) as f64 / total
         })
         .collect();
-    let dealer = Dealer::unconstrained();
+    let dealer = RandomDealer::new();
     let mut counts = vec![0u64; NUM_SHAPES];
     let mut rng = batch_rng(42, 3);
     for _ in 0..300_000 {
-        counts[shape_index_of(dealer.deal(&mut rng).hand(Seat::East))] += 1;
+        counts[shape_index_of(dealer.deal_one(0, &mut rng).hand(Seat::East))] += 1;
     }
     assert_fits("east's shape", &counts, &probs);
 }
@@ -259,14 +275,14 @@ fn pairs_of_hands_follow_their_joint_laws() {
     // Deals with nothing predealt split North-South from East-West first: check the joint
     // law of two seats' lengths in a suit, partners and opponents, and that any two cards
     // share a hand with probability 12/51.
-    let dealer = Dealer::unconstrained();
+    let dealer = RandomDealer::new();
     let mut rng = batch_rng(77, 1);
     let pairs = [(Seat::North, Seat::South), (Seat::North, Seat::East), (Seat::East, Seat::West), (Seat::South, Seat::West)];
     let mut joint = vec![[0u64; 196]; pairs.len()];
     let cards = ["AS", "KS", "2S", "AH", "7H", "7D", "TC", "2C"].map(|c| Card::parse(c).unwrap());
     let mut together = vec![[0u64; 2]; cards.len() * cards.len()];
     for i in 0..200_000 {
-        let deal = dealer.deal(&mut rng);
+        let deal = dealer.deal_one(0, &mut rng);
         let suit = Suit::ALL[i % 4];
         for (p, &(x, y)) in pairs.iter().enumerate() {
             joint[p][deal.hand(x).len(suit) as usize * 14 + deal.hand(y).len(suit) as usize] += 1;
@@ -382,11 +398,11 @@ fn the_output_is_the_same_on_any_number_of_threads() {
 fn the_tests_reject_a_wrong_distribution() {
     // Deals with north holding SA: north's spade lengths no longer follow the unconditional
     // hypergeometric law, and the test must notice.
-    let dealer = Dealer::new([hand(&["SA"]), Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]).unwrap();
+    let dealer = PredealDealer::new([hand(&["SA"]), Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]).unwrap();
     let mut rng = batch_rng(5, 0);
     let mut counts = [0u64; 14];
     for _ in 0..60_000 {
-        counts[dealer.deal(&mut rng).hand(Seat::North).len(Suit::Spades) as usize] += 1;
+        counts[dealer.deal_one(0, &mut rng).hand(Seat::North).len(Suit::Spades) as usize] += 1;
     }
     let p = chi_square_p(&counts, &length_distribution(Hand::EMPTY, ALL_CARDS, 13, Suit::Spades));
     assert!(p < 1e-6, "a wrong law must be rejected, p = {p}");
@@ -396,7 +412,7 @@ fn the_tests_reject_a_wrong_distribution() {
 }
 
 /// Predealt suit lengths `[seat][suit]` from `(seat, suit, length)` triples.
-fn lengths(list: &[(Seat, Suit, u8)]) -> dealvm_vm::deal::SuitLengths {
+fn lengths(list: &[(Seat, Suit, u8)]) -> dealvm_vm::predeal::SuitLengths {
     let mut l = [[None; 4]; 4];
     for &(seat, suit, n) in list {
         l[seat as usize][suit as usize] = Some(n);
@@ -408,11 +424,11 @@ fn lengths(list: &[(Seat, Suit, u8)]) -> dealvm_vm::deal::SuitLengths {
 fn suit_length_predeals_follow_hypergeometric_laws() {
     // West has exactly 7 spades: the other 6 of west's cards are uniform among the 39
     // non-spades, and north's 13 cards uniform among the 39 cards west does not hold.
-    let dealer = Dealer::with_lengths([Hand::EMPTY; 4], &lengths(&[(Seat::West, Suit::Spades, 7)])).unwrap();
+    let dealer = PredealDealer::with_lengths([Hand::EMPTY; 4], &lengths(&[(Seat::West, Suit::Spades, 7)])).unwrap();
     let mut rng = batch_rng(31, 0);
     let (mut west_hearts, mut north_spades, mut west_spades) = ([0u64; 14], [0u64; 14], [0u64; 14]);
     for _ in 0..80_000 {
-        let deal = dealer.deal(&mut rng);
+        let deal = dealer.deal_one(0, &mut rng);
         assert!(deal.is_complete());
         west_spades[deal.hand(Seat::West).len(Suit::Spades) as usize] += 1;
         west_hearts[deal.hand(Seat::West).len(Suit::Hearts) as usize] += 1;
@@ -430,10 +446,10 @@ fn suit_length_predeals_follow_hypergeometric_laws() {
 }
 
 /// Deals with the card predeal `fixed` until the lengths hold: the textbook-perfect way.
-fn deal_and_select(fixed: [Hand; 4], want: &[(Seat, Suit, u8)], rng: &mut dealvm_vm::deal::DealRng) -> dealvm_vm::card::Deal {
-    let plain = Dealer::new(fixed).unwrap();
+fn deal_and_select(fixed: [Hand; 4], want: &[(Seat, Suit, u8)], rng: &mut DealRng) -> Deal {
+    let plain = dealer_for(fixed);
     loop {
-        let d = plain.deal(rng);
+        let d = plain(rng);
         if want.iter().all(|&(seat, suit, n)| d.hand(seat).len(suit) as u8 == n) {
             return d;
         }
@@ -474,7 +490,7 @@ fn suit_lengths_with_card_predeals_match_deal_and_select() {
     // dealing freely and keeping the deals that fit.
     let fixed = [hand(&["SAK"]), Hand::EMPTY, hand(&["CQ"]), Hand::EMPTY];
     let want = [(Seat::West, Suit::Spades, 4), (Seat::East, Suit::Clubs, 1), (Seat::East, Suit::Hearts, 5)];
-    let exact = Dealer::with_lengths(fixed, &lengths(&want)).unwrap();
+    let exact = PredealDealer::with_lengths(fixed, &lengths(&want)).unwrap();
     let (mut rng_a, mut rng_b) = (batch_rng(41, 0), batch_rng(42, 0));
     let n = 30_000;
     // Per seat: hcp and every suit length; and who holds the diamond ace.
@@ -495,7 +511,7 @@ fn suit_lengths_with_card_predeals_match_deal_and_select() {
         }
         (hcp, len, ace)
     };
-    let (ha, la, aa) = tally(&mut || exact.deal(&mut rng_a));
+    let (ha, la, aa) = tally(&mut || exact.deal_one(0, &mut rng_a));
     let (hb, lb, ab) = tally(&mut || deal_and_select(fixed, &want, &mut rng_b));
     for seat in Seat::ALL {
         let p = same_law_p(&ha[seat as usize], &hb[seat as usize]);
@@ -515,9 +531,9 @@ fn suit_lengths_with_card_predeals_match_deal_and_select() {
 
 #[test]
 fn impossible_suit_lengths_are_refused() {
-    use dealvm_vm::deal::PredealError;
+    use dealvm_vm::predeal::PredealError;
     let none = [Hand::EMPTY; 4];
-    let err = |want: &[(Seat, Suit, u8)], fixed: [Hand; 4]| Dealer::with_lengths(fixed, &lengths(want)).unwrap_err();
+    let err = |want: &[(Seat, Suit, u8)], fixed: [Hand; 4]| PredealDealer::with_lengths(fixed, &lengths(want)).unwrap_err();
     assert!(matches!(err(&[(Seat::West, Suit::Spades, 7), (Seat::West, Suit::Hearts, 7)], none), PredealError::LengthsAddUp { .. }));
     assert!(matches!(err(&[(Seat::West, Suit::Spades, 7), (Seat::East, Suit::Spades, 7)], none), PredealError::SuitAddsUp { .. }));
     assert!(matches!(err(&[(Seat::North, Suit::Spades, 1)], [hand(&["SAK"]), Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]), PredealError::LengthBelowCards { .. }));

@@ -8,7 +8,9 @@ mod common;
 
 use common::{dealvm_stdin, reference_run};
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
-use dealvm_vm::deal::{batch_rng, below, DealRng, Dealer};
+use dealvm_vm::rng::{batch_rng, below, DealRng};
+use dealvm_vm::source::DealSource;
+use dealvm_vm::split::RandomDealer;
 
 /// `predeal` lines giving every seat its hand.
 fn predeal_lines(deal: &Deal) -> String {
@@ -86,10 +88,10 @@ fn both(input: &str) -> (String, String) {
 
 #[test]
 fn every_function_agrees_with_dealer_on_random_deals() {
-    let dealer = Dealer::unconstrained();
+    let dealer = RandomDealer::new();
     let mut rng = batch_rng(20_261_122, 0);
     for n in 0..300 {
-        let deal = dealer.deal(&mut rng);
+        let deal = dealer.deal_one(0, &mut rng);
         let input = format!("produce 1\n{}action printes({}, \"\\n\")\n", predeal_lines(&deal), probe(&mut rng));
         let (ours, theirs) = both(&input);
         assert!(ours.split(' ').count() > 550, "deal {n}: the probe prints every value: {ours}");
@@ -99,10 +101,10 @@ fn every_function_agrees_with_dealer_on_random_deals() {
 
 #[test]
 fn pointcount_agrees_with_dealer() {
-    let dealer = Dealer::unconstrained();
+    let dealer = RandomDealer::new();
     let mut rng = batch_rng(7, 1);
     for n in 0..60 {
-        let deal = dealer.deal(&mut rng);
+        let deal = dealer.deal_one(0, &mut rng);
         let values: Vec<String> = (0..13).map(|_| below(&mut rng, 8).to_string()).collect();
         let count = 1 + below(&mut rng, 13) as usize;
         let items: Vec<String> = Seat::ALL
@@ -127,7 +129,7 @@ fn pointcount_agrees_with_dealer() {
 #[test]
 fn expressions_agree_with_dealer() {
     // Operators that both Dealers agree on, on deal-dependent values.
-    let dealer = Dealer::unconstrained();
+    let dealer = RandomDealer::new();
     let mut rng = batch_rng(99, 2);
     let exprs = [
         "hcp(north) * 3 - hcp(south) / 2 + hcp(east) % 4",
@@ -140,7 +142,7 @@ fn expressions_agree_with_dealer() {
         "1 ? hcp(north) ? 3 : 4 : 5",
     ];
     for n in 0..40 {
-        let deal = dealer.deal(&mut rng);
+        let deal = dealer.deal_one(0, &mut rng);
         let input = format!(
             "produce 1\n{}action printes({}, \"\\n\")\n",
             predeal_lines(&deal),

@@ -6,14 +6,16 @@
 //!
 //! Deals are numbered 0, 1, 2, ... and grouped in fixed-size batches. Batch `k` deals from its
 //! own random stream, derived only from the seed and `k` ([`batch_rng`]), so batches can run on
-//! any number of threads, in any order, and give the same deals. A [`Job`] describes a run; its
-//! [`Job::run_batch`] runs one batch on one thread's [`Machine`] and hands each produced deal
-//! to a [`Sink`].
+//! any number of threads, in any order, and give the same deals. A [`Job`] describes a run and
+//! its [`DealSource`]; its [`Job::run_batch`] runs one batch on one thread's [`Machine`] and
+//! hands each produced deal to a [`Sink`]. The batch loop is compiled for the source, so
+//! dealing is inlined into it.
 
 use crate::bytecode::Program;
 use crate::card::{Deal, Seat};
-use crate::deal::{batch_rng, Dealer};
 use crate::interp::{Env, Fault, Machine};
+use crate::rng::{batch_rng, fast_bits, pdep_portable};
+use crate::source::DealSource;
 use crate::stats::Tallies;
 use crate::tables::Tables;
 
@@ -87,44 +89,14 @@ pub struct BatchEnd {
     pub fault: Option<(u32, Fault)>,
 }
 
-/// Where a run's deals come from.
-#[derive(Copy, Clone, Debug)]
-pub enum Source<'a> {
-    /// Random deals around the predealt cards.
-    Random(&'a Dealer),
-    /// Given deals, in order (read from a file): deal `n` of the run is `deals[n]` (with
-    /// swapping, each given deal is followed by its swapped copies).
-    Given(&'a [Deal]),
-}
-
-impl Source<'_> {
-    /// Deal number `n` of the run's dealt deals (before swapping).
-    #[inline(always)]
-    fn deal(&self, n: u64, rng: &mut crate::deal::DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
-        match *self {
-            Source::Random(dealer) => dealer.deal_using(rng, pdep),
-            Source::Given(deals) => deals[n as usize],
-        }
-    }
-
-    /// The number of deals the source can give, if limited.
-    pub fn available(&self) -> Option<u64> {
-        match self {
-            Source::Random(_) => None,
-            Source::Given(deals) => Some(deals.len() as u64),
-        }
-    }
-}
-
 /// A run: what to deal, what to test, what to evaluate, how many.
-#[derive(Copy, Clone)]
-pub struct Job<'a> {
+pub struct Job<'a, S> {
     /// The compiled program holding the deal routine.
     pub program: &'a Program,
     /// The per-suit tables built for the program's point counts.
     pub tables: &'a Tables,
     /// Where the deals come from.
-    pub source: Source<'a>,
+    pub source: &'a S,
     /// The deal routine's entry point.
     pub routine: usize,
     /// The swapping mode.
@@ -136,7 +108,7 @@ pub struct Job<'a> {
     pub generate: u64,
 }
 
-impl Job<'_> {
+impl<S: DealSource> Job<'_, S> {
     /// The number of batches of the run.
     pub fn batches(&self) -> u64 {
         self.deals().div_ceil(self.swap.batch_len())
@@ -156,32 +128,32 @@ impl Job<'_> {
 
     /// Runs batch `k`, stopping after `cap` produced deals. `produced_before` is the number of
     /// deals produced by earlier batches, when known: it is what `rnd(0)` counts from.
-    pub fn run_batch<S: Sink>(&self, k: u64, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut S) -> BatchEnd {
+    pub fn run_batch<K: Sink>(&self, k: u64, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut K) -> BatchEnd {
         #[cfg(target_arch = "x86_64")]
-        if crate::deal::fast_bits() {
+        if fast_bits() {
             // SAFETY: the CPU has the features `run_batch_x86` is compiled for.
             return unsafe { self.run_batch_x86(k, cap, produced_before, vm, sink) };
         }
-        self.run_batch_in(k, cap, produced_before, vm, sink, crate::deal::pdep_portable)
+        self.run_batch_in(k, cap, produced_before, vm, sink, pdep_portable)
     }
 
     /// [`Job::run_batch`] compiled for processors with BMI1, BMI2, POPCNT and LZCNT: the
     /// dealing, the interpreter and the tables are inlined into one loop that uses them.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
-    unsafe fn run_batch_x86<S: Sink>(&self, k: u64, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut S) -> BatchEnd {
+    unsafe fn run_batch_x86<K: Sink>(&self, k: u64, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut K) -> BatchEnd {
         self.run_batch_in(k, cap, produced_before, vm, sink, |s, m| std::arch::x86_64::_pdep_u64(s, m))
     }
 
     /// The batch loop, with the bit-deposit function to deal with.
     #[inline(always)]
-    fn run_batch_in<S: Sink>(
+    fn run_batch_in<K: Sink>(
         &self,
         k: u64,
         cap: u64,
         produced_before: u64,
         vm: &mut Machine,
-        sink: &mut S,
+        sink: &mut K,
         pdep: impl Fn(u64, u64) -> u64 + Copy,
     ) -> BatchEnd {
         let first = self.first_deal(k);

@@ -10,8 +10,8 @@
 //! free cards of each suit used so far.
 
 use crate::card::{Hand, Seat, Suit};
-use crate::deal::{below, DealRng, PredealError, SuitLengths};
-use rand_core::Rng;
+use crate::predeal::{PredealError, SuitLengths};
+use crate::rng::{below, below_u128, DealRng};
 
 /// `C(n, k)` for `n, k <= 13`.
 fn choose(n: u8, k: u8) -> u128 {
@@ -233,36 +233,9 @@ fn choose_cards(rng: &mut DealRng, mask: u64, k: u32, pdep: &impl Fn(u64, u64) -
     pdep(chosen, mask)
 }
 
-/// A uniform random integer in `0..n` (`n > 0`): by Lemire's method when `n` fits 64 bits,
-/// else by rejection of the high bits.
-fn below_u128(rng: &mut DealRng, n: u128) -> u128 {
-    debug_assert!(n > 0);
-    if n == 1 {
-        return 0;
-    }
-    if let Ok(n) = u64::try_from(n) {
-        let mut m = rng.next_u64() as u128 * n as u128;
-        if (m as u64) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u64) < threshold {
-                m = rng.next_u64() as u128 * n as u128;
-            }
-        }
-        return m >> 64;
-    }
-    let bits = 128 - (n - 1).leading_zeros();
-    loop {
-        let x = ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) >> (128 - bits);
-        if x < n {
-            return x;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::batch_rng;
 
     #[test]
     fn counts_the_deals_of_pavliceks_example() {
@@ -273,15 +246,5 @@ mod tests {
         lengths[Seat::East as usize][Suit::Clubs as usize] = Some(6);
         let p = Patterns::new([Hand::EMPTY; 4], crate::card::ALL_CARDS, &lengths).unwrap().unwrap();
         assert_eq!(p.ways[0][0], 556_991_252_532_000);
-    }
-
-    #[test]
-    fn below_u128_is_in_range() {
-        let mut rng = batch_rng(2, 2);
-        for n in [1u128, 2, 3, 1000, 1 << 70, u128::MAX / 3] {
-            for _ in 0..50 {
-                assert!(below_u128(&mut rng, n) < n);
-            }
-        }
     }
 }

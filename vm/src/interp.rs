@@ -8,7 +8,7 @@
 
 use crate::bytecode::{BinaryOp, Instr, Program};
 use crate::card::Deal;
-use crate::deal::{below, DealRng};
+use crate::rng::{below, DealRng};
 use crate::score::{imps, score};
 use crate::shape::shape_index_of;
 use crate::tables::Tables;

@@ -5,11 +5,11 @@
 //! collecting produced deals or statistics.
 //!
 //! ```
-//! use dealvm_vm::batch::{Job, Source, Swap};
+//! use dealvm_vm::batch::{Job, Swap};
 //! use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr};
 //! use dealvm_vm::card::Seat;
-//! use dealvm_vm::deal::Dealer;
 //! use dealvm_vm::interp::Machine;
+//! use dealvm_vm::split::RandomDealer;
 //! use dealvm_vm::stats::{TallySpec, Tallies};
 //! use dealvm_vm::tables::{PointCounts, TableId, Tables};
 //!
@@ -27,9 +27,9 @@
 //! let routine = asm.end_entry();
 //! let program = asm.finish().unwrap();
 //!
-//! let tables = Tables::for_program(&PointCounts::default(), &program);
-//! let dealer = Dealer::unconstrained();
-//! let job = Job { program: &program, tables: &tables, source: Source::Random(&dealer), routine,
+//! let tables = Tables::build(&PointCounts::default(), program.tables_used());
+//! let dealer = RandomDealer::new();
+//! let job = Job { program: &program, tables: &tables, source: &dealer, routine,
 //!                 swap: Swap::None, seed: 1, generate: 100_000 };
 //! let mut vm = Machine::new(&program);
 //! let mut totals = Tallies::new(vec![TallySpec::Average { value: 0 }]);
@@ -44,9 +44,13 @@
 //! The modules, in the order a deal meets them:
 //!
 //! - [`card`]: suits, seats, cards, bitmask hands and deals;
-//! - [`deal`]: the random generator and uniform dealing around predealt cards;
-//! - [`split`]: the fast exact dealing of deals with nothing predealt;
+//! - [`board`]: boards (a deal with its number, dealer and vulnerability) and the board cycle;
+//! - [`rng`]: the random generator, exact bounded draws, bit instructions;
+//! - [`source`]: the [`source::DealSource`] trait, and deals given in a list;
+//! - [`split`]: [`split::RandomDealer`], the fast exact dealing of deals with nothing predealt;
+//! - [`predeal`]: predealt cards and suit lengths, and why they can be impossible;
 //! - [`bias`]: exact dealing of predealt suit lengths;
+//! - [`deal`]: [`deal::PredealDealer`], uniform dealing around predealt cards and lengths;
 //! - [`tables`]: per-suit tables for the counting functions, keyed by a 13-bit suit mask;
 //! - [`shape`]: the 560 shapes in the squashed order and 560-bit shape sets;
 //! - [`score`]: contracts, duplicate scores and IMPs;
@@ -59,12 +63,16 @@
 
 pub mod batch;
 pub mod bias;
+pub mod board;
 pub mod bytecode;
 pub mod card;
 pub mod deal;
 pub mod interp;
+pub mod predeal;
+pub mod rng;
 pub mod score;
 pub mod shape;
+pub mod source;
 pub mod split;
 pub mod stats;
 pub mod tables;

@@ -17,10 +17,38 @@
 //! `13!⁴ / 52!`. Bounded numbers are drawn with Lemire's method from disjoint bits of
 //! xoshiro words, rejecting the rare biased draws, so nothing is rounded.
 
-use crate::deal::DealRng;
 use crate::card::{Deal, Hand, ALL_CARDS};
+use crate::rng::{below, DealRng};
+use crate::source::DealSource;
 use rand_core::Rng;
 use std::sync::OnceLock;
+
+/// The dealer of runs with nothing predealt: every deal uniform among all deals, dealt by
+/// three exact splits of the pack ([`SplitTables::deal`]).
+#[derive(Copy, Clone, Debug)]
+pub struct RandomDealer {
+    tables: &'static SplitTables,
+}
+
+impl RandomDealer {
+    /// The dealer, with its tables built on first use.
+    pub fn new() -> RandomDealer {
+        RandomDealer { tables: SplitTables::get() }
+    }
+}
+
+impl Default for RandomDealer {
+    fn default() -> Self {
+        RandomDealer::new()
+    }
+}
+
+impl DealSource for RandomDealer {
+    #[inline(always)]
+    fn deal(&self, _n: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        self.tables.deal(rng, pdep)
+    }
+}
 
 /// `C(n, k)`.
 const fn choose(n: u64, k: u64) -> u64 {
@@ -232,7 +260,7 @@ fn draw32(rng: &mut DealRng, bits: u32, bound: u32) -> u32 {
 #[cold]
 #[inline(never)]
 fn redraw32(rng: &mut DealRng, bound: u32) -> u32 {
-    crate::deal::below(rng, bound)
+    below(rng, bound)
 }
 
 /// A uniform number below `bound` from the 64 bits `bits`, by Lemire's method; a biased
@@ -288,10 +316,10 @@ mod tests {
             assert_eq!(got[i], w as u128 * n, "vector {v:04x}");
         }
         // The reciprocals divide exactly, and every number below C(26, 13) is one hand.
-        for j in 0..14 {
-            let w = WAYS[j] as u64;
+        for (&ways, &magic) in WAYS.iter().zip(&t.magic) {
+            let w = ways as u64;
             for r in 0..w * w {
-                assert_eq!((r * t.magic[j]) >> MAGIC_SHIFT, r / w);
+                assert_eq!((r * magic) >> MAGIC_SHIFT, r / w);
             }
         }
         let mut hands = std::collections::HashSet::new();
@@ -307,16 +335,16 @@ mod tests {
     #[test]
     fn deals_are_complete() {
         let t = SplitTables::get();
-        let mut rng = crate::deal::batch_rng(9, 9);
+        let mut rng = crate::rng::batch_rng(9, 9);
         for _ in 0..10_000 {
-            let d = t.deal(&mut rng, crate::deal::pdep_portable);
+            let d = t.deal(&mut rng, crate::rng::pdep_portable);
             assert!(d.is_complete());
         }
     }
 
     #[test]
     fn draws_are_in_range_and_cover_it() {
-        let mut rng = crate::deal::batch_rng(1, 2);
+        let mut rng = crate::rng::batch_rng(1, 2);
         for bound in [1u32, 2, 3, 13, 1716, 1834, 2047] {
             let mut hit = vec![false; bound as usize];
             for _ in 0..bound * 40 {

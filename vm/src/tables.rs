@@ -287,7 +287,7 @@ impl Tables {
     }
 
     /// Tables for the given point counts with none built yet: [`Tables::ensure`] builds
-    /// those a program uses (see [`Tables::for_program`]). A table not built reads as 0.
+    /// those a program uses (see [`Tables::build`]). A table not built reads as 0.
     pub fn lazy(counts: &PointCounts) -> Tables {
         let data: Box<[[i32; SUIT_MASKS]; NUM_TABLES]> = vec![[0i32; SUIT_MASKS]; NUM_TABLES]
             .into_boxed_slice()
@@ -296,10 +296,10 @@ impl Tables {
         Tables { data, cccc_shape: Vec::new(), counts: counts.clone(), built: 0 }
     }
 
-    /// The tables `program` reads, built for the given point counts.
-    pub fn for_program(counts: &PointCounts, program: &crate::bytecode::Program) -> Tables {
+    /// The tables `ids` (say, those a program reads), built for the given point counts.
+    pub fn build(counts: &PointCounts, ids: impl IntoIterator<Item = TableId>) -> Tables {
         let mut t = Tables::lazy(counts);
-        for id in program.tables_used() {
+        for id in ids {
             t.ensure(id);
         }
         t

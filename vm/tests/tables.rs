@@ -53,8 +53,7 @@ fn counting_tables_match_card_by_card_counts() {
 #[test]
 fn pointcount_values_reach_every_rank() {
     // pointcount 13 12 ... 1: the deuce is worth 1, the ace 13.
-    let mut counts = PointCounts::default();
-    counts.hcp = std::array::from_fn(|r| r as i32 + 1);
+    let counts = PointCounts { hcp: std::array::from_fn(|r| r as i32 + 1), ..PointCounts::default() };
     let t = Tables::new(&counts);
     for mask in 0..SUIT_MASKS as u16 {
         let want: i32 = (0..13).filter(|r| mask & (1 << r) != 0).map(|r| r + 1).sum();
@@ -73,7 +72,7 @@ fn whole_hand_values_are_sums_over_suits() {
         .with(Card::parse("2C").unwrap());
     assert_eq!(t.hand(TableId::HCP, hand), 10);
     assert_eq!(t.hand(TableId::CONTROLS, hand), 3);
-    assert_eq!(t.hand(TableId::LOSERS, hand), 0 + 1 + 1 + 2);
+    assert_eq!(t.hand(TableId::LOSERS, hand), 1 + 1 + 2); // void, singleton, doubleton, three cards
 }
 
 /// The shapes in squashed order, computed from the 3-subsets of {0..15} in colex order.

@@ -1,10 +1,12 @@
-//! Output formats: how deals are printed (printall, printew, oneline, compact, PBN, ...).
+//! Layouts: how deals are printed (printall, printew, oneline, compact, PBN, ...).
 //!
 //! The layouts follow DealerV2's byte for byte, with one fix: in the side-by-side layouts a
 //! suit of ten or more cards widens the columns of its deal instead of running into the next
 //! hand (DealerV2 prints `A K Q J T 9 8 7 6 5 4` for ten spades next to a singleton 4).
 
-use crate::compile::Vulnerability;
+use crate::compile::CsvPart;
+use crate::files::pbn::pbn_escape;
+use dealvm_vm::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::card::{rank_char, Deal, Hand, Seat, Side, Suit};
 use std::io::{self, Write};
 
@@ -109,8 +111,7 @@ pub fn oneline(w: &mut dyn Write, deal: &Deal) -> io::Result<()> {
 
 /// A `csvrpt`/`printrpt` line: a space, then the fields joined by commas; strings in single
 /// quotes, hands as `n AKT9.Q3.J976.K82 ` one after the other.
-pub fn csv_line(parts: &[crate::actions::CsvPart], deal: &Deal, values: &[i32]) -> String {
-    use crate::actions::CsvPart;
+pub fn csv_line(parts: &[CsvPart], deal: &Deal, values: &[i32]) -> String {
     let fields: Vec<String> = parts
         .iter()
         .map(|p| match p {
@@ -160,25 +161,6 @@ pub struct PbnInfo<'a> {
     pub vulnerable: Option<Vulnerability>,
     /// Today's date as `YYYY.MM.DD`.
     pub date: &'a str,
-}
-
-/// The dealer of a board in the standard 16-board cycle.
-pub fn board_dealer(board: u64) -> Seat {
-    Seat::from_index(((board + 3) % 4) as usize)
-}
-
-/// The vulnerability of a board in the standard 16-board cycle.
-pub fn board_vulnerability(board: u64) -> Vulnerability {
-    const CYCLE: [Vulnerability; 16] = {
-        use Vulnerability::*;
-        [None, NorthSouth, EastWest, All, NorthSouth, EastWest, All, None, EastWest, All, None, NorthSouth, All, None, NorthSouth, EastWest]
-    };
-    CYCLE[((board + 15) % 16) as usize]
-}
-
-/// Escapes a PBN tag value: backslashes and double quotes get a backslash.
-pub fn pbn_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// `printpbn`: one PBN game.
@@ -255,17 +237,6 @@ pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn board_cycle_matches_the_pbn_standard() {
-        assert_eq!(board_dealer(1), Seat::North);
-        assert_eq!(board_dealer(4), Seat::West);
-        assert_eq!(board_dealer(17), Seat::North);
-        assert_eq!(board_vulnerability(1), Vulnerability::None);
-        assert_eq!(board_vulnerability(4), Vulnerability::All);
-        assert_eq!(board_vulnerability(16), Vulnerability::EastWest);
-        assert_eq!(board_vulnerability(17), Vulnerability::None);
-    }
 
     #[test]
     fn dates_convert() {

@@ -3,7 +3,7 @@
 //! Nodes live in a `bumpalo` arena owned by the caller of the parser and carry the [`Span`]
 //! of their source text. Every node is `Copy`: children are arena references.
 
-use crate::diag::Span;
+use crate::front::diag::Span;
 use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
 use dealvm_vm::card::{Seat, Side, Suit};
 

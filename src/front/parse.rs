@@ -1,8 +1,8 @@
 //! Parsing: tokens to the AST, with the grammar in `grammar/dealer.lalrpop`.
 
-use crate::ast::*;
-use crate::diag::{Diagnostic, Span};
-use crate::lex::{LexError, Lexer, ScriptVars, Tok};
+use crate::front::ast::*;
+use crate::front::diag::{Diagnostic, Span};
+use crate::front::lex::{LexError, Lexer, ScriptVars, Tok};
 use bumpalo::Bump;
 use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
 use lalrpop_util::ParseError;
@@ -50,7 +50,7 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
                 Tok::Suit(s) => Some(s.name().to_string()),
                 Tok::Seat(s) => Some(s.keyword().to_string()),
                 Tok::Pt(n) => Some(format!("pt{n}")),
-                t => crate::lex::keyword_text(t)
+                t => crate::front::lex::keyword_text(t)
                     .filter(|k| k.chars().all(|c| c.is_ascii_alphabetic()))
                     .map(str::to_string),
             };
@@ -207,7 +207,7 @@ pub(crate) fn digits4<'a>(
     r: usize,
 ) -> Result<i64, ParseError<usize, Tok<'a>, LexError>> {
     if d.bytes().all(|b| b.is_ascii_digit()) {
-        Ok(crate::lex::parse_saturating(d))
+        Ok(crate::front::lex::parse_saturating(d))
     } else {
         Err(ParseError::User {
             error: LexError {

@@ -1,0 +1,195 @@
+//! The switches of the `dealvm` command: the clap definitions, each switch documented once
+//! here (this is the text of `dealvm --help`).
+
+use clap::Parser;
+use std::path::PathBuf;
+
+/// dealvm generates bridge deals that meet conditions written in the language of Dealer.
+///
+/// It reads the input file (standard input without one), deals at random until enough deals
+/// meet the condition, runs the actions on them and prints statistics at the end. Switches
+/// may come before or after the file; a value may follow its switch with or without a space
+/// (`-p 10` or `-p10`). Values given here beat the input file's.
+#[derive(Parser, Debug)]
+#[command(
+    name = "dealvm",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    /// The input file written in the Dealer language; `-` or none for standard input (none
+    /// with --deals: no condition, no actions).
+    pub file: Option<PathBuf>,
+
+    /// Produce: stop after N deals meet the condition (file: `produce N`; default 40 when
+    /// deals are printed, else as many as generated).
+    #[arg(short = 'p', value_name = "N")]
+    pub produce: Option<String>,
+
+    /// Generate: stop after N deals have been dealt (file: `generate N`; default 10000000).
+    #[arg(short = 'g', value_name = "N")]
+    pub generate: Option<String>,
+
+    /// Seed of the random generator (file: `seed N`). 0 or none takes a seed from the
+    /// operating system; the seed used is printed at the end and reproduces the run.
+    #[arg(short = 's', value_name = "N")]
+    pub seed: Option<String>,
+
+    /// Toggle the statistics printed at the end of the run (printed by default).
+    #[arg(short = 'v', action = clap::ArgAction::Count)]
+    pub verbose: u8,
+
+    /// Quiet: suppress `printpbn` output.
+    #[arg(short = 'q')]
+    pub quiet: bool,
+
+    /// Title printed on the reports and in PBN output (file: `title "..."`).
+    #[arg(short = 'T', value_name = "TITLE")]
+    pub title: Option<String>,
+
+    /// Predeal these cards to north, replacing the file's predeal for north: holdings such as
+    /// `SAQ542,HKJ87,D32,CAK`.
+    #[arg(short = 'N', value_name = "HOLDINGS", allow_hyphen_values = true)]
+    pub north: Option<String>,
+
+    /// Predeal these cards to east (as -N).
+    #[arg(short = 'E', value_name = "HOLDINGS", allow_hyphen_values = true)]
+    pub east: Option<String>,
+
+    /// Predeal these cards to south (as -N).
+    #[arg(short = 'S', value_name = "HOLDINGS", allow_hyphen_values = true)]
+    pub south: Option<String>,
+
+    /// Predeal these cards to west (as -N).
+    #[arg(short = 'W', value_name = "HOLDINGS", allow_hyphen_values = true)]
+    pub west: Option<String>,
+
+    /// Script variable $0: the text replaces every `$0` of the input file as tokens.
+    #[arg(short = '0', value_name = "TEXT", allow_hyphen_values = true)]
+    pub script0: Option<String>,
+
+    /// Script variable $1: the text replaces every `$1` of the input file as tokens.
+    #[arg(short = '1', value_name = "TEXT", allow_hyphen_values = true)]
+    pub script1: Option<String>,
+
+    /// Script variable $2: the text replaces every `$2` of the input file as tokens.
+    #[arg(short = '2', value_name = "TEXT", allow_hyphen_values = true)]
+    pub script2: Option<String>,
+
+    /// Script variable $3: the text replaces every `$3` of the input file as tokens.
+    #[arg(short = '3', value_name = "TEXT", allow_hyphen_values = true)]
+    pub script3: Option<String>,
+
+    /// Script variable $4: the text replaces every `$4` of the input file as tokens.
+    #[arg(short = '4', value_name = "TEXT", allow_hyphen_values = true)]
+    pub script4: Option<String>,
+
+    /// Script variable $5: the text replaces every `$5` of the input file as tokens.
+    #[arg(short = '5', value_name = "TEXT", allow_hyphen_values = true)]
+    pub script5: Option<String>,
+
+    /// Script variable $6: the text replaces every `$6` of the input file as tokens.
+    #[arg(short = '6', value_name = "TEXT", allow_hyphen_values = true)]
+    pub script6: Option<String>,
+
+    /// Script variable $7: the text replaces every `$7` of the input file as tokens.
+    #[arg(short = '7', value_name = "TEXT", allow_hyphen_values = true)]
+    pub script7: Option<String>,
+
+    /// Script variable $8: the text replaces every `$8` of the input file as tokens.
+    #[arg(short = '8', value_name = "TEXT", allow_hyphen_values = true)]
+    pub script8: Option<String>,
+
+    /// Script variable $9: the text replaces every `$9` of the input file as tokens.
+    #[arg(short = '9', value_name = "TEXT", allow_hyphen_values = true)]
+    pub script9: Option<String>,
+
+    /// Swapping: `-x 2` also examines each deal with East and West exchanged; `-x 3` with East,
+    /// South and West in all six arrangements. The swapped seats cannot be predealt.
+    #[arg(short = 'x', value_name = "2|3")]
+    pub swap: Option<String>,
+
+    /// Progress meter on standard error: deals dealt and produced, rate, time to go.
+    #[arg(short = 'm')]
+    pub meter: bool,
+
+    /// CSV file for `csvrpt`, appended to; `w:FILE` starts it afresh (default: standard output).
+    #[arg(short = 'C', value_name = "FILE")]
+    pub csv: Option<String>,
+
+    /// File for `export` (default: standard output).
+    #[arg(short = 'X', value_name = "FILE")]
+    pub export: Option<String>,
+
+    /// The opener for OPC evaluations (file: `opener seat`): N, E, S or W.
+    #[arg(short = 'O', value_name = "SEAT")]
+    pub opener: Option<String>,
+
+    /// The number of the first board (file: `startboard N`; default 1). With --deals, the
+    /// boards are numbered from N instead of keeping the file's numbers.
+    #[arg(long = "board-start", value_name = "N")]
+    pub board_start: Option<String>,
+
+    /// Write the produced deals to FILE as a PBN file (PBN 2.1 export format), replacing it
+    /// only when the run succeeds. The file's actions still run; with no `action` statement,
+    /// nothing else is printed.
+    #[arg(long = "pbn", value_name = "FILE")]
+    pub pbn: Option<PathBuf>,
+
+    /// Write the produced deals to FILE as a Duplimate DLM file (boards 1 to 99), replacing it
+    /// only when the run succeeds. A run that could make boards above 99 is refused.
+    #[arg(long = "dlm", value_name = "FILE")]
+    pub dlm: Option<PathBuf>,
+
+    /// Take the deals from FILE, a PBN or DLM file (told apart by content), in order, instead
+    /// of dealing at random: the condition and the actions run over them. Without an input
+    /// file, no condition: every deal is produced (convert with `--deals a.dlm --pbn a.pbn`).
+    #[arg(long = "deals", value_name = "FILE")]
+    pub deals: Option<PathBuf>,
+
+    /// Debug verbosity, accepted for compatibility with Dealer; no effect.
+    #[arg(short = 'D', value_name = "LEVEL")]
+    pub debug: Option<String>,
+
+    /// Double-dummy mode (1 or 2), accepted for compatibility with Dealer; no effect yet.
+    #[arg(short = 'M', value_name = "1|2")]
+    pub dds_mode: Option<String>,
+
+    /// Vulnerability for par (0 none, 1 NS, 2 EW, 3 both), accepted for compatibility; no
+    /// effect yet.
+    #[arg(short = 'P', value_name = "0-3")]
+    pub par_vul: Option<String>,
+
+    /// Deals from Pavlicek's library of solved deals: not supported yet.
+    #[arg(short = 'L', value_name = "FILE")]
+    pub library: Option<String>,
+
+    /// A usereval server: not supported yet.
+    #[arg(short = 'U', value_name = "PATH")]
+    pub usereval: Option<String>,
+
+    /// Save deals with double-dummy results in zrd form: not supported yet.
+    #[arg(short = 'Z', value_name = "FILE")]
+    pub zrd: Option<String>,
+
+    /// Save deals in DL52 form: not supported yet.
+    #[arg(short = 'l', value_name = "FILE")]
+    pub dl52: Option<String>,
+
+    /// Threads to deal on (default: all cores). The output is the same for any number.
+    #[arg(short = 'R', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Print the compiled bytecode and stop, without dealing.
+    #[arg(long = "dump-bytecode")]
+    pub dump_bytecode: bool,
+
+    /// Print this help and stop.
+    #[arg(short = 'h', long = "help")]
+    pub help: bool,
+
+    /// Print the version and stop.
+    #[arg(short = 'V', long = "version")]
+    pub version: bool,
+}

@@ -1,0 +1,170 @@
+//! The run from the input to the output: read and compile the input, choose the deals, open
+//! the output files, run, print the reports and the trailer, commit the files.
+
+use crate::cli::args::Cli;
+use crate::cli::failure::{io_reason, switch_error, Failure};
+use crate::cli::input;
+use crate::cli::options::RunSettings;
+use crate::compile::{compile, Compiled};
+use crate::files::atomic::AtomicFile;
+use crate::files::pbn::PbnWriter;
+use crate::front::diag::{Diagnostic, Source};
+use crate::front::parse::parse_file;
+use crate::report::layout::today;
+use crate::report::{Actions, RunInfo};
+use crate::run::{Limits, Outcome, RunError};
+use crate::source::Deals;
+use dealvm_vm::card::Seat;
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// Runs the command: help, version, or a run from the input file to standard output.
+/// `start` is when the process started (for the trailer's time).
+pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
+    if cli.help {
+        let mut cmd = <Cli as clap::CommandFactory>::command();
+        let _ = cmd.print_long_help();
+        return Ok(());
+    }
+    if cli.version {
+        println!("dealvm {}", env!("CARGO_PKG_VERSION"));
+        return Ok(());
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = execute(cli, &mut out, start);
+    let flushed = out.flush();
+    result.and(flushed.map_err(Failure::Io))
+}
+
+/// Everything from the arguments to the statistics at the end.
+pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure> {
+    let source = input::source(cli)?;
+    let compiled = compile_input(cli, &source)?;
+    if cli.dump_bytecode {
+        out.write_all(compiled.program.disassemble().as_bytes())?;
+        return Ok(());
+    }
+    let from_file = deals_file(cli, &compiled)?;
+    let deals = from_file.as_ref().unwrap_or(&compiled.deals);
+    let settings = RunSettings::merge(cli, &compiled, deals)?;
+    if let Some(path) = &cli.dlm {
+        let swapped = settings.swap.permutations().len() > 1;
+        if let Some(why) = crate::files::dlm::capacity_error(settings.first_board, deals.boards(), settings.produce, swapped) {
+            return Err(switch_error(format!("--dlm {}: {why}", path.display())));
+        }
+    }
+    let mut actions = open_actions(cli, &compiled, &source, &settings)?;
+    let limits = Limits {
+        generate: settings.generate,
+        produce: settings.produce,
+        seed: settings.seed,
+        threads: settings.threads,
+        swap: settings.swap,
+        progress: cli.meter,
+    };
+    let outcome = match crate::run::run(&compiled, deals, settings.first_board, &limits, &mut actions, out) {
+        Ok(o) => o,
+        Err(RunError::Io(e)) => return Err(Failure::Io(e)),
+        Err(RunError::Fault { fault, deal }) => {
+            let what = if fault.remainder { "remainder of a division by zero" } else { "division by zero" };
+            let site = &compiled.program.sites[fault.site as usize];
+            let span = compiled.site_spans[fault.site as usize];
+            let d = Diagnostic::at(span, format!("{what} in {site}"))
+                .with_label("the divisor is 0")
+                .with_note(format!("it happened on deal number {deal} (seed {})", settings.seed));
+            return Err(Failure::Input(d.render(Some(&source))));
+        }
+    };
+    actions.finish(out)?;
+    actions.commit_files().map_err(|e| {
+        Failure::Input(Diagnostic::error(format!("cannot write an output file: {}", io_reason(&e))).render(None))
+    })?;
+    if cli.verbose.is_multiple_of(2) {
+        trailer(out, &settings, &outcome, start)?;
+    }
+    Ok(())
+}
+
+/// The input parsed and compiled, with the predeal switches and script variables.
+fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
+    let script = input::script_vars(cli);
+    let command_line = input::predeal_switches(cli, source)?;
+    let input_error = |d: Diagnostic| Failure::Input(d.render(Some(source)));
+    let arena = bumpalo::Bump::new();
+    let statements = parse_file(&arena, &source.text, &script).map_err(input_error)?;
+    compile(source, &statements, &command_line, &script).map_err(input_error)
+}
+
+/// The deals of `--deals FILE`, if given; the predeal cannot apply to them.
+fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> {
+    let Some(path) = &cli.deals else { return Ok(None) };
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path)
+        .map_err(|e| switch_error(format!("cannot read the deals file `{name}`: {}", io_reason(&e))))?;
+    let deals = Deals::from_file(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
+    if compiled.predeal.iter().any(|h| !h.is_empty()) || Seat::ALL.iter().any(|&s| compiled.length_predealt(s)) {
+        return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));
+    }
+    Ok(Some(deals))
+}
+
+/// The actions of the run with their output files (`--pbn`, `--dlm`, `-C`, `-X`) opened, so
+/// that a bad path stops the run before dealing.
+fn open_actions(cli: &Cli, compiled: &Compiled, source: &Source, settings: &RunSettings) -> Result<Actions, Failure> {
+    let info = RunInfo {
+        input_name: source.name.clone(),
+        seed: settings.seed,
+        title: settings.title.clone(),
+        dealer: compiled.settings.dealer,
+        vulnerable: compiled.settings.vulnerable,
+        quiet: cli.quiet,
+        date: today(),
+    };
+    // With --pbn or --dlm, a file without an action statement prints nothing.
+    let writes_boards = cli.pbn.is_some() || cli.dlm.is_some();
+    let specs = if writes_boards && !compiled.explicit_actions { Vec::new() } else { compiled.actions.clone() };
+    let mut actions = Actions::new(specs, compiled.tallies.clone(), info);
+    if let Some(path) = &cli.pbn {
+        let file = open_output("PBN", &path.to_string_lossy(), false)?;
+        let how = match &cli.deals {
+            Some(d) => format!("deals from {}", d.display()),
+            None => format!("{}, seed {}", source.name, settings.seed),
+        };
+        let comment = format!("dealvm {}: {how}", env!("CARGO_PKG_VERSION"));
+        let writer = PbnWriter::new(file, settings.title.as_deref().unwrap_or(""), &comment)
+            .map_err(|e| switch_error(format!("cannot write the PBN file `{}`: {}", path.display(), io_reason(&e))))?;
+        actions.pbn_file = Some(writer);
+    }
+    if let Some(path) = &cli.dlm {
+        actions.set_dlm(open_output("DLM", &path.to_string_lossy(), false)?);
+    }
+    if let (Some(spec), true) = (&cli.csv, actions.writes_csv()) {
+        let (append, path) = match spec.strip_prefix("w:") {
+            Some(p) => (false, p),
+            None => (true, spec.as_str()),
+        };
+        actions.csv = Some(open_output("CSV", path, append)?);
+    }
+    if let (Some(path), true) = (&cli.export, actions.writes_export()) {
+        actions.export = Some(open_output("export", path, false)?);
+    }
+    Ok(actions)
+}
+
+/// Opens an output file for writing (atomically), or says why it cannot be.
+fn open_output(what: &str, path: &str, append: bool) -> Result<AtomicFile, Failure> {
+    AtomicFile::create(std::path::Path::new(path), append)
+        .map_err(|e| switch_error(format!("cannot open the {what} file `{path}`: {}", io_reason(&e))))
+}
+
+/// The statistics at the end of the run, as Dealer prints them.
+fn trailer(out: &mut dyn Write, settings: &RunSettings, outcome: &Outcome, start: Instant) -> io::Result<()> {
+    if let Some(t) = &settings.title {
+        writeln!(out, "\n{t}")?;
+    }
+    writeln!(out, "Generated {} hands", outcome.generated)?;
+    writeln!(out, "Produced  {} hands", outcome.produced)?;
+    writeln!(out, "Initial random seed {}", settings.seed)?;
+    writeln!(out, "Time needed {:8.3} sec", start.elapsed().as_secs_f64())
+}

@@ -1,0 +1,143 @@
+//! Reading the input: the input file or standard input as text, the script variables, and the
+//! `-N`/`-E`/`-S`/`-W` predeal switches.
+
+use crate::cli::args::Cli;
+use crate::cli::failure::{io_reason, Failure};
+use crate::compile::CommandLinePredeal;
+use crate::front::diag::{Diagnostic, Source, Span};
+use crate::front::lex::ScriptVars;
+use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
+use std::io::{self, Read};
+use std::path::PathBuf;
+
+/// The input file's text and name: the file, standard input (`-` or no file), or nothing
+/// when `--deals` is given without an input file.
+pub fn source(cli: &Cli) -> Result<Source, Failure> {
+    let (name, bytes) = match (&cli.file, &cli.deals) {
+        (None, Some(_)) => ("(no input file)".to_string(), Vec::new()),
+        (Some(p), _) if p.as_os_str() == "-" => read_input(None)?,
+        (file, _) => read_input(file.as_ref())?,
+    };
+    let text = decode(&name, bytes)?;
+    Ok(Source::new(name, text))
+}
+
+/// The values of the script variables `$0`..`$9` (`-0`..`-9`).
+pub fn script_vars(cli: &Cli) -> ScriptVars {
+    [
+        cli.script0.clone(),
+        cli.script1.clone(),
+        cli.script2.clone(),
+        cli.script3.clone(),
+        cli.script4.clone(),
+        cli.script5.clone(),
+        cli.script6.clone(),
+        cli.script7.clone(),
+        cli.script8.clone(),
+        cli.script9.clone(),
+    ]
+}
+
+/// The cards the `-N`/`-E`/`-S`/`-W` switches predeal.
+pub fn predeal_switches(cli: &Cli, source: &Source) -> Result<Vec<CommandLinePredeal>, Failure> {
+    let mut command_line = Vec::new();
+    for (switch, seat, value) in [
+        ("-N", Seat::North, &cli.north),
+        ("-E", Seat::East, &cli.east),
+        ("-S", Seat::South, &cli.south),
+        ("-W", Seat::West, &cli.west),
+    ] {
+        if let Some(v) = value {
+            let predeal = parse_holdings(switch, seat, v).map_err(|d| Failure::Input(d.render(Some(source))))?;
+            command_line.push(predeal);
+        }
+    }
+    Ok(command_line)
+}
+
+/// Reads the input: a file, or standard input.
+fn read_input(path: Option<&PathBuf>) -> Result<(String, Vec<u8>), Failure> {
+    match path {
+        Some(p) => {
+            let name = p.display().to_string();
+            std::fs::read(p).map(|b| (name.clone(), b)).map_err(|e| {
+                Failure::Input(Diagnostic::error(format!("cannot read the input file `{name}`: {}", io_reason(&e))).render(None))
+            })
+        }
+        None => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .read_to_end(&mut bytes)
+                .map(|_| ("stdin".to_string(), bytes))
+                .map_err(|e| Failure::Input(Diagnostic::error(format!("cannot read standard input: {e}")).render(None)))
+        }
+    }
+}
+
+/// The input as text: refuses binary data and text that is not UTF-8.
+fn decode(name: &str, bytes: Vec<u8>) -> Result<String, Failure> {
+    let position = |at: usize| {
+        let before = &bytes[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let col = String::from_utf8_lossy(&bytes[line_start..at]).chars().count() + 1;
+        format!("{name}:{line}:{col}")
+    };
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        return Err(Failure::Input(
+            Diagnostic::error(format!(
+                "the input looks like a binary file, not a Dealer input file (a NUL byte at {})",
+                position(at)
+            ))
+            .render(None),
+        ));
+    }
+    String::from_utf8(bytes.clone()).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        Failure::Input(
+            Diagnostic::error(format!(
+                "the input is not UTF-8 text (byte 0x{:02X} at {}); save the file as UTF-8",
+                bytes[at],
+                position(at)
+            ))
+            .render(None),
+        )
+    })
+}
+
+/// Parses the holdings of a `-N`/`-E`/`-S`/`-W` switch: `SAQ542,HKJ87,D32,CAK`.
+pub fn parse_holdings(switch: &str, seat: Seat, text: &str) -> Result<CommandLinePredeal, Diagnostic> {
+    let src = Source::new(format!("{switch} argument"), text.to_string());
+    let mut hand = Hand::EMPTY;
+    let mut offset = 0;
+    for part in text.split([',', ' ']) {
+        let start = offset;
+        offset += part.len() + 1;
+        if part.is_empty() {
+            continue;
+        }
+        let err = |msg: String, at: usize, len: usize| {
+            Diagnostic::at(Span::new(at, at + len), msg).in_source(src.clone())
+        };
+        let mut chars = part.char_indices();
+        let (_, s) = chars.next().expect("part is not empty");
+        let suit = Suit::from_letter(s).ok_or_else(|| {
+            err(format!("found `{s}`, expected a suit letter S, H, D or C starting a holding such as SAQ542"), start, 1)
+        })?;
+        for (i, ch) in chars {
+            let rank = rank_from_char(ch).ok_or_else(|| {
+                err(format!("found `{ch}`, expected a rank: A K Q J T 9 8 7 6 5 4 3 2"), start + i, ch.len_utf8())
+            })?;
+            let card = Card::new(suit, rank);
+            if hand.contains(card) {
+                return Err(err(format!("the card {card} is given twice"), start + i, 1));
+            }
+            hand = hand.with(card);
+        }
+    }
+    if hand.count() > 13 {
+        return Err(Diagnostic::error(format!("{switch} predeals {} cards; a hand has 13", hand.count()))
+            .in_source(src));
+    }
+    Ok(CommandLinePredeal { seat, hand, switch: switch.to_string() })
+}

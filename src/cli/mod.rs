@@ -1,0 +1,16 @@
+//! The `dealvm` command: its switches ([`args`]: the clap definitions and help text, every
+//! switch documented there), reading the input ([`input`]), the ways a run fails ([`failure`]), merging the switches with the
+//! input file ([`options`]), and the run from input to output ([`execute`]).
+//!
+//! `main.rs` parses the arguments into a [`Cli`], calls [`run`] and turns a [`Failure`] into
+//! an exit status. Imports: every stage below it.
+
+pub mod args;
+pub mod execute;
+pub mod failure;
+pub mod input;
+pub mod options;
+
+pub use args::Cli;
+pub use execute::run;
+pub use failure::{Failure, EXIT_INPUT};

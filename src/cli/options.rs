@@ -1,0 +1,144 @@
+//! Merging the switches with the input file: how many deals, which seed, how many threads,
+//! the title, swapping, board numbers; and the switches checked but not used yet.
+
+use crate::cli::args::Cli;
+use crate::cli::failure::{switch_error, Failure};
+use crate::compile::Compiled;
+use crate::front::diag::Diagnostic;
+use crate::source::Deals;
+use dealvm_vm::batch::Swap;
+
+/// The settings of a run: each switch beats the input file's statement, which beats Dealer's
+/// default.
+#[derive(Clone, Debug)]
+pub struct RunSettings {
+    /// Deals to examine at most.
+    pub generate: u64,
+    /// Deals to produce at most.
+    pub produce: u64,
+    /// The seed of the random generator (never 0).
+    pub seed: u64,
+    /// Threads to deal on.
+    pub threads: usize,
+    /// The title, when not empty.
+    pub title: Option<String>,
+    /// Swapping (`-x`).
+    pub swap: Swap,
+    /// The number of the first board, when the boards are numbered from it.
+    pub first_board: Option<u64>,
+}
+
+impl RunSettings {
+    /// The settings of a run of `compiled` over `deals`.
+    pub fn merge(cli: &Cli, compiled: &Compiled, deals: &Deals) -> Result<RunSettings, Failure> {
+        let from_file = deals.boards().map(|b| b.len() as u64);
+        let generate = match &cli.generate {
+            Some(g) => number_switch("-g", g, 1)?,
+            None => compiled.settings.generate.unwrap_or(if from_file.is_some() { u64::MAX } else { 10_000_000 }),
+        };
+        let prints = compiled.prints_deals || cli.pbn.is_some() || cli.dlm.is_some();
+        let produce = match &cli.produce {
+            Some(p) => number_switch("-p", p, 1)?,
+            None => compiled.settings.produce.unwrap_or(if prints && from_file.is_none() { 40 } else { generate }),
+        };
+        let seed = match &cli.seed {
+            Some(s) => number_switch("-s", s, 0)?,
+            None => compiled.settings.seed.unwrap_or(0),
+        };
+        let threads = match cli.threads {
+            Some(0) => return Err(switch_error("-R must be at least 1".into())),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let swap = swap(cli, compiled)?;
+        check_unused_switches(cli)?;
+        let first_board = match &cli.board_start {
+            Some(b) => Some(number_switch("--board-start", b, 1)?),
+            None => compiled.settings.start_board,
+        };
+        // From a file, the run examines at most its deals (each with its swapped copies).
+        let generate = match from_file {
+            Some(n) => generate.min(n * swap.permutations().len() as u64),
+            None => generate,
+        };
+        Ok(RunSettings {
+            generate,
+            produce: produce.min(generate),
+            seed: if seed == 0 { os_seed() } else { seed },
+            threads,
+            title: cli.title.clone().or_else(|| compiled.settings.title.clone()).filter(|t| !t.is_empty()),
+            swap,
+            first_board,
+        })
+    }
+}
+
+/// The swapping of `-x`, refused when it would move a predealt hand.
+fn swap(cli: &Cli, compiled: &Compiled) -> Result<Swap, Failure> {
+    let swap = match cli.swap.as_deref().map(str::trim) {
+        None => Swap::None,
+        Some("2") => Swap::EastWest,
+        Some("3") => Swap::EastSouthWest,
+        Some(other) => return Err(switch_error(format!("-x takes 2 or 3, found `{other}`"))),
+    };
+    for &seat in swap.moved_seats() {
+        if !compiled.predeal[seat as usize].is_empty() || compiled.length_predealt(seat) {
+            return Err(switch_error(format!(
+                "-x {} moves {}'s hand, but {} has predealt cards or suit lengths",
+                cli.swap.as_deref().unwrap_or_default().trim(),
+                seat.keyword(),
+                seat.keyword()
+            )));
+        }
+    }
+    Ok(swap)
+}
+
+/// Checks the values of the switches accepted for compatibility with Dealer (`-O`, `-M`,
+/// `-P`) and refuses those not supported yet (`-L`, `-U`, `-Z`, `-l`).
+fn check_unused_switches(cli: &Cli) -> Result<(), Failure> {
+    if let Some(o) = &cli.opener {
+        if !matches!(o.trim(), "N" | "E" | "S" | "W" | "n" | "e" | "s" | "w") {
+            return Err(switch_error(format!("-O takes N, E, S or W, found `{o}`")));
+        }
+    }
+    if let Some(m) = &cli.dds_mode {
+        if !matches!(m.trim(), "1" | "2") {
+            return Err(switch_error(format!("-M takes 1 or 2, found `{m}`")));
+        }
+    }
+    if let Some(p) = &cli.par_vul {
+        if !matches!(p.trim(), "0" | "1" | "2" | "3") {
+            return Err(switch_error(format!("-P takes 0, 1, 2 or 3, found `{p}`")));
+        }
+    }
+    for (switch, value) in [("-L", &cli.library), ("-U", &cli.usereval), ("-Z", &cli.zrd), ("-l", &cli.dl52)] {
+        if value.is_some() {
+            return Err(switch_error(format!("{switch} is not supported yet")));
+        }
+    }
+    Ok(())
+}
+
+/// Parses a numeric switch value.
+fn number_switch(switch: &str, value: &str, min: u64) -> Result<u64, Failure> {
+    match value.trim().parse::<u64>() {
+        Ok(n) if n >= min => Ok(n),
+        Ok(n) => Err(Failure::Input(
+            Diagnostic::error(format!("{switch} must be at least {min} (found {n})")).render(None),
+        )),
+        Err(_) => Err(Failure::Input(
+            Diagnostic::error(format!("{switch} takes a whole number, found `{value}`")).render(None),
+        )),
+    }
+}
+
+/// A seed from the operating system.
+fn os_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.write_u32(std::process::id());
+    // Keep seeds short enough to type back, and never 0 (which means "choose one").
+    (h.finish() % 1_000_000_000_000_000).max(1)
+}

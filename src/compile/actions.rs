@@ -1,0 +1,142 @@
+//! Actions: the `action` list compiled into [`ActionSpec`]s, the values they need of each
+//! produced deal, and the statistics they keep.
+
+use crate::compile::compiled::{ActionSpec, CsvPart, EsPart, ValueRef};
+use crate::compile::compiler::Compiler;
+use crate::front::ast::*;
+use crate::front::diag::{Diagnostic, Span};
+use dealvm_vm::card::Seat;
+use dealvm_vm::stats::{Axis, Buckets, TallySpec};
+
+impl<'s, 'a> Compiler<'s, 'a> {
+    /// A value computed for each produced deal.
+    pub(super) fn value(&mut self, e: &'a Expr<'a>, values: &mut Vec<&'a Expr<'a>>) -> Result<ValueRef, Diagnostic> {
+        self.check(e)?;
+        values.push(e);
+        Ok(values.len() - 1)
+    }
+
+    fn axis(&mut self, a: &Axis2<'a>, values: &mut Vec<&'a Expr<'a>>) -> Result<Axis, Diagnostic> {
+        let low = self.bound(a.low)?;
+        let high = self.bound(a.high)?;
+        if low > high {
+            return Err(Diagnostic::at(
+                a.low.span.to(a.high.span),
+                format!("the lower bound {low} is above the upper bound {high}"),
+            ));
+        }
+        Ok(Axis { value: self.value(a.expr, values)?, low, high })
+    }
+
+    pub(super) fn bound(&self, n: Num) -> Result<i32, Diagnostic> {
+        i32::try_from(n.value).map_err(|_| Diagnostic::at(n.span, "this bound is too large"))
+    }
+
+    pub(super) fn action(
+        &mut self,
+        a: &Action<'a>,
+        values: &mut Vec<&'a Expr<'a>>,
+        tallies: &mut Vec<TallySpec>,
+    ) -> Result<ActionSpec, Diagnostic> {
+        let mut tally = |spec: TallySpec| {
+            tallies.push(spec);
+            tallies.len() - 1
+        };
+        let label = |l: Option<&str>| l.map(str::to_string);
+        Ok(match a.kind {
+            ActionKind::PrintAll => ActionSpec::PrintAll,
+            ActionKind::PrintSide(side) => ActionSpec::PrintSide(side),
+            ActionKind::PrintPbn => ActionSpec::PrintPbn,
+            ActionKind::PrintCompact(e) => {
+                ActionSpec::PrintCompact(e.map(|e| self.value(e, values)).transpose()?)
+            }
+            ActionKind::PrintOneline(e) => {
+                ActionSpec::PrintOneline(e.map(|e| self.value(e, values)).transpose()?)
+            }
+            ActionKind::PrintEs(items) => {
+                let mut parts = Vec::new();
+                for item in items {
+                    parts.push(match *item {
+                        PrintItem::Expr(e) => EsPart::Value(self.value(e, values)?),
+                        PrintItem::Str(s) => EsPart::Text(s.to_string()),
+                    });
+                }
+                ActionSpec::PrintEs(parts)
+            }
+            ActionKind::Print(seats) => {
+                let mut list: Vec<Seat> = seats.to_vec();
+                list.sort();
+                list.dedup();
+                ActionSpec::Print(list)
+            }
+            ActionKind::Average { label: l, expr } => {
+                let value = self.value(expr, values)?;
+                ActionSpec::Average { label: label(l), tally: tally(TallySpec::Average { value }) }
+            }
+            ActionKind::Frequency { label: l, x, y } => {
+                let x = self.axis(&Axis2::from(x), values)?;
+                let y = y.map(|y| self.axis(&Axis2::from(y), values)).transpose()?;
+                let cells = (x.high as i64 - x.low as i64 + 3)
+                    * y.map_or(1, |y| y.high as i64 - y.low as i64 + 3);
+                if cells > 10_000_000 {
+                    return Err(Diagnostic::at(a.span, "this frequency table would have more than ten million cells"));
+                }
+                ActionSpec::Frequency { label: label(l), tally: tally(TallySpec::Frequency { x, y }) }
+            }
+            ActionKind::BktFreq { label: l, x, y } => {
+                let x = self.buckets(&x, values)?;
+                let y = y.map(|y| self.buckets(&y, values)).transpose()?;
+                if x.count() as u64 * y.map_or(1, |y| y.count() as u64) > 10_000_000 {
+                    return Err(Diagnostic::at(a.span, "this bucket table would have more than ten million cells"));
+                }
+                ActionSpec::BktFreq { label: label(l), tally: tally(TallySpec::Buckets { x, y }) }
+            }
+            ActionKind::EvalContract { .. } => return Err(self.not_yet(a.span, "evalcontract")),
+            ActionKind::ExportSide(side) => ActionSpec::Export(side.seats().to_vec()),
+            ActionKind::ExportSeat(seat) => ActionSpec::Export(vec![seat]),
+            ActionKind::CsvRpt(items) => ActionSpec::CsvRpt(self.csv_parts(items, a.span, values)?),
+            ActionKind::PrintRpt(items) => ActionSpec::PrintRpt(self.csv_parts(items, a.span, values)?),
+        })
+    }
+
+    /// The axis of a `bktfreq`: bounds and a positive bucket size.
+    pub(super) fn buckets(&mut self, a: &crate::front::ast::Axis<'a>, values: &mut Vec<&'a Expr<'a>>) -> Result<Buckets, Diagnostic> {
+        let step = a.step.expect("the grammar gives bktfreq a bucket size");
+        let size = self.bound(step)?;
+        if size <= 0 {
+            return Err(Diagnostic::at(step.span, "the bucket size must be more than 0"));
+        }
+        let axis = self.axis(&Axis2 { expr: a.expr, low: a.low, high: a.high }, values)?;
+        Ok(Buckets { value: axis.value, low: axis.low, high: axis.high, size })
+    }
+
+    /// The fields of a `csvrpt` or `printrpt`.
+    pub(super) fn csv_parts(&mut self, items: &[CsvItem<'a>], span: Span, values: &mut Vec<&'a Expr<'a>>) -> Result<Vec<CsvPart>, Diagnostic> {
+        let mut parts = Vec::new();
+        for item in items {
+            parts.push(match *item {
+                CsvItem::Expr(e) => CsvPart::Value(self.value(e, values)?),
+                CsvItem::Str(t) => CsvPart::Text(t.to_string()),
+                CsvItem::Seat(seat) => CsvPart::Hands(vec![seat]),
+                CsvItem::Side(side) => CsvPart::Hands(side.seats().to_vec()),
+                CsvItem::Deal => CsvPart::Hands(Seat::ALL.to_vec()),
+                CsvItem::Trix(_) => return Err(self.not_yet(span, "trix")),
+                CsvItem::ParContract(_) => return Err(self.not_yet(span, "parcontract")),
+            });
+        }
+        Ok(parts)
+    }
+}
+
+/// An axis as written, with its bounds still unchecked.
+struct Axis2<'a> {
+    expr: &'a Expr<'a>,
+    low: Num,
+    high: Num,
+}
+
+impl<'a> From<crate::front::ast::Axis<'a>> for Axis2<'a> {
+    fn from(a: crate::front::ast::Axis<'a>) -> Self {
+        Axis2 { expr: a.expr, low: a.low, high: a.high }
+    }
+}

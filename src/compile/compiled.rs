@@ -1,0 +1,131 @@
+//! What the compiler makes of an input file: the program, the actions, the settings and the
+//! source of the deals ([`Compiled`]), and what it takes from the command line.
+
+use crate::front::diag::Span;
+use crate::source::Deals;
+use dealvm_vm::board::Vulnerability;
+use dealvm_vm::bytecode::Program;
+use dealvm_vm::card::{Hand, Seat, Side};
+use dealvm_vm::predeal::SuitLengths;
+use dealvm_vm::stats::TallySpec;
+use dealvm_vm::tables::{PointCounts, Tables};
+
+/// A compiled input file.
+pub struct Compiled {
+    pub program: Program,
+    /// The deal routine's entry point: tests the condition and stores the values of a
+    /// produced deal (see [`dealvm_vm::batch`]).
+    pub routine: usize,
+    /// The number of values stored for each produced deal; actions refer to them.
+    pub nvalues: usize,
+    /// The tables of the counting functions under the file's point counts.
+    pub tables: Tables,
+    pub actions: Vec<ActionSpec>,
+    /// Whether the file has an `action` statement (else the actions are Dealer's default,
+    /// `printall`).
+    pub explicit_actions: bool,
+    /// The statistics the actions keep (`average`, `frequency`, `bktfreq`).
+    pub tallies: Vec<TallySpec>,
+    pub settings: Settings,
+    pub predeal: [Hand; 4],
+    /// Where the deals come from: the dealer for the predealt cards and suit lengths.
+    pub deals: Deals,
+    /// The predealt suit lengths.
+    pub lengths: SuitLengths,
+    pub point_counts: PointCounts,
+    /// Whether some expression may call `rnd(0)`, the number of the deal being produced.
+    pub uses_produced_number: bool,
+    /// Whether an action prints every produced deal (Dealer then produces 40 by default).
+    pub prints_deals: bool,
+    /// The source span of each division site of the program.
+    pub site_spans: Vec<Span>,
+}
+
+impl Compiled {
+    /// Whether a suit length is predealt to `seat`.
+    pub fn length_predealt(&self, seat: Seat) -> bool {
+        self.lengths[seat as usize].iter().any(Option::is_some)
+    }
+}
+
+/// Settings given by statements of the input file.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    pub generate: Option<u64>,
+    pub produce: Option<u64>,
+    pub seed: Option<u64>,
+    pub title: Option<String>,
+    pub dealer: Option<Seat>,
+    pub vulnerable: Option<Vulnerability>,
+    pub opener: Option<Seat>,
+    /// The number of the first board (`startboard N`).
+    pub start_board: Option<u64>,
+}
+
+/// Cards predealt to one seat from the command line (`-N`, `-E`, `-S`, `-W`).
+#[derive(Clone, Debug)]
+pub struct CommandLinePredeal {
+    pub seat: Seat,
+    pub hand: Hand,
+    /// The switch as typed, for messages: `-N`.
+    pub switch: String,
+}
+
+/// The index of a value among those evaluated for each produced deal.
+pub type ValueRef = usize;
+
+/// A part of a `printes` list.
+#[derive(Clone, Debug)]
+pub enum EsPart {
+    Value(ValueRef),
+    Text(String),
+}
+
+/// A field of a `csvrpt` or `printrpt` line.
+#[derive(Clone, Debug)]
+pub enum CsvPart {
+    Value(ValueRef),
+    Text(String),
+    /// Hands, written one after the other in one field.
+    Hands(Vec<Seat>),
+}
+
+/// An action as compiled.
+#[derive(Clone, Debug)]
+pub enum ActionSpec {
+    PrintAll,
+    PrintSide(Side),
+    PrintPbn,
+    PrintCompact(Option<ValueRef>),
+    PrintOneline(Option<ValueRef>),
+    PrintEs(Vec<EsPart>),
+    /// `print(compass, ...)`: seats in North, East, South, West order.
+    Print(Vec<Seat>),
+    /// `average`, `frequency` and `bktfreq`: reports on the statistics kept in accumulator
+    /// `tally` of the run's `Tallies`.
+    Average { label: Option<String>, tally: usize },
+    Frequency { label: Option<String>, tally: usize },
+    BktFreq { label: Option<String>, tally: usize },
+    /// A CSV line to the `-C` file (standard output without one).
+    CsvRpt(Vec<CsvPart>),
+    /// A CSV line to standard output.
+    PrintRpt(Vec<CsvPart>),
+    /// Hands as predeal switches (`-N SAK,...`) to the `-X` file (standard output without one).
+    Export(Vec<Seat>),
+}
+
+impl ActionSpec {
+    /// Whether the action prints something for every produced deal (Dealer then produces
+    /// 40 deals by default). Like Dealer, `export` does not count.
+    pub fn prints_each_deal(&self) -> bool {
+        !matches!(
+            self,
+            ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::Export(_)
+        )
+    }
+
+    /// Whether the action looks at the deal itself (not only at values).
+    pub fn needs_deal(&self) -> bool {
+        !matches!(self, ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. })
+    }
+}

@@ -1,0 +1,149 @@
+//! The compiler's state, and what it does first and last: set up, and at the end assemble
+//! the deal routine (the condition, then the values the actions need of a produced deal,
+//! then `produce`) and gather the [`Compiled`] file.
+
+use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, Settings};
+use crate::front::ast::*;
+use crate::front::diag::{Diagnostic, Source, Span};
+use crate::front::lex::ScriptVars;
+use dealvm_vm::bytecode::{Assembler, Instr, Program, VarSlot};
+use dealvm_vm::card::Card;
+use dealvm_vm::stats::TallySpec;
+use dealvm_vm::tables::{PointCounts, Tables};
+use std::collections::HashMap;
+
+/// What the compiler knows of a defined variable.
+#[derive(Clone, Copy)]
+pub(super) struct VarInfo<'a> {
+    pub(super) slot: VarSlot,
+    /// The value, when the definition is a constant.
+    pub(super) constant: Option<i32>,
+    /// The definition.
+    pub(super) expr: &'a Expr<'a>,
+}
+
+pub(super) struct Compiler<'s, 'a> {
+    pub(super) source: &'s Source,
+    pub(super) script: &'s ScriptVars,
+    pub(super) asm: Assembler,
+    pub(super) vars: HashMap<&'a str, VarInfo<'a>>,
+    /// Where each variable name is first defined, to explain forward references.
+    pub(super) definitions: HashMap<&'a str, Span>,
+    pub(super) uses_produced_number: bool,
+    pub(super) settings: Settings,
+    pub(super) predeal: [Vec<(Card, Span)>; 4],
+    /// Suit lengths predealt, with the place they were given.
+    pub(super) lengths: [[Option<(u8, Span)>; 4]; 4],
+    pub(super) point_counts: PointCounts,
+    pub(super) condition: Option<&'a Expr<'a>>,
+    /// The tables, once the point counts are final (when the deal routine is compiled).
+    pub(super) tables: Option<std::cell::RefCell<Tables>>,
+    /// The actions, the expressions of their values and their statistics.
+    pub(super) actions: Option<(Vec<ActionSpec>, Vec<&'a Expr<'a>>, Vec<TallySpec>)>,
+    pub(super) site_spans: Vec<Span>,
+}
+
+impl<'s, 'a> Compiler<'s, 'a> {
+    pub(super) fn new(source: &'s Source, statements: &[Statement<'a>], script: &'s ScriptVars) -> Compiler<'s, 'a> {
+        let mut definitions = HashMap::new();
+        for s in statements {
+            if let StmtKind::VarDef { name, name_span, .. } = s.kind {
+                definitions.entry(name).or_insert(name_span);
+            }
+        }
+        Compiler {
+            source,
+            script,
+            asm: Assembler::new(),
+            vars: HashMap::new(),
+            definitions,
+            uses_produced_number: false,
+            settings: Settings::default(),
+            predeal: Default::default(),
+            lengths: [[None; 4]; 4],
+            point_counts: PointCounts::default(),
+            condition: None,
+            tables: None,
+            actions: None,
+            site_spans: Vec::new(),
+        }
+    }
+
+    /// Appends an instruction.
+    pub(super) fn emit(&mut self, instr: Instr) -> usize {
+        self.asm.emit(instr)
+    }
+
+    pub(super) fn not_yet(&self, span: Span, what: &str) -> Diagnostic {
+        Diagnostic::at(span, format!("`{what}` is not supported yet"))
+    }
+
+    /// Compiles the deal routine: the condition, then, for a produced deal, each value
+    /// stored in its slot and `produce`; a deal that fails the condition jumps to the final
+    /// `return` with 0.
+    pub(super) fn routine(&mut self, values: &[&'a Expr<'a>]) -> Result<usize, Diagnostic> {
+        self.asm.begin_entry("deal");
+        let mut to_end = None;
+        match self.condition {
+            None => {}
+            Some(c) => match self.constant(c) {
+                Some(0) => {
+                    self.emit(Instr::Const(0));
+                    return Ok(self.asm.end_entry());
+                }
+                Some(_) => {}
+                None => {
+                    self.expr(c)?;
+                    to_end = Some(self.emit(Instr::AndThen(0)));
+                }
+            },
+        }
+        for (slot, e) in values.iter().enumerate() {
+            self.expr(e)?;
+            let slot = u16::try_from(slot).map_err(|_| Diagnostic::at(e.span, "too many values in the actions (at most 65536)"))?;
+            self.emit(Instr::Store(slot));
+        }
+        self.emit(Instr::Produce);
+        if let Some(j) = to_end {
+            let end = self.asm.here();
+            self.asm.patch(j, end);
+        }
+        // A rejected deal arrives here with 0 on the stack.
+        Ok(self.asm.end_entry())
+    }
+
+    pub(super) fn finish(mut self, command_line: &[CommandLinePredeal]) -> Result<Compiled, Diagnostic> {
+        let predeal = self.merge_predeal(command_line)?;
+        let deals = self.deals(predeal)?;
+        let explicit_actions = self.actions.is_some();
+        let (actions, values, tallies) =
+            self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
+        let prints_deals = actions.iter().any(ActionSpec::prints_each_deal);
+        self.tables = Some(std::cell::RefCell::new(Tables::lazy(&self.point_counts)));
+        let routine = self.routine(&values)?;
+        let program: Program = self.asm.finish().map_err(|e| {
+            Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
+        })?;
+        let mut tables = self.tables.take().expect("made above").into_inner();
+        for id in program.tables_used() {
+            tables.ensure(id);
+        }
+        Ok(Compiled {
+            program,
+            routine,
+            nvalues: values.len(),
+            explicit_actions,
+            tables,
+            actions,
+            tallies,
+            settings: self.settings,
+            predeal,
+            deals,
+            lengths: self.lengths.map(|row| row.map(|l| l.map(|(v, _)| v))),
+            point_counts: self.point_counts,
+            uses_produced_number: self.uses_produced_number,
+            prints_deals,
+            site_spans: self.site_spans,
+        })
+    }
+}

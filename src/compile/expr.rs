@@ -1,0 +1,270 @@
+//! Expressions to bytecode: each node becomes its instruction, constants are folded,
+//! `&&`, `||` and `?:` become jumps, and errors are reported even in parts folded away.
+
+use crate::compile::compiler::{Compiler, VarInfo};
+use crate::compile::fold::{flatten, in_range, mirrored};
+use crate::front::ast::*;
+use crate::front::diag::{Diagnostic, Span};
+use dealvm_vm::bytecode::{BinaryOp, Instr, UnaryOp};
+use dealvm_vm::card::Card;
+use dealvm_vm::score::Contract;
+use dealvm_vm::tables::TableId;
+
+impl<'s, 'a> Compiler<'s, 'a> {
+    pub(super) fn expr(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
+        if let Some(v) = self.constant(e) {
+            // Still check the parts that are skipped for errors such as unknown variables.
+            self.check(e)?;
+            self.emit(Instr::Const(v));
+            return Ok(());
+        }
+        match e.kind {
+            ExprKind::Number(v) => {
+                self.emit(Instr::Const(v));
+            }
+            ExprKind::Var(name) => {
+                let info = self.lookup(name, e.span)?;
+                self.emit(Instr::Var(info.slot));
+            }
+            ExprKind::Count { func, seat, suit } => {
+                let table = match func {
+                    CountFn::Hcp => TableId::HCP,
+                    CountFn::Pt(n) => TableId::pt(n),
+                    CountFn::Controls => TableId::CONTROLS,
+                    CountFn::Losers => TableId::LOSERS,
+                    CountFn::Ltc => TableId::LTC,
+                };
+                match suit {
+                    Some(suit) => self.emit(Instr::SuitCount { table, seat, suit }),
+                    None => self.emit(Instr::HandCount { table, seat }),
+                };
+            }
+            ExprKind::Length { seat, suit } => {
+                self.emit(Instr::Length { seat, suit });
+            }
+            ExprKind::Quality { seat, suit } => {
+                self.emit(Instr::SuitCount { table: TableId::QUALITY, seat, suit });
+            }
+            ExprKind::Cccc(seat) => {
+                self.emit(Instr::Cccc { seat });
+            }
+            ExprKind::HasCard { seat, card, .. } => {
+                let card = Card::parse(card).expect("lexer checks cards");
+                self.emit(Instr::HasCard { seat, card });
+            }
+            ExprKind::Shape { seat, terms } => {
+                let set = self.shape_set(terms)?;
+                self.emit(Instr::Shape { seat, set });
+            }
+            ExprKind::FdShape { text, text_start } => {
+                let (seat, shapes) = self.fd_shape(text, text_start)?;
+                let set = self.intern_shapes(shapes, e.span)?;
+                self.emit(Instr::Shape { seat, set });
+            }
+            ExprKind::Score { vulnerable, contract, contract_span, tricks } => {
+                let contract = self.contract(contract, contract_span)?;
+                self.expr(tricks)?;
+                self.emit(Instr::Score { vulnerable, contract });
+            }
+            ExprKind::Imps(a) => {
+                self.expr(a)?;
+                self.emit(Instr::Imps);
+            }
+            ExprKind::Rnd(a) => {
+                if self.constant(a).is_none_or(|v| v == 0) {
+                    self.uses_produced_number = true;
+                }
+                self.expr(a)?;
+                self.emit(Instr::Rnd);
+            }
+            ExprKind::Unary(op, a) => {
+                self.expr(a)?;
+                self.emit(Instr::Unary(op));
+            }
+            ExprKind::Binary(op, a, b) => {
+                let site = if matches!(op, BinaryOp::Div | BinaryOp::Mod) { self.site(e)? } else { 0 };
+                match (self.constant(a), self.constant(b)) {
+                    (_, Some(k)) => {
+                        self.expr(a)?;
+                        self.check(b)?;
+                        self.emit(Instr::BinaryConst { op, k, site });
+                    }
+                    (Some(k), None) if mirrored(op).is_some() => {
+                        self.check(a)?;
+                        self.expr(b)?;
+                        self.emit(Instr::BinaryConst { op: mirrored(op).expect("checked"), k, site });
+                    }
+                    _ => {
+                        self.expr(a)?;
+                        self.expr(b)?;
+                        self.emit(Instr::Binary { op, site });
+                    }
+                }
+            }
+            ExprKind::And(a, b) => self.short_circuit(a, b, true)?,
+            ExprKind::Or(a, b) => self.short_circuit(a, b, false)?,
+            ExprKind::Cond(c, a, b) => match self.constant(c) {
+                Some(v) => {
+                    self.check(if v == 0 { a } else { b })?;
+                    self.expr(if v == 0 { b } else { a })?;
+                }
+                None => {
+                    self.expr(c)?;
+                    let to_else = self.emit(Instr::JumpIfZero(0));
+                    self.expr(a)?;
+                    let to_end = self.emit(Instr::Jump(0));
+                    let else_at = self.asm.here();
+                    self.asm.patch(to_else, else_at);
+                    self.expr(b)?;
+                    let end = self.asm.here();
+                    self.asm.patch(to_end, end);
+                }
+            },
+            ExprKind::Unsupported(what) => return Err(self.not_yet(e.span, what)),
+        }
+        Ok(())
+    }
+
+    /// Whether an expression's value is always 0 or 1.
+    pub(super) fn is_truth_value(&self, e: &Expr<'a>) -> bool {
+        match e.kind {
+            ExprKind::Binary(op, ..) => !matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod),
+            ExprKind::Unary(UnaryOp::Not, _) | ExprKind::And(..) | ExprKind::Or(..) => true,
+            ExprKind::HasCard { .. } | ExprKind::Shape { .. } | ExprKind::FdShape { .. } => true,
+            ExprKind::Cond(_, a, b) => self.is_truth_value(a) && self.is_truth_value(b),
+            _ => self.constant(e).is_some_and(|v| v == 0 || v == 1),
+        }
+    }
+
+    /// Emits `bool` unless the value on the stack is already 0 or 1.
+    pub(super) fn truth(&mut self, e: &Expr<'a>) {
+        if !self.is_truth_value(e) {
+            self.emit(Instr::Bool);
+        }
+    }
+
+    /// A chain `a && b && ...` (`and` true) or `a || b || ...`, each operand evaluated only
+    /// when the ones before it leave the result open. Operands that are constants and do
+    /// not decide the result are left out, and `x >= lo && x <= hi` on a pure `x` is one
+    /// range test.
+    pub(super) fn short_circuit(&mut self, a: &Expr<'a>, b: &Expr<'a>, and: bool) -> Result<(), Diagnostic> {
+        let mut operands = Vec::new();
+        flatten(a, and, &mut operands);
+        flatten(b, and, &mut operands);
+        let mut jumps = Vec::new();
+        let mut i = 0;
+        let last = operands.len() - 1;
+        while i <= last {
+            let e = operands[i];
+            let range = if and && i < last { in_range(e, operands[i + 1]) } else { None };
+            let used = if range.is_some() { 2 } else { 1 };
+            let is_last = i + used > last;
+            match (range, self.constant(e)) {
+                (Some((x, low, high)), _) => {
+                    self.expr(x)?;
+                    self.emit(Instr::InRange { low, high });
+                }
+                // An operand that does not decide the result: `1 && b` is `b`.
+                (None, Some(v)) if (v != 0) == and && !is_last => {
+                    self.check(e)?;
+                    i += 1;
+                    continue;
+                }
+                // An operand that decides it: `0 && b` is 0.
+                (None, Some(v)) if (v != 0) != and => {
+                    self.check(e)?;
+                    for rest in &operands[i + 1..] {
+                        self.check(rest)?;
+                    }
+                    self.emit(Instr::Const(i32::from(!and)));
+                    break;
+                }
+                (None, _) => {
+                    self.expr(e)?;
+                    if is_last {
+                        self.truth(e);
+                    }
+                }
+            }
+            if !is_last {
+                jumps.push(self.emit(if and { Instr::AndThen(0) } else { Instr::OrElse(0) }));
+            }
+            i += used;
+        }
+        let end = self.asm.here();
+        for j in jumps {
+            self.asm.patch(j, end);
+        }
+        Ok(())
+    }
+
+    /// Reports errors in an expression without emitting code for it.
+    pub(super) fn check(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
+        let mark = self.asm.mark();
+        let sites = self.site_spans.len();
+        let result = match e.kind {
+            ExprKind::Number(_) => Ok(()),
+            _ => self.expr_nofold(e),
+        };
+        self.asm.rewind(mark);
+        self.site_spans.truncate(sites);
+        result
+    }
+
+    /// Emits an expression without folding its top node (used by [`Self::check`]).
+    pub(super) fn expr_nofold(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
+        match e.kind {
+            ExprKind::Var(name) => self.lookup(name, e.span).map(|_| ()),
+            ExprKind::Unary(_, a) | ExprKind::Imps(a) | ExprKind::Rnd(a) => self.check(a),
+            ExprKind::Score { contract, contract_span, tricks, .. } => {
+                self.contract(contract, contract_span)?;
+                self.check(tricks)
+            }
+            ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => {
+                self.check(a)?;
+                self.check(b)
+            }
+            ExprKind::Cond(c, a, b) => {
+                self.check(c)?;
+                self.check(a)?;
+                self.check(b)
+            }
+            _ => self.expr(e),
+        }
+    }
+
+    /// A defined variable, or an error explaining why the name is unknown.
+    pub(super) fn lookup(&self, name: &str, span: Span) -> Result<VarInfo<'a>, Diagnostic> {
+        if let Some(v) = self.vars.get(name) {
+            return Ok(*v);
+        }
+        let d = Diagnostic::at(span, format!("unknown variable `{name}`"));
+        Err(match self.definitions.get(name) {
+            Some(def) if def.start > span.start => {
+                let (line, _) = self.source.line_col(def.start);
+                d.with_note(format!(
+                    "`{name}` is defined later, on line {line}; a variable must be defined before it is used"
+                ))
+            }
+            _ => d,
+        })
+    }
+
+    /// A division site: the expression's text and place, for a division-by-zero report.
+    pub(super) fn site(&mut self, e: &Expr<'a>) -> Result<u16, Diagnostic> {
+        let text: String = self.source.slice(e.span).split_whitespace().collect::<Vec<_>>().join(" ");
+        let site = self
+            .asm
+            .site(format!("`{text}`"))
+            .ok_or_else(|| Diagnostic::at(e.span, "too many divisions in one file (at most 65536)"))?;
+        self.site_spans.push(e.span);
+        Ok(site)
+    }
+
+    pub(super) fn contract(&self, text: &str, span: Span) -> Result<Contract, Diagnostic> {
+        Contract::parse(text).ok_or_else(|| {
+            Diagnostic::at(span, format!("found `{text}`, expected a contract such as z4H, z3Nx or z6Sxx"))
+                .with_note("doubled contracts use the z form: z4Hx")
+        })
+    }
+}

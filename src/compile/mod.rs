@@ -1,0 +1,44 @@
+//! Compiling: the syntax tree of an input file to a `vm` program, run settings, the action
+//! specifications and the source of the deals.
+//!
+//! The condition and the values the actions need become one *deal routine* of a
+//! [`dealvm_vm::bytecode::Program`]: constants are folded with the interpreter's own
+//! arithmetic, `&&`, `||` and `?:` become jumps, each variable becomes one subroutine whose
+//! value is cached per deal, and every `shape(...)` becomes a single 560-bit shape-set test.
+//!
+//! One file per concern, each adding methods to the compiler's state ([`compiler`]):
+//! [`statements`] (settings, variables), [`predeal`], [`actions`], [`expr`] (code),
+//! [`fold`] (constants, bounds, range tests), [`shapes`]; [`compiled`] holds what comes out.
+//!
+//! Imports: [`crate::front`] (the syntax tree, messages), [`crate::source`] (to choose the
+//! deal source for the predeal) and the `vm` crate.
+
+pub mod actions;
+pub mod compiled;
+pub mod compiler;
+pub mod expr;
+pub mod fold;
+pub mod predeal;
+pub mod shapes;
+pub mod statements;
+
+pub use compiled::{ActionSpec, CommandLinePredeal, Compiled, CsvPart, EsPart, Settings, ValueRef};
+use compiler::Compiler;
+use crate::front::ast::Statement;
+use crate::front::diag::{Diagnostic, Source};
+use crate::front::lex::ScriptVars;
+
+/// Compiles parsed statements of `source`; `script` holds the values of `$0`..`$9`, which
+/// `shape{...}` texts need.
+pub fn compile(
+    source: &Source,
+    statements: &[Statement<'_>],
+    command_line: &[CommandLinePredeal],
+    script: &ScriptVars,
+) -> Result<Compiled, Diagnostic> {
+    let mut c = Compiler::new(source, statements, script);
+    for s in statements {
+        c.statement(s)?;
+    }
+    c.finish(command_line)
+}

@@ -1,0 +1,141 @@
+//! Statements: run settings (`generate`, `produce`, `seed`, `title`, `dealer`, `vulnerable`,
+//! `opener`, `startboard`), point counts, the condition, variables and the action list.
+
+use crate::compile::compiler::{Compiler, VarInfo};
+use crate::front::ast::*;
+use crate::front::diag::{Diagnostic, Span};
+use dealvm_vm::board::Vulnerability;
+use dealvm_vm::bytecode::VarSlot;
+
+impl<'s, 'a> Compiler<'s, 'a> {
+    pub(super) fn statement(&mut self, s: &Statement<'a>) -> Result<(), Diagnostic> {
+        match s.kind {
+            StmtKind::Generate(n) => {
+                let v = self.count_setting("generate", n)?;
+                self.settings.generate.get_or_insert(v);
+            }
+            StmtKind::Produce(n) => {
+                let v = self.count_setting("produce", n)?;
+                self.settings.produce.get_or_insert(v);
+            }
+            StmtKind::Seed(n) => {
+                if n.value < 0 || self.is_dotnum(n) {
+                    return Err(Diagnostic::at(n.span, "the seed must be a whole number, 0 or more"));
+                }
+                self.settings.seed = Some(n.value as u64);
+            }
+            StmtKind::Title(t) => self.settings.title = Some(t.to_string()),
+            StmtKind::Dealer(seat) => self.settings.dealer = Some(seat),
+            StmtKind::Opener(seat) => self.settings.opener = Some(seat),
+            StmtKind::StartBoard(n) => {
+                if n.value < 1 || self.is_dotnum(n) {
+                    return Err(Diagnostic::at(n.span, "the first board number must be a whole number, 1 or more"));
+                }
+                self.settings.start_board = Some(n.value as u64);
+            }
+            StmtKind::Vulnerable(w) => {
+                let v = vulnerability(w.text).ok_or_else(|| {
+                    Diagnostic::at(w.span, format!("found `{}`, expected none, NS, EW, all or both", w.text))
+                })?;
+                self.settings.vulnerable = Some(v);
+            }
+            StmtKind::Predeal(args) => {
+                for arg in args {
+                    self.predeal_arg(arg)?;
+                }
+            }
+            StmtKind::Pointcount(values) => {
+                self.point_counts.hcp = self.rank_values("pointcount", values)?;
+            }
+            StmtKind::Altcount(n, values) => {
+                if !(0..=9).contains(&n.value) || self.is_dotnum(n) {
+                    return Err(Diagnostic::at(
+                        n.span,
+                        format!("found {}, expected the number of an alternative count, 0 to 9", self.source.slice(n.span)),
+                    ));
+                }
+                self.point_counts.alt[n.value as usize] = self.rank_values("altcount", values)?;
+            }
+            StmtKind::Condition(e) => {
+                // Checked here for errors; compiled into the deal routine at the end.
+                self.check(e)?;
+                self.condition = Some(e);
+            }
+            StmtKind::VarDef { name, name_span, value } => self.define(name, name_span, value)?,
+            StmtKind::Action(list) => {
+                let mut specs = Vec::new();
+                let mut values = Vec::new();
+                let mut tallies = Vec::new();
+                for a in list {
+                    specs.push(self.action(a, &mut values, &mut tallies)?);
+                }
+                self.actions = Some((specs, values, tallies));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a number was written with a decimal point.
+    pub(super) fn is_dotnum(&self, n: Num) -> bool {
+        self.source.slice(n.span).contains('.')
+    }
+
+    /// The value of a `generate` or `produce` statement.
+    pub(super) fn count_setting(&self, what: &str, n: Num) -> Result<u64, Diagnostic> {
+        if self.is_dotnum(n) {
+            return Err(Diagnostic::at(n.span, format!("{what} takes a whole number of deals")));
+        }
+        if n.value < 1 {
+            return Err(Diagnostic::at(
+                n.span,
+                format!("{what} must be at least 1 (found {})", n.value),
+            ));
+        }
+        Ok(n.value as u64)
+    }
+
+    /// Card values for `pointcount` or `altcount`, given from the ace down.
+    pub(super) fn rank_values(&self, what: &str, values: &[Num]) -> Result<[i32; 13], Diagnostic> {
+        let mut out = [0i32; 13];
+        for (i, n) in values.iter().enumerate() {
+            if i >= 13 {
+                return Err(Diagnostic::at(
+                    n.span,
+                    format!("{what} takes at most 13 values, one per rank from the ace down to the deuce"),
+                ));
+            }
+            out[12 - i] = i32::try_from(n.value)
+                .map_err(|_| Diagnostic::at(n.span, "this value is too large"))?;
+        }
+        Ok(out)
+    }
+
+    pub(super) fn define(&mut self, name: &'a str, name_span: Span, value: &'a Expr<'a>) -> Result<(), Diagnostic> {
+        if self.vars.contains_key(name) {
+            let first = self.definitions[name];
+            let (line, _) = self.source.line_col(first.start);
+            return Err(Diagnostic::at(name_span, format!("the variable `{name}` is already defined"))
+                .with_note(format!("it was first defined on line {line}; a variable can be defined once")));
+        }
+        let constant = self.constant(value);
+        let slot: VarSlot = self
+            .asm
+            .begin_var(name)
+            .ok_or_else(|| Diagnostic::at(name_span, "too many variables (at most 65536)"))?;
+        self.expr(value)?;
+        self.asm.end_var();
+        self.vars.insert(name, VarInfo { slot, constant, expr: value });
+        Ok(())
+    }
+}
+
+/// Reads a vulnerability word, in any letter case: none, NS, EW, all, both.
+fn vulnerability(word: &str) -> Option<Vulnerability> {
+    Some(match word.to_ascii_lowercase().as_str() {
+        "none" => Vulnerability::None,
+        "ns" => Vulnerability::NorthSouth,
+        "ew" => Vulnerability::EastWest,
+        "all" | "both" => Vulnerability::All,
+        _ => return None,
+    })
+}

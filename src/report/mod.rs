@@ -1,0 +1,274 @@
+//! Reports: what the actions do with each produced deal, and the end-of-run reports.
+//!
+//! The compiler turns the `action` statement into [`ActionSpec`]s whose expressions are
+//! evaluated by the workers for each produced deal (the *values*). [`Actions`] receives the
+//! produced deals in order with their values, prints per-deal output ([`layout`]), writes the
+//! board files, and prints the end-of-run reports ([`stats`]: `average`, `frequency`,
+//! `bktfreq`; and `print(compass)`).
+//!
+//! Imports: the compiler's action specifications ([`crate::compile`]), the file writers
+//! ([`crate::files`]) and the `vm` crate.
+
+pub mod layout;
+pub mod stats;
+
+use crate::compile::{ActionSpec, EsPart};
+use crate::files::atomic::AtomicFile;
+use crate::files::pbn::PbnWriter;
+use dealvm_vm::board::{Board, Vulnerability};
+use dealvm_vm::card::{Deal, Seat};
+use dealvm_vm::stats::{TallySpec, Tallies};
+use layout::PbnInfo;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+/// Facts about the run that the actions print.
+pub struct RunInfo {
+    pub input_name: String,
+    pub seed: u64,
+    pub title: Option<String>,
+    pub dealer: Option<Seat>,
+    pub vulnerable: Option<Vulnerability>,
+    /// `-q`: no PBN output.
+    pub quiet: bool,
+    pub date: String,
+}
+
+/// The actions of a run and their accumulators.
+pub struct Actions {
+    /// Where `csvrpt` writes when there is a `-C` file.
+    pub csv: Option<AtomicFile>,
+    /// Where `export` writes when there is a `-X` file.
+    pub export: Option<AtomicFile>,
+    specs: Vec<ActionSpec>,
+    /// The statistics, merged from the workers' batches.
+    tallies: Tallies,
+    info: RunInfo,
+    /// Deals kept for `print(compass)`, with their board numbers.
+    kept: Vec<(u64, Deal)>,
+    /// `--pbn`: the PBN file being written.
+    pub pbn_file: Option<PbnWriter<AtomicFile>>,
+    /// `--dlm`: the DLM file to write at the end, and the boards for it.
+    pub dlm_file: Option<AtomicFile>,
+    dlm_boards: Option<BTreeMap<u64, Deal>>,
+    keep_deals: bool,
+    /// Whether the title is due before the next `printall` / `printside` deal.
+    title_due_all: bool,
+    title_due_side: bool,
+}
+
+impl Actions {
+    /// The runtime of `specs`, with empty accumulators for `tallies`.
+    pub fn new(specs: Vec<ActionSpec>, tallies: Vec<TallySpec>, info: RunInfo) -> Actions {
+        let keep_deals = specs.iter().any(|s| matches!(s, ActionSpec::Print(_)));
+        Actions {
+            csv: None,
+            export: None,
+            specs,
+            tallies: Tallies::new(tallies),
+            info,
+            kept: Vec::new(),
+            pbn_file: None,
+            dlm_file: None,
+            dlm_boards: None,
+            keep_deals,
+            title_due_all: true,
+            title_due_side: true,
+        }
+    }
+
+    /// Empty accumulators like the run's, for a worker to count a batch in.
+    pub fn empty_tallies(&self) -> Tallies {
+        let mut t = self.tallies.clone();
+        t.clear();
+        t
+    }
+
+    /// Adds the statistics of a batch.
+    pub fn merge(&mut self, batch: &Tallies) {
+        self.tallies.merge(batch);
+    }
+
+    /// Whether some action prints or keeps each produced deal (rather than only counting).
+    pub fn per_deal(&self) -> bool {
+        self.writes_boards()
+            || self.specs.iter().any(|s| !matches!(s, ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. }))
+    }
+
+    /// Whether the produced deals go to a PBN or DLM file.
+    pub fn writes_boards(&self) -> bool {
+        self.pbn_file.is_some() || self.dlm_file.is_some()
+    }
+
+    /// Writes the produced boards to `file` as a DLM file at the end of the run.
+    pub fn set_dlm(&mut self, file: AtomicFile) {
+        self.dlm_file = Some(file);
+        self.dlm_boards = Some(BTreeMap::new());
+    }
+
+    /// Whether some action looks at the produced deals (rather than only at values).
+    pub fn needs_deals(&self) -> bool {
+        self.writes_boards() || self.specs.iter().any(ActionSpec::needs_deal)
+    }
+
+    /// Runs the actions on produced deal number `number` (1-based), dealt as `board`, with its
+    /// values. The deal may be blank when [`Actions::needs_deals`] is false.
+    pub fn deal(&mut self, w: &mut dyn Write, number: u64, produced: &Board, values: &[i32]) -> io::Result<()> {
+        let title = &self.info.title;
+        let (board, deal) = (produced.number, &produced.deal);
+        let dealer = self.info.dealer.or(produced.dealer);
+        let vulnerable = self.info.vulnerable.or(produced.vulnerable);
+        if let Some(f) = self.pbn_file.as_mut() {
+            f.game(board, deal, dealer, vulnerable)?;
+        }
+        if let Some(boards) = self.dlm_boards.as_mut() {
+            boards.insert(board, *deal);
+        }
+        for spec in &self.specs {
+            match spec {
+                ActionSpec::PrintAll => {
+                    if let (true, Some(t)) = (self.title_due_all, title) {
+                        layout::title_line(w, t)?;
+                        self.title_due_all = false;
+                    }
+                    layout::printall(w, board, deal)?;
+                    // A form feed and the title again every ten deals.
+                    if number.is_multiple_of(10) && title.is_some() {
+                        w.write_all(b"\x0c")?;
+                        self.title_due_all = true;
+                    }
+                }
+                ActionSpec::PrintSide(side) => {
+                    if let (true, Some(t)) = (self.title_due_side, title) {
+                        layout::title_line(w, t)?;
+                        self.title_due_side = false;
+                    }
+                    layout::printside(w, board, deal, *side)?;
+                    if number.is_multiple_of(10) && title.is_some() {
+                        w.write_all(b"\x0c")?;
+                        self.title_due_side = true;
+                    }
+                }
+                ActionSpec::PrintPbn => {
+                    if !self.info.quiet {
+                        let info = PbnInfo {
+                            input_name: &self.info.input_name,
+                            seed: self.info.seed,
+                            title: self.info.title.as_deref(),
+                            dealer,
+                            vulnerable,
+                            date: &self.info.date,
+                        };
+                        layout::pbn(w, board, deal, &info)?;
+                    }
+                }
+                ActionSpec::PrintCompact(v) => {
+                    layout::compact(w, deal)?;
+                    if let Some(v) = v {
+                        writeln!(w, "{}", values[*v])?;
+                    }
+                }
+                ActionSpec::PrintOneline(v) => {
+                    layout::oneline(w, deal)?;
+                    if let Some(v) = v {
+                        write!(w, "{}", values[*v])?;
+                    }
+                    writeln!(w)?;
+                }
+                ActionSpec::PrintEs(parts) => {
+                    for p in parts {
+                        match p {
+                            EsPart::Value(v) => write!(w, "{}", values[*v])?,
+                            EsPart::Text(t) => w.write_all(t.as_bytes())?,
+                        }
+                    }
+                }
+                ActionSpec::Print(_) => {}
+                ActionSpec::CsvRpt(parts) => {
+                    let line = layout::csv_line(parts, deal, values);
+                    match self.csv.as_mut() {
+                        Some(f) => f.write_all(line.as_bytes())?,
+                        None => w.write_all(line.as_bytes())?,
+                    }
+                }
+                ActionSpec::PrintRpt(parts) => w.write_all(layout::csv_line(parts, deal, values).as_bytes())?,
+                ActionSpec::Export(seats) => {
+                    let line = layout::export_line(seats, deal);
+                    match self.export.as_mut() {
+                        Some(f) => f.write_all(line.as_bytes())?,
+                        None => w.write_all(line.as_bytes())?,
+                    }
+                }
+                // Counted by the workers.
+                ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } => {}
+            }
+        }
+        if self.keep_deals {
+            self.kept.push((board, *deal));
+        }
+        Ok(())
+    }
+
+    /// Whether an action writes to the `-C` file.
+    pub fn writes_csv(&self) -> bool {
+        self.specs.iter().any(|s| matches!(s, ActionSpec::CsvRpt(_)))
+    }
+
+    /// Whether an action writes to the `-X` file.
+    pub fn writes_export(&self) -> bool {
+        self.specs.iter().any(|s| matches!(s, ActionSpec::Export(_)))
+    }
+
+    /// Writes the DLM file and commits the `-C`, `-X`, `--pbn` and `--dlm` files, after a
+    /// successful run.
+    pub fn commit_files(&mut self) -> io::Result<()> {
+        if let (Some(mut f), Some(boards)) = (self.dlm_file.take(), self.dlm_boards.take()) {
+            if boards.is_empty() {
+                return Err(io::Error::other(format!("no deal was produced, so `{}` was not written", f.path().display())));
+            }
+            crate::files::dlm::write(&mut f, self.info.title.as_deref().unwrap_or(""), &boards)?;
+            f.commit()?;
+        }
+        if let Some(f) = self.pbn_file.take() {
+            f.into_inner().commit()?;
+        }
+        for f in [self.csv.take(), self.export.take()].into_iter().flatten() {
+            f.commit()?;
+        }
+        Ok(())
+    }
+
+    /// Prints the end-of-run reports, in the order of the actions.
+    pub fn finish(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        for spec in &self.specs {
+            match spec {
+                ActionSpec::Print(seats) => {
+                    for &seat in seats {
+                        if let Some(t) = &self.info.title {
+                            writeln!(w, "{t}")?;
+                        }
+                        write!(w, "\n{} hands:\n\n", seat.name())?;
+                        for chunk in self.kept.chunks(4) {
+                            let boards: Vec<u64> = chunk.iter().map(|(b, _)| *b).collect();
+                            let hands: Vec<_> = chunk.iter().map(|(_, d)| d.hand(seat)).collect();
+                            layout::hands_row(w, &boards, &hands)?;
+                        }
+                        w.write_all(b"\x0c")?;
+                    }
+                }
+                ActionSpec::Average { label, tally } | ActionSpec::Frequency { label, tally } | ActionSpec::BktFreq { label, tally } => {
+                    let (t, label) = (self.tallies.get(*tally), label.as_deref());
+                    match *self.tallies.spec(*tally) {
+                        TallySpec::Average { .. } => stats::average(w, label, self.tallies.count(), t.sum, t.sum_sq)?,
+                        TallySpec::Frequency { x, y: None } => stats::frequency1(w, label, &x, &t.counts)?,
+                        TallySpec::Frequency { x, y: Some(y) } => stats::frequency2(w, label, &x, &y, &t.counts)?,
+                        TallySpec::Buckets { x, y: None } => stats::buckets1(w, label, &x, &t.counts)?,
+                        TallySpec::Buckets { x, y: Some(y) } => stats::buckets2(w, label, &x, &y, &t.counts)?,
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,226 @@
+//! Running: dealing in batches, testing the condition, feeding produced deals to the actions.
+//!
+//! Deals are numbered 0, 1, 2, ... and grouped in fixed-size batches. Batch `k` deals from its
+//! own random stream, derived only from the seed and `k`, so batches can run on any number of
+//! threads and the run is the same. Worker threads (a rayon pool) take batches in order and
+//! run a bounded number ahead; the main thread hands their produced deals to the actions
+//! strictly in batch order ([`delivery`]), and the run stops exactly where a one-thread run
+//! would. The driver is generic over the `vm` crate's `DealSource`: [`run`] compiles it once
+//! for each kind of source, so dealing stays inlined in the batch loop.
+//!
+//! Imports: the compiled program ([`crate::compile`]), the sources ([`crate::source`]), the
+//! actions that receive the deals ([`crate::report`]) and the `vm` crate.
+
+pub mod delivery;
+pub mod meter;
+pub mod plan;
+
+use crate::compile::Compiled;
+use crate::report::Actions;
+use crate::source::{DealSource, Deals};
+use dealvm_vm::batch::{BatchEnd, Job};
+use dealvm_vm::interp::Machine;
+use delivery::Delivery;
+use meter::Meter;
+pub use plan::{Limits, Outcome, RunError};
+use plan::{Collector, Plan};
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Condvar, Mutex};
+
+/// Batches per thread that may run ahead of the batch being delivered.
+const AHEAD: usize = 8;
+
+/// Deals from `deals` until `limits` are met, passing each produced deal to `actions`. Boards
+/// are numbered from `first_board` when it is given, else a deal read from a file keeps its
+/// board.
+pub fn run(
+    compiled: &Compiled,
+    deals: &Deals,
+    first_board: Option<u64>,
+    limits: &Limits,
+    actions: &mut Actions,
+    out: &mut dyn Write,
+) -> Result<Outcome, RunError> {
+    match deals {
+        Deals::Random(source) => run_from(compiled, source, first_board, limits, actions, out),
+        Deals::Predeal(source) => run_from(compiled, &**source, first_board, limits, actions, out),
+        Deals::Boards(source) => run_from(compiled, source, first_board, limits, actions, out),
+    }
+}
+
+/// [`run`] for one kind of source.
+///
+/// Batches run in parallel; their results are taken strictly in batch order, and the batch
+/// in which the run reaches its `produce` count is run again, alone, up to exactly that
+/// count, so the run ends where a one-thread run would. When the program counts produced
+/// deals (`rnd(0)`), batches run one after the other so each knows how many deals came
+/// before; the deals and results are the same either way.
+pub fn run_from<S: DealSource>(
+    compiled: &Compiled,
+    source: &S,
+    first_board: Option<u64>,
+    limits: &Limits,
+    actions: &mut Actions,
+    out: &mut dyn Write,
+) -> Result<Outcome, RunError> {
+    let plan = Plan {
+        job: Job {
+            program: &compiled.program,
+            tables: &compiled.tables,
+            source,
+            routine: compiled.routine,
+            swap: limits.swap,
+            seed: limits.seed,
+            generate: limits.generate,
+        },
+        tallies: actions.empty_tallies(),
+        per_deal: actions.per_deal(),
+        keep_deals: actions.needs_deals(),
+        stop: AtomicBool::new(false),
+    };
+    let mut meter = Meter::new(limits.progress, limits.generate, limits.produce);
+    let mut state = Delivery { produced: 0, examined_before: 0, nvalues: compiled.nvalues, first_board };
+    let mut main_vm = Machine::new(&compiled.program);
+    let delivered = if compiled.uses_produced_number || limits.threads <= 1 {
+        one_thread(&plan, &mut state, limits, actions, out, &mut main_vm, &mut meter)
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(limits.threads)
+            .build()
+            .map_err(|e| RunError::Io(io::Error::other(e)))?;
+        let shared = Shared {
+            next: AtomicU64::new(0),
+            remaining: AtomicU64::new(limits.produce),
+            delivered: (Mutex::new(0), Condvar::new()),
+        };
+        pool.in_place_scope(|scope| {
+            let results = start_workers(scope, &plan, &shared, limits.threads);
+            deliver_in_order(results, &plan, &shared, &mut state, limits, actions, out, &mut main_vm, &mut meter)
+        })
+    };
+    let outcome = delivered.inspect_err(|_| meter.finish(state.examined_before, state.produced))?;
+    let outcome = outcome.unwrap_or(Outcome { generated: state.examined_before, produced: state.produced });
+    meter.finish(outcome.generated, outcome.produced);
+    Ok(outcome)
+}
+
+/// Runs and delivers the batches one after the other on this thread.
+fn one_thread<S: DealSource>(
+    plan: &Plan<'_, S>,
+    state: &mut Delivery,
+    limits: &Limits,
+    actions: &mut Actions,
+    out: &mut dyn Write,
+    vm: &mut Machine,
+    meter: &mut Meter,
+) -> Result<Option<Outcome>, RunError> {
+    for k in 0..plan.job.batches() {
+        let cap = limits.produce - state.produced;
+        let result = plan.batch(k, cap, state.produced, vm);
+        if let Some(outcome) = state.deliver(plan, result, k, limits.produce, actions, out, vm)? {
+            return Ok(Some(outcome));
+        }
+        meter.show(state.examined_before, state.produced);
+    }
+    Ok(None)
+}
+
+/// What the worker threads share with the delivering thread.
+struct Shared {
+    /// The next batch to start.
+    next: AtomicU64,
+    /// Produced deals still wanted: a batch stops there.
+    remaining: AtomicU64,
+    /// The number of batches delivered, and its signal: workers wait when they are too far
+    /// ahead.
+    delivered: (Mutex<u64>, Condvar),
+}
+
+/// The results of the batches, with their numbers, as the workers finish them.
+type Results = mpsc::Receiver<(u64, (BatchEnd, Collector))>;
+
+/// Starts `threads` workers in `scope`: each takes the next batch, waits while it is more than
+/// `AHEAD` per thread beyond the delivered ones, runs it and sends its result.
+fn start_workers<'s, S: DealSource>(
+    scope: &rayon::Scope<'s>,
+    plan: &'s Plan<'s, S>,
+    shared: &'s Shared,
+    threads: usize,
+) -> Results {
+    let ahead = (threads * AHEAD) as u64;
+    let batches = plan.job.batches();
+    let gate = &shared.delivered;
+    let (tx, rx) = mpsc::channel();
+    for _ in 0..threads {
+        let tx = tx.clone();
+        scope.spawn(move |_| {
+            let mut vm = Machine::new(plan.job.program);
+            loop {
+                let k = shared.next.fetch_add(1, Ordering::Relaxed);
+                if k >= batches || plan.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                {
+                    let mut done = gate.0.lock().unwrap_or_else(|e| e.into_inner());
+                    while k >= *done + ahead && !plan.stop.load(Ordering::Relaxed) {
+                        done = gate.1.wait(done).unwrap_or_else(|e| e.into_inner());
+                    }
+                }
+                let result = plan.batch(k, shared.remaining.load(Ordering::Relaxed), 0, &mut vm);
+                if tx.send((k, result)).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+    rx
+}
+
+/// Delivers the workers' results in batch order until the run is over, then stops the
+/// batches running ahead.
+#[allow(clippy::too_many_arguments)]
+fn deliver_in_order<S: DealSource>(
+    results: Results,
+    plan: &Plan<'_, S>,
+    shared: &Shared,
+    state: &mut Delivery,
+    limits: &Limits,
+    actions: &mut Actions,
+    out: &mut dyn Write,
+    main_vm: &mut Machine,
+    meter: &mut Meter,
+) -> Result<Option<Outcome>, RunError> {
+    let batches = plan.job.batches();
+    let mut waiting = BTreeMap::new();
+    let mut k = 0;
+    let delivered = loop {
+        if k >= batches {
+            break Ok(None);
+        }
+        let Some(result) = waiting.remove(&k) else {
+            match results.recv() {
+                Ok((j, r)) => {
+                    waiting.insert(j, r);
+                    continue;
+                }
+                Err(_) => break Ok(None),
+            }
+        };
+        let delivered = state.deliver(plan, result, k, limits.produce, actions, out, main_vm);
+        shared.remaining.store(limits.produce - state.produced, Ordering::Relaxed);
+        *shared.delivered.0.lock().unwrap_or_else(|e| e.into_inner()) = k + 1;
+        shared.delivered.1.notify_all();
+        if !matches!(delivered, Ok(None)) {
+            break delivered;
+        }
+        meter.show(state.examined_before, state.produced);
+        k += 1;
+    };
+    // The run is over: batches running ahead are not needed.
+    plan.stop.store(true, Ordering::Relaxed);
+    shared.delivered.1.notify_all();
+    drop(results);
+    delivered
+}

@@ -1,0 +1,141 @@
+//! Random numbers: the generator behind dealing and `rnd()`, exact bounded draws, and the bit
+//! instructions the dealers use.
+//!
+//! The generator is xoshiro256++, one stream per batch of deals ([`batch_rng`]), so a run deals
+//! the same deals on any number of threads. Bounded numbers are drawn without modulo bias
+//! (Lemire's method, rejecting the rare biased draws), so nothing is rounded.
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The random generator behind dealing and `rnd()`.
+pub type DealRng = Xoshiro256PlusPlus;
+
+/// SplitMix64's output function: a bijective 64-bit mixer.
+pub fn mix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The generator of batch `batch` of a run with seed `seed`.
+///
+/// Each batch has its own stream that depends only on `(seed, batch)`, so a run deals the
+/// same deals whatever the number of threads.
+pub fn batch_rng(seed: u64, batch: u64) -> DealRng {
+    DealRng::seed_from_u64(mix64(seed ^ mix64(batch.wrapping_mul(0xD1B5_4A32_D192_ED03))))
+}
+
+/// A uniform random integer in `0..n` (`n > 0`), without modulo bias (Lemire's method).
+#[inline]
+pub fn below(rng: &mut DealRng, n: u32) -> u32 {
+    debug_assert!(n > 0);
+    let mut m = (rng.next_u32() as u64) * (n as u64);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = (rng.next_u32() as u64) * (n as u64);
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// A uniform random integer in `0..n` (`n > 0`): by Lemire's method when `n` fits 64 bits,
+/// else by rejection of the high bits.
+pub fn below_u128(rng: &mut DealRng, n: u128) -> u128 {
+    debug_assert!(n > 0);
+    if n == 1 {
+        return 0;
+    }
+    if let Ok(n) = u64::try_from(n) {
+        let mut m = rng.next_u64() as u128 * n as u128;
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u64) < threshold {
+                m = rng.next_u64() as u128 * n as u128;
+            }
+        }
+        return m >> 64;
+    }
+    let bits = 128 - (n - 1).leading_zeros();
+    loop {
+        let x = ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) >> (128 - bits);
+        if x < n {
+            return x;
+        }
+    }
+}
+
+/// Whether the CPU has the BMI2 instructions (`pdep`).
+pub fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether the CPU has the bit instructions the fast paths are compiled for: BMI1, BMI2
+/// (`pdep`), POPCNT and LZCNT (every x86-64 processor since about 2013 has them).
+pub fn fast_bits() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Parallel bit deposit without BMI2: the low bits of `src` go to the set bits of `mask`.
+pub fn pdep_portable(mut src: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    while mask != 0 && src != 0 {
+        let low = mask & mask.wrapping_neg();
+        if src & 1 != 0 {
+            out |= low;
+        }
+        src >>= 1;
+        mask &= mask - 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_is_in_range() {
+        let mut rng = batch_rng(1, 1);
+        for n in 1..100 {
+            for _ in 0..100 {
+                assert!(below(&mut rng, n) < n);
+            }
+        }
+    }
+
+    #[test]
+    fn below_u128_is_in_range() {
+        let mut rng = batch_rng(2, 2);
+        for n in [1u128, 2, 3, 1000, 1 << 70, u128::MAX / 3] {
+            for _ in 0..50 {
+                assert!(below_u128(&mut rng, n) < n);
+            }
+        }
+    }
+
+    #[test]
+    fn portable_pdep_deposits_low_bits() {
+        assert_eq!(pdep_portable(0b101, 0b1011_0000), 0b1000_0000 | 0b0001_0000);
+        assert_eq!(pdep_portable(u64::MAX, 0b1010), 0b1010);
+    }
+}

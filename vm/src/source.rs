@@ -1,0 +1,91 @@
+//! Where the deals of a run come from: the [`DealSource`] trait, and [`GivenDeals`], the
+//! deals of a list (read from a file).
+//!
+//! Three sources deal at random: [`crate::split::RandomDealer`] (nothing predealt),
+//! [`crate::deal::PredealDealer`] (cards and suit lengths predealt), and later an exact dealer
+//! of the deals that meet a condition. A batch ([`crate::batch::Job`]) is compiled for its
+//! source, so asking for a deal is an inlined call, not a dynamic dispatch.
+
+use crate::board::Board;
+use crate::card::Deal;
+use crate::rng::{has_bmi2, pdep_portable, DealRng};
+
+/// A source of deals: numbered deals, dealt from a batch's random stream or read from a list,
+/// and what the source knows of each besides its cards.
+///
+/// The methods are generic (the bit-deposit function) so that the batch loop inlines the
+/// dealing; a run picks its source once and is compiled for it.
+pub trait DealSource: Sync {
+    /// Deal number `n` of the run (numbered before swapping). A random source draws it from
+    /// `rng`, the random stream of the deal's batch, and ignores `n`; `pdep` deposits the low
+    /// bits of its first argument on the set bits of its second (BMI2's `pdep` or
+    /// [`pdep_portable`]).
+    fn deal(&self, n: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal;
+
+    /// How many deals the source holds, when it can run out (a file); `None` when it deals
+    /// for ever.
+    fn available(&self) -> Option<u64> {
+        None
+    }
+
+    /// What the source knows of deal `n` besides its cards: its board number, dealer and
+    /// vulnerability (later its double-dummy table). `None` for deals dealt at random.
+    fn board(&self, _n: u64) -> Option<&Board> {
+        None
+    }
+
+    /// Deal number `n` with the fastest bit deposit the processor has: for callers that deal
+    /// one deal at a time rather than in batches.
+    fn deal_one(&self, n: u64, rng: &mut DealRng) -> Deal
+    where
+        Self: Sized,
+    {
+        #[cfg(target_arch = "x86_64")]
+        if has_bmi2() {
+            // SAFETY: the processor has BMI2.
+            return unsafe { deal_bmi2(self, n, rng) };
+        }
+        self.deal(n, rng, pdep_portable)
+    }
+}
+
+/// [`DealSource::deal`] with BMI2's `pdep`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn deal_bmi2<S: DealSource>(source: &S, n: u64, rng: &mut DealRng) -> Deal {
+    source.deal(n, rng, |s, m| std::arch::x86_64::_pdep_u64(s, m))
+}
+
+/// Deals given in order, each with its board (`--deals FILE`): deal `n` of the run is the
+/// deal of board `n`.
+#[derive(Clone, Debug, Default)]
+pub struct GivenDeals {
+    boards: Vec<Board>,
+}
+
+impl GivenDeals {
+    /// The deals of these boards, in order.
+    pub fn new(boards: Vec<Board>) -> GivenDeals {
+        GivenDeals { boards }
+    }
+
+    /// The boards, in order.
+    pub fn boards(&self) -> &[Board] {
+        &self.boards
+    }
+}
+
+impl DealSource for GivenDeals {
+    #[inline(always)]
+    fn deal(&self, n: u64, _rng: &mut DealRng, _pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        self.boards[n as usize].deal
+    }
+
+    fn available(&self) -> Option<u64> {
+        Some(self.boards.len() as u64)
+    }
+
+    fn board(&self, n: u64) -> Option<&Board> {
+        self.boards.get(n as usize)
+    }
+}
