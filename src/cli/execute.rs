@@ -86,14 +86,29 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Fai
     Ok(())
 }
 
+/// The stack of the thread that parses and compiles: the compiler recurses once per level of
+/// nesting, and expressions may nest `MAX_NESTING` levels deep.
+const COMPILER_STACK: usize = 1 << 30;
+
 /// The input parsed and compiled, with the predeal switches and script variables.
 fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
     let script = input::script_vars(cli);
     let command_line = input::predeal_switches(cli, source)?;
     let input_error = |d: Diagnostic| Failure::Input(d.render(Some(source)));
-    let arena = bumpalo::Bump::new();
-    let statements = parse_file(&arena, &source.text, &script).map_err(input_error)?;
-    compile(source, &statements, &command_line, &script).map_err(input_error)
+    let work = || {
+        let arena = bumpalo::Bump::new();
+        let statements = parse_file(&arena, &source.text, &script)?;
+        compile(source, &statements, &command_line, &script)
+    };
+    std::thread::scope(|scope| {
+        // The stack is reserved address space; only the pages used take memory.
+        let thread = std::thread::Builder::new().name("compiler".into()).stack_size(COMPILER_STACK);
+        match thread.spawn_scoped(scope, work) {
+            Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => work(),
+        }
+    })
+    .map_err(input_error)
 }
 
 /// The deals of `--deals FILE`, if given; the predeal cannot apply to them.

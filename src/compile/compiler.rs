@@ -10,7 +10,16 @@ use dealvm_vm::bytecode::{Assembler, Instr, Program, VarSlot};
 use dealvm_vm::card::Card;
 use dealvm_vm::stats::TallySpec;
 use dealvm_vm::tables::{PointCounts, Tables};
+use std::cell::RefCell;
 use std::collections::HashMap;
+
+/// Where a syntax-tree node lives in the arena: the key of the per-node memos.
+pub(super) type NodeKey = usize;
+
+/// The key of a node (the arena never moves its nodes while the compiler runs).
+pub(super) fn node_key(e: &Expr<'_>) -> NodeKey {
+    e as *const Expr<'_> as usize
+}
 
 /// What the compiler knows of a defined variable.
 #[derive(Clone, Copy)]
@@ -37,7 +46,12 @@ pub(super) struct Compiler<'s, 'a> {
     pub(super) point_counts: PointCounts,
     pub(super) condition: Option<&'a Expr<'a>>,
     /// The tables, once the point counts are final (when the deal routine is compiled).
-    pub(super) tables: Option<std::cell::RefCell<Tables>>,
+    pub(super) tables: Option<RefCell<Tables>>,
+    /// The folded value of each node looked at (see `fold`), for the current phase: before
+    /// the tables are known, then after.
+    pub(super) folded: RefCell<HashMap<NodeKey, Option<i32>>>,
+    /// The bounds of each node looked at, once the tables are known.
+    pub(super) bounded: RefCell<HashMap<NodeKey, Option<(i64, i64)>>>,
     /// The actions, the expressions of their values and their statistics.
     pub(super) actions: Option<(Vec<ActionSpec>, Vec<&'a Expr<'a>>, Vec<TallySpec>)>,
     pub(super) site_spans: Vec<Span>,
@@ -64,6 +78,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             point_counts: PointCounts::default(),
             condition: None,
             tables: None,
+            folded: RefCell::new(HashMap::new()),
+            bounded: RefCell::new(HashMap::new()),
             actions: None,
             site_spans: Vec::new(),
         }
@@ -119,7 +135,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let (actions, values, tallies) =
             self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
         let prints_deals = actions.iter().any(ActionSpec::prints_each_deal);
-        self.tables = Some(std::cell::RefCell::new(Tables::lazy(&self.point_counts)));
+        self.tables = Some(RefCell::new(Tables::lazy(&self.point_counts)));
+        self.fold_with_tables();
         let routine = self.routine(&values)?;
         let program: Program = self.asm.finish().map_err(|e| {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))

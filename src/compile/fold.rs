@@ -2,15 +2,38 @@
 //! bounds of their operands decide (`hcp(north) >= 0`), and the shapes of `&&`/`||` chains
 //! that become range tests.
 
-use crate::compile::compiler::Compiler;
+use crate::compile::compiler::{node_key, Compiler};
 use crate::front::ast::*;
 use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
 use dealvm_vm::score::Contract;
 use dealvm_vm::tables::TableId;
 
 impl<'s, 'a> Compiler<'s, 'a> {
-    /// The value of an expression that does not depend on the deal, if it is one.
+    /// Starts folding with the tables known: forgets what was folded without them, and finds
+    /// the bounds of the variables in the order they were defined, so that a chain of
+    /// variables is followed one link at a time.
+    pub(super) fn fold_with_tables(&mut self) {
+        self.folded.get_mut().clear();
+        let mut vars: Vec<_> = self.vars.values().map(|v| (v.slot, v.expr)).collect();
+        vars.sort_by_key(|&(slot, _)| slot);
+        for (_, e) in vars {
+            self.bounds(e);
+        }
+    }
+
+    /// The value of an expression that does not depend on the deal, if it is one (each node
+    /// is folded once).
     pub(super) fn constant(&self, e: &Expr<'a>) -> Option<i32> {
+        if let Some(&v) = self.folded.borrow().get(&node_key(e)) {
+            return v;
+        }
+        let v = self.fold(e);
+        self.folded.borrow_mut().insert(node_key(e), v);
+        v
+    }
+
+    /// [`Self::constant`] of a node not folded yet.
+    fn fold(&self, e: &Expr<'a>) -> Option<i32> {
         match e.kind {
             ExprKind::Number(v) => Some(v),
             ExprKind::Var(name) => self.vars.get(name).and_then(|v| v.constant),
@@ -63,8 +86,19 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// Bounds on the value of an expression that draws no random numbers; `None` when not
-    /// known, or when it draws some.
+    /// known, or when it draws some (each node is bounded once).
     pub(super) fn bounds(&self, e: &Expr<'a>) -> Option<(i64, i64)> {
+        self.tables.as_ref()?;
+        if let Some(&b) = self.bounded.borrow().get(&node_key(e)) {
+            return b;
+        }
+        let b = self.bound_node(e);
+        self.bounded.borrow_mut().insert(node_key(e), b);
+        b
+    }
+
+    /// [`Self::bounds`] of a node not bounded yet.
+    fn bound_node(&self, e: &Expr<'a>) -> Option<(i64, i64)> {
         let cell = self.tables.as_ref()?;
         // Builds a table if needed; borrowed for one table look at a time.
         let table = |id: TableId| {

@@ -65,9 +65,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
         })?;
         let seat = Seat::ALL.into_iter().find(|s| s.keyword() == fd.seat).ok_or_else(|| {
             let from = at(fd.seat_at);
+            let found = if fd.seat.is_empty() { "nothing".to_string() } else { format!("`{}`", fd.seat) };
             Diagnostic::at(
                 Span::new(from, from + fd.seat.len().max(1)),
-                format!("found `{}`, expected a seat (north, east, south or west)", fd.seat),
+                format!("found {found} before the comma, expected a seat (north, east, south or west), as in shape{{north, 5xxx}}"),
             )
         })?;
         Ok((seat, fd.shapes))

@@ -41,9 +41,27 @@ impl Source {
         Source { name: name.into(), text, line_starts }
     }
 
+    /// The byte offset rounded down to the start of the character it falls in.
+    pub fn char_start(&self, offset: usize) -> usize {
+        let mut at = offset.min(self.text.len());
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    }
+
+    /// The byte offset rounded up to the end of the character it falls in.
+    pub fn char_end(&self, offset: usize) -> usize {
+        let mut at = offset.min(self.text.len());
+        while !self.text.is_char_boundary(at) {
+            at += 1;
+        }
+        at
+    }
+
     /// The 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
+        let offset = self.char_start(offset);
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
         let col = self.text[start..offset].chars().count() + 1;
@@ -63,9 +81,9 @@ impl Source {
         format!("{}:{line}:{col}", self.name)
     }
 
-    /// The source text of a span.
+    /// The source text of a span, widened to whole characters.
     pub fn slice(&self, span: Span) -> &str {
-        &self.text[span.start.min(self.text.len())..span.end.min(self.text.len())]
+        &self.text[self.char_start(span.start)..self.char_end(span.end)]
     }
 }
 
@@ -117,23 +135,24 @@ impl Diagnostic {
         match (src, self.span) {
             (Some(src), Some(span)) => {
                 let (line, col) = src.line_col(span.start);
-                let text = src.line_text(line);
                 let gutter = line.to_string().len();
                 out.push_str(&format!("{:gutter$}--> {}:{line}:{col}\n", "", src.name));
                 out.push_str(&format!("{:gutter$} |\n", ""));
-                out.push_str(&format!("{line} | {text}\n"));
-                // Reproduce tabs so the caret lines up under the offending text.
-                let pad: String = text
-                    .chars()
-                    .take(col - 1)
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
+                let text = src.line_text(line);
                 let (end_line, _) = src.line_col(span.end);
                 let width = if end_line == line {
                     src.slice(span).chars().count().max(1)
                 } else {
                     text.chars().count().saturating_sub(col - 1).max(1)
                 };
+                let (shown, caret_col, width) = window(text, col - 1, width);
+                out.push_str(&format!("{line} | {shown}\n"));
+                // Reproduce tabs so the caret lines up under the offending text.
+                let pad: String = shown
+                    .chars()
+                    .take(caret_col)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
                 let label = self.label.as_deref().map(|l| format!(" {l}")).unwrap_or_default();
                 out.push_str(&format!("{:gutter$} | {pad}{}{label}\n", "", "^".repeat(width)));
             }
@@ -148,6 +167,33 @@ impl Diagnostic {
         out
     }
 }
+
+/// The characters of a line shown around a caret: at most [`SHOWN`], cut with `...` on the
+/// side(s) that do not fit. Gives the text shown, the caret's character column in it, and the
+/// caret's width (cut to what is shown).
+fn window(line: &str, col: usize, width: usize) -> (String, usize, usize) {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= SHOWN {
+        return (line.to_string(), col, width);
+    }
+    let width = width.min(SHOWN / 2);
+    let first = col.saturating_sub(SHOWN / 3).min(chars.len().saturating_sub(SHOWN));
+    let last = (first + SHOWN).min(chars.len());
+    let mut shown = String::new();
+    let mut caret = col - first;
+    if first > 0 {
+        shown.push_str("...");
+        caret += 3;
+    }
+    shown.extend(&chars[first..last]);
+    if last < chars.len() {
+        shown.push_str("...");
+    }
+    (shown, caret, width)
+}
+
+/// The most characters of a source line a message shows.
+const SHOWN: usize = 100;
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -174,5 +220,39 @@ mod tests {
     fn columns_count_characters() {
         let src = Source::new("u", "é = 1");
         assert_eq!(src.line_col(3), (1, 3));
+    }
+
+    #[test]
+    fn spans_inside_a_character_widen_to_it() {
+        let src = Source::new("u", "(é😀)");
+        // Every start and end inside the multi-byte characters.
+        for start in 0..src.text.len() {
+            for end in start..=src.text.len() + 1 {
+                let d = Diagnostic::at(Span::new(start, end), "x");
+                let text = d.render(Some(&src));
+                assert!(text.contains("--> u:1:"), "{text}");
+            }
+        }
+        assert_eq!(src.slice(Span::new(2, 2)), "é");
+        assert_eq!(src.line_col(2), (1, 2));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_caret() {
+        let line = format!("{}bad{}", "a".repeat(5000), "b".repeat(5000));
+        let src = Source::new("u", line.as_str());
+        let at = 5000;
+        let text = Diagnostic::at(Span::new(at, at + 3), "found `bad`").render(Some(&src));
+        assert!(text.len() < 400, "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        let shown = lines.iter().find(|l| l.starts_with("1 | ")).unwrap();
+        let caret = lines.iter().find(|l| l.contains('^')).unwrap();
+        let pos = caret.find('^').unwrap();
+        assert_eq!(&shown[pos..pos + 3], "bad", "{text}");
+        assert!(shown.starts_with("1 | ...") && shown.ends_with("..."), "{text}");
+        // Short lines are shown whole.
+        let src = Source::new("u", "hcp(north) > 1x");
+        let text = Diagnostic::at(Span::new(14, 15), "x").render(Some(&src));
+        assert!(text.contains("1 | hcp(north) > 1x\n"), "{text}");
     }
 }

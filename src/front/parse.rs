@@ -13,15 +13,85 @@ lalrpop_util::lalrpop_mod!(
     "/dealer.rs"
 );
 
+/// The deepest an expression may nest (parentheses, operators, `?:`): deeper inputs are
+/// refused rather than risk the compiler's recursion.
+pub const MAX_NESTING: usize = 5000;
+
 /// Parses a whole input file into statements allocated in `arena`.
 pub fn parse_file<'a>(
     arena: &'a Bump,
     source: &'a str,
     script: &'a ScriptVars,
 ) -> Result<Vec<Statement<'a>>, Diagnostic> {
-    grammar::FileParser::new()
+    let statements = grammar::FileParser::new()
         .parse(arena, Lexer::new(source, script))
-        .map_err(|e| syntax_error(e, source))
+        .map_err(|e| syntax_error(e, source))?;
+    for s in &statements {
+        for e in root_expressions(s) {
+            check_nesting(e)?;
+        }
+    }
+    Ok(statements)
+}
+
+/// The expressions of a statement that no other expression holds.
+fn root_expressions<'a>(s: &Statement<'a>) -> Vec<&'a Expr<'a>> {
+    let mut roots = Vec::new();
+    match s.kind {
+        StmtKind::Condition(e) | StmtKind::VarDef { value: e, .. } => roots.push(e),
+        StmtKind::Action(actions) => {
+            for a in actions {
+                match a.kind {
+                    ActionKind::PrintCompact(e) | ActionKind::PrintOneline(e) => roots.extend(e),
+                    ActionKind::Average { expr, .. } => roots.push(expr),
+                    ActionKind::Frequency { x, y, .. } | ActionKind::BktFreq { x, y, .. } => {
+                        roots.push(x.expr);
+                        roots.extend(y.map(|y| y.expr));
+                    }
+                    ActionKind::PrintEs(items) => {
+                        roots.extend(items.iter().filter_map(|i| if let PrintItem::Expr(e) = i { Some(*e) } else { None }))
+                    }
+                    ActionKind::CsvRpt(items) | ActionKind::PrintRpt(items) => {
+                        roots.extend(items.iter().filter_map(|i| if let CsvItem::Expr(e) = i { Some(*e) } else { None }))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+    roots
+}
+
+/// Refuses an expression nested deeper than [`MAX_NESTING`], pointing where it gets too deep.
+/// Walks the tree with its own stack, so any depth is safe here.
+fn check_nesting(root: &Expr<'_>) -> Result<(), Diagnostic> {
+    let mut work = vec![(root, 1usize)];
+    while let Some((e, depth)) = work.pop() {
+        if depth > MAX_NESTING {
+            return Err(Diagnostic::at(
+                Span::new(e.span.start, e.span.start + 1),
+                format!("this expression is nested too deeply (limit {MAX_NESTING} levels)"),
+            )
+            .with_note("split it into variables: `part1 = ...` then use `part1` in the condition"));
+        }
+        match e.kind {
+            ExprKind::Score { tricks: a, .. } | ExprKind::Imps(a) | ExprKind::Rnd(a) | ExprKind::Unary(_, a) => {
+                work.push((a, depth + 1))
+            }
+            ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => {
+                work.push((a, depth + 1));
+                work.push((b, depth + 1));
+            }
+            ExprKind::Cond(c, a, b) => {
+                work.push((c, depth + 1));
+                work.push((a, depth + 1));
+                work.push((b, depth + 1));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// A diagnostic for a parse error.

@@ -218,8 +218,12 @@ fn deliver_in_order<S: DealSource>(
         meter.show(state.examined_before, state.produced);
         k += 1;
     };
-    // The run is over: batches running ahead are not needed.
-    plan.stop.store(true, Ordering::Relaxed);
+    // The run is over: batches running ahead are not needed. `stop` is set under the lock
+    // the workers test it under, so a worker about to wait cannot miss the wake-up.
+    {
+        let _gate = shared.delivered.0.lock().unwrap_or_else(|e| e.into_inner());
+        plan.stop.store(true, Ordering::Relaxed);
+    }
     shared.delivered.1.notify_all();
     drop(results);
     delivered

@@ -370,20 +370,40 @@ impl Program {
     /// before it — and gives the deepest the value stack can get.
     pub fn verify(&self) -> Result<usize, VerifyError> {
         let mut need = Vec::with_capacity(self.vars.len());
+        // The stack depth found at each address; each routine resets what it set, so the
+        // whole check takes time in proportion to the code.
+        let mut depth_at: Vec<Option<usize>> = vec![None; self.code.len()];
         for (slot, var) in self.vars.iter().enumerate() {
-            let n = self.verify_routine(var.start, Some(slot), &need)?;
+            let n = self.verify_routine(var.start, Some(slot), &need, &mut depth_at)?;
             need.push(n);
         }
         let mut deepest = 0;
         for entry in &self.entries {
-            deepest = deepest.max(self.verify_routine(entry.start, None, &need)?);
+            deepest = deepest.max(self.verify_routine(entry.start, None, &need, &mut depth_at)?);
         }
         Ok(deepest.max(need.iter().copied().max().unwrap_or(0)))
     }
 
-    /// The stack slots one routine needs, including the variables it calls.
-    fn verify_routine(&self, start: u32, var: Option<usize>, need: &[usize]) -> Result<usize, VerifyError> {
-        let mut depth_at: Vec<Option<usize>> = vec![None; self.code.len()];
+    /// The stack slots one routine needs, including the variables it calls; `depth_at` is
+    /// all `None` before and after.
+    fn verify_routine(&self, start: u32, var: Option<usize>, need: &[usize], depth_at: &mut [Option<usize>]) -> Result<usize, VerifyError> {
+        let mut visited = Vec::new();
+        let result = self.walk_routine(start, var, need, depth_at, &mut visited);
+        for pc in visited {
+            depth_at[pc] = None;
+        }
+        result
+    }
+
+    /// [`Self::verify_routine`]'s walk, noting each address it sets in `visited`.
+    fn walk_routine(
+        &self,
+        start: u32,
+        var: Option<usize>,
+        need: &[usize],
+        depth_at: &mut [Option<usize>],
+        visited: &mut Vec<usize>,
+    ) -> Result<usize, VerifyError> {
         let mut work = vec![(start, 0usize)];
         let mut deepest = 0;
         while let Some((pc, depth)) = work.pop() {
@@ -394,7 +414,10 @@ impl Program {
             match depth_at[pc as usize] {
                 Some(d) if d == depth => continue,
                 Some(d) => return fail(format!("reached with {d} and with {depth} values on the stack")),
-                None => depth_at[pc as usize] = Some(depth),
+                None => {
+                    depth_at[pc as usize] = Some(depth);
+                    visited.push(pc as usize);
+                }
             }
             deepest = deepest.max(depth);
             let pops = match instr {

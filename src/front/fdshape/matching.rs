@@ -4,14 +4,15 @@
 use super::syntax::*;
 
 impl Term {
-    /// Whether the shape with lengths `[s, h, d, c]` fits the term.
-    pub(super) fn matches(&self, lengths: [u8; 4]) -> bool {
+    /// Whether the shape with lengths `[s, h, d, c]` fits the term; `Err` with the place of
+    /// a division by zero in the term's condition.
+    pub(super) fn matches(&self, lengths: [u8; 4]) -> Result<bool, usize> {
         let fits = |allowed: Lengths, len: u8| allowed & (1 << len) != 0;
         let mut taken = [false; 4];
         for e in &self.elements {
             if let Slot::Suit(s) = e.slot {
                 if !fits(e.lengths, lengths[s]) {
-                    return false;
+                    return Ok(false);
                 }
                 taken[s] = true;
             }
@@ -41,8 +42,8 @@ impl Term {
                     minor_bound.get_or_insert(suit);
                 }
             }
-            if ok && self.rest_fits(lengths, used) && self.condition_holds(lengths, major_bound, minor_bound) {
-                return true;
+            if ok && self.rest_fits(lengths, used) && self.condition_holds(lengths, major_bound, minor_bound)? {
+                return Ok(true);
             }
             // Next choice (each class element picks one of two suits).
             let mut i = 0;
@@ -51,7 +52,7 @@ impl Term {
                 i += 1;
             }
             if i == choice.len() {
-                return false;
+                return Ok(false);
             }
             choice[i] = 1;
         }
@@ -70,12 +71,21 @@ impl Term {
         group_fits(&self.group, &left)
     }
 
-    fn condition_holds(&self, lengths: [u8; 4], major: Option<usize>, minor: Option<usize>) -> bool {
-        let Some(cond) = &self.condition else { return true };
+    /// Whether the term's condition holds for some choice of the major and minor it leaves
+    /// open; `Err` with the place of a division by zero.
+    fn condition_holds(&self, lengths: [u8; 4], major: Option<usize>, minor: Option<usize>) -> Result<bool, usize> {
+        let Some(cond) = &self.condition else { return Ok(true) };
         // Unbound M or m stands for either major or minor, the same one throughout.
         let majors: Vec<usize> = major.map_or(vec![S, H], |m| vec![m]);
         let minors: Vec<usize> = minor.map_or(vec![D, C], |m| vec![m]);
-        majors.iter().any(|&mj| minors.iter().any(|&mn| eval(cond, lengths, mj, mn) != 0))
+        for &mj in &majors {
+            for &mn in &minors {
+                if eval(cond, lengths, mj, mn)? != 0 {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
     }
 }
 
@@ -94,18 +104,19 @@ fn group_fits(group: &[Lengths], left: &[u8]) -> bool {
     })
 }
 
-/// The value of a condition for the given lengths, with M and m bound.
-fn eval(c: &Cond, l: [u8; 4], major: usize, minor: usize) -> i32 {
+/// The value of a condition for the given lengths, with M and m bound; `Err` with the place
+/// of a division by zero.
+fn eval(c: &Cond, l: [u8; 4], major: usize, minor: usize) -> Result<i32, usize> {
     let v = |c: &Cond| eval(c, l, major, minor);
-    match c {
+    Ok(match c {
         Cond::Num(n) => *n,
         Cond::Len(SuitRef::Suit(s)) => l[*s] as i32,
         Cond::Len(SuitRef::Major) => l[major] as i32,
         Cond::Len(SuitRef::Minor) => l[minor] as i32,
-        Cond::Neg(a) => v(a).wrapping_neg(),
-        Cond::Not(a) => i32::from(v(a) == 0),
+        Cond::Neg(a) => v(a)?.wrapping_neg(),
+        Cond::Not(a) => i32::from(v(a)? == 0),
         Cond::Bin(op, a, b) => {
-            let (x, y) = (v(a), v(b));
+            let (x, y) = (v(a)?, v(b)?);
             match op {
                 '+' => x.wrapping_add(y),
                 '-' => x.wrapping_sub(y),
@@ -113,8 +124,15 @@ fn eval(c: &Cond, l: [u8; 4], major: usize, minor: usize) -> i32 {
                 _ => x.checked_div(y).unwrap_or(0),
             }
         }
+        Cond::Div(at, a, b) => {
+            let (x, y) = (v(a)?, v(b)?);
+            if y == 0 {
+                return Err(*at);
+            }
+            x.wrapping_div(y)
+        }
         Cond::Cmp(op, a, b) => {
-            let (x, y) = (v(a), v(b));
+            let (x, y) = (v(a)?, v(b)?);
             i32::from(match *op {
                 ">=" => x >= y,
                 "<=" => x <= y,
@@ -124,7 +142,21 @@ fn eval(c: &Cond, l: [u8; 4], major: usize, minor: usize) -> i32 {
                 _ => x < y,
             })
         }
-        Cond::And(parts) => i32::from(parts.iter().all(|p| v(p) != 0)),
-        Cond::Or(parts) => i32::from(parts.iter().any(|p| v(p) != 0)),
-    }
+        Cond::And(parts) => {
+            for p in parts {
+                if v(p)? == 0 {
+                    return Ok(0);
+                }
+            }
+            1
+        }
+        Cond::Or(parts) => {
+            for p in parts {
+                if v(p)? != 0 {
+                    return Ok(1);
+                }
+            }
+            0
+        }
+    })
 }

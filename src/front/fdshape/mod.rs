@@ -43,16 +43,20 @@ pub fn parse(text: &str) -> Result<FdShape, FdError> {
     };
     let seat = text[..comma].trim();
     let seat_at = text[..comma].len() - text[..comma].trim_start().len();
-    let mut p = Parser { text, pos: comma + 1 };
+    let mut p = Parser { text, pos: comma + 1, depth: 0 };
     let terms = p.terms()?;
     let mut shapes = ShapeSet::empty();
     for (i, &lengths) in SHAPES.iter().enumerate() {
         let mut inside = false;
         for t in &terms {
+            let matches = t.matches(lengths).or_else(|at| {
+                let [s, h, d, c] = lengths;
+                err(at, 1, format!("division by zero in this condition (for the shape {s}-{h}-{d}-{c})"))
+            })?;
             if t.exclude {
-                inside &= !t.matches(lengths);
+                inside &= !matches;
             } else {
-                inside |= t.matches(lengths);
+                inside |= matches;
             }
         }
         if inside {

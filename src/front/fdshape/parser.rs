@@ -7,7 +7,12 @@ use super::syntax::*;
 pub(super) struct Parser<'t> {
     pub(super) text: &'t str,
     pub(super) pos: usize,
+    /// How deeply the condition being read nests (parentheses and signs).
+    pub(super) depth: usize,
 }
+
+/// The deepest a condition may nest parentheses and signs.
+const MAX_DEPTH: usize = 100;
 
 impl<'t> Parser<'t> {
     fn peek(&self) -> Option<char> {
@@ -15,8 +20,8 @@ impl<'t> Parser<'t> {
     }
 
     fn skip_ws(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += 1;
+        while let Some(c) = self.peek().filter(|c| c.is_whitespace()) {
+            self.pos += c.len_utf8();
         }
     }
 
@@ -93,7 +98,13 @@ impl<'t> Parser<'t> {
                                         self.pos += 1;
                                         hi = e as u32 - '0' as u32;
                                     }
-                                    _ => return err(self.pos, 1, "expected the upper end of a range such as [2-4]"),
+                                    Some(e @ '0'..='9') => {
+                                        return err(self.pos - 2, 3, format!("the range {lo}-{e} runs backwards; write it low to high, as [{e}-{lo}]"))
+                                    }
+                                    Some(e) => {
+                                        return err(self.pos, e.len_utf8(), format!("found `{e}`, expected the upper end of a range such as [2-4]"))
+                                    }
+                                    None => return err(self.pos, 1, "expected the upper end of a range such as [2-4]"),
                                 }
                             }
                             for l in lo..=hi {
@@ -291,16 +302,32 @@ impl<'t> Parser<'t> {
             self.skip_ws();
             match self.peek() {
                 Some(op @ ('*' | '/')) => {
+                    let at = self.pos;
                     self.pos += 1;
                     let b = self.unary()?;
-                    a = Cond::Bin(op, Box::new(a), Box::new(b));
+                    if op == '/' && matches!(b, Cond::Num(0)) {
+                        return err(at, 1, "division by zero in this condition");
+                    }
+                    a = if op == '/' { Cond::Div(at, Box::new(a), Box::new(b)) } else { Cond::Bin(op, Box::new(a), Box::new(b)) };
                 }
                 _ => return Ok(a),
             }
         }
     }
 
+    /// A signed or parenthesised operand, at most [`MAX_DEPTH`] deep.
     fn unary(&mut self) -> Result<Cond, FdError> {
+        if self.depth >= MAX_DEPTH {
+            return err(self.pos, 1, format!("this condition is nested too deeply (limit {MAX_DEPTH})"));
+        }
+        self.depth += 1;
+        let operand = self.operand();
+        self.depth -= 1;
+        operand
+    }
+
+    /// The operand after optional signs, parenthesised or not.
+    fn operand(&mut self) -> Result<Cond, FdError> {
         self.skip_ws();
         let at = self.pos;
         match self.peek() {
@@ -370,6 +397,6 @@ impl<'t> Parser<'t> {
 /// Whether `text` (after optional spaces) starts with a whole term: four suit lengths.
 pub(super) fn looks_like_term(text: &str) -> bool {
     let trimmed = text.trim_start();
-    let mut p = Parser { text: trimmed, pos: 0 };
+    let mut p = Parser { text: trimmed, pos: 0, depth: 0 };
     p.term().is_ok()
 }

@@ -53,7 +53,10 @@ pub(super) enum Cond {
     Len(SuitRef),
     Neg(Box<Cond>),
     Not(Box<Cond>),
+    /// `+`, `-` or `*`.
     Bin(char, Box<Cond>, Box<Cond>),
+    /// A division, with the byte offset of its `/` (for a division by zero).
+    Div(usize, Box<Cond>, Box<Cond>),
     Cmp(&'static str, Box<Cond>, Box<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),

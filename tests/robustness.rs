@@ -1,0 +1,123 @@
+//! Robustness: inputs that once crashed dealvm or made it slow, each refused with a clear
+//! message (exit status 2) or run correctly.
+
+mod common;
+
+use common::dealvm_stdin;
+
+/// Runs `input` with a fixed seed and few deals; gives (status, stdout, stderr).
+fn run(input: &str, args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["-s", "1", "-g", "2000"];
+    all.extend_from_slice(args);
+    let r = dealvm_stdin(input, &all);
+    (r.status, r.stdout, r.stderr)
+}
+
+/// Asserts that `input` is refused with exit status 2 and a message containing `text`.
+fn refused(input: &str, text: &str) -> String {
+    let (status, _, stderr) = run(input, &[]);
+    assert_eq!(status, 2, "input {:.200}: {stderr}", input);
+    assert!(stderr.contains(text), "input {:.200}: expected {text:?} in:\n{stderr}", input);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn non_ascii_text_in_shapes_is_an_error_not_a_crash() {
+    for (input, text) in [
+        ("condition shape{north, (é)}", "found `é`"),
+        ("condition shape{north, (0xx😀x)}", "found `😀`"),
+        ("condition shape{north, [2-é]xxx}", "found `é`"),
+        ("condition shape{nörth, 5xxx}", "expected a seat"),
+        ("condition shape{north,\u{a0}5xxx\u{a0}+\u{a0}4xxx}\u{a0}", ""),
+        ("condition hcp(nörth) > 1", "found"),
+        ("é", "unexpected character `é`"),
+        ("condition \"é", ""),
+    ] {
+        let (status, _, stderr) = run(input, &[]);
+        assert!(status == 0 || status == 2, "{input}: status {status}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{input}: {stderr}");
+        if status == 2 {
+            assert!(stderr.contains(text) && stderr.contains("stdin:1:"), "{input}: {stderr}");
+        }
+    }
+}
+
+#[test]
+fn deep_nesting_is_compiled_or_refused_with_its_place() {
+    // At the limit: compiled, and right.
+    let parens = format!("condition {}hcp(north) > 36{}\nproduce 1\naction printoneline", "(".repeat(20_000), ")".repeat(20_000));
+    let (status, out, err) = run(&parens, &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Produced  0 hands"), "{out}");
+    // h - h + h - ... - h: 4,000 terms adding up to 0.
+    let sum = format!("condition {} - hcp(north) == 0\naction average hcp(south)", vec!["hcp(north)"; 2000].join(" - hcp(north) + "));
+    let (status, out, err) = run(&sum, &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Produced  2000 hands"), "{out}");
+    let nots = format!("condition {}hcp(north) < 40\naction average hcp(south)", "not ".repeat(4000));
+    let (status, out, err) = run(&nots, &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Produced  2000 hands"), "{out}");
+    // Beyond it: refused where it gets too deep.
+    for input in [
+        format!("condition {}hcp(north) > 1", "not ".repeat(20_000)),
+        format!("condition {}hcp(north) > 1", "!".repeat(20_000)),
+        format!("condition {}hcp(north) > 1", "- ".repeat(20_000)),
+        format!("condition {} > 1", vec!["hcp(north)"; 20_000].join(" + ")),
+        format!("condition {}", vec!["hcp(north) > 1"; 20_000].join(" && ")),
+        format!("x = {}hcp(north){}", "(1 + ".repeat(20_000), ")".repeat(20_000)),
+        format!("action average {}hcp(north)", "-".repeat(20_000)),
+    ] {
+        let stderr = refused(&input, "nested too deeply (limit 5000 levels)");
+        assert!(stderr.contains("stdin:1:"), "{stderr}");
+    }
+    let fd = format!("condition shape{{north, xxxx:{}s{}>1}}", "(".repeat(10_000), ")".repeat(10_000));
+    refused(&fd, "nested too deeply (limit 100)");
+    let fd_signs = format!("condition shape{{north, xxxx:{}s>1}}", "-".repeat(10_000));
+    refused(&fd_signs, "nested too deeply (limit 100)");
+}
+
+#[test]
+fn long_chains_of_variables_compile_in_linear_time() {
+    // 45,000 variables, each the one before plus 1.
+    let mut chain = String::from("v0 = hcp(north)\n");
+    for i in 1..45_000 {
+        chain.push_str(&format!("v{i} = v{} + 1\n", i - 1));
+    }
+    chain.push_str("condition v44999 >= 45009\naction average v44999");
+    let (status, out, err) = run(&chain, &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Produced") && !out.contains("Produced  0 hands"), "{out}");
+    // Each variable twice the one before: 2^60 paths through the definitions.
+    let mut doubling = String::from("v0 = hcp(north)\n");
+    for i in 1..=60 {
+        doubling.push_str(&format!("v{i} = v{} + v{}\n", i - 1, i - 1));
+    }
+    doubling.push_str("condition v60 >= 0\nproduce 3\naction printoneline");
+    let (status, out, err) = run(&doubling, &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Produced  3 hands"), "{out}");
+    // A 2,000-deep nested sum and a 5,000-term flat one.
+    let nested = format!("condition {}0{} == 0\nproduce 1\naction printoneline", "hcp(north) - hcp(north) + (".repeat(2000), ")".repeat(2000));
+    assert_eq!(run(&nested, &[]).0, 0);
+    let flat = format!("condition {} > 100\nproduce 1\naction printoneline", vec!["hcp(north)"; 4999].join(" + "));
+    assert_eq!(run(&flat, &[]).0, 0);
+}
+
+#[test]
+fn shape_conditions_refuse_division_by_zero() {
+    refused("condition shape{north, xxxx:s/0>=0}", "division by zero in this condition");
+    let stderr = refused("condition shape{north, xxxx:s/(h-4)>=0}", "division by zero in this condition (for the shape");
+    assert!(stderr.contains("stdin:1:30"), "{stderr}");
+    // A divisor that is never 0 is fine.
+    assert_eq!(run("condition shape{north, xxxx:s/(h+1)>=2}\nproduce 1\naction printoneline", &[]).0, 0);
+}
+
+#[test]
+fn shape_messages_name_the_mistake() {
+    let stderr = refused("condition shape{north, [9-2]xxx}", "the range 9-2 runs backwards; write it low to high, as [2-9]");
+    assert!(stderr.contains("stdin:1:25"), "{stderr}");
+    refused("condition shape{, 5xxx}", "found nothing before the comma, expected a seat");
+    refused("condition shape{north, [2-x]xxx}", "found `x`, expected the upper end of a range");
+}
