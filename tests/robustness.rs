@@ -121,3 +121,36 @@ fn shape_messages_name_the_mistake() {
     refused("condition shape{, 5xxx}", "found nothing before the comma, expected a seat");
     refused("condition shape{north, [2-x]xxx}", "found `x`, expected the upper end of a range");
 }
+
+#[test]
+fn runs_that_end_while_workers_wait_never_hang() {
+    // Produce one deal at once on 4 threads: workers run ahead and wait at the gate when the
+    // run ends. Each run must finish (a lost wake-up once left a worker waiting for ever).
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let input = "predeal north SA\ncondition hcp(north) > 5\nproduce 1\naction printoneline\n";
+    let path = std::env::temp_dir().join(format!("dealvm-race-{}.dli", std::process::id()));
+    std::fs::write(&path, input).unwrap();
+    for seed in 1..=150 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+            .args(["-s", &seed.to_string(), "-R", "4"])
+            .arg(&path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                let _ = child.kill();
+                panic!("seed {seed}: the run did not end");
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        assert!(status.success(), "seed {seed}: {status}");
+    }
+    let _ = std::fs::remove_file(&path);
+}
