@@ -154,3 +154,78 @@ fn runs_that_end_while_workers_wait_never_hang() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn frequency_tables_are_bounded_and_cost_what_they_count() {
+    // Ten million cells in all at most, over every table of the run.
+    let stderr = refused(
+        "action frequency (hcp(north), 0, 5999990), frequency (hcp(south), 0, 5999990)",
+        "this table would have 5999993 cells, 11999986 with the tables before it; dealvm keeps at most 10000000 cells",
+    );
+    assert!(stderr.contains("stdin:1:44"), "{stderr}");
+    refused("action bktfreq (hcp(north), 0, 2000000000, 1)", "cells; dealvm keeps at most 10000000");
+    refused("action frequency (hcp(north), -2000000000, 2000000000, hcp(south), -2000000000, 2000000000)", "dealvm keeps at most");
+    // A wide table counts the same as a narrow one, on any number of threads.
+    let narrow = run("action frequency (hcp(north), 0, 37)", &["-R", "1"]).1;
+    for threads in ["1", "2", "3"] {
+        let (status, wide, err) = run("action frequency (hcp(north), 0, 199999)", &["-R", threads]);
+        assert_eq!(status, 0, "{err}");
+        // The rows of the values 0 to 37, with their counts and percentages.
+        let rows = |out: &str| {
+            out.lines()
+                .filter(|l| l.split('\t').next().and_then(|v| v.trim().parse::<u32>().ok()).is_some_and(|v| v <= 37))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(rows(&wide), rows(&narrow));
+        assert_eq!(rows(&wide).len(), 38);
+        assert!(wide.contains("199999\t       0"), "the table runs to 199999");
+    }
+}
+
+#[test]
+fn any_thread_count_is_accepted_and_gives_the_same_output() {
+    let input = "condition hcp(north) > 15\nproduce 20\naction printoneline, average hcp(south)";
+    let one = run(input, &["-R", "1"]);
+    let many = run(input, &["-R", "100000"]);
+    assert_eq!(many.0, 0, "{}", many.2);
+    let strip = |s: &str| s.lines().filter(|l| !l.starts_with("Time")).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip(&one.1), strip(&many.1));
+}
+
+#[test]
+fn switch_values_say_what_is_wrong() {
+    for (args, text) in [
+        (&["-s", "-5"][..], "-s takes a whole number, 0 or more; found the negative number -5"),
+        (&["-p", "-1"][..], "-p takes a whole number, 1 or more; found the negative number -1"),
+        (&["-g", "-10"][..], "-g takes a whole number, 1 or more; found the negative number -10"),
+        (&["-R", "-2"][..], "-R takes a whole number, 1 or more; found the negative number -2"),
+        (&["-R", "two"][..], "-R takes a whole number, found `two`"),
+        (&["--board-start", "-3"][..], "--board-start takes a whole number, 1 or more"),
+        (&["-x", "-2"][..], "-x takes 2 or 3, found `-2`"),
+    ] {
+        let r = dealvm_stdin("produce 1", args);
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(text), "{args:?}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn classic_dealer_swap_switches_are_explained() {
+    let r = dealvm_stdin("produce 1\naction printoneline", &["-2", "x"]);
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("never uses $2; classic Dealer's -2 (East and West exchanged) is -x 2 here"), "{}", r.stderr);
+    let r = dealvm_stdin("produce 1\naction printoneline", &["-3", "1"]);
+    assert!(r.stderr.contains("is -x 3 here"), "{}", r.stderr);
+    // `dealer -2 file.dli`: the file name would become $2.
+    let dir = std::env::temp_dir().join(format!("dealvm-swap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("f.dli"), "produce 1\n").unwrap();
+    let r = common::dealvm_in(&dir, &["-2", "f.dli"], None);
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("-2 f.dli: -2 gives the script variable $2 a value, here the input file's name"), "{}", r.stderr);
+    // Script variables that are used still work.
+    let r = dealvm_stdin("condition hcp(north) > $2\nproduce 1\naction printoneline", &["-2", "30", "-s", "1"]);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -24,16 +24,16 @@ pub struct Cli {
 
     /// Produce: stop after N deals meet the condition (file: `produce N`; default 40 when
     /// deals are printed, else as many as generated).
-    #[arg(short = 'p', value_name = "N")]
+    #[arg(short = 'p', allow_hyphen_values = true, value_name = "N")]
     pub produce: Option<String>,
 
     /// Generate: stop after N deals have been dealt (file: `generate N`; default 10000000).
-    #[arg(short = 'g', value_name = "N")]
+    #[arg(short = 'g', allow_hyphen_values = true, value_name = "N")]
     pub generate: Option<String>,
 
     /// Seed of the random generator (file: `seed N`). 0 or none takes a seed from the
     /// operating system; the seed used is printed at the end and reproduces the run.
-    #[arg(short = 's', value_name = "N")]
+    #[arg(short = 's', allow_hyphen_values = true, value_name = "N")]
     pub seed: Option<String>,
 
     /// Toggle the statistics printed at the end of the run (printed by default).
@@ -107,7 +107,7 @@ pub struct Cli {
 
     /// Swapping: `-x 2` also examines each deal with East and West exchanged; `-x 3` with East,
     /// South and West in all six arrangements. The swapped seats cannot be predealt.
-    #[arg(short = 'x', value_name = "2|3")]
+    #[arg(short = 'x', allow_hyphen_values = true, value_name = "2|3")]
     pub swap: Option<String>,
 
     /// Progress meter on standard error: deals dealt and produced, rate, time to go.
@@ -123,12 +123,12 @@ pub struct Cli {
     pub export: Option<String>,
 
     /// The opener for OPC evaluations (file: `opener seat`): N, E, S or W.
-    #[arg(short = 'O', value_name = "SEAT")]
+    #[arg(short = 'O', allow_hyphen_values = true, value_name = "SEAT")]
     pub opener: Option<String>,
 
     /// The number of the first board (file: `startboard N`; default 1). With --deals, the
     /// boards are numbered from N instead of keeping the file's numbers.
-    #[arg(long = "board-start", value_name = "N")]
+    #[arg(long = "board-start", allow_hyphen_values = true, value_name = "N")]
     pub board_start: Option<String>,
 
     /// Write the produced deals to FILE as a PBN file (PBN 2.1 export format), replacing it
@@ -149,16 +149,16 @@ pub struct Cli {
     pub deals: Option<PathBuf>,
 
     /// Debug verbosity, accepted for compatibility with Dealer; no effect.
-    #[arg(short = 'D', value_name = "LEVEL")]
+    #[arg(short = 'D', allow_hyphen_values = true, value_name = "LEVEL")]
     pub debug: Option<String>,
 
     /// Double-dummy mode (1 or 2), accepted for compatibility with Dealer; no effect yet.
-    #[arg(short = 'M', value_name = "1|2")]
+    #[arg(short = 'M', allow_hyphen_values = true, value_name = "1|2")]
     pub dds_mode: Option<String>,
 
     /// Vulnerability for par (0 none, 1 NS, 2 EW, 3 both), accepted for compatibility; no
     /// effect yet.
-    #[arg(short = 'P', value_name = "0-3")]
+    #[arg(short = 'P', allow_hyphen_values = true, value_name = "0-3")]
     pub par_vul: Option<String>,
 
     /// Deals from Pavlicek's library of solved deals: not supported yet.
@@ -177,9 +177,10 @@ pub struct Cli {
     #[arg(short = 'l', value_name = "FILE")]
     pub dl52: Option<String>,
 
-    /// Threads to deal on (default: all cores). The output is the same for any number.
-    #[arg(short = 'R', long = "threads", value_name = "N")]
-    pub threads: Option<usize>,
+    /// Threads to deal on (default: all cores; at most 4 per core are started). The output is
+    /// the same for any number.
+    #[arg(short = 'R', long = "threads", allow_hyphen_values = true, value_name = "N")]
+    pub threads: Option<String>,
 
     /// Print the compiled bytecode and stop, without dealing.
     #[arg(long = "dump-bytecode")]

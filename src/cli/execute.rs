@@ -39,7 +39,9 @@ pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
 
 /// Everything from the arguments to the statistics at the end.
 pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure> {
+    input::check_script_switches(cli)?;
     let source = input::source(cli)?;
+    input::check_script_use(cli, &source)?;
     let compiled = compile_input(cli, &source)?;
     if cli.dump_bytecode {
         out.write_all(compiled.program.disassemble().as_bytes())?;

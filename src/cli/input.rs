@@ -2,7 +2,7 @@
 //! `-N`/`-E`/`-S`/`-W` predeal switches.
 
 use crate::cli::args::Cli;
-use crate::cli::failure::{io_reason, Failure};
+use crate::cli::failure::{io_reason, switch_error, Failure};
 use crate::compile::CommandLinePredeal;
 use crate::front::diag::{Diagnostic, Source, Span};
 use crate::front::lex::ScriptVars;
@@ -20,6 +20,46 @@ pub fn source(cli: &Cli) -> Result<Source, Failure> {
     };
     let text = decode(&name, bytes)?;
     Ok(Source::new(name, text))
+}
+
+/// Refuses a script-variable switch that cannot be meant as one: a value that is an input
+/// file while no input file is left (classic Dealer's `-2 file.dli`), before reading anything.
+pub fn check_script_switches(cli: &Cli) -> Result<(), Failure> {
+    if cli.file.is_some() {
+        return Ok(());
+    }
+    for (n, value) in script_vars(cli).iter().enumerate() {
+        if let Some(v) = value.as_deref().filter(|v| std::path::Path::new(v).is_file()) {
+            return Err(switch_error(format!(
+                "-{n} {v}: -{n} gives the script variable ${n} a value, here the input file's name, so no input file is left{}",
+                swap_hint(n)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a script-variable switch whose `$N` the input never uses.
+pub fn check_script_use(cli: &Cli, source: &Source) -> Result<(), Failure> {
+    for (n, value) in script_vars(cli).iter().enumerate() {
+        if value.is_some() && !source.text.contains(&format!("${n}")) {
+            return Err(switch_error(format!(
+                "-{n} gives the script variable ${n} a value, but `{}` never uses ${n}{}",
+                source.name,
+                swap_hint(n)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// For `-2` and `-3`: what classic Dealer meant by them.
+fn swap_hint(n: usize) -> String {
+    match n {
+        2 => "; classic Dealer's -2 (East and West exchanged) is -x 2 here".into(),
+        3 => "; classic Dealer's -3 (East, South and West in all six arrangements) is -x 3 here".into(),
+        _ => String::new(),
+    }
 }
 
 /// The values of the script variables `$0`..`$9` (`-0`..`-9`).

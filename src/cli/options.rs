@@ -8,6 +8,9 @@ use crate::front::diag::Diagnostic;
 use crate::source::Deals;
 use dealvm_vm::batch::Swap;
 
+/// The most threads started per processor core, whatever `-R` asks.
+pub const THREADS_PER_CORE: usize = 4;
+
 /// The settings of a run: each switch beats the input file's statement, which beats Dealer's
 /// default.
 #[derive(Clone, Debug)]
@@ -45,10 +48,11 @@ impl RunSettings {
             Some(s) => number_switch("-s", s, 0)?,
             None => compiled.settings.seed.unwrap_or(0),
         };
-        let threads = match cli.threads {
-            Some(0) => return Err(switch_error("-R must be at least 1".into())),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = match &cli.threads {
+            // More threads than this only wait on each other; the output is the same anyway.
+            Some(n) => (number_switch("-R", n, 1)?).min((THREADS_PER_CORE * cores) as u64) as usize,
+            None => cores,
         };
         let swap = swap(cli, compiled)?;
         check_unused_switches(cli)?;
@@ -120,16 +124,18 @@ fn check_unused_switches(cli: &Cli) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Parses a numeric switch value.
+/// Parses a numeric switch value: a whole number, `min` or more.
 fn number_switch(switch: &str, value: &str, min: u64) -> Result<u64, Failure> {
-    match value.trim().parse::<u64>() {
+    let refuse = |why: String| Err(Failure::Input(Diagnostic::error(why).render(None)));
+    let text = value.trim();
+    match text.parse::<u64>() {
         Ok(n) if n >= min => Ok(n),
-        Ok(n) => Err(Failure::Input(
-            Diagnostic::error(format!("{switch} must be at least {min} (found {n})")).render(None),
-        )),
-        Err(_) => Err(Failure::Input(
-            Diagnostic::error(format!("{switch} takes a whole number, found `{value}`")).render(None),
-        )),
+        Ok(n) => refuse(format!("{switch} must be at least {min} (found {n})")),
+        Err(_) if text.starts_with('-') && text[1..].parse::<u64>().is_ok() => {
+            refuse(format!("{switch} takes a whole number, {min} or more; found the negative number {text}"))
+        }
+        Err(_) if text.parse::<u128>().is_ok() => refuse(format!("{switch} takes a whole number up to {}, found {text}", u64::MAX)),
+        Err(_) => refuse(format!("{switch} takes a whole number, found `{value}`")),
     }
 }
 

@@ -38,10 +38,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         values: &mut Vec<&'a Expr<'a>>,
         tallies: &mut Vec<TallySpec>,
     ) -> Result<ActionSpec, Diagnostic> {
-        let mut tally = |spec: TallySpec| {
-            tallies.push(spec);
-            tallies.len() - 1
-        };
+        let mut tally = |spec: TallySpec| add_tally(tallies, spec, a.span);
         let label = |l: Option<&str>| l.map(str::to_string);
         Ok(match a.kind {
             ActionKind::PrintAll => ActionSpec::PrintAll,
@@ -71,25 +68,17 @@ impl<'s, 'a> Compiler<'s, 'a> {
             }
             ActionKind::Average { label: l, expr } => {
                 let value = self.value(expr, values)?;
-                ActionSpec::Average { label: label(l), tally: tally(TallySpec::Average { value }) }
+                ActionSpec::Average { label: label(l), tally: tally(TallySpec::Average { value })? }
             }
             ActionKind::Frequency { label: l, x, y } => {
                 let x = self.axis(&Axis2::from(x), values)?;
                 let y = y.map(|y| self.axis(&Axis2::from(y), values)).transpose()?;
-                let cells = (x.high as i64 - x.low as i64 + 3)
-                    * y.map_or(1, |y| y.high as i64 - y.low as i64 + 3);
-                if cells > 10_000_000 {
-                    return Err(Diagnostic::at(a.span, "this frequency table would have more than ten million cells"));
-                }
-                ActionSpec::Frequency { label: label(l), tally: tally(TallySpec::Frequency { x, y }) }
+                ActionSpec::Frequency { label: label(l), tally: tally(TallySpec::Frequency { x, y })? }
             }
             ActionKind::BktFreq { label: l, x, y } => {
                 let x = self.buckets(&x, values)?;
                 let y = y.map(|y| self.buckets(&y, values)).transpose()?;
-                if x.count() as u64 * y.map_or(1, |y| y.count() as u64) > 10_000_000 {
-                    return Err(Diagnostic::at(a.span, "this bucket table would have more than ten million cells"));
-                }
-                ActionSpec::BktFreq { label: label(l), tally: tally(TallySpec::Buckets { x, y }) }
+                ActionSpec::BktFreq { label: label(l), tally: tally(TallySpec::Buckets { x, y })? }
             }
             ActionKind::EvalContract { .. } => return Err(self.not_yet(a.span, "evalcontract")),
             ActionKind::ExportSide(side) => ActionSpec::Export(side.seats().to_vec()),
@@ -126,6 +115,23 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         Ok(parts)
     }
+}
+
+/// The most cells the `frequency` and `bktfreq` tables of a run may have in all.
+pub const MAX_CELLS: u64 = 10_000_000;
+
+/// Adds the statistics of an action, and gives their index; refuses tables that would take
+/// more than [`MAX_CELLS`] cells with the ones before.
+fn add_tally(tallies: &mut Vec<TallySpec>, spec: TallySpec, span: Span) -> Result<usize, Diagnostic> {
+    let before: u64 = tallies.iter().map(|t| t.cells() as u64).sum();
+    let cells = spec.cells() as u64;
+    if before + cells > MAX_CELLS {
+        let all = if before == 0 { String::new() } else { format!(", {} with the tables before it", before + cells) };
+        return Err(Diagnostic::at(span, format!("this table would have {cells} cells{all}; dealvm keeps at most {MAX_CELLS} cells of frequency and bktfreq tables in all"))
+            .with_note("narrow the bounds, or use bktfreq with wider buckets"));
+    }
+    tallies.push(spec);
+    Ok(tallies.len() - 1)
 }
 
 /// An axis as written, with its bounds still unchecked.

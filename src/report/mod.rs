@@ -79,9 +79,7 @@ impl Actions {
 
     /// Empty accumulators like the run's, for a worker to count a batch in.
     pub fn empty_tallies(&self) -> Tallies {
-        let mut t = self.tallies.clone();
-        t.clear();
-        t
+        self.tallies.for_batch()
     }
 
     /// Adds the statistics of a batch.

@@ -1,9 +1,11 @@
 //! Statistics over produced deals: the accumulators behind `average`, `frequency` and
 //! `bktfreq`.
 //!
-//! Each worker keeps its own [`Tallies`] for the batch it runs; the totals are merged in batch
-//! order. Everything is counted in integers, so merging is exact and the reports are the
-//! same whatever the number of threads.
+//! Each worker keeps its own [`Tallies`] for the batch it runs ([`Tallies::for_batch`]: the
+//! cells a batch's deals fall in, noted one by one, so a batch costs the same however wide its
+//! tables); the totals are merged in batch order into one set of whole tables. Everything is
+//! counted in integers, so merging is exact and the reports are the same whatever the number
+//! of threads.
 
 /// One axis of a `frequency` table: the values `low..=high`, with a Low cell below them
 /// and a High cell above.
@@ -99,11 +101,11 @@ pub enum TallySpec {
 
 impl TallySpec {
     /// The number of counters of a table (0 for an average).
-    fn cells(&self) -> usize {
+    pub fn cells(&self) -> usize {
         match self {
             TallySpec::Average { .. } => 0,
-            TallySpec::Frequency { x, y } => x.cells() * y.map_or(1, |y| y.cells()),
-            TallySpec::Buckets { x, y } => x.count() * y.map_or(1, |y| y.count()),
+            TallySpec::Frequency { x, y } => x.cells().saturating_mul(y.map_or(1, |y| y.cells())),
+            TallySpec::Buckets { x, y } => x.count().saturating_mul(y.map_or(1, |y| y.count())),
         }
     }
 
@@ -127,8 +129,10 @@ pub struct Tally {
     pub sum: i128,
     /// For an average: the sum of the squares of the values.
     pub sum_sq: i128,
-    /// For a table: the count of each cell, row by row.
+    /// For a table: the count of each cell, row by row (empty in a batch's accumulators).
     pub counts: Vec<u64>,
+    /// For a table in a batch's accumulators: the cell of each deal counted.
+    hits: Vec<u32>,
 }
 
 /// The accumulators of a run (or of one batch).
@@ -138,13 +142,24 @@ pub struct Tallies {
     tallies: Vec<Tally>,
     /// Deals counted.
     n: u64,
+    /// Whether tables note their deals' cells (`hits`) instead of counting in whole tables.
+    sparse: bool,
 }
 
 impl Tallies {
     /// Empty accumulators for `specs`.
     pub fn new(specs: Vec<TallySpec>) -> Tallies {
         let tallies = specs.iter().map(|s| Tally { counts: vec![0; s.cells()], ..Tally::default() }).collect();
-        Tallies { specs, tallies, n: 0 }
+        Tallies { specs, tallies, n: 0, sparse: false }
+    }
+
+    /// Empty accumulators for the same specs that note the cell of each deal instead of
+    /// holding whole tables: what a batch counts in, at a cost that does not depend on the
+    /// width of the tables. Merge them into whole tables ([`Tallies::merge`]).
+    pub fn for_batch(&self) -> Tallies {
+        assert!(self.specs.iter().all(|s| s.cells() <= u32::MAX as usize), "tables have fewer than 2^32 cells");
+        let tallies = self.specs.iter().map(|_| Tally::default()).collect();
+        Tallies { specs: self.specs.clone(), tallies, n: 0, sparse: true }
     }
 
     /// Whether there is nothing to count.
@@ -163,20 +178,29 @@ impl Tallies {
                     t.sum += v as i128;
                     t.sum_sq += (v * v) as i128;
                 }
+                _ if self.sparse => t.hits.push(spec.cell(values) as u32),
                 _ => t.counts[spec.cell(values)] += 1,
             }
         }
     }
 
-    /// Adds the totals of `other` (accumulators for the same specs).
+    /// Adds the totals of `other` (accumulators for the same specs, whole tables or a
+    /// batch's) to these whole tables, in time proportional to what `other` counted.
     pub fn merge(&mut self, other: &Tallies) {
         debug_assert_eq!(self.specs, other.specs);
+        assert!(!self.sparse, "merging into whole tables");
         self.n += other.n;
         for (t, o) in self.tallies.iter_mut().zip(&other.tallies) {
             t.sum += o.sum;
             t.sum_sq += o.sum_sq;
-            for (c, oc) in t.counts.iter_mut().zip(&o.counts) {
-                *c += oc;
+            if other.sparse {
+                for &cell in &o.hits {
+                    t.counts[cell as usize] += 1;
+                }
+            } else {
+                for (c, oc) in t.counts.iter_mut().zip(&o.counts) {
+                    *c += oc;
+                }
             }
         }
     }
@@ -188,6 +212,7 @@ impl Tallies {
             t.sum = 0;
             t.sum_sq = 0;
             t.counts.iter_mut().for_each(|c| *c = 0);
+            t.hits.clear();
         }
     }
 
@@ -223,12 +248,17 @@ mod tests {
         let mut all = Tallies::new(specs.clone());
         deals.iter().for_each(|v| all.add(v));
         let mut merged = Tallies::new(specs.clone());
+        let mut batches = Tallies::new(specs.clone());
         for chunk in deals.chunks(17) {
             let mut part = Tallies::new(specs.clone());
             chunk.iter().for_each(|v| part.add(v));
             merged.merge(&part);
+            let mut batch = all.for_batch();
+            chunk.iter().for_each(|v| batch.add(v));
+            batches.merge(&batch);
         }
         assert_eq!(all, merged);
+        assert_eq!(all, batches);
         assert_eq!(all.count(), 100);
         assert_eq!(all.get(0).sum, deals.iter().map(|v| v[0] as i128).sum::<i128>());
         // Low, 2, 3, 4, 5, High
