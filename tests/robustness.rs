@@ -229,3 +229,64 @@ fn classic_dealer_swap_switches_are_explained() {
     assert_eq!(r.status, 0, "{}", r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn numbers_beyond_32_bits_are_refused() {
+    let stderr = refused("condition hcp(north) > 99999999999999999999", "the number 99999999999999999999 is too large");
+    assert!(stderr.contains("stdin:1:24"), "{stderr}");
+    refused("condition hcp(north) > 2147483649", "this number is too large: values go up to 2147483647");
+    refused("condition hcp(north) > 4294967295", "this number is too large");
+    refused("condition ltc(north) < 21474837.00", "a decimal number up to 21474836.47");
+    refused("generate 99999999999999999999999", "the number 99999999999999999999999 is too large");
+    // The largest values still work, and 2147483648 stands for the smallest, as in Dealer.
+    let (status, out, err) = run("condition hcp(north) < 2147483647 && hcp(north) > -2147483648\naction average hcp(north)", &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Produced  2000 hands"), "{out}");
+}
+
+#[test]
+fn pointcounts_mixing_whole_and_decimal_numbers_are_warned_about() {
+    let (status, _, stderr) = run("pointcount 4.5 3 1.5 .75 .25\nproduce 1\naction printoneline", &[]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stderr.contains("warning: this pointcount mixes decimal numbers such as 4.5 with whole numbers such as 3"), "{stderr}");
+    assert!(stderr.contains("stdin:1:16") && stderr.contains("counts as 0.03, not 3") && stderr.contains("write 3.0 for 3 points"), "{stderr}");
+    // All decimals, or all whole numbers: no warning.
+    for input in ["pointcount 4.50 3.00 1.50 .75 .25", "pointcount 6 4 2 1", "altcount 1 3 2 1"] {
+        let (status, _, stderr) = run(&format!("{input}\nproduce 1\naction printoneline"), &[]);
+        assert_eq!(status, 0, "{stderr}");
+        assert!(!stderr.contains("warning"), "{input}: {stderr}");
+    }
+    // The README's example means what it says: the king is worth 3.
+    let (_, out, _) = run("pointcount 4.50 3.00 1.50 .75 .25\npredeal north SK, HAKQJT987654, D2\nproduce 1\naction printes(hcp(north, spades))", &[]);
+    assert!(out.starts_with("300Generated"), "{out}");
+}
+
+#[test]
+fn unknown_names_get_near_names_suggested() {
+    for (input, text, at) in [
+        ("condition hcpp(north) > 10", "unknown function `hcpp`; did you mean `hcp`?", "stdin:1:11"),
+        ("condition hpc(north) > 10", "unknown function `hpc`; did you mean `hcp`?", "stdin:1:11"),
+        ("condition looser(north) > 1", "unknown function `looser`; did you mean `losers`?", "stdin:1:11"),
+        ("condition frob(north) > 1", "unknown function `frob`", "stdin:1:11"),
+        ("condition hcp(nort) > 1", "did you mean `north`?", "stdin:1:15"),
+        ("action printonline", "unknown variable `printonline`; did you mean the action `printoneline`?", "stdin:1:8"),
+        ("prodcue 10", "unknown variable `prodcue`; did you mean the statement `produce`?", "stdin:1:1"),
+        ("balanced = shape(north, any 4333)\ncondition balnced", "unknown variable `balnced`; did you mean `balanced`?", "stdin:2:11"),
+    ] {
+        let stderr = refused(input, text);
+        assert!(stderr.contains(at), "{input}: {stderr}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_and_long_lines_are_cut() {
+    let (status, out, err) = run("\u{feff}produce 1\naction printoneline", &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.starts_with("n "), "{out}");
+    // An error on a line of a million characters shows a short window around the caret.
+    let long = format!("condition {} > 1 @ {}", vec!["hcp(north)"; 50_000].join("+"), "x".repeat(500_000));
+    let (status, _, stderr) = run(&long, &[]);
+    assert_eq!(status, 2);
+    assert!(stderr.len() < 1000, "{} bytes of message", stderr.len());
+    assert!(stderr.contains("unexpected character `@`") && stderr.contains("..."), "{stderr}");
+}

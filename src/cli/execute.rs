@@ -43,6 +43,9 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Fai
     let source = input::source(cli)?;
     input::check_script_use(cli, &source)?;
     let compiled = compile_input(cli, &source)?;
+    for w in &compiled.warnings {
+        eprint!("{}", w.render_warning(Some(&source)));
+    }
     if cli.dump_bytecode {
         out.write_all(compiled.program.disassemble().as_bytes())?;
         return Ok(());

@@ -114,8 +114,12 @@ fn read_input(path: Option<&PathBuf>) -> Result<(String, Vec<u8>), Failure> {
     }
 }
 
-/// The input as text: refuses binary data and text that is not UTF-8.
-fn decode(name: &str, bytes: Vec<u8>) -> Result<String, Failure> {
+/// The input as text, without a leading byte-order mark: refuses binary data and text that
+/// is not UTF-8.
+fn decode(name: &str, mut bytes: Vec<u8>) -> Result<String, Failure> {
+    if bytes.starts_with("\u{feff}".as_bytes()) {
+        bytes.drain(..3);
+    }
     let position = |at: usize| {
         let before = &bytes[..at];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;

@@ -1,7 +1,7 @@
 //! What the compiler makes of an input file: the program, the actions, the settings and the
 //! source of the deals ([`Compiled`]), and what it takes from the command line.
 
-use crate::front::diag::Span;
+use crate::front::diag::{Diagnostic, Span};
 use crate::source::Deals;
 use dealvm_vm::board::Vulnerability;
 use dealvm_vm::bytecode::Program;
@@ -39,6 +39,8 @@ pub struct Compiled {
     pub prints_deals: bool,
     /// The source span of each division site of the program.
     pub site_spans: Vec<Span>,
+    /// Warnings about the input: the run goes on, and they are printed on standard error.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Compiled {

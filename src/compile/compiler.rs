@@ -55,6 +55,8 @@ pub(super) struct Compiler<'s, 'a> {
     /// The actions, the expressions of their values and their statistics.
     pub(super) actions: Option<(Vec<ActionSpec>, Vec<&'a Expr<'a>>, Vec<TallySpec>)>,
     pub(super) site_spans: Vec<Span>,
+    /// Warnings about the input, in the order found.
+    pub(super) warnings: Vec<Diagnostic>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -82,6 +84,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             bounded: RefCell::new(HashMap::new()),
             actions: None,
             site_spans: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 
@@ -161,6 +164,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             uses_produced_number: self.uses_produced_number,
             prints_deals,
             site_spans: self.site_spans,
+            warnings: self.warnings,
         })
     }
 }

@@ -4,7 +4,8 @@
 use crate::compile::compiler::{Compiler, VarInfo};
 use crate::compile::fold::{flatten, in_range, mirrored};
 use crate::front::ast::*;
-use crate::front::diag::{Diagnostic, Span};
+use crate::front::diag::{closest, Diagnostic, Span};
+use crate::front::lex::{ACTIONS, FUNCTIONS, STATEMENTS};
 use dealvm_vm::bytecode::{BinaryOp, Instr, UnaryOp};
 use dealvm_vm::card::Card;
 use dealvm_vm::score::Contract;
@@ -238,7 +239,17 @@ impl<'s, 'a> Compiler<'s, 'a> {
         if let Some(v) = self.vars.get(name) {
             return Ok(*v);
         }
-        let d = Diagnostic::at(span, format!("unknown variable `{name}`"));
+        let mut d = Diagnostic::at(span, format!("unknown variable `{name}`"));
+        let variables = self.definitions.keys().copied().filter(|v| self.definitions[v].start < span.start);
+        if let Some(near) = closest(name, variables) {
+            d.message.push_str(&format!("; did you mean `{near}`?"));
+        } else if let Some(near) = closest(name, ACTIONS.iter().copied()) {
+            d.message.push_str(&format!("; did you mean the action `{near}`?"));
+        } else if let Some(near) = closest(name, STATEMENTS.iter().copied()) {
+            d.message.push_str(&format!("; did you mean the statement `{near}`?"));
+        } else if let Some(near) = closest(name, FUNCTIONS.iter().copied()) {
+            d.message.push_str(&format!("; did you mean the function `{near}`?"));
+        }
         Err(match self.definitions.get(name) {
             Some(def) if def.start > span.start => {
                 let (line, _) = self.source.line_col(def.start);

@@ -95,7 +95,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// Card values for `pointcount` or `altcount`, given from the ace down.
-    pub(super) fn rank_values(&self, what: &str, values: &[Num]) -> Result<[i32; 13], Diagnostic> {
+    pub(super) fn rank_values(&mut self, what: &str, values: &[Num]) -> Result<[i32; 13], Diagnostic> {
+        self.warn_mixed_numbers(what, values);
         let mut out = [0i32; 13];
         for (i, n) in values.iter().enumerate() {
             if i >= 13 {
@@ -108,6 +109,21 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 .map_err(|_| Diagnostic::at(n.span, "this value is too large"))?;
         }
         Ok(out)
+    }
+
+    /// Warns when a list of card values mixes whole numbers and decimals: a decimal counts
+    /// ×100 (`4.5` is 450) and a whole number does not (`3` stays 3, that is 0.03 beside it).
+    fn warn_mixed_numbers(&mut self, what: &str, values: &[Num]) {
+        let (decimal, whole): (Vec<&Num>, Vec<&Num>) = values.iter().partition(|n| self.is_dotnum(**n));
+        if let (Some(d), Some(w)) = (decimal.first(), whole.first()) {
+            let text = self.source.slice(w.span).to_string();
+            let scaled = format!("{}.0", text.trim_start_matches('-'));
+            self.warnings.push(
+                Diagnostic::at(w.span, format!("this {what} mixes decimal numbers such as {} with whole numbers such as {text}", self.source.slice(d.span)))
+                    .with_label(format!("counts as 0.{:0>2}, not {text}", w.value.unsigned_abs() % 100))
+                    .with_note(format!("a decimal number counts in hundredths and a whole number does not; write {scaled} for {text} points")),
+            );
+        }
     }
 
     pub(super) fn define(&mut self, name: &'a str, name_span: Span, value: &'a Expr<'a>) -> Result<(), Diagnostic> {

@@ -130,7 +130,17 @@ impl Diagnostic {
 
     /// The message as shown to the user, with the place in `file` (the input file).
     pub fn render(&self, file: Option<&Source>) -> String {
-        let mut out = format!("error: {}\n", self.message);
+        self.render_as("error", file)
+    }
+
+    /// The message shown as a warning: the run goes on.
+    pub fn render_warning(&self, file: Option<&Source>) -> String {
+        self.render_as("warning", file)
+    }
+
+    /// The message headed by `kind` (`error`, `warning`).
+    fn render_as(&self, kind: &str, file: Option<&Source>) -> String {
+        let mut out = format!("{kind}: {}\n", self.message);
         let src = self.source.as_deref().or(file);
         match (src, self.span) {
             (Some(src), Some(span)) => {
@@ -192,6 +202,43 @@ fn window(line: &str, col: usize, width: usize) -> (String, usize, usize) {
     (shown, caret, width)
 }
 
+/// The candidate closest to `name` when it is close enough to be a likely typing mistake:
+/// one letter wrong, missing, extra or two letters swapped (two such slips in a name of six
+/// letters or more).
+pub fn closest<'c>(name: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let name_len = name.chars().count();
+    let allowed = if name_len >= 6 { 2 } else { 1 };
+    candidates
+        .into_iter()
+        .filter(|c| *c != name)
+        .map(|c| (slips(&name.to_ascii_lowercase(), &c.to_ascii_lowercase()), c))
+        .filter(|&(d, _)| d <= allowed)
+        .min_by_key(|&(d, c)| (d, c.len().abs_diff(name.len())))
+        .map(|(_, c)| c)
+}
+
+/// The number of typing slips between two words (edit distance with swaps of neighbours).
+fn slips(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 /// The most characters of a source line a message shows.
 const SHOWN: usize = 100;
 
@@ -235,6 +282,20 @@ mod tests {
         }
         assert_eq!(src.slice(Span::new(2, 2)), "é");
         assert_eq!(src.line_col(2), (1, 2));
+    }
+
+    #[test]
+    fn near_names_are_suggested() {
+        let functions = ["hcp", "losers", "controls", "shape", "hascard", "printoneline", "produce"];
+        assert_eq!(closest("hcpp", functions), Some("hcp"));
+        assert_eq!(closest("hpc", functions), Some("hcp"));
+        assert_eq!(closest("looser", functions), Some("losers"));
+        assert_eq!(closest("printonline", functions), Some("printoneline"));
+        assert_eq!(closest("prodcue", functions), Some("produce"));
+        assert_eq!(closest("HCP", functions), Some("hcp"));
+        assert_eq!(closest("north", functions), None);
+        assert_eq!(closest("xyz", functions), None);
+        assert_eq!(closest("hcp", functions), None);
     }
 
     #[test]

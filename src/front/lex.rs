@@ -24,6 +24,8 @@ pub enum LexErrorKind {
     UnterminatedShape,
     /// A decimal number with more than two digits after the point.
     TooManyDecimals,
+    /// A decimal number too large to keep (×100) in 64 bits.
+    NumberTooLarge,
 }
 
 /// Skips the rest of a `/* ... */` comment.
@@ -68,18 +70,18 @@ fn dotnum<'s>(lex: &mut logos::Lexer<'s, Tok<'s>>) -> Result<i64, LexErrorKind> 
     if frac.len() > 2 {
         return Err(LexErrorKind::TooManyDecimals);
     }
-    let whole = parse_saturating(whole);
+    let whole = parse_number(whole).ok_or(LexErrorKind::NumberTooLarge)?;
     let frac = match frac.len() {
         0 => 0,
-        1 => parse_saturating(frac) * 10,
-        _ => parse_saturating(frac),
+        1 => parse_number(frac).unwrap_or(0) * 10,
+        _ => parse_number(frac).unwrap_or(0),
     };
-    Ok(whole.saturating_mul(100).saturating_add(frac))
+    whole.checked_mul(100).and_then(|w| w.checked_add(frac)).ok_or(LexErrorKind::NumberTooLarge)
 }
 
-/// The value of a string of digits, saturating at `i64::MAX` (as C's `strtol`).
-pub fn parse_saturating(digits: &str) -> i64 {
-    digits.bytes().fold(0i64, |n, d| n.saturating_mul(10).saturating_add((d - b'0') as i64))
+/// The value of a string of digits (`0` for none), or `None` beyond `i64::MAX`.
+pub fn parse_number(digits: &str) -> Option<i64> {
+    digits.bytes().try_fold(0i64, |n, d| n.checked_mul(10)?.checked_add((d - b'0') as i64))
 }
 
 /// A token of the Dealer language.
@@ -367,6 +369,26 @@ impl fmt::Display for Tok<'_> {
     }
 }
 
+/// The names of the Dealer language's functions, for suggestions when a name is unknown.
+pub const FUNCTIONS: &[&str] = &[
+    "hcp", "losers", "controls", "ltc", "cccc", "quality", "hascard", "shape", "score", "imps", "rnd",
+    "tricks", "dds", "par", "opc", "usereval", "spades", "hearts", "diamonds", "clubs", "tens", "jacks",
+    "queens", "kings", "aces", "top2", "top3", "top4", "top5", "c13", "pt0", "pt1", "pt2", "pt3", "pt4",
+    "pt5", "pt6", "pt7", "pt8", "pt9",
+];
+
+/// The keywords that start a statement, for suggestions.
+pub const STATEMENTS: &[&str] = &[
+    "generate", "produce", "seed", "title", "dealer", "vulnerable", "opener", "startboard", "predeal",
+    "pointcount", "altcount", "condition", "action",
+];
+
+/// The actions of the `action` statement, for suggestions.
+pub const ACTIONS: &[&str] = &[
+    "printall", "printew", "printns", "printside", "printpbn", "printcompact", "printoneline", "printes",
+    "print", "printrpt", "csvrpt", "average", "frequency", "bktfreq", "evalcontract", "export",
+];
+
 /// The source text of a token that is always spelled the same way.
 pub fn keyword_text(t: &Tok<'_>) -> Option<&'static str> {
     Some(match t {
@@ -531,6 +553,7 @@ fn describe_lex_error(kind: &LexErrorKind, slice: &str) -> String {
         LexErrorKind::TooManyDecimals => format!(
             "`{slice}` has more than two digits after the decimal point; Dealer numbers keep two"
         ),
+        LexErrorKind::NumberTooLarge => format!("the number {slice} is too large"),
     }
 }
 

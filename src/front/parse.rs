@@ -1,8 +1,8 @@
 //! Parsing: tokens to the AST, with the grammar in `grammar/dealer.lalrpop`.
 
 use crate::front::ast::*;
-use crate::front::diag::{Diagnostic, Span};
-use crate::front::lex::{LexError, Lexer, ScriptVars, Tok};
+use crate::front::diag::{closest, Diagnostic, Span};
+use crate::front::lex::{LexError, Lexer, ScriptVars, Tok, ACTIONS, FUNCTIONS, STATEMENTS};
 use bumpalo::Bump;
 use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
 use lalrpop_util::ParseError;
@@ -109,6 +109,9 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
             )
         }
         ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
+            if let Some(d) = unknown_function(source, l) {
+                return d;
+            }
             let mut d = Diagnostic::at(
                 Span::new(l, r),
                 format!("found {tok}, expected {}", describe_expected(&expected)),
@@ -124,6 +127,20 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
                     .filter(|k| k.chars().all(|c| c.is_ascii_alphabetic()))
                     .map(str::to_string),
             };
+            if let Tok::Ident(name) = tok {
+                let words = |x: &str| -> Vec<&'static str> {
+                    match x {
+                        "seat" => vec!["north", "east", "south", "west"],
+                        "suit" => vec!["spades", "hearts", "diamonds", "clubs"],
+                        _ => Vec::new(),
+                    }
+                };
+                let placeholders = expected.iter().flat_map(|x| words(x.trim_matches('"')));
+                let keywords = expected.iter().map(|x| x.trim_matches('"')).filter(|x| x.chars().all(|c| c.is_ascii_alphabetic()));
+                if let Some(near) = closest(name, keywords.chain(placeholders)) {
+                    d = d.with_note(format!("did you mean `{near}`?"));
+                }
+            }
             if let Some(word) = reserved {
                 d = d.with_note(format!("`{word}` is a reserved word of the Dealer language; a variable needs another name"));
             }
@@ -142,6 +159,34 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
         }
     }
 }
+
+/// A call of a function that does not exist, when the parser stopped just inside its
+/// parentheses (`hcpp(north)`): the message names the function, with a near name if any.
+fn unknown_function(source: &str, at: usize) -> Option<Diagnostic> {
+    let before = source.get(..at)?.trim_end().strip_suffix('(')?.trim_end();
+    let name_len = before.chars().rev().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').count();
+    let start = before.len() - name_len;
+    let name = &before[start..];
+    let known = |w: &str| FUNCTIONS.contains(&w) || STATEMENTS.contains(&w) || ACTIONS.contains(&w);
+    if !name.starts_with(|c: char| c.is_ascii_alphabetic()) || known(name) || keyword_like(name) {
+        return None;
+    }
+    let mut d = Diagnostic::at(Span::new(start, start + name.len()), format!("unknown function `{name}`"));
+    if let Some(near) = closest(name, FUNCTIONS.iter().chain(ACTIONS).copied()) {
+        d.message.push_str(&format!("; did you mean `{near}`?"));
+    }
+    Some(d)
+}
+
+/// Whether a word is one of the language's other reserved words (seats, suits, sides, ...),
+/// which a call never follows.
+fn keyword_like(word: &str) -> bool {
+    let mut lexer = Lexer::new(word, &NO_SCRIPT);
+    !matches!(lexer.next(), Some(Ok((_, Tok::Ident(_), _))))
+}
+
+/// No script variables, for lexing a single word.
+const NO_SCRIPT: ScriptVars = [None, None, None, None, None, None, None, None, None, None];
 
 /// Terminals that start an expression.
 const EXPRESSION_STARTS: &[&str] = &[
@@ -270,6 +315,41 @@ pub(crate) fn finish_actions<'a>(
     arena.alloc_slice_copy(&prefix)
 }
 
+/// The largest number an expression can hold (values are 32-bit, as in Dealer).
+const LARGEST: i64 = i32::MAX as i64;
+
+/// The value of a number written in the input; refused beyond 64 bits.
+pub(crate) fn number_value<'a>(digits: &str, l: usize, r: usize) -> Result<i64, ParseError<usize, Tok<'a>, LexError>> {
+    crate::front::lex::parse_number(digits).ok_or_else(|| ParseError::User {
+        error: LexError { span: Span::new(l, r), message: format!("the number {digits} is too large") },
+    })
+}
+
+/// A number in an expression, refused beyond the 32 bits of a Dealer value (a dotnum counts
+/// ×100). `2147483648` is the one exception: as in Dealer (and C) it stands for
+/// −2147483648, the magnitude of the smallest value, so that `-2147483648` can be written.
+pub(crate) fn expression_number<'a>(
+    arena: &'a Bump,
+    l: usize,
+    r: usize,
+    value: i64,
+) -> Result<&'a Expr<'a>, ParseError<usize, Tok<'a>, LexError>> {
+    let fits = i32::try_from(value).ok().or((value == 1 << 31).then_some(i32::MIN));
+    match fits {
+        Some(v) => Ok(node(arena, l, r, ExprKind::Number(v))),
+        None => Err(ParseError::User {
+            error: LexError {
+                span: Span::new(l, r),
+                message: format!(
+                    "this number is too large: values go up to {LARGEST} (a decimal number up to {}.{:02})",
+                    LARGEST / 100,
+                    LARGEST % 100
+                ),
+            },
+        }),
+    }
+}
+
 /// The value of a four-character distribution token used as a number.
 pub(crate) fn digits4<'a>(
     d: &str,
@@ -277,7 +357,7 @@ pub(crate) fn digits4<'a>(
     r: usize,
 ) -> Result<i64, ParseError<usize, Tok<'a>, LexError>> {
     if d.bytes().all(|b| b.is_ascii_digit()) {
-        Ok(crate::front::lex::parse_saturating(d))
+        number_value(d, l, r)
     } else {
         Err(ParseError::User {
             error: LexError {
