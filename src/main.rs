@@ -7,8 +7,8 @@ use std::io::ErrorKind;
 
 fn main() {
     let start = std::time::Instant::now();
-    // Before any thread starts: Ctrl-C removes the output files not yet committed.
-    dealvm::files::atomic::remove_on_interrupt();
+    // Before any thread starts: Ctrl-C stops a run cleanly, or ends the process.
+    dealvm::cli::signals::install();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -21,6 +21,10 @@ fn main() {
         Err(Failure::Input(text)) => {
             eprint!("{text}");
             EXIT_INPUT
+        }
+        Err(Failure::Interrupted(signal)) => {
+            eprintln!("interrupted: the statistics above count the deals dealt until then; output files, if any, were not written");
+            128 + signal
         }
         Err(Failure::Io(e)) if e.kind() == ErrorKind::BrokenPipe => 0,
         Err(Failure::Io(e)) => {

@@ -290,3 +290,44 @@ fn a_byte_order_mark_is_skipped_and_long_lines_are_cut() {
     assert!(stderr.len() < 1000, "{} bytes of message", stderr.len());
     assert!(stderr.contains("unexpected character `@`") && stderr.contains("..."), "{stderr}");
 }
+
+#[test]
+fn ctrl_c_prints_the_statistics_so_far_and_exits_130() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("dealvm-ctrlc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("long.dli");
+    std::fs::write(&script, "generate 100000000000\nproduce 100000000000\ncondition hcp(north) > 20\naction average hcp(south), csvrpt(hcp(north))\n").unwrap();
+    let csv = dir.join("out.csv");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        .args(["-s", "1", "-m", "-R", "2", "-C"])
+        .arg(format!("w:{}", csv.display()))
+        .arg(&script)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the progress meter: the run is dealing.
+    let mut stderr = child.stderr.take().unwrap();
+    let mut seen = Vec::new();
+    let mut byte = [0u8; 1];
+    while !String::from_utf8_lossy(&seen).contains("deals dealt") {
+        assert_eq!(stderr.read(&mut byte).unwrap(), 1, "the meter shows before the end");
+        seen.push(byte[0]);
+    }
+    // SAFETY: kill only sends a signal to our child.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{rest}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let generated: u64 = stdout.lines().find_map(|l| l.strip_prefix("Generated ")?.split(' ').next()?.parse().ok()).expect("a trailer");
+    assert!(generated > 0 && generated < 100_000_000_000, "{stdout}");
+    assert!(stdout.contains("Mean=") && stdout.contains("Initial random seed 1"), "{stdout}");
+    assert!(rest.contains("\ninterrupted: the statistics above count the deals dealt until then"), "the meter line is ended: {rest:?}");
+    assert!(!csv.exists(), "an interrupted run writes no output file");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file is left");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,6 +5,7 @@ use crate::cli::args::Cli;
 use crate::cli::failure::{io_reason, switch_error, Failure};
 use crate::cli::input;
 use crate::cli::options::RunSettings;
+use crate::cli::signals;
 use crate::compile::{compile, Compiled};
 use crate::files::atomic::AtomicFile;
 use crate::files::pbn::PbnWriter;
@@ -82,13 +83,19 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Fai
         }
     };
     actions.finish(out)?;
-    actions.commit_files().map_err(|e| {
-        Failure::Input(Diagnostic::error(format!("cannot write an output file: {}", io_reason(&e))).render(None))
-    })?;
+    let interrupted = outcome.interrupted || crate::run::interrupt::requested();
+    if !interrupted {
+        actions.commit_files().map_err(|e| {
+            Failure::Input(Diagnostic::error(format!("cannot write an output file: {}", io_reason(&e))).render(None))
+        })?;
+    }
     if cli.verbose.is_multiple_of(2) {
         trailer(out, &settings, &outcome, start)?;
     }
-    Ok(())
+    match signals::received().filter(|_| interrupted) {
+        Some(signal) => Err(Failure::Interrupted(signal)),
+        None => Ok(()),
+    }
 }
 
 /// The stack of the thread that parses and compiles: the compiler recurses once per level of

@@ -14,6 +14,9 @@ pub enum Failure {
     Input(String),
     /// Writing the output failed.
     Io(io::Error),
+    /// The run was interrupted by this signal (Ctrl-C: SIGINT); the statistics so far were
+    /// printed.
+    Interrupted(i32),
 }
 
 impl From<io::Error> for Failure {

@@ -1,5 +1,5 @@
 //! The `dealvm` command: its switches ([`args`]: the clap definitions and help text, every
-//! switch documented there), reading the input ([`input`]), the ways a run fails ([`failure`]), merging the switches with the
+//! switch documented there), reading the input ([`input`]), the ways a run fails ([`failure`]), Ctrl-C ([`signals`]), merging the switches with the
 //! input file ([`options`]), and the run from input to output ([`execute`]).
 //!
 //! `main.rs` parses the arguments into a [`Cli`], calls [`run`] and turns a [`Failure`] into
@@ -10,6 +10,7 @@ pub mod execute;
 pub mod failure;
 pub mod input;
 pub mod options;
+pub mod signals;
 
 pub use args::Cli;
 pub use execute::run;

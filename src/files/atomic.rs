@@ -43,7 +43,7 @@ pub fn remove_on_interrupt() {
 }
 
 /// Removes every uncommitted temporary file.
-fn remove_pending() {
+pub fn remove_pending() {
     let pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
     for temp in pending.iter() {
         let _ = fs::remove_file(temp);

@@ -58,7 +58,12 @@ impl Delivery {
             return Err(RunError::Fault { fault, deal: self.examined_before + offset as u64 + 1 });
         }
         self.examined_before += end.examined;
-        Ok((self.produced == produce).then_some(Outcome { generated: self.examined_before, produced: self.produced }))
+        Ok((self.produced == produce).then_some(Outcome { generated: self.examined_before, produced: self.produced, interrupted: false }))
+    }
+
+    /// The outcome of a run interrupted after the batches delivered so far.
+    pub fn interrupted(&self) -> Outcome {
+        Outcome { generated: self.examined_before, produced: self.produced, interrupted: true }
     }
 
     /// The board of produced deal `number` (from 1), deal `offset` of batch `b`: the source's

@@ -12,6 +12,7 @@
 //! actions that receive the deals ([`crate::report`]) and the `vm` crate.
 
 pub mod delivery;
+pub mod interrupt;
 pub mod meter;
 pub mod plan;
 
@@ -83,6 +84,7 @@ pub fn run_from<S: DealSource>(
     let mut meter = Meter::new(limits.progress, limits.generate, limits.produce);
     let mut state = Delivery { produced: 0, examined_before: 0, nvalues: compiled.nvalues, first_board };
     let mut main_vm = Machine::new(&compiled.program);
+    interrupt::set_running(true);
     let delivered = if compiled.uses_produced_number || limits.threads <= 1 {
         one_thread(&plan, &mut state, limits, actions, out, &mut main_vm, &mut meter)
     } else {
@@ -100,8 +102,9 @@ pub fn run_from<S: DealSource>(
             deliver_in_order(results, &plan, &shared, &mut state, limits, actions, out, &mut main_vm, &mut meter)
         })
     };
+    interrupt::set_running(false);
     let outcome = delivered.inspect_err(|_| meter.finish(state.examined_before, state.produced))?;
-    let outcome = outcome.unwrap_or(Outcome { generated: state.examined_before, produced: state.produced });
+    let outcome = outcome.unwrap_or(Outcome { generated: state.examined_before, produced: state.produced, interrupted: false });
     meter.finish(outcome.generated, outcome.produced);
     Ok(outcome)
 }
@@ -117,6 +120,9 @@ fn one_thread<S: DealSource>(
     meter: &mut Meter,
 ) -> Result<Option<Outcome>, RunError> {
     for k in 0..plan.job.batches() {
+        if interrupt::requested() {
+            return Ok(Some(state.interrupted()));
+        }
         let cap = limits.produce - state.produced;
         let result = plan.batch(k, cap, state.produced, vm);
         if let Some(outcome) = state.deliver(plan, result, k, limits.produce, actions, out, vm)? {
@@ -198,6 +204,9 @@ fn deliver_in_order<S: DealSource>(
     let delivered = loop {
         if k >= batches {
             break Ok(None);
+        }
+        if interrupt::requested() {
+            break Ok(Some(state.interrupted()));
         }
         let Some(result) = waiting.remove(&k) else {
             match results.recv() {

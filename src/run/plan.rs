@@ -33,6 +33,8 @@ pub struct Outcome {
     pub generated: u64,
     /// Deals that met the condition.
     pub produced: u64,
+    /// Whether the run was interrupted (Ctrl-C) before its limits.
+    pub interrupted: bool,
 }
 
 /// A run that could not finish.
