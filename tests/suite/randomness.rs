@@ -4,9 +4,7 @@
 //! (hypergeometric suit lengths, HCP distributions counted by dynamic programming, shapes by
 //! multinomial counting), with and without predealt cards, through the engine and the binary.
 
-mod common;
-
-use common::dealvm_stdin;
+use crate::common::dealvm_stdin;
 use dealvm_vm::card::{Card, Hand, Seat, Suit, ALL_CARDS};
 use dealvm_vm::card::Deal;
 use dealvm_vm::deal::PredealDealer;

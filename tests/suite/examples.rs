@@ -2,9 +2,7 @@
 //! `Refer.*` (Dealer's own output) within sampling error: frequency tables by a two-sample
 //! chi-square test, averages and acceptance rates by z-tests.
 
-mod common;
-
-use common::{dealvm_in, reference_dealer};
+use crate::common::{dealvm_in, reference_dealer};
 use std::path::Path;
 
 const EXAMPLES: &str = "/usr/share/doc/dealer/examples";

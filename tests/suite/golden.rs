@@ -6,9 +6,7 @@
 //!
 //! Set `DEALVM_BLESS=1` to rewrite the files in `tests/data/expected` from the current output.
 
-mod common;
-
-use common::{data_dir, dealvm_in, normalise};
+use crate::common::{data_dir, dealvm_in, normalise};
 use std::fs;
 
 /// What a golden case must give.

@@ -4,9 +4,7 @@
 //! long `printes` list on them (every counting function for every seat and suit, `hascard` for
 //! all 52 cards, shape clauses, scores and IMPs) and must print the same values.
 
-mod common;
-
-use common::{dealvm_stdin, reference_run};
+use crate::common::{dealvm_stdin, reference_run};
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
 use dealvm_vm::rng::{batch_rng, below, DealRng};
 use dealvm_vm::source::DealSource;

@@ -1,9 +1,7 @@
 //! Robustness: inputs that once crashed dealvm or made it slow, each refused with a clear
 //! message (exit status 2) or run correctly.
 
-mod common;
-
-use common::dealvm_stdin;
+use crate::common::dealvm_stdin;
 
 /// Runs `input` with a fixed seed and few deals; gives (status, stdout, stderr).
 fn run(input: &str, args: &[&str]) -> (i32, String, String) {
@@ -221,7 +219,7 @@ fn classic_dealer_swap_switches_are_explained() {
     let dir = std::env::temp_dir().join(format!("dealvm-swap-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("f.dli"), "produce 1\n").unwrap();
-    let r = common::dealvm_in(&dir, &["-2", "f.dli"], None);
+    let r = crate::common::dealvm_in(&dir, &["-2", "f.dli"], None);
     assert_eq!(r.status, 2);
     assert!(r.stderr.contains("-2 f.dli: -2 gives the script variable $2 a value, here the input file's name"), "{}", r.stderr);
     // Script variables that are used still work.

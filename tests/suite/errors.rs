@@ -1,9 +1,7 @@
 //! Bad input: every error names `file:line:column` and what was found or what is wrong,
 //! exits with status 2, and never panics.
 
-mod common;
-
-use common::{data_dir, dealvm_in, dealvm_stdin};
+use crate::common::{data_dir, dealvm_in, dealvm_stdin};
 
 /// Runs `input` and checks status 2, the place `line:col` and a piece of the message.
 fn refused(input: &str, line: usize, col: usize, text: &str) {

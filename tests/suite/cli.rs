@@ -1,9 +1,7 @@
 //! The command line and run settings: switches beat the file, seeds reproduce runs, predeal
 //! switches replace the file's predeal for their seat, and the compiled program is as claimed.
 
-mod common;
-
-use common::dealvm_stdin;
+use crate::common::dealvm_stdin;
 
 fn ok(input: &str, args: &[&str]) -> String {
     let run = dealvm_stdin(input, args);

@@ -1,9 +1,7 @@
 //! DealerV2 features: swapping, scripting, CSV and export files, board numbers, the progress
 //! meter, and their errors.
 
-mod common;
-
-use common::{dealvm_in, dealvm_stdin};
+use crate::common::{dealvm_in, dealvm_stdin};
 use std::fs;
 use std::path::PathBuf;
 

@@ -3,9 +3,7 @@
 //! format description (`tests/data/dlm_boards.tsv`), the files by round trips, and the
 //! readers by corrupted files.
 
-mod common;
-
-use common::{data_dir, dealvm_in};
+use crate::common::{data_dir, dealvm_in};
 use dealvm::front::diag::Source;
 use dealvm_vm::board::{board_dealer, board_vulnerability};
 use dealvm::files::dlm;
@@ -53,7 +51,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// Runs dealvm in `dir` with `args`, the Dealer input `input` on standard input.
-fn run(dir: &Path, args: &[&str], input: &str) -> common::Run {
+fn run(dir: &Path, args: &[&str], input: &str) -> crate::common::Run {
     dealvm_in(dir, args, Some(input.as_bytes()))
 }
 

@@ -1,0 +1,16 @@
+//! dealvm's integration tests, in one test binary (one link, one start-up) with a module per
+//! subject. They run the `dealvm` binary (helpers in [`common`]) and the reference program
+//! `/usr/games/dealer`, and read the vendored reference data in `tests/data`.
+
+mod common;
+
+mod architecture;
+mod boards;
+mod cli;
+mod errors;
+mod examples;
+mod features;
+mod golden;
+mod randomness;
+mod reference;
+mod robustness;
