@@ -255,3 +255,43 @@ fn every_descr_file_is_covered() {
     let lines = |s: &str| s.lines().take_while(|l| !l.starts_with("Generated")).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(lines(&run.stdout), lines(&refer));
 }
+
+/// The value of `label: Mean=...` in our output.
+fn mean_of(out: &str, label: &str) -> f64 {
+    let line = out.lines().find(|l| l.starts_with(&format!("{label}: Mean="))).unwrap_or_else(|| panic!("no average {label:?} in\n{out}"));
+    line.split("Mean=").nth(1).and_then(|r| r.split(',').next()).and_then(|v| v.trim().parse().ok()).expect("a mean")
+}
+
+#[test]
+fn the_shipped_examples_are_studies_that_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run = |args: &[&str]| {
+        let r = dealvm_in(root, args, None);
+        assert_eq!(r.status, 0, "{args:?}: {}", r.stderr);
+        r.stdout
+    };
+    // 1NT: North holds on average (40 - about 15.9) / 3 points.
+    let out = run(&["examples/1nt-opener.dli"]);
+    assert!(out.contains("Produced  100000 hands"), "{out}");
+    let north = mean_of(&out, "North's HCP");
+    assert!((7.9..8.2).contains(&north), "North's HCP {north}");
+    let game = mean_of(&out, "North forces to game (10+)");
+    assert!((0.25..0.40).contains(&game), "game-forcing {game}");
+    // Practice hands: ten deals with all four hands.
+    let out = run(&["-s", "7", "examples/weak-two.dli"]);
+    assert!(out.contains("Produced  10 hands") && out.matches(". North").count() == 10, "{out}");
+    // The fit study: a 2-D table over 50,000 openings.
+    let out = run(&["examples/fit-study.dli"]);
+    assert!(out.contains("Produced  50000 hands") && out.contains("Sum "), "{out}");
+    let fit = mean_of(&out, "Eight-card heart fit or better");
+    assert!((0.45..0.75).contains(&fit), "heart fit {fit}");
+    // The club session: 24 boards for the dealing machine and the scorers.
+    let dir = std::env::temp_dir().join(format!("dealvm-session-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (dlm, pbn) = (dir.join("s.dlm"), dir.join("s.pbn"));
+    run(&["-s", "2", "--dlm", dlm.to_str().unwrap(), "--pbn", pbn.to_str().unwrap(), "examples/club-session.dli"]);
+    let pbn_text = std::fs::read_to_string(&pbn).unwrap();
+    assert_eq!(pbn_text.matches("[Board \"").count(), 24);
+    assert!(std::fs::read_to_string(&dlm).unwrap().contains("To board=24\r\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
