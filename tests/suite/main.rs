@@ -9,6 +9,7 @@ mod boards;
 mod cli;
 mod errors;
 mod examples;
+mod fuzz;
 mod features;
 mod golden;
 mod randomness;

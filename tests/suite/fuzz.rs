@@ -1,0 +1,178 @@
+//! Fuzzing on stable, for a bounded number of cases: mutations of the shipped examples, the
+//! golden inputs and board files run through the whole command in-process (decode, parse,
+//! compile, a short run, the reports). Whatever the input, dealvm answers or refuses it; it
+//! never panics. `DEALVM_FUZZ_CASES=N` runs more cases (the `fuzz/` folder has the
+//! coverage-guided cargo-fuzz targets for long campaigns).
+
+use crate::common::data_dir;
+use clap::Parser;
+use dealvm::cli::{execute::execute, Cli};
+use std::fs;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Cases per kind of input, unless `DEALVM_FUZZ_CASES` says otherwise.
+const CASES: usize = 4000;
+
+/// Pieces of the language and of board files that mutations insert.
+const DICTIONARY: &[&str] = &[
+    "(", ")", ",", "{", "}", "[", "]", ":", "-", "+", "*", "/", "%", "==", "&&", "||", "!", "?", "=",
+    "0", "1", "13", "-1", "99999999999", "2147483648", ".5", "12.25", "\"", "#", "/*", "$1", "\n",
+    "hcp(north)", "shape(", "shape{north, ", "any 4333", "5xxx", "(431)", "[2-4]", "5+M", "predeal ",
+    "south SAK, H", "spades(west)==7", "condition ", "action ", "printall", "average ", "frequency ",
+    "bktfreq ", "(x, 0, 10)", "csvrpt(", "printes(", "rnd(0)", "score(vul, x3N, 9)", "imps(",
+    "hascard(east, AS)", "altcount 1 ", "pointcount 4 3 2 1", "produce ", "generate ", "é", "😀",
+    "\u{feff}", "\u{a0}", "\t", "\r\n", "[Deal \"N:", "[Board \"", ".", "AKQJT98765432", "Board 01=",
+    "Checksum=", "[DOCUMENT]", "aaaaaabffffffkkkkkklpppppp", "\0",
+];
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// One to four random edits of `input`: a byte changed, bytes removed, a piece of the
+/// dictionary inserted, a slice repeated, or a piece of `other` spliced in.
+fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
+    let mut out = input.to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(out.len() + 1);
+        match rng.below(5) {
+            0 if !out.is_empty() => {
+                let i = rng.below(out.len());
+                out[i] = rng.next() as u8;
+            }
+            1 => {
+                let end = (at + 1 + rng.below(16)).min(out.len());
+                out.drain(at.min(end)..end);
+            }
+            2 => {
+                let word = DICTIONARY[rng.below(DICTIONARY.len())];
+                out.splice(at..at, word.bytes());
+            }
+            3 if !out.is_empty() => {
+                let start = rng.below(out.len());
+                let end = (start + 1 + rng.below(40)).min(out.len());
+                let piece = out[start..end].to_vec();
+                for _ in 0..1 + rng.below(3) {
+                    out.splice(at.min(out.len())..at.min(out.len()), piece.iter().copied());
+                }
+            }
+            _ if !other.is_empty() => {
+                let start = rng.below(other.len());
+                let end = (start + 1 + rng.below(80)).min(other.len());
+                out.splice(at..at, other[start..end].iter().copied());
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Runs the command on `args` in-process; a panic is the only failure.
+fn run_command(args: &[&str]) -> Result<(), String> {
+    let mut argv = vec!["dealvm"];
+    argv.extend_from_slice(args);
+    let cli = Cli::try_parse_from(&argv).map_err(|e| format!("bad arguments {argv:?}: {e}"))?;
+    catch_unwind(AssertUnwindSafe(|| {
+        let _ = execute(&cli, &mut std::io::sink(), Instant::now());
+    }))
+    .map_err(|panic| {
+        panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+    })
+}
+
+/// The number of cases to run of each kind.
+fn cases() -> usize {
+    std::env::var("DEALVM_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(CASES)
+}
+
+/// A fresh folder for the fuzzer's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dealvm-fuzz-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Every file of `dir` whose name ends with `suffix`.
+fn files(dir: &Path, suffix: &str) -> Vec<Vec<u8>> {
+    let mut names: Vec<PathBuf> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    names.sort();
+    names.into_iter().filter(|p| p.to_string_lossy().ends_with(suffix)).map(|p| fs::read(p).unwrap()).collect()
+}
+
+/// Writes each case to a file and runs the command on it with `args`; reports every panic
+/// with the input that caused it.
+fn campaign(name: &str, seeds: &[Vec<u8>], args: &[&str], as_deals: bool) {
+    let dir = scratch(name);
+    let script = dir.join("case.dli");
+    let deals = dir.join("case.board");
+    fs::write(&script, "produce 3\naction printoneline, average hcp(north), frequency (hcp(south), 0, 40)\n").unwrap();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ name.len() as u64);
+    let mut failures = Vec::new();
+    for case in 0..cases() {
+        let other = rng.below(seeds.len());
+        let input = mutate(&mut rng, &seeds[case % seeds.len()], &seeds[other]);
+        let target = if as_deals { &deals } else { &script };
+        fs::write(target, &input).unwrap();
+        let mut all: Vec<&str> = args.to_vec();
+        let (d, s) = (deals.to_str().unwrap(), script.to_str().unwrap());
+        if as_deals {
+            all.extend(["--deals", d]);
+        }
+        all.push(s);
+        if let Err(panic) = run_command(&all) {
+            failures.push(format!("case {case}: {panic}\ninput: {:?}", String::from_utf8_lossy(&input)));
+            if failures.len() >= 5 {
+                break;
+            }
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "dealvm panicked on {} inputs:\n{}", failures.len(), failures.join("\n\n"));
+}
+
+#[test]
+fn mutated_scripts_never_panic() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut seeds = files(&root.join("examples"), ".dli");
+    seeds.extend(files(&data_dir().join("golden"), ".dli"));
+    assert!(seeds.len() > 50, "the seed inputs are there");
+    // Few deals, one thread: each case is quick whatever its `generate` and `produce`.
+    campaign("scripts", &seeds, &["-s", "1", "-g", "200", "-p", "5", "-R", "1"], false);
+}
+
+#[test]
+fn mutated_board_files_never_panic() {
+    let dir = scratch("boards-seeds");
+    // Board files as dealvm writes them, and a PBN file from another program.
+    let r = crate::common::dealvm_stdin("produce 4\naction printoneline", &["-s", "5"]);
+    assert_eq!(r.status, 0);
+    for (switch, name) in [("--pbn", "a.pbn"), ("--dlm", "a.dlm")] {
+        let path = dir.join(name);
+        let r = crate::common::dealvm_in(&dir, &["-s", "5", switch, path.to_str().unwrap()], Some(b"produce 4\n"));
+        assert_eq!(r.status, 0, "{}", r.stderr);
+    }
+    let mut seeds = files(&dir, ".pbn");
+    seeds.extend(files(&dir, ".dlm"));
+    seeds.push(
+        b"% PBN 2.1\n[Event \"x\"]\n[Board \"7\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n{a comment}\n\
+          [Deal \"E:J52.Q9875..AQ873 763.32.AK65432.5 AQT4.AKJ6.Q9.KJ6 K98.T4.JT87.T942\"]\n; note\n"
+            .to_vec(),
+    );
+    let _ = fs::remove_dir_all(&dir);
+    campaign("boards", &seeds, &["-s", "1", "-R", "1"], true);
+}
