@@ -8,6 +8,7 @@ mod common;
 use common::dealvm_in;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -20,6 +21,11 @@ fn scratch(name: &str) -> PathBuf {
 /// Runs dealvm in `dir` with `args`, the Dealer input `input` on standard input.
 fn run(dir: &Path, args: &[&str], input: &str) -> common::Run {
     dealvm_in(dir, args, Some(input.as_bytes()))
+}
+
+/// The number of games of a PBN text.
+fn games(pbn: &str) -> usize {
+    pbn.matches("[Deal \"").count()
 }
 
 /// A PBN file of three boards whose board 2 has the `Deal` tag line `deal` (if any).
@@ -62,5 +68,33 @@ fn damaged_pbn_deals_are_refused_naming_the_board() {
     let out = run(&dir, &["--deals", "b.pbn", "-v", "one.dli"], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert_eq!(out.stdout.lines().count(), 3, "{}", out.stdout);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn with_deals_the_script_comes_from_standard_input_when_there_is_one() {
+    let dir = scratch("stdinscript");
+    let out = run(&dir, &["-s", "8", "--dlm", "a.dlm"], "produce 20\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let script = "condition hcp(north) >= 12\naction printoneline(hcp(north))\n";
+    let piped = run(&dir, &["--deals", "a.dlm", "-v"], script);
+    assert_eq!(piped.status, 0, "{}", piped.stderr);
+    let dashed = run(&dir, &["--deals", "a.dlm", "-v", "-"], script);
+    assert_eq!(piped.stdout, dashed.stdout, "a piped script is read as with `-`");
+    assert!(!piped.stdout.is_empty() && piped.stdout.lines().all(|l| l.starts_with("n ")), "{}", piped.stdout);
+    assert!(piped.stdout.lines().count() < 20);
+    // An empty pipe, or /dev/null, is no script: every board is converted.
+    let out = run(&dir, &["--deals", "a.dlm", "--pbn", "a.pbn"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(games(&fs::read_to_string(dir.join("a.pbn")).unwrap()), 20);
+    let status = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        .args(["--deals", "a.dlm", "--pbn", "b.pbn"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert_eq!(fs::read(dir.join("b.pbn")).unwrap(), fs::read(dir.join("a.pbn")).unwrap());
     fs::remove_dir_all(&dir).unwrap();
 }

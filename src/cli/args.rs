@@ -19,7 +19,8 @@ use std::path::PathBuf;
 )]
 pub struct Cli {
     /// The input file written in the Dealer language; `-` or none for standard input (none
-    /// with --deals: no condition, no actions).
+    /// with --deals: standard input if it is not a terminal and not empty, else no condition
+    /// and no actions).
     pub file: Option<PathBuf>,
 
     /// Produce: stop after N deals meet the condition (file: `produce N`; default 40 when
@@ -142,9 +143,10 @@ pub struct Cli {
     #[arg(long = "dlm", value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 
-    /// Take the deals from FILE, a PBN or DLM file (told apart by content), in order, instead
-    /// of dealing at random: the condition and the actions run over them. Without an input
-    /// file, no condition: every deal is produced (convert with `--deals a.dlm --pbn a.pbn`).
+    /// Take the deals from FILE, a PBN or DLM file (told apart by content; `-`: standard
+    /// input), in order, instead of dealing at random: the condition and the actions run over
+    /// them. Without an input file or a script on standard input, no condition: every deal
+    /// is produced (convert with `--deals a.dlm --pbn a.pbn`).
     #[arg(long = "deals", value_name = "FILE")]
     pub deals: Option<PathBuf>,
 

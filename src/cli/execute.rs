@@ -99,9 +99,7 @@ fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
 /// The deals of `--deals FILE`, if given; the predeal cannot apply to them.
 fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> {
     let Some(path) = &cli.deals else { return Ok(None) };
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| switch_error(format!("cannot read the deals file `{name}`: {}", io_reason(&e))))?;
+    let (name, bytes) = input::deals_bytes(path)?;
     let deals = Deals::from_file(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
     if compiled.predeal.iter().any(|h| !h.is_empty()) || Seat::ALL.iter().any(|&s| compiled.length_predealt(s)) {
         return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));
@@ -128,6 +126,7 @@ fn open_actions(cli: &Cli, compiled: &Compiled, source: &Source, settings: &RunS
     if let Some(path) = &cli.pbn {
         let file = open_output("PBN", &path.to_string_lossy(), false)?;
         let how = match &cli.deals {
+            Some(d) if d.as_os_str() == "-" => "deals from standard input".to_string(),
             Some(d) => format!("deals from {}", d.display()),
             None => format!("{}, seed {}", source.name, settings.seed),
         };
