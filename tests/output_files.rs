@@ -23,9 +23,196 @@ fn run(dir: &Path, args: &[&str], input: &str) -> common::Run {
     dealvm_in(dir, args, Some(input.as_bytes()))
 }
 
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut all: Vec<String> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    all.sort();
+    all
+}
+
+/// Whether the tests run as root, for whom permission bits do not stop writing.
+fn running_as_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
 /// The number of games of a PBN text.
 fn games(pbn: &str) -> usize {
     pbn.matches("[Deal \"").count()
+}
+
+const THREE: &str = "produce 3\n";
+
+#[cfg(unix)]
+#[test]
+fn devices_and_fifos_are_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("devices");
+    let out = run(&dir, &["-s", "1", "--pbn", "/dev/null", "--dlm", "/dev/null"], THREE);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device(), "/dev/null is still a device");
+    assert!(names(&dir).is_empty(), "no temporary file: {:?}", names(&dir));
+    // A FIFO: written straight to its reader, and still a FIFO afterwards.
+    let fifo = dir.join("boards.fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    };
+    let out = run(&dir, &["-s", "1", "--pbn", "boards.fifo"], THREE);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let text = reader.join().unwrap();
+    assert!(text.starts_with("% PBN 2.1\r\n") && games(&text) == 3, "{text}");
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(names(&dir), ["boards.fifo"]);
+    // /dev/stdout: the PBN file comes on standard output (a pipe here), in order.
+    let out = run(&dir, &["-s", "1", "--pbn", "/dev/stdout"], THREE);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(games(&out.stdout), 3, "{}", out.stdout);
+    assert_eq!(out.stdout.replace("\r\n", "\n"), text.replace("\r\n", "\n"));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn symbolic_links_stay_links_and_their_target_is_replaced() {
+    let dir = scratch("links");
+    fs::create_dir(dir.join("real")).unwrap();
+    // A link to a file not created yet, then to a file that exists.
+    std::os::unix::fs::symlink("real/boards.pbn", dir.join("link.pbn")).unwrap();
+    for round in 0..2 {
+        let out = run(&dir, &["-s", "1", "--pbn", "link.pbn"], THREE);
+        assert_eq!(out.status, 0, "round {round}: {}", out.stderr);
+        assert!(fs::symlink_metadata(dir.join("link.pbn")).unwrap().file_type().is_symlink(), "round {round}");
+        assert_eq!(fs::read_link(dir.join("link.pbn")).unwrap(), Path::new("real/boards.pbn"));
+        assert_eq!(games(&fs::read_to_string(dir.join("real/boards.pbn")).unwrap()), 3);
+        assert_eq!(names(&dir.join("real")), ["boards.pbn"], "no temporary file");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn replaced_files_keep_their_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("mode");
+    let mode = |name: &str| fs::metadata(dir.join(name)).unwrap().permissions().mode() & 0o777;
+    for (name, bits) in [("private.pbn", 0o600), ("shared.dlm", 0o664), ("notes.csv", 0o640)] {
+        fs::write(dir.join(name), "old\n").unwrap();
+        fs::set_permissions(dir.join(name), fs::Permissions::from_mode(bits)).unwrap();
+    }
+    let input = "produce 2\naction csvrpt(hcp(north))\n";
+    let out = run(&dir, &["-s", "2", "--pbn", "private.pbn", "--dlm", "shared.dlm", "-C", "notes.csv"], input);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!((mode("private.pbn"), mode("shared.dlm"), mode("notes.csv")), (0o600, 0o664, 0o640));
+    assert_eq!(games(&fs::read_to_string(dir.join("private.pbn")).unwrap()), 2);
+    assert_eq!(fs::read_to_string(dir.join("notes.csv")).unwrap().lines().count(), 3, "appended");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn files_and_folders_that_cannot_be_written_are_refused_before_dealing() {
+    use std::os::unix::fs::PermissionsExt;
+    if running_as_root() {
+        println!("note: running as root, where permission bits do not stop writing: test skipped");
+        return;
+    }
+    let dir = scratch("readonly");
+    fs::write(dir.join("ro.pbn"), "old").unwrap();
+    fs::set_permissions(dir.join("ro.pbn"), fs::Permissions::from_mode(0o444)).unwrap();
+    let out = run(&dir, &["-s", "1", "--pbn", "ro.pbn"], "produce 3\naction printoneline\n");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("cannot write the PBN file `ro.pbn`: permission denied"), "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "nothing was dealt: {}", out.stdout);
+    assert_eq!(fs::read_to_string(dir.join("ro.pbn")).unwrap(), "old");
+    fs::create_dir(dir.join("locked")).unwrap();
+    fs::set_permissions(dir.join("locked"), fs::Permissions::from_mode(0o555)).unwrap();
+    let out = run(&dir, &["-s", "1", "--dlm", "locked/x.dlm"], THREE);
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("cannot create files in the folder `locked`"), "{}", out.stderr);
+    fs::set_permissions(dir.join("locked"), fs::Permissions::from_mode(0o755)).unwrap();
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_dash_is_standard_output_for_every_output_file() {
+    let dir = scratch("dash");
+    let out = run(&dir, &["-s", "4", "--pbn", "-"], THREE);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("% PBN 2.1\r\n% EXPORT\r\n") && games(&out.stdout) == 3, "{}", out.stdout);
+    assert!(!out.stdout.contains("Generated"), "a board file on standard output stays clean");
+    let out = run(&dir, &["-s", "4", "--dlm", "-"], THREE);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("[DOCUMENT]\r\n") && out.stdout.ends_with("SuppressDeals=Yes\r\n"), "{}", out.stdout);
+    let input = "produce 2\naction csvrpt(hcp(north)), export(north)\n";
+    for args in [["-C", "-"], ["-C", "w:-"], ["-X", "-"]] {
+        let out = run(&dir, &["-s", "4", args[0], args[1]], input);
+        assert_eq!(out.status, 0, "{args:?}: {}", out.stderr);
+        assert_eq!(out.stdout.lines().filter(|l| l.starts_with("-N ")).count(), 2, "{args:?}: {}", out.stdout);
+        assert_eq!(out.stdout.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).count(), 2);
+    }
+    assert!(names(&dir).is_empty(), "no file named `-`: {:?}", names(&dir));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn deals_can_come_from_standard_input() {
+    let dir = scratch("dealsdash");
+    let dlm = run(&dir, &["-s", "6", "--dlm", "-"], "produce 12\n").stdout;
+    let from_file = {
+        fs::write(dir.join("a.dlm"), &dlm).unwrap();
+        let out = run(&dir, &["--deals", "a.dlm", "--pbn", "a.pbn"], "");
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        fs::read_to_string(dir.join("a.pbn")).unwrap()
+    };
+    let out = run(&dir, &["--deals", "-", "--pbn", "-"], &dlm);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(games(&out.stdout), 12);
+    assert_eq!(out.stdout.split_once("\r\n[Event").map(|p| p.1), from_file.split_once("\r\n[Event").map(|p| p.1));
+    // With a script from a file.
+    fs::write(dir.join("f.dli"), "condition hcp(north) >= 10\naction printoneline\n").unwrap();
+    let out = run(&dir, &["--deals", "-", "f.dli"], &dlm);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("Generated 12 hands"), "{}", out.stdout);
+    // Both on standard input: refused.
+    let out = run(&dir, &["--deals", "-", "-"], &dlm);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("--deals -") && out.stderr.contains("standard input"), "{}", out.stderr);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_without_a_deal_writes_no_board_file() {
+    let dir = scratch("nodeal");
+    fs::write(dir.join("x.pbn"), "old").unwrap();
+    let never = "generate 2000\ncondition hcp(north) > 37\n";
+    let out = run(&dir, &["-s", "1", "--pbn", "x.pbn", "--dlm", "x.dlm"], never);
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("no deal was produced, so the PBN file `x.pbn` and the DLM file `x.dlm` were not written"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(names(&dir), ["x.pbn"]);
+    assert_eq!(fs::read_to_string(dir.join("x.pbn")).unwrap(), "old");
+    // The same from a deals file, and for a board file on standard output.
+    let out = run(&dir, &["-s", "1", "--dlm", "a.dlm"], THREE);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    fs::write(dir.join("never.dli"), "condition hcp(north) > 37\n").unwrap();
+    for args in [vec!["--deals", "a.dlm", "--pbn", "b.pbn", "never.dli"], vec!["--deals", "a.dlm", "--dlm", "b.dlm", "never.dli"]] {
+        let out = run(&dir, &args, "");
+        assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stderr.contains("no deal was produced") && out.stderr.contains("`b."), "{}", out.stderr);
+    }
+    let out = run(&dir, &["-s", "1", "--pbn", "-"], never);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("so the PBN output was not written"), "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert_eq!(names(&dir), ["a.dlm", "never.dli", "x.pbn"]);
+    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A PBN file of three boards whose board 2 has the `Deal` tag line `deal` (if any).

@@ -115,11 +115,12 @@ pub struct Cli {
     #[arg(short = 'm')]
     pub meter: bool,
 
-    /// CSV file for `csvrpt`, appended to; `w:FILE` starts it afresh (default: standard output).
+    /// CSV file for `csvrpt`, appended to; `w:FILE` starts it afresh (default, or `-`:
+    /// standard output).
     #[arg(short = 'C', value_name = "FILE")]
     pub csv: Option<String>,
 
-    /// File for `export` (default: standard output).
+    /// File for `export` (default, or `-`: standard output).
     #[arg(short = 'X', value_name = "FILE")]
     pub export: Option<String>,
 
@@ -132,14 +133,15 @@ pub struct Cli {
     #[arg(long = "board-start", value_name = "N")]
     pub board_start: Option<String>,
 
-    /// Write the produced deals to FILE as a PBN file (PBN 2.1 export format), replacing it
-    /// only when the run succeeds. The file's actions still run; with no `action` statement,
-    /// nothing else is printed.
+    /// Write the produced deals to FILE as a PBN file (PBN 2.1 export format; `-`: standard
+    /// output), replacing it only when the run succeeds and produces a deal. The file's
+    /// actions still run; with no `action` statement, nothing else is printed.
     #[arg(long = "pbn", value_name = "FILE")]
     pub pbn: Option<PathBuf>,
 
-    /// Write the produced deals to FILE as a Duplimate DLM file (boards 1 to 99), replacing it
-    /// only when the run succeeds. A run that could make boards above 99 is refused.
+    /// Write the produced deals to FILE as a Duplimate DLM file (boards 1 to 99; `-`: standard
+    /// output), replacing it only when the run succeeds and produces a deal. A run that could
+    /// make boards above 99 is refused.
     #[arg(long = "dlm", value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 

@@ -1,6 +1,7 @@
 //! How a run fails: a message about the input or the switches, or output that cannot be
 //! written; `main.rs` turns each into an exit status.
 
+use crate::files::said_message;
 use crate::front::diag::Diagnostic;
 use std::io;
 
@@ -17,8 +18,12 @@ pub enum Failure {
 }
 
 impl From<io::Error> for Failure {
+    /// An error naming an output file is about the files; any other is about the output.
     fn from(e: io::Error) -> Self {
-        Failure::Io(e)
+        match said_message(&e) {
+            Some(text) => Failure::Input(Diagnostic::error(text).render(None)),
+            None => Failure::Io(e),
+        }
     }
 }
 
@@ -29,14 +34,5 @@ pub fn switch_error(message: String) -> Failure {
 
 /// An I/O error's reason without Rust's decoration.
 pub fn io_reason(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::NotFound => "no such file".into(),
-        io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => {
-            let s = e.to_string();
-            let s = s.split(" (os error").next().unwrap_or(&s);
-            let mut c = s.chars();
-            c.next().map(|f| f.to_lowercase().chain(c).collect()).unwrap_or_default()
-        }
-    }
+    crate::files::reason(e)
 }

@@ -1,6 +1,7 @@
 //! The `dealvm` command: its switches ([`args`]: the clap definitions and help text, every
-//! switch documented there), reading the input ([`input`]), the ways a run fails ([`failure`]), merging the switches with the
-//! input file ([`options`]), and the run from input to output ([`execute`]).
+//! switch documented there), reading the input ([`input`]), the ways a run fails
+//! ([`failure`]), merging the switches with the input file ([`options`]), the output files
+//! opened ([`outputs`]), and the run from input to output ([`execute`]).
 //!
 //! `main.rs` parses the arguments into a [`Cli`], calls [`run`] and turns a [`Failure`] into
 //! an exit status. Imports: every stage below it.
@@ -10,6 +11,7 @@ pub mod execute;
 pub mod failure;
 pub mod input;
 pub mod options;
+pub mod outputs;
 
 pub use args::Cli;
 pub use execute::run;
