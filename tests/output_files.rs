@@ -138,6 +138,57 @@ fn files_and_folders_that_cannot_be_written_are_refused_before_dealing() {
 }
 
 #[test]
+fn two_outputs_on_one_file_are_refused() {
+    let dir = scratch("same");
+    fs::write(dir.join("old.pbn"), "old").unwrap();
+    let both = "produce 3\naction csvrpt(hcp(north)), export(north)\n";
+    for (args, switches) in [
+        (vec!["--pbn", "x.pbn", "--dlm", "x.pbn"], ("--pbn", "--dlm")),
+        (vec!["--pbn", "old.pbn", "--dlm", "./old.pbn"], ("--pbn", "--dlm")),
+        (vec!["-C", "w:x.txt", "-X", "./x.txt"], ("-C", "-X")),
+        (vec!["-C", "x.pbn", "--pbn", "x.pbn"], ("--pbn", "-C")),
+        (vec!["--pbn", "-", "--dlm", "-"], ("--pbn", "--dlm")),
+    ] {
+        let out = run(&dir, &args, both);
+        assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stderr.contains(switches.0) && out.stderr.contains(switches.1), "{args:?}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{args:?}: nothing was dealt");
+        assert_eq!(names(&dir), ["old.pbn"], "{args:?}: nothing written");
+        assert_eq!(fs::read_to_string(dir.join("old.pbn")).unwrap(), "old");
+    }
+    // /dev/null twice is harmless.
+    let out = run(&dir, &["-s", "1", "--pbn", "/dev/null", "--dlm", "/dev/null"], THREE);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_output_on_a_file_the_run_reads_is_refused() {
+    let dir = scratch("input");
+    fs::write(dir.join("a.dli"), "produce 3\n").unwrap();
+    let out = run(&dir, &["-s", "1", "--pbn", "./a.dli", "a.dli"], "");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("--pbn") && out.stderr.contains("the input file"), "{}", out.stderr);
+    assert_eq!(fs::read_to_string(dir.join("a.dli")).unwrap(), "produce 3\n");
+    let out = run(&dir, &["-s", "1", "--pbn", "b.pbn", "a.dli"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let before = fs::read(dir.join("b.pbn")).unwrap();
+    for args in [["--deals", "b.pbn", "--pbn", "b.pbn"], ["--deals", "./b.pbn", "--dlm", "b.pbn"]] {
+        let out = run(&dir, &args, "");
+        assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stderr.contains("the deals file"), "{}", out.stderr);
+    }
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("b.pbn", dir.join("link.pbn")).unwrap();
+        let out = run(&dir, &["--deals", "b.pbn", "--pbn", "link.pbn"], "");
+        assert_eq!(out.status, 2, "a link to the deals file: {}", out.stderr);
+    }
+    assert_eq!(fs::read(dir.join("b.pbn")).unwrap(), before);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_dash_is_standard_output_for_every_output_file() {
     let dir = scratch("dash");
     let out = run(&dir, &["-s", "4", "--pbn", "-"], THREE);

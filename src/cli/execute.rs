@@ -51,6 +51,7 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Fai
             return Err(switch_error(format!("--dlm {}: {why}", path.display())));
         }
     }
+    outputs::check(cli)?;
     let mut actions = outputs::open_actions(cli, &compiled, &source, &settings)?;
     let limits = Limits {
         generate: settings.generate,

@@ -1,12 +1,12 @@
-//! The output files of a run (`--pbn`, `--dlm`, `-C`, `-X`), opened with the actions before
-//! dealing.
+//! The output files of a run (`--pbn`, `--dlm`, `-C`, `-X`): checked against each other and
+//! against the files the run reads, then opened with the actions, all before dealing.
 
 use crate::cli::args::Cli;
-use crate::cli::failure::Failure;
+use crate::cli::failure::{switch_error, Failure};
 use crate::cli::options::RunSettings;
 use crate::compile::Compiled;
 use crate::files::pbn::PbnWriter;
-use crate::files::target::Output;
+use crate::files::target::{file_id, FileId, Output};
 use crate::front::diag::Source;
 use crate::report::layout::today;
 use crate::report::{Actions, RunInfo};
@@ -23,7 +23,7 @@ struct Wanted<'a> {
     append: bool,
 }
 
-/// The output files asked for.
+/// The output files asked for, in the order of the checks.
 fn wanted(cli: &Cli) -> Vec<Wanted<'_>> {
     let mut all = Vec::new();
     if let Some(p) = cli.pbn.as_ref().and_then(|p| p.to_str()) {
@@ -40,6 +40,67 @@ fn wanted(cli: &Cli) -> Vec<Wanted<'_>> {
         all.push(Wanted { switch: "-X", what: "export", path: p, append: false });
     }
     all
+}
+
+/// Refuses, before dealing, an output without a name, two outputs that are the same file
+/// (they would mix), and an output that is the input file or the deals file.
+pub fn check(cli: &Cli) -> Result<(), Failure> {
+    for p in [&cli.pbn, &cli.dlm].into_iter().flatten() {
+        if p.to_str().is_none() {
+            return Err(switch_error(format!("the file name `{}` is not valid UTF-8; rename it", p.display())));
+        }
+    }
+    let wanted = wanted(cli);
+    if let Some(w) = wanted.iter().find(|w| w.path.is_empty()) {
+        return Err(switch_error(format!("{} needs a file name", w.switch)));
+    }
+    let ids: Vec<FileId> = wanted.iter().map(|w| file_id(Path::new(w.path))).collect();
+    for (i, (a, id_a)) in wanted.iter().zip(&ids).enumerate() {
+        for (b, id_b) in wanted.iter().zip(&ids).skip(i + 1) {
+            if let Some(f) = clash(a, id_a, b, id_b) {
+                return Err(f);
+            }
+        }
+    }
+    let inputs = [("the input file", cli.file.as_deref()), ("the deals file", cli.deals.as_deref())];
+    for (what, path) in inputs {
+        let Some(path) = path.filter(|p| p.as_os_str() != "-") else { continue };
+        let id = file_id(path);
+        if let Some((w, _)) = wanted.iter().zip(&ids).find(|(_, o)| matches!(o, FileId::Inode(..)) && **o == id) {
+            return Err(switch_error(format!(
+                "{} `{}` is {what} `{}`: dealvm would replace the file it reads; give the output another name",
+                w.switch,
+                w.path,
+                path.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Why outputs `a` and `b` cannot both be written, if they cannot.
+fn clash(a: &Wanted, id_a: &FileId, b: &Wanted, id_b: &FileId) -> Option<Failure> {
+    if id_a != id_b {
+        return None;
+    }
+    match id_a {
+        // Writing /dev/null twice is harmless; CSV and export lines go to standard output
+        // by default, so `-C -` and `-X -` mix with anything there.
+        FileId::Device => None,
+        FileId::Stdout if ["-C", "-X"].contains(&a.switch) || ["-C", "-X"].contains(&b.switch) => None,
+        FileId::Stdout => Some(switch_error(format!(
+            "{} and {} both write to standard output; give one of them a file name",
+            a.switch, b.switch
+        ))),
+        _ if a.path == b.path => Some(switch_error(format!(
+            "{} and {} both name the file `{}`; give each output its own file",
+            a.switch, b.switch, a.path
+        ))),
+        _ => Some(switch_error(format!(
+            "{} `{}` and {} `{}` are the same file; give each output its own file",
+            a.switch, a.path, b.switch, b.path
+        ))),
+    }
 }
 
 /// The actions of the run with their output files (`--pbn`, `--dlm`, `-C`, `-X`) opened, so
