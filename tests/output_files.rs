@@ -7,6 +7,7 @@ mod common;
 
 use common::dealvm_in;
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -185,6 +186,71 @@ fn an_output_on_a_file_the_run_reads_is_refused() {
         assert_eq!(out.status, 2, "a link to the deals file: {}", out.stderr);
     }
     assert_eq!(fs::read(dir.join("b.pbn")).unwrap(), before);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Starts dealvm in `dir` with `args`, the input `input` on standard input and standard
+/// output piped; reads one line of it, closes it, and gives the exit status.
+fn run_and_close_stdout(dir: &Path, args: &[&str], input: &str) -> i32 {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    child.wait().unwrap().code().unwrap_or(-1)
+}
+
+#[test]
+fn a_closed_standard_output_does_not_lose_the_files() {
+    let dir = scratch("pipe");
+    // About 900 kB of printed deals: far more than a pipe holds.
+    let input = "produce 2000\naction printall\n";
+    let status = run_and_close_stdout(&dir, &["-s", "1", "--pbn", "out.pbn", "--dlm", "out.dlm"], "produce 99\naction printall\n");
+    assert_eq!(status, 0);
+    assert_eq!(games(&fs::read_to_string(dir.join("out.pbn")).unwrap()), 99);
+    assert!(dir.join("out.dlm").exists());
+    let status = run_and_close_stdout(&dir, &["-s", "1", "--pbn", "big.pbn"], input);
+    assert_eq!(status, 0);
+    assert_eq!(games(&fs::read_to_string(dir.join("big.pbn")).unwrap()), 2000);
+    // Without a file, the run stops quietly, as Dealer does.
+    let status = run_and_close_stdout(&dir, &["-s", "1"], input);
+    assert_eq!(status, 0);
+    assert_eq!(names(&dir), ["big.pbn", "out.dlm", "out.pbn"]);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_write_error_on_standard_output_is_status_2() {
+    if !Path::new("/dev/full").exists() {
+        println!("note: no /dev/full: test skipped");
+        return;
+    }
+    let dir = scratch("full");
+    let full = fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        .args(["-s", "1", "--pbn", "keep.pbn"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"produce 3\naction printall\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write to standard output: no space left on device"), "{stderr}");
+    assert!(!stderr.contains("os error"), "{stderr}");
+    assert!(names(&dir).is_empty(), "a failed run leaves no file: {:?}", names(&dir));
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -6,6 +6,7 @@ use crate::cli::failure::{switch_error, Failure};
 use crate::cli::input;
 use crate::cli::options::RunSettings;
 use crate::cli::outputs;
+use crate::cli::stdout::Printed;
 use crate::compile::{compile, Compiled};
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::parse::parse_file;
@@ -28,14 +29,14 @@ pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
         return Ok(());
     }
     let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = Printed::new(io::BufWriter::with_capacity(1 << 16, stdout.lock()));
     let result = execute(cli, &mut out, start);
     let flushed = out.flush();
-    result.and(flushed.map_err(Failure::Io))
+    result.and(flushed.map_err(Failure::from))
 }
 
 /// Everything from the arguments to the statistics at the end.
-pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure> {
+pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
     let source = input::source(cli)?;
     let compiled = compile_input(cli, &source)?;
     if cli.dump_bytecode {
@@ -53,6 +54,8 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Fai
     }
     outputs::check(cli)?;
     let mut actions = outputs::open_actions(cli, &compiled, &source, &settings)?;
+    // When standard output is closed early, the files asked for are still written.
+    out.keep_going = actions.writes_files();
     let limits = Limits {
         generate: settings.generate,
         produce: settings.produce,
@@ -83,6 +86,8 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Fai
     if cli.verbose.is_multiple_of(2) && !actions.boards_on_stdout() {
         trailer(out, &settings, &outcome, start)?;
     }
+    // Standard output first: when it fails, the run fails and writes no file.
+    out.flush()?;
     actions.commit_files()?;
     Ok(())
 }

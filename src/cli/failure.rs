@@ -1,29 +1,50 @@
-//! How a run fails: a message about the input or the switches, or output that cannot be
-//! written; `main.rs` turns each into an exit status.
+//! How a run fails: a message about the input, the switches or the files (exit status 2), or
+//! standard output closed early with nothing else to write (exit status 0, as Dealer).
 
+use crate::cli::stdout::Closed;
 use crate::files::said_message;
 use crate::front::diag::Diagnostic;
 use std::io;
 
-/// Exit status for errors in the input or on the command line.
+/// Exit status for errors in the input, on the command line or with the files.
 pub const EXIT_INPUT: i32 = 2;
 
 /// Why a run stopped early.
 #[derive(Debug)]
 pub enum Failure {
-    /// A message about the input or the switches, already rendered.
+    /// A message about the input, the switches or the files, already rendered.
     Input(String),
-    /// Writing the output failed.
-    Io(io::Error),
+    /// Standard output was closed (a broken pipe, as with `| head`) and no file was asked
+    /// for: the run stops quietly.
+    StdoutClosed,
+}
+
+impl Failure {
+    /// The exit status.
+    pub fn status(&self) -> i32 {
+        match self {
+            Failure::Input(_) => EXIT_INPUT,
+            Failure::StdoutClosed => 0,
+        }
+    }
+
+    /// The message for standard error (empty when there is none).
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Input(text) => text,
+            Failure::StdoutClosed => "",
+        }
+    }
 }
 
 impl From<io::Error> for Failure {
-    /// An error naming an output file is about the files; any other is about the output.
+    /// An output error: the message it carries (naming the file or standard output).
     fn from(e: io::Error) -> Self {
-        match said_message(&e) {
-            Some(text) => Failure::Input(Diagnostic::error(text).render(None)),
-            None => Failure::Io(e),
+        if e.get_ref().is_some_and(|inner| inner.is::<Closed>()) {
+            return Failure::StdoutClosed;
         }
+        let text = said_message(&e).map_or_else(|| format!("cannot write the output: {}", io_reason(&e)), str::to_string);
+        Failure::Input(Diagnostic::error(text).render(None))
     }
 }
 

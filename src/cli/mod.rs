@@ -1,7 +1,8 @@
 //! The `dealvm` command: its switches ([`args`]: the clap definitions and help text, every
 //! switch documented there), reading the input ([`input`]), the ways a run fails
 //! ([`failure`]), merging the switches with the input file ([`options`]), the output files
-//! checked and opened ([`outputs`]), and the run from input to output ([`execute`]).
+//! checked and opened ([`outputs`]), standard output and its broken pipes ([`stdout`]), and
+//! the run from input to output ([`execute`]).
 //!
 //! `main.rs` parses the arguments into a [`Cli`], calls [`run`] and turns a [`Failure`] into
 //! an exit status. Imports: every stage below it.
@@ -12,6 +13,7 @@ pub mod failure;
 pub mod input;
 pub mod options;
 pub mod outputs;
+pub mod stdout;
 
 pub use args::Cli;
 pub use execute::run;
