@@ -18,7 +18,7 @@ struct Wanted<'a> {
     switch: &'static str,
     /// What the file is: `PBN`, `DLM`, `CSV`, `export`.
     what: &'static str,
-    path: &'a str,
+    path: &'a Path,
     /// `-C` without `w:`: added to.
     append: bool,
 }
@@ -26,18 +26,18 @@ struct Wanted<'a> {
 /// The output files asked for, in the order of the checks.
 fn wanted(cli: &Cli) -> Vec<Wanted<'_>> {
     let mut all = Vec::new();
-    if let Some(p) = cli.pbn.as_ref().and_then(|p| p.to_str()) {
+    if let Some(p) = &cli.pbn {
         all.push(Wanted { switch: "--pbn", what: "PBN", path: p, append: false });
     }
-    if let Some(p) = cli.dlm.as_ref().and_then(|p| p.to_str()) {
+    if let Some(p) = &cli.dlm {
         all.push(Wanted { switch: "--dlm", what: "DLM", path: p, append: false });
     }
     if let Some(spec) = &cli.csv {
         let (append, path) = spec.strip_prefix("w:").map_or((true, spec.as_str()), |p| (false, p));
-        all.push(Wanted { switch: "-C", what: "CSV", path, append });
+        all.push(Wanted { switch: "-C", what: "CSV", path: Path::new(path), append });
     }
     if let Some(p) = &cli.export {
-        all.push(Wanted { switch: "-X", what: "export", path: p, append: false });
+        all.push(Wanted { switch: "-X", what: "export", path: Path::new(p), append: false });
     }
     all
 }
@@ -45,16 +45,11 @@ fn wanted(cli: &Cli) -> Vec<Wanted<'_>> {
 /// Refuses, before dealing, an output without a name, two outputs that are the same file
 /// (they would mix), and an output that is the input file or the deals file.
 pub fn check(cli: &Cli) -> Result<(), Failure> {
-    for p in [&cli.pbn, &cli.dlm].into_iter().flatten() {
-        if p.to_str().is_none() {
-            return Err(switch_error(format!("the file name `{}` is not valid UTF-8; rename it", p.display())));
-        }
-    }
     let wanted = wanted(cli);
-    if let Some(w) = wanted.iter().find(|w| w.path.is_empty()) {
+    if let Some(w) = wanted.iter().find(|w| w.path.as_os_str().is_empty()) {
         return Err(switch_error(format!("{} needs a file name", w.switch)));
     }
-    let ids: Vec<FileId> = wanted.iter().map(|w| file_id(Path::new(w.path))).collect();
+    let ids: Vec<FileId> = wanted.iter().map(|w| file_id(w.path)).collect();
     for (i, (a, id_a)) in wanted.iter().zip(&ids).enumerate() {
         for (b, id_b) in wanted.iter().zip(&ids).skip(i + 1) {
             if let Some(f) = clash(a, id_a, b, id_b) {
@@ -70,7 +65,7 @@ pub fn check(cli: &Cli) -> Result<(), Failure> {
             return Err(switch_error(format!(
                 "{} `{}` is {what} `{}`: dealvm would replace the file it reads; give the output another name",
                 w.switch,
-                w.path,
+                w.path.display(),
                 path.display()
             )));
         }
@@ -94,11 +89,16 @@ fn clash(a: &Wanted, id_a: &FileId, b: &Wanted, id_b: &FileId) -> Option<Failure
         ))),
         _ if a.path == b.path => Some(switch_error(format!(
             "{} and {} both name the file `{}`; give each output its own file",
-            a.switch, b.switch, a.path
+            a.switch,
+            b.switch,
+            a.path.display()
         ))),
         _ => Some(switch_error(format!(
             "{} `{}` and {} `{}` are the same file; give each output its own file",
-            a.switch, a.path, b.switch, b.path
+            a.switch,
+            a.path.display(),
+            b.switch,
+            b.path.display()
         ))),
     }
 }
@@ -128,7 +128,7 @@ pub fn open_actions(cli: &Cli, compiled: &Compiled, source: &Source, settings: &
         if !used {
             continue;
         }
-        let out = Output::open(w.what, Path::new(w.path), w.append)?;
+        let out = Output::open(w.what, w.path, w.append)?;
         match w.switch {
             "--pbn" => actions.set_pbn(PbnWriter::new(settings.title.as_deref().unwrap_or(""), &pbn_comment(cli, source, settings)), out),
             "--dlm" => actions.set_dlm(out),
