@@ -101,7 +101,8 @@ fn resolve(path: &Path) -> io::Result<(PathBuf, bool)> {
         match fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
                 let to = fs::read_link(&p)?;
-                p = if to.is_absolute() { to } else { folder_of(&p).join(to) };
+                let here = p.parent().is_none_or(|d| d.as_os_str().is_empty());
+                p = if to.is_absolute() || here { to } else { folder_of(&p).join(to) };
             }
             _ => return Ok((p, false)),
         }
