@@ -2,8 +2,7 @@
 //! statuses. See `dealvm --help`, and the `cli` module for the switches.
 
 use clap::Parser;
-use dealvm::cli::{Cli, Failure, EXIT_INPUT};
-use std::io::ErrorKind;
+use dealvm::cli::{Cli, EXIT_INPUT};
 
 fn main() {
     let start = std::time::Instant::now();
@@ -18,18 +17,9 @@ fn main() {
     };
     let status = match dealvm::cli::run(&cli, start) {
         Ok(()) => 0,
-        Err(Failure::Input(text)) => {
-            eprint!("{text}");
-            EXIT_INPUT
-        }
-        Err(Failure::Interrupted(signal)) => {
-            eprintln!("interrupted: the statistics above count the deals dealt until then; output files, if any, were not written");
-            128 + signal
-        }
-        Err(Failure::Io(e)) if e.kind() == ErrorKind::BrokenPipe => 0,
-        Err(Failure::Io(e)) => {
-            eprintln!("error: cannot write the output: {e}");
-            1
+        Err(failure) => {
+            eprint!("{}", failure.message());
+            failure.status()
         }
     };
     std::process::exit(status);

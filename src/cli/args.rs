@@ -19,7 +19,8 @@ use std::path::PathBuf;
 )]
 pub struct Cli {
     /// The input file written in the Dealer language; `-` or none for standard input (none
-    /// with --deals: no condition, no actions).
+    /// with --deals: standard input if it is not a terminal and not empty, else no condition
+    /// and no actions).
     pub file: Option<PathBuf>,
 
     /// Produce: stop after N deals meet the condition (file: `produce N`; default 40 when
@@ -114,11 +115,12 @@ pub struct Cli {
     #[arg(short = 'm')]
     pub meter: bool,
 
-    /// CSV file for `csvrpt`, appended to; `w:FILE` starts it afresh (default: standard output).
+    /// CSV file for `csvrpt`, appended to; `w:FILE` starts it afresh (default, or `-`:
+    /// standard output).
     #[arg(short = 'C', value_name = "FILE")]
     pub csv: Option<String>,
 
-    /// File for `export` (default: standard output).
+    /// File for `export` (default, or `-`: standard output).
     #[arg(short = 'X', value_name = "FILE")]
     pub export: Option<String>,
 
@@ -131,20 +133,22 @@ pub struct Cli {
     #[arg(long = "board-start", allow_hyphen_values = true, value_name = "N")]
     pub board_start: Option<String>,
 
-    /// Write the produced deals to FILE as a PBN file (PBN 2.1 export format), replacing it
-    /// only when the run succeeds. The file's actions still run; with no `action` statement,
-    /// nothing else is printed.
+    /// Write the produced deals to FILE as a PBN file (PBN 2.1 export format; `-`: standard
+    /// output), replacing it only when the run succeeds and produces a deal. The file's
+    /// actions still run; with no `action` statement, nothing else is printed.
     #[arg(long = "pbn", value_name = "FILE")]
     pub pbn: Option<PathBuf>,
 
-    /// Write the produced deals to FILE as a Duplimate DLM file (boards 1 to 99), replacing it
-    /// only when the run succeeds. A run that could make boards above 99 is refused.
+    /// Write the produced deals to FILE as a Duplimate DLM file (boards 1 to 99; `-`: standard
+    /// output), replacing it only when the run succeeds and produces a deal. A run that could
+    /// make boards above 99 is refused.
     #[arg(long = "dlm", value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 
-    /// Take the deals from FILE, a PBN or DLM file (told apart by content), in order, instead
-    /// of dealing at random: the condition and the actions run over them. Without an input
-    /// file, no condition: every deal is produced (convert with `--deals a.dlm --pbn a.pbn`).
+    /// Take the deals from FILE, a PBN or DLM file (told apart by content; `-`: standard
+    /// input), in order, instead of dealing at random: the condition and the actions run over
+    /// them. Without an input file or a script on standard input, no condition: every deal
+    /// is produced (convert with `--deals a.dlm --pbn a.pbn`).
     #[arg(long = "deals", value_name = "FILE")]
     pub deals: Option<PathBuf>,
 

@@ -2,17 +2,15 @@
 //! the output files, run, print the reports and the trailer, commit the files.
 
 use crate::cli::args::Cli;
-use crate::cli::failure::{io_reason, switch_error, Failure};
+use crate::cli::failure::{switch_error, Failure};
 use crate::cli::input;
 use crate::cli::options::RunSettings;
+use crate::cli::outputs;
 use crate::cli::signals;
+use crate::cli::stdout::Printed;
 use crate::compile::{compile, Compiled};
-use crate::files::atomic::AtomicFile;
-use crate::files::pbn::PbnWriter;
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::parse::parse_file;
-use crate::report::layout::today;
-use crate::report::{Actions, RunInfo};
 use crate::run::{Limits, Outcome, RunError};
 use crate::source::Deals;
 use dealvm_vm::card::Seat;
@@ -32,14 +30,14 @@ pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
         return Ok(());
     }
     let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = Printed::new(io::BufWriter::with_capacity(1 << 16, stdout.lock()));
     let result = execute(cli, &mut out, start);
     let flushed = out.flush();
-    result.and(flushed.map_err(Failure::Io))
+    result.and(flushed.map_err(Failure::from))
 }
 
 /// Everything from the arguments to the statistics at the end.
-pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Failure> {
+pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
     input::check_script_switches(cli)?;
     let source = input::source(cli)?;
     input::check_script_use(cli, &source)?;
@@ -60,7 +58,10 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Fai
             return Err(switch_error(format!("--dlm {}: {why}", path.display())));
         }
     }
-    let mut actions = open_actions(cli, &compiled, &source, &settings)?;
+    outputs::check(cli)?;
+    let mut actions = outputs::open_actions(cli, &compiled, &source, &settings)?;
+    // When standard output is closed early, the files asked for are still written.
+    out.keep_going = actions.writes_files();
     let limits = Limits {
         generate: settings.generate,
         produce: settings.produce,
@@ -71,7 +72,7 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Fai
     };
     let outcome = match crate::run::run(&compiled, deals, settings.first_board, &limits, &mut actions, out) {
         Ok(o) => o,
-        Err(RunError::Io(e)) => return Err(Failure::Io(e)),
+        Err(RunError::Io(e)) => return Err(Failure::from(e)),
         Err(RunError::Fault { fault, deal }) => {
             let what = if fault.remainder { "remainder of a division by zero" } else { "division by zero" };
             let site = &compiled.program.sites[fault.site as usize];
@@ -83,19 +84,25 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, start: Instant) -> Result<(), Fai
         }
     };
     actions.finish(out)?;
+    // Ctrl-C: the statistics so far and the trailer, but no output file.
     let interrupted = outcome.interrupted || crate::run::interrupt::requested();
-    if !interrupted {
-        actions.commit_files().map_err(|e| {
-            Failure::Input(Diagnostic::error(format!("cannot write an output file: {}", io_reason(&e))).render(None))
-        })?;
+    if outcome.produced == 0 && !interrupted {
+        no_boards(&actions.board_files(), outcome.generated)?;
     }
-    if cli.verbose.is_multiple_of(2) {
+    if !interrupted {
+        actions.write_dlm(out)?;
+    }
+    // A board file on standard output stays clean: no statistics after it.
+    if cli.verbose.is_multiple_of(2) && !actions.boards_on_stdout() {
         trailer(out, &settings, &outcome, start)?;
     }
-    match signals::received().filter(|_| interrupted) {
-        Some(signal) => Err(Failure::Interrupted(signal)),
-        None => Ok(()),
+    // Standard output first: when it fails, the run fails and writes no file.
+    out.flush()?;
+    if interrupted {
+        return Err(Failure::Interrupted(signals::received().unwrap_or(2)));
     }
+    actions.commit_files()?;
+    Ok(())
 }
 
 /// The stack of the thread that parses and compiles: the compiler recurses once per level of
@@ -126,9 +133,7 @@ fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
 /// The deals of `--deals FILE`, if given; the predeal cannot apply to them.
 fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> {
     let Some(path) = &cli.deals else { return Ok(None) };
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| switch_error(format!("cannot read the deals file `{name}`: {}", io_reason(&e))))?;
+    let (name, bytes) = input::deals_bytes(path)?;
     let deals = Deals::from_file(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
     if compiled.predeal.iter().any(|h| !h.is_empty()) || Seat::ALL.iter().any(|&s| compiled.length_predealt(s)) {
         return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));
@@ -136,53 +141,16 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> 
     Ok(Some(deals))
 }
 
-/// The actions of the run with their output files (`--pbn`, `--dlm`, `-C`, `-X`) opened, so
-/// that a bad path stops the run before dealing.
-fn open_actions(cli: &Cli, compiled: &Compiled, source: &Source, settings: &RunSettings) -> Result<Actions, Failure> {
-    let info = RunInfo {
-        input_name: source.name.clone(),
-        seed: settings.seed,
-        title: settings.title.clone(),
-        dealer: compiled.settings.dealer,
-        vulnerable: compiled.settings.vulnerable,
-        quiet: cli.quiet,
-        date: today(),
+/// Refuses to write board files without a board: what dealvm writes, `--deals` reads.
+fn no_boards(files: &[String], generated: u64) -> Result<(), Failure> {
+    let Some((last, first)) = files.split_last() else { return Ok(()) };
+    let (names, verb) = match first {
+        [] => (last.clone(), "was"),
+        _ => (format!("{} and {last}", first.join(", ")), "were"),
     };
-    // With --pbn or --dlm, a file without an action statement prints nothing.
-    let writes_boards = cli.pbn.is_some() || cli.dlm.is_some();
-    let specs = if writes_boards && !compiled.explicit_actions { Vec::new() } else { compiled.actions.clone() };
-    let mut actions = Actions::new(specs, compiled.tallies.clone(), info);
-    if let Some(path) = &cli.pbn {
-        let file = open_output("PBN", &path.to_string_lossy(), false)?;
-        let how = match &cli.deals {
-            Some(d) => format!("deals from {}", d.display()),
-            None => format!("{}, seed {}", source.name, settings.seed),
-        };
-        let comment = format!("dealvm {}: {how}", env!("CARGO_PKG_VERSION"));
-        let writer = PbnWriter::new(file, settings.title.as_deref().unwrap_or(""), &comment)
-            .map_err(|e| switch_error(format!("cannot write the PBN file `{}`: {}", path.display(), io_reason(&e))))?;
-        actions.pbn_file = Some(writer);
-    }
-    if let Some(path) = &cli.dlm {
-        actions.set_dlm(open_output("DLM", &path.to_string_lossy(), false)?);
-    }
-    if let (Some(spec), true) = (&cli.csv, actions.writes_csv()) {
-        let (append, path) = match spec.strip_prefix("w:") {
-            Some(p) => (false, p),
-            None => (true, spec.as_str()),
-        };
-        actions.csv = Some(open_output("CSV", path, append)?);
-    }
-    if let (Some(path), true) = (&cli.export, actions.writes_export()) {
-        actions.export = Some(open_output("export", path, false)?);
-    }
-    Ok(actions)
-}
-
-/// Opens an output file for writing (atomically), or says why it cannot be.
-fn open_output(what: &str, path: &str, append: bool) -> Result<AtomicFile, Failure> {
-    AtomicFile::create(std::path::Path::new(path), append)
-        .map_err(|e| switch_error(format!("cannot open the {what} file `{path}`: {}", io_reason(&e))))
+    let d = Diagnostic::error(format!("no deal was produced, so {names} {verb} not written"))
+        .with_note(format!("none of the {generated} deals examined met the condition; an existing file is left as it was"));
+    Err(Failure::Input(d.render(None)))
 }
 
 /// The statistics at the end of the run, as Dealer prints them.

@@ -1,27 +1,58 @@
-//! How a run fails: a message about the input or the switches, or output that cannot be
-//! written; `main.rs` turns each into an exit status.
+//! How a run fails: a message about the input, the switches or the files (exit status 2),
+//! standard output closed early with nothing else to write (exit status 0, as Dealer), or an
+//! interrupted run (Ctrl-C: 130).
 
+use crate::cli::stdout::Closed;
+use crate::files::said_message;
 use crate::front::diag::Diagnostic;
 use std::io;
 
-/// Exit status for errors in the input or on the command line.
+/// Exit status for errors in the input, on the command line or with the files.
 pub const EXIT_INPUT: i32 = 2;
 
 /// Why a run stopped early.
 #[derive(Debug)]
 pub enum Failure {
-    /// A message about the input or the switches, already rendered.
+    /// A message about the input, the switches or the files, already rendered.
     Input(String),
-    /// Writing the output failed.
-    Io(io::Error),
-    /// The run was interrupted by this signal (Ctrl-C: SIGINT); the statistics so far were
-    /// printed.
+    /// Standard output was closed (a broken pipe, as with `| head`) and no file was asked
+    /// for: the run stops quietly.
+    StdoutClosed,
+    /// The run was interrupted by this signal (Ctrl-C: SIGINT) after the statistics so far
+    /// were printed; no output file was written.
     Interrupted(i32),
 }
 
+impl Failure {
+    /// The exit status.
+    pub fn status(&self) -> i32 {
+        match self {
+            Failure::Input(_) => EXIT_INPUT,
+            Failure::StdoutClosed => 0,
+            Failure::Interrupted(signal) => 128 + signal,
+        }
+    }
+
+    /// The message for standard error (empty when there is none).
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Input(text) => text,
+            Failure::StdoutClosed => "",
+            Failure::Interrupted(_) => {
+                "interrupted: the statistics above count the deals dealt until then; output files, if any, were not written\n"
+            }
+        }
+    }
+}
+
 impl From<io::Error> for Failure {
+    /// An output error: the message it carries (naming the file or standard output).
     fn from(e: io::Error) -> Self {
-        Failure::Io(e)
+        if e.get_ref().is_some_and(|inner| inner.is::<Closed>()) {
+            return Failure::StdoutClosed;
+        }
+        let text = said_message(&e).map_or_else(|| format!("cannot write the output: {}", io_reason(&e)), str::to_string);
+        Failure::Input(Diagnostic::error(text).render(None))
     }
 }
 
@@ -32,14 +63,5 @@ pub fn switch_error(message: String) -> Failure {
 
 /// An I/O error's reason without Rust's decoration.
 pub fn io_reason(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::NotFound => "no such file".into(),
-        io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => {
-            let s = e.to_string();
-            let s = s.split(" (os error").next().unwrap_or(&s);
-            let mut c = s.chars();
-            c.next().map(|f| f.to_lowercase().chain(c).collect()).unwrap_or_default()
-        }
-    }
+    crate::files::reason(e)
 }

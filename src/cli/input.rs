@@ -7,16 +7,31 @@ use crate::compile::CommandLinePredeal;
 use crate::front::diag::{Diagnostic, Source, Span};
 use crate::front::lex::ScriptVars;
 use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
-use std::io::{self, Read};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Read};
+use std::path::{Path, PathBuf};
 
-/// The input file's text and name: the file, standard input (`-` or no file), or nothing
-/// when `--deals` is given without an input file.
+/// The input file's text and name: the file, or standard input (`-`, or no file). With
+/// `--deals` and no input file, the script is read from standard input when it is not a
+/// terminal and holds something; otherwise there is none (no condition, no action).
 pub fn source(cli: &Cli) -> Result<Source, Failure> {
+    let is_dash = |p: Option<&Path>| p.is_some_and(|p| p.as_os_str() == "-");
+    let deals_on_stdin = is_dash(cli.deals.as_deref());
+    if deals_on_stdin && is_dash(cli.file.as_deref()) {
+        return Err(switch_error(
+            "--deals - and the input file `-` both read standard input; give one of them as a file".into(),
+        ));
+    }
+    let none = || ("(no input file)".to_string(), Vec::new());
     let (name, bytes) = match (&cli.file, &cli.deals) {
-        (None, Some(_)) => ("(no input file)".to_string(), Vec::new()),
         (Some(p), _) if p.as_os_str() == "-" => read_input(None)?,
-        (file, _) => read_input(file.as_ref())?,
+        (Some(p), _) => read_input(Some(p))?,
+        (None, None) => read_input(None)?,
+        (None, Some(_)) if deals_on_stdin || io::stdin().is_terminal() => none(),
+        (None, Some(_)) => {
+            let (name, bytes) = read_input(None)?;
+            // An empty pipe (or /dev/null) is no script.
+            if bytes.iter().all(u8::is_ascii_whitespace) { none() } else { (name, bytes) }
+        }
     };
     let text = decode(&name, bytes)?;
     Ok(Source::new(name, text))
@@ -60,6 +75,21 @@ fn swap_hint(n: usize) -> String {
         3 => "; classic Dealer's -3 (East, South and West in all six arrangements) is -x 3 here".into(),
         _ => String::new(),
     }
+}
+
+/// The name and bytes of the `--deals` file: the file, or standard input for `-`.
+pub fn deals_bytes(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        return io::stdin()
+            .read_to_end(&mut bytes)
+            .map(|_| ("stdin".to_string(), bytes))
+            .map_err(|e| switch_error(format!("cannot read the deals from standard input: {}", io_reason(&e))));
+    }
+    let name = path.display().to_string();
+    std::fs::read(path)
+        .map(|bytes| (name.clone(), bytes))
+        .map_err(|e| switch_error(format!("cannot read the deals file `{name}`: {}", io_reason(&e))))
 }
 
 /// The values of the script variables `$0`..`$9` (`-0`..`-9`).
@@ -109,7 +139,7 @@ fn read_input(path: Option<&PathBuf>) -> Result<(String, Vec<u8>), Failure> {
             io::stdin()
                 .read_to_end(&mut bytes)
                 .map(|_| ("stdin".to_string(), bytes))
-                .map_err(|e| Failure::Input(Diagnostic::error(format!("cannot read standard input: {e}")).render(None)))
+                .map_err(|e| Failure::Input(Diagnostic::error(format!("cannot read standard input: {}", io_reason(&e))).render(None)))
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The `dealvm` command: its switches ([`args`]: the clap definitions and help text, every
-//! switch documented there), reading the input ([`input`]), the ways a run fails ([`failure`]), Ctrl-C ([`signals`]), merging the switches with the
-//! input file ([`options`]), and the run from input to output ([`execute`]).
+//! switch documented there), reading the input ([`input`]), the ways a run fails
+//! ([`failure`]), merging the switches with the input file ([`options`]), the output files
+//! checked and opened ([`outputs`]), standard output and its broken pipes ([`stdout`]), Ctrl-C
+//! ([`signals`]), and the run from input to output ([`execute`]).
 //!
 //! `main.rs` parses the arguments into a [`Cli`], calls [`run`] and turns a [`Failure`] into
 //! an exit status. Imports: every stage below it.
@@ -10,7 +12,9 @@ pub mod execute;
 pub mod failure;
 pub mod input;
 pub mod options;
+pub mod outputs;
 pub mod signals;
+pub mod stdout;
 
 pub use args::Cli;
 pub use execute::run;

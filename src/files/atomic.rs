@@ -1,11 +1,14 @@
-//! Output files written atomically.
+//! Output files written atomically, or in place when there is nothing to replace.
 //!
-//! A file is written to a temporary file beside its target and renamed over the target only
-//! when the run succeeds, so an interrupted or failed run leaves no half-written file and an
-//! existing file is replaced only on success. Appending copies the existing file first.
-//! [`remove_on_interrupt`] makes Ctrl-C (and SIGTERM, SIGHUP) remove the temporary files too.
+//! A regular file is written to a temporary file beside its target and renamed over the
+//! target only when the run succeeds, so an interrupted or failed run leaves no half-written
+//! file and an existing file is replaced only on success; the replacement keeps the permission
+//! bits of the file it replaces. Appending copies the existing file first. A device (such as
+//! `/dev/null`) or a FIFO is written in place: it cannot be replaced. [`remove_pending`]
+//! removes the temporary files of a run that is interrupted (Ctrl-C).
 
-use std::fs::{self, File};
+use crate::files::{reason, said};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -13,36 +16,7 @@ use std::sync::Mutex;
 /// The temporary files not yet committed or removed.
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Removes the uncommitted temporary files when the process is interrupted (SIGINT, SIGTERM,
-/// SIGHUP), then exits with status 128 + the signal's number. Call it before starting any
-/// thread: the signals are blocked in every thread and taken by one that waits for them.
-pub fn remove_on_interrupt() {
-    #[cfg(unix)]
-    // SAFETY: the signal set is initialised by sigemptyset before use; pthread_sigmask and
-    // sigwait only read it.
-    unsafe {
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut set);
-        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-            libc::sigaddset(&mut set, sig);
-        }
-        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
-            return;
-        }
-        let waiter = std::thread::Builder::new().name("signals".into()).spawn(move || {
-            let mut sig: libc::c_int = 0;
-            if libc::sigwait(&set, &mut sig) == 0 {
-                remove_pending();
-                std::process::exit(128 + sig);
-            }
-        });
-        if waiter.is_err() {
-            libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
-        }
-    }
-}
-
-/// Removes every uncommitted temporary file.
+/// Removes every uncommitted temporary file (the process is ending).
 pub fn remove_pending() {
     let pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
     for temp in pending.iter() {
@@ -55,89 +29,154 @@ fn forget(temp: &Path) {
     PENDING.lock().unwrap_or_else(|e| e.into_inner()).retain(|p| p != temp);
 }
 
+/// The folder holding `path` (`.` for a bare file name).
+pub fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
 /// A file being written, committed by [`AtomicFile::commit`].
 pub struct AtomicFile {
-    path: PathBuf,
-    temp: PathBuf,
+    /// The file as messages name it: "PBN file `x.pbn`".
+    name: String,
+    /// The temporary file and the target it replaces on commit; `None` when written in place.
+    replace: Option<(PathBuf, PathBuf)>,
     writer: Option<BufWriter<File>>,
 }
 
 impl AtomicFile {
-    /// Starts writing `path`; with `append`, after the file's current contents.
-    pub fn create(path: &Path, append: bool) -> io::Result<AtomicFile> {
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        if !dir.is_dir() {
-            return Err(io::Error::new(io::ErrorKind::NotFound, format!("no folder `{}`", dir.display())));
+    /// Starts replacing `target`, a regular file or none yet (its symbolic links resolved),
+    /// called `name` in messages. The replacement gets the permission bits `mode` (those of
+    /// the file it replaces); with `append`, it starts with the target's contents.
+    pub fn replace(name: &str, target: &Path, mode: Option<u32>, append: bool) -> io::Result<AtomicFile> {
+        let dir = folder_of(target);
+        let (temp, mut file) = create_temp(&dir, target).map_err(|e| {
+            let why = reason(&e);
+            said(e.kind(), format!("cannot create files in the folder `{}` (for the {name}): {why}", dir.display()))
+        })?;
+        // From here on, dropping `this` removes the temporary file.
+        let mut this = AtomicFile { name: name.to_string(), replace: Some((temp, target.to_path_buf())), writer: None };
+        if let Some(mode) = mode {
+            // A file system without permission bits keeps its own: not an error.
+            let _ = set_mode(&file, mode);
         }
-        if path.is_dir() {
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, "it is a folder"));
-        }
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let temp = dir.join(format!(".{name}.dealvm-{}.tmp", std::process::id()));
-        let mut file = File::create(&temp)?;
-        PENDING.lock().unwrap_or_else(|e| e.into_inner()).push(temp.clone());
         if append {
-            match File::open(path) {
+            match File::open(target) {
                 Ok(mut existing) => {
-                    if let Err(e) = io::copy(&mut existing, &mut file) {
-                        let _ = fs::remove_file(&temp);
-                        forget(&temp);
-                        return Err(e);
-                    }
+                    io::copy(&mut existing, &mut file).map_err(|e| {
+                        said(e.kind(), format!("cannot read the {name} to add to it: {}", reason(&e)))
+                    })?;
                 }
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                Err(e) => {
-                    let _ = fs::remove_file(&temp);
-                    forget(&temp);
-                    return Err(e);
-                }
+                Err(e) => return Err(said(e.kind(), format!("cannot read the {name} to add to it: {}", reason(&e)))),
             }
         }
-        Ok(AtomicFile { path: path.to_path_buf(), temp, writer: Some(BufWriter::new(file)) })
+        this.writer = Some(BufWriter::new(file));
+        Ok(this)
+    }
+
+    /// Starts writing `path` in place, after what it holds: a device such as `/dev/null`, a
+    /// FIFO. Called `name` in messages.
+    pub fn in_place(name: &str, path: &Path) -> io::Result<AtomicFile> {
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| said(e.kind(), format!("cannot write the {name}: {}", reason(&e))))?;
+        Ok(AtomicFile { name: name.to_string(), replace: None, writer: Some(BufWriter::new(file)) })
     }
 
     /// Finishes the file: flushes it and renames it over the target. On failure the target
     /// is untouched and the temporary file removed.
     pub fn commit(mut self) -> io::Result<()> {
-        let writer = self.writer.take().expect("an open file");
-        let done = (|| {
-            let file = writer.into_inner().map_err(|e| e.into_error())?;
-            file.sync_all()?;
-            drop(file);
-            fs::rename(&self.temp, &self.path)
-        })();
-        if done.is_err() {
-            let _ = fs::remove_file(&self.temp);
+        let Some(writer) = self.writer.take() else { return Ok(()) };
+        let done = finish(writer, self.replace.as_ref()).map_err(|e| self.write_error(e));
+        if let Some((temp, _)) = self.replace.take() {
+            if done.is_err() {
+                let _ = fs::remove_file(&temp);
+            }
+            forget(&temp);
         }
-        forget(&self.temp);
         done
     }
 
-    /// The target path.
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// The file as messages name it: "PBN file `x.pbn`".
+    pub fn name(&self) -> &str {
+        &self.name
     }
+
+    /// A write error, naming the file.
+    fn write_error(&self, e: io::Error) -> io::Error {
+        if crate::files::said_message(&e).is_some() {
+            return e;
+        }
+        said(e.kind(), format!("cannot write the {}: {}", self.name, reason(&e)))
+    }
+}
+
+/// Creates a new temporary file in `dir` for `target`, remembered for [`remove_pending`].
+fn create_temp(dir: &Path, target: &Path) -> io::Result<(PathBuf, File)> {
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let pid = std::process::id();
+    let mut n = 0;
+    loop {
+        let suffix = if n == 0 { String::new() } else { format!("-{n}") };
+        let temp = dir.join(format!(".{name}.dealvm-{pid}{suffix}.tmp"));
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => {
+                PENDING.lock().unwrap_or_else(|e| e.into_inner()).push(temp.clone());
+                return Ok((temp, file));
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Flushes `writer` and, when replacing, syncs the temporary file and renames it over the
+/// target.
+fn finish(writer: BufWriter<File>, replace: Option<&(PathBuf, PathBuf)>) -> io::Result<()> {
+    let file = writer.into_inner().map_err(|e| e.into_error())?;
+    if let Some((temp, target)) = replace {
+        file.sync_all()?;
+        drop(file);
+        fs::rename(temp, target)?;
+    }
+    Ok(())
+}
+
+/// Gives `file` the permission bits `mode`.
+#[cfg(unix)]
+fn set_mode(file: &File, mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(fs::Permissions::from_mode(mode))
+}
+
+#[cfg(not(unix))]
+fn set_mode(_file: &File, _mode: u32) -> io::Result<()> {
+    Ok(())
 }
 
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.writer.as_mut().expect("an open file").write(buf)
+        let result = self.writer.as_mut().expect("an open file").write(buf);
+        result.map_err(|e| self.write_error(e))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.writer.as_mut().expect("an open file").flush()
+        let result = self.writer.as_mut().expect("an open file").flush();
+        result.map_err(|e| self.write_error(e))
     }
 }
 
 impl Drop for AtomicFile {
     /// An uncommitted file leaves nothing behind.
     fn drop(&mut self) {
-        if self.writer.take().is_some() {
-            let _ = fs::remove_file(&self.temp);
-            forget(&self.temp);
+        if let Some((temp, _)) = self.replace.take() {
+            drop(self.writer.take());
+            let _ = fs::remove_file(&temp);
+            forget(&temp);
         }
     }
 }
@@ -153,20 +192,36 @@ mod tests {
         let path = dir.join("a.csv");
         fs::write(&path, "old\n").unwrap();
         {
-            let mut f = AtomicFile::create(&path, true).unwrap();
+            let mut f = AtomicFile::replace("CSV file", &path, None, true).unwrap();
             f.write_all(b"new\n").unwrap();
             // Dropped without commit: the old file stays as it was.
         }
         assert_eq!(fs::read_to_string(&path).unwrap(), "old\n");
-        let mut f = AtomicFile::create(&path, true).unwrap();
+        let mut f = AtomicFile::replace("CSV file", &path, None, true).unwrap();
         f.write_all(b"new\n").unwrap();
         f.commit().unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "old\nnew\n");
-        let mut f = AtomicFile::create(&path, false).unwrap();
+        let mut f = AtomicFile::replace("CSV file", &path, None, false).unwrap();
         f.write_all(b"only\n").unwrap();
         f.commit().unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "only\n");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no temporary file is left");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn replacements_keep_the_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("dealvm-outmode-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.pbn");
+        fs::write(&path, "old\n").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        let mut f = AtomicFile::replace("PBN file", &path, Some(0o600), false).unwrap();
+        f.write_all(b"new\n").unwrap();
+        f.commit().unwrap();
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -14,26 +14,35 @@ pub fn pbn_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Writes games to a PBN file in export format.
-pub struct PbnWriter<W: Write> {
-    out: W,
+/// Writes games to a PBN file in export format; the file's header comes with its first game,
+/// so a run without a game writes nothing.
+pub struct PbnWriter {
     /// The `Event` of every game.
     event: String,
+    /// The `%` comment of the header (such as how the deals were made).
+    comment: String,
+    /// Whether the header was written.
+    started: bool,
 }
 
-impl<W: Write> PbnWriter<W> {
-    /// Starts a file; `comment` (such as how the deals were made) goes in a `%` line.
-    pub fn new(mut out: W, event: &str, comment: &str) -> io::Result<PbnWriter<W>> {
-        write!(out, "% PBN 2.1\r\n% EXPORT\r\n")?;
-        if !comment.is_empty() {
-            write!(out, "% {}\r\n", comment.replace(['\r', '\n'], " "))?;
-        }
-        Ok(PbnWriter { out, event: event.replace(['\r', '\n'], " ") })
+impl PbnWriter {
+    /// A writer for games of `event`; `comment` goes in a `%` line of the header.
+    pub fn new(event: &str, comment: &str) -> PbnWriter {
+        PbnWriter { event: event.replace(['\r', '\n'], " "), comment: comment.replace(['\r', '\n'], " "), started: false }
     }
 
-    /// Writes one game: board `board`, dealt by `dealer` with `vulnerable`, or as the
-    /// standard 16-board cycle gives for the board.
-    pub fn game(&mut self, board: u64, deal: &Deal, dealer: Option<Seat>, vulnerable: Option<Vulnerability>) -> io::Result<()> {
+    /// Writes one game to `out` (the header first, before the first game): board `board`,
+    /// dealt by `dealer` with `vulnerable`, or as the standard 16-board cycle gives for the
+    /// board.
+    pub fn game(&mut self, out: &mut dyn Write, board: u64, deal: &Deal, dealer: Option<Seat>, vulnerable: Option<Vulnerability>) -> io::Result<()> {
+        let mut text = String::with_capacity(450);
+        if !self.started {
+            text.push_str("% PBN 2.1\r\n% EXPORT\r\n");
+            if !self.comment.is_empty() {
+                text.push_str(&format!("% {}\r\n", self.comment));
+            }
+            self.started = true;
+        }
         let dealer = dealer.unwrap_or_else(|| board_dealer(board));
         let vulnerable = vulnerable.unwrap_or_else(|| board_vulnerability(board));
         let tags: [(&str, String); 15] = [
@@ -53,16 +62,10 @@ impl<W: Write> PbnWriter<W> {
             ("Contract", "?".into()),
             ("Result", "?".into()),
         ];
-        let mut text = String::with_capacity(400);
         for (name, value) in tags {
             text.push_str(&format!("[{name} \"{value}\"]\r\n"));
         }
         text.push_str("\r\n");
-        self.out.write_all(text.as_bytes())
-    }
-
-    /// The underlying writer.
-    pub fn into_inner(self) -> W {
-        self.out
+        out.write_all(text.as_bytes())
     }
 }

@@ -13,8 +13,8 @@ pub mod layout;
 pub mod stats;
 
 use crate::compile::{ActionSpec, EsPart};
-use crate::files::atomic::AtomicFile;
 use crate::files::pbn::PbnWriter;
+use crate::files::target::Output;
 use dealvm_vm::board::{Board, Vulnerability};
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::stats::{TallySpec, Tallies};
@@ -37,20 +37,19 @@ pub struct RunInfo {
 /// The actions of a run and their accumulators.
 pub struct Actions {
     /// Where `csvrpt` writes when there is a `-C` file.
-    pub csv: Option<AtomicFile>,
+    pub csv: Option<Output>,
     /// Where `export` writes when there is a `-X` file.
-    pub export: Option<AtomicFile>,
+    pub export: Option<Output>,
     specs: Vec<ActionSpec>,
     /// The statistics, merged from the workers' batches.
     tallies: Tallies,
     info: RunInfo,
     /// Deals kept for `print(compass)`, with their board numbers.
     kept: Vec<(u64, Deal)>,
-    /// `--pbn`: the PBN file being written.
-    pub pbn_file: Option<PbnWriter<AtomicFile>>,
-    /// `--dlm`: the DLM file to write at the end, and the boards for it.
-    pub dlm_file: Option<AtomicFile>,
-    dlm_boards: Option<BTreeMap<u64, Deal>>,
+    /// `--pbn`: the PBN writer and where it writes.
+    pbn: Option<(PbnWriter, Output)>,
+    /// `--dlm`: where the DLM file goes, written at the end from the boards kept for it.
+    dlm: Option<(Output, BTreeMap<u64, Deal>)>,
     keep_deals: bool,
     /// Whether the title is due before the next `printall` / `printside` deal.
     title_due_all: bool,
@@ -68,9 +67,8 @@ impl Actions {
             tallies: Tallies::new(tallies),
             info,
             kept: Vec::new(),
-            pbn_file: None,
-            dlm_file: None,
-            dlm_boards: None,
+            pbn: None,
+            dlm: None,
             keep_deals,
             title_due_all: true,
             title_due_side: true,
@@ -95,13 +93,35 @@ impl Actions {
 
     /// Whether the produced deals go to a PBN or DLM file.
     pub fn writes_boards(&self) -> bool {
-        self.pbn_file.is_some() || self.dlm_file.is_some()
+        self.pbn.is_some() || self.dlm.is_some()
     }
 
-    /// Writes the produced boards to `file` as a DLM file at the end of the run.
-    pub fn set_dlm(&mut self, file: AtomicFile) {
-        self.dlm_file = Some(file);
-        self.dlm_boards = Some(BTreeMap::new());
+    /// Whether some output goes to a file rather than standard output.
+    pub fn writes_files(&self) -> bool {
+        let boards = [self.pbn.as_ref().map(|p| &p.1), self.dlm.as_ref().map(|d| &d.0)];
+        boards.into_iter().chain([self.csv.as_ref(), self.export.as_ref()]).flatten().any(Output::is_file)
+    }
+
+    /// Writes the produced boards with `writer` to `out`.
+    pub fn set_pbn(&mut self, writer: PbnWriter, out: Output) {
+        self.pbn = Some((writer, out));
+    }
+
+    /// Writes the produced boards to `out` as a DLM file at the end of the run.
+    pub fn set_dlm(&mut self, out: Output) {
+        self.dlm = Some((out, BTreeMap::new()));
+    }
+
+    /// Whether a board file goes to standard output.
+    pub fn boards_on_stdout(&self) -> bool {
+        let pbn = self.pbn.as_ref().is_some_and(|p| !p.1.is_file());
+        pbn || self.dlm.as_ref().is_some_and(|d| !d.0.is_file())
+    }
+
+    /// The board files of the run, as messages name them ("the PBN file `x.pbn`").
+    pub fn board_files(&self) -> Vec<String> {
+        let pbn = self.pbn.as_ref().map(|p| p.1.describe("PBN"));
+        pbn.into_iter().chain(self.dlm.as_ref().map(|d| d.0.describe("DLM"))).collect()
     }
 
     /// Whether some action looks at the produced deals (rather than only at values).
@@ -116,10 +136,10 @@ impl Actions {
         let (board, deal) = (produced.number, &produced.deal);
         let dealer = self.info.dealer.or(produced.dealer);
         let vulnerable = self.info.vulnerable.or(produced.vulnerable);
-        if let Some(f) = self.pbn_file.as_mut() {
-            f.game(board, deal, dealer, vulnerable)?;
+        if let Some((writer, file)) = self.pbn.as_mut() {
+            writer.game(file.writer(&mut *w), board, deal, dealer, vulnerable)?;
         }
-        if let Some(boards) = self.dlm_boards.as_mut() {
+        if let Some((_, boards)) = self.dlm.as_mut() {
             boards.insert(board, *deal);
         }
         for spec in &self.specs {
@@ -185,7 +205,7 @@ impl Actions {
                 ActionSpec::CsvRpt(parts) => {
                     let line = layout::csv_line(parts, deal, values);
                     match self.csv.as_mut() {
-                        Some(f) => f.write_all(line.as_bytes())?,
+                        Some(f) => f.writer(&mut *w).write_all(line.as_bytes())?,
                         None => w.write_all(line.as_bytes())?,
                     }
                 }
@@ -193,7 +213,7 @@ impl Actions {
                 ActionSpec::Export(seats) => {
                     let line = layout::export_line(seats, deal);
                     match self.export.as_mut() {
-                        Some(f) => f.write_all(line.as_bytes())?,
+                        Some(f) => f.writer(&mut *w).write_all(line.as_bytes())?,
                         None => w.write_all(line.as_bytes())?,
                     }
                 }
@@ -217,20 +237,19 @@ impl Actions {
         self.specs.iter().any(|s| matches!(s, ActionSpec::Export(_)))
     }
 
-    /// Writes the DLM file and commits the `-C`, `-X`, `--pbn` and `--dlm` files, after a
-    /// successful run.
+    /// Writes the DLM file, at the end of the run (to `w` when it goes to standard output).
+    pub fn write_dlm(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        if let Some((out, boards)) = self.dlm.as_mut() {
+            crate::files::dlm::write(out.writer(w), self.info.title.as_deref().unwrap_or(""), boards)?;
+        }
+        Ok(())
+    }
+
+    /// Commits the `-C`, `-X`, `--pbn` and `--dlm` files, after a successful run that
+    /// produced a deal and wrote the DLM file.
     pub fn commit_files(&mut self) -> io::Result<()> {
-        if let (Some(mut f), Some(boards)) = (self.dlm_file.take(), self.dlm_boards.take()) {
-            if boards.is_empty() {
-                return Err(io::Error::other(format!("no deal was produced, so `{}` was not written", f.path().display())));
-            }
-            crate::files::dlm::write(&mut f, self.info.title.as_deref().unwrap_or(""), &boards)?;
-            f.commit()?;
-        }
-        if let Some(f) = self.pbn_file.take() {
-            f.into_inner().commit()?;
-        }
-        for f in [self.csv.take(), self.export.take()].into_iter().flatten() {
+        let boards = [self.pbn.take().map(|p| p.1), self.dlm.take().map(|d| d.0)];
+        for f in boards.into_iter().chain([self.csv.take(), self.export.take()]).flatten() {
             f.commit()?;
         }
         Ok(())

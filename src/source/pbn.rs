@@ -1,35 +1,41 @@
-//! Reading PBN files (Portable Bridge Notation), leniently.
+//! Reading PBN files (Portable Bridge Notation), leniently but without losing a board.
 //!
-//! Reading takes every game with a complete `Deal` tag, with its `Board`, `Dealer` and
-//! `Vulnerable` tags; other tags, comments (`%`, `;`, `{...}`) and sections are skipped.
+//! Reading takes every game with its `Deal`, `Board`, `Dealer` and `Vulnerable` tags (tag
+//! names in any case); other tags, comments (`%`, `;`, `{...}`) and sections are skipped. A
+//! game ends at an empty line or where one of its tags comes again. Every game with a `Board`
+//! or a `Deal` tag must hold a complete deal: a damaged, empty (`""`, `"?"`) or missing `Deal`
+//! is an error naming the board and its place. A game with neither (such as a header game
+//! with only `Event` and `Site`) is skipped.
 
 use crate::front::diag::{Diagnostic, Source, Span};
 use dealvm_vm::board::{Board, Vulnerability};
 use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
 
-/// Reads the games of a PBN file that have a complete deal.
+/// Reads the games of a PBN file: every game with a board or a deal, which must be complete.
 pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
     let err = |span: Span, message: String| Diagnostic::at(span, message).in_source(src.clone());
     let mut boards = Vec::new();
     let mut game = Game::default();
-    let mut tags = Tags { text: &src.text, at: 0 };
+    let mut tags = Tags { text: &src.text, at: 0, after_blank: false };
     while let Some(tag) = tags.next_tag().map_err(|(span, m)| err(span, m))? {
-        // A game has each tag once: a tag seen again starts the next game.
-        if game.seen.contains(&tag.name) {
-            boards.extend(game.finish(boards.last()));
+        let name = tag.name.to_ascii_lowercase();
+        // A game has each tag once and ends at an empty line.
+        if game.seen.contains(&name) || (tags.after_blank && !game.seen.is_empty()) {
+            boards.extend(game.finish(boards.last()).map_err(|(span, m)| err(span, m))?);
             game = Game::default();
         }
-        game.seen.push(tag.name);
-        match tag.name {
-            "Board" => {
+        let unknown = tag.value == "?" || tag.value.is_empty();
+        match name.as_str() {
+            "board" => {
                 let n = tag.value.trim().parse::<u64>().ok().filter(|&n| n >= 1);
-                game.board = Some(n.ok_or_else(|| err(tag.value_span, format!("found `{}`, expected a board number", tag.value)))?);
+                let n = n.ok_or_else(|| err(tag.value_span, format!("found `{}`, expected a board number", tag.value)))?;
+                game.board = Some((n, tag.value_span));
             }
-            "Dealer" if tag.value != "?" && !tag.value.is_empty() => {
+            "dealer" if !unknown => {
                 let seat = seat_letter(tag.value);
                 game.dealer = Some(seat.ok_or_else(|| err(tag.value_span, format!("found `{}`, expected N, E, S or W", tag.value)))?);
             }
-            "Vulnerable" if tag.value != "?" && !tag.value.is_empty() => {
+            "vulnerable" if !unknown => {
                 let v = match tag.value.to_ascii_lowercase().as_str() {
                     "none" | "love" | "-" => Some(Vulnerability::None),
                     "ns" => Some(Vulnerability::NorthSouth),
@@ -39,36 +45,46 @@ pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
                 };
                 game.vulnerable = Some(v.ok_or_else(|| err(tag.value_span, format!("found `{}`, expected None, NS, EW or All", tag.value)))?);
             }
-            "Deal" => {
-                let deal = parse_deal(tag.value).map_err(|(at, len, m)| {
-                    err(Span::new(tag.value_span.start + at, tag.value_span.start + at + len), m)
-                })?;
-                game.deal = Some(deal);
-            }
+            "deal" => game.deal = Some((tag.value, tag.value_span)),
             _ => {}
         }
+        game.seen.push(name);
     }
-    boards.extend(game.finish(boards.last()));
+    boards.extend(game.finish(boards.last()).map_err(|(span, m)| err(span, m))?);
     Ok(boards)
 }
 
 /// What one game said so far.
 #[derive(Default)]
 struct Game<'a> {
-    /// The tags seen, by name.
-    seen: Vec<&'a str>,
-    board: Option<u64>,
+    /// The tags seen, by name in lower case.
+    seen: Vec<String>,
+    /// The board number and the place of its value.
+    board: Option<(u64, Span)>,
     dealer: Option<Seat>,
     vulnerable: Option<Vulnerability>,
-    deal: Option<Deal>,
+    /// The `Deal` tag's value and its place.
+    deal: Option<(&'a str, Span)>,
 }
 
 impl Game<'_> {
-    /// The board of a game with a deal; without a `Board` tag, the one after the previous.
-    fn finish(self, previous: Option<&Board>) -> Option<Board> {
-        let deal = self.deal?;
-        let number = self.board.unwrap_or_else(|| previous.map_or(1, |b| b.number + 1));
-        Some(Board { number, deal, dealer: self.dealer, vulnerable: self.vulnerable })
+    /// The board of a game with a `Board` or `Deal` tag (without a `Board` tag, the one
+    /// after the previous), or why its deal cannot be read; `None` for a game with neither.
+    fn finish(self, previous: Option<&Board>) -> Result<Option<Board>, (Span, String)> {
+        let number = self.board.map_or_else(|| previous.map_or(1, |b| b.number + 1), |b| b.0);
+        let deal = match (self.deal, self.board) {
+            (None, None) => return Ok(None),
+            (None, Some((_, at))) => return Err((at, format!("board {number} has no `Deal` tag; dealvm needs every board's deal"))),
+            (Some((value, at)), _) if value.trim().is_empty() || value.trim() == "?" => {
+                let what = if value.trim().is_empty() { "empty" } else { "`?` (unknown)" };
+                return Err((at, format!("board {number} has no deal: its `Deal` tag is {what}; dealvm needs every board's deal")));
+            }
+            (Some((value, at)), _) => parse_deal(value).map_err(|(start, len, m)| {
+                let start = at.start + start;
+                (Span::new(start, start + len), format!("board {number}: {m}"))
+            })?,
+        };
+        Ok(Some(Board { number, deal, dealer: self.dealer, vulnerable: self.vulnerable }))
     }
 }
 
@@ -150,28 +166,51 @@ struct Tag<'a> {
 struct Tags<'a> {
     text: &'a str,
     at: usize,
+    /// Whether an empty line came before the tag just returned.
+    after_blank: bool,
 }
 
 impl<'a> Tags<'a> {
     /// The next tag, or an error with its place.
     fn next_tag(&mut self) -> Result<Option<Tag<'a>>, (Span, String)> {
         let bytes = self.text.as_bytes();
+        // Whether the current line holds nothing so far (not known at the start: the line
+        // may hold the previous tag).
+        let mut line_empty = self.at == 0;
+        self.after_blank = false;
         while self.at < bytes.len() {
             let line_start = self.at == 0 || bytes[self.at - 1] == b'\n';
             match bytes[self.at] {
-                b'%' if line_start => self.skip_line(),
-                b';' => self.skip_line(),
+                b'\n' => {
+                    self.after_blank |= line_empty && self.at > 0;
+                    line_empty = true;
+                    self.at += 1;
+                }
+                b' ' | b'\t' | b'\r' => self.at += 1,
+                b'%' if line_start => {
+                    self.skip_line();
+                    line_empty = true;
+                }
+                b';' => {
+                    self.skip_line();
+                    line_empty = true;
+                }
                 b'{' => {
                     let end = self.text[self.at..].find('}').ok_or((Span::new(self.at, self.at + 1), "this comment has no closing `}`".to_string()))?;
                     self.at += end + 1;
+                    line_empty = false;
                 }
                 b'[' => return self.tag().map(Some),
-                _ => self.at += self.text[self.at..].chars().next().map_or(1, char::len_utf8),
+                _ => {
+                    self.at += self.text[self.at..].chars().next().map_or(1, char::len_utf8);
+                    line_empty = false;
+                }
             }
         }
         Ok(None)
     }
 
+    /// Skips to the start of the next line.
     fn skip_line(&mut self) {
         self.at = self.text[self.at..].find('\n').map_or(self.text.len(), |i| self.at + i + 1);
     }

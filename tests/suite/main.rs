@@ -12,6 +12,7 @@ mod examples;
 mod fuzz;
 mod features;
 mod golden;
+mod output_files;
 mod randomness;
 mod reference;
 mod robustness;

@@ -54,7 +54,8 @@
 //! - [`tables`]: per-suit tables for the counting functions, keyed by a 13-bit suit mask;
 //! - [`shape`]: the 560 shapes in the squashed order and 560-bit shape sets;
 //! - [`score`]: contracts, duplicate scores and IMPs;
-//! - [`bytecode`]: the instruction set, programs and a disassembler;
+//! - [`bytecode`]: the instruction set, programs, the assembler and a disassembler;
+//! - [`verify`]: the bytecode verifier;
 //! - [`interp`]: the interpreter that runs a program on a deal;
 //! - [`stats`]: the accumulators of `average`, `frequency` and `bktfreq`;
 //! - [`batch`]: runs a batch of deals through condition and values, on one thread.
@@ -76,3 +77,4 @@ pub mod source;
 pub mod split;
 pub mod stats;
 pub mod tables;
+pub mod verify;

@@ -1,0 +1,182 @@
+//! The bytecode verifier: every entry point and variable subroutine of a [`Program`] runs
+//! safely (jumps inside the code, one value left at each return, shape sets and division sites
+//! that exist, variables called only after their own subroutine), and how deep its stack gets.
+//! The assembler runs it on every program it finishes.
+
+use crate::bytecode::{BinaryOp, Instr, Program, VerifyError};
+
+impl Program {
+    /// Checks that every entry point and variable subroutine runs safely — jumps stay inside
+    /// the code, every path reaches its `return` (or `var.end`) with exactly one value on the
+    /// stack, shape sets and division sites exist, and a variable only calls variables defined
+    /// before it — and gives the deepest the value stack can get.
+    pub fn verify(&self) -> Result<usize, VerifyError> {
+        let mut need = Vec::with_capacity(self.vars.len());
+        // The stack depth found at each address; each routine resets what it set, so the
+        // whole check takes time in proportion to the code.
+        let mut depth_at: Vec<Option<usize>> = vec![None; self.code.len()];
+        for (slot, var) in self.vars.iter().enumerate() {
+            let n = self.verify_routine(var.start, Some(slot), &need, &mut depth_at)?;
+            need.push(n);
+        }
+        let mut deepest = 0;
+        for entry in &self.entries {
+            deepest = deepest.max(self.verify_routine(entry.start, None, &need, &mut depth_at)?);
+        }
+        Ok(deepest.max(need.iter().copied().max().unwrap_or(0)))
+    }
+
+    /// The stack slots one routine needs, including the variables it calls; `depth_at` is
+    /// all `None` before and after.
+    fn verify_routine(&self, start: u32, var: Option<usize>, need: &[usize], depth_at: &mut [Option<usize>]) -> Result<usize, VerifyError> {
+        let mut visited = Vec::new();
+        let result = self.walk_routine(start, var, need, depth_at, &mut visited);
+        for pc in visited {
+            depth_at[pc] = None;
+        }
+        result
+    }
+
+    /// [`Self::verify_routine`]'s walk, noting each address it sets in `visited`.
+    fn walk_routine(
+        &self,
+        start: u32,
+        var: Option<usize>,
+        need: &[usize],
+        depth_at: &mut [Option<usize>],
+        visited: &mut Vec<usize>,
+    ) -> Result<usize, VerifyError> {
+        let mut work = vec![(start, 0usize)];
+        let mut deepest = 0;
+        while let Some((pc, depth)) = work.pop() {
+            let fail = |message: String| Err(VerifyError { at: pc, message });
+            let Some(&instr) = self.code.get(pc as usize) else {
+                return fail("the code runs past its end".into());
+            };
+            match depth_at[pc as usize] {
+                Some(d) if d == depth => continue,
+                Some(d) => return fail(format!("reached with {d} and with {depth} values on the stack")),
+                None => {
+                    depth_at[pc as usize] = Some(depth);
+                    visited.push(pc as usize);
+                }
+            }
+            deepest = deepest.max(depth);
+            let pops = match instr {
+                Instr::Binary { .. } => 2,
+                Instr::Const(_)
+                | Instr::Var(_)
+                | Instr::SuitCount { .. }
+                | Instr::HandCount { .. }
+                | Instr::Length { .. }
+                | Instr::Cccc { .. }
+                | Instr::HasCard { .. }
+                | Instr::Shape { .. }
+                | Instr::Jump(_)
+                | Instr::Produce => 0,
+                _ => 1,
+            };
+            if depth < pops {
+                return fail(format!("`{instr}` needs {pops} values on the stack, which has {depth}"));
+            }
+            let next = pc + 1;
+            match instr {
+                Instr::Const(_)
+                | Instr::SuitCount { .. }
+                | Instr::HandCount { .. }
+                | Instr::Length { .. }
+                | Instr::Cccc { .. }
+                | Instr::HasCard { .. } => work.push((next, depth + 1)),
+                Instr::Shape { set, .. } => {
+                    if set as usize >= self.shapes.len() {
+                        return fail(format!("shape set {set} does not exist"));
+                    }
+                    work.push((next, depth + 1));
+                }
+                Instr::Var(slot) => {
+                    let s = slot as usize;
+                    if s >= need.len() || var.is_some_and(|v| s >= v) {
+                        return fail(format!("variable {slot} is used before its subroutine is verified"));
+                    }
+                    deepest = deepest.max(depth + need[s]);
+                    work.push((next, depth + 1));
+                }
+                Instr::VarEnd(_) | Instr::Return => {
+                    let fits = match instr {
+                        Instr::VarEnd(slot) => var == Some(slot as usize),
+                        _ => var.is_none(),
+                    };
+                    if !fits {
+                        return fail(format!("`{instr}` ends the wrong kind of routine"));
+                    }
+                    if depth != 1 {
+                        return fail(format!("`{instr}` with {depth} values on the stack, not 1"));
+                    }
+                }
+                Instr::Produce => {
+                    if var.is_some() || depth != 0 {
+                        return fail(format!("`produce` in a variable or with {depth} values on the stack"));
+                    }
+                }
+                Instr::Store(_) => work.push((next, depth - 1)),
+                Instr::Binary { op, site } | Instr::BinaryConst { op, site, .. } => {
+                    if matches!(op, BinaryOp::Div | BinaryOp::Mod) && site as usize >= self.sites.len() {
+                        return fail(format!("division site {site} does not exist"));
+                    }
+                    work.push((next, depth + 1 - pops));
+                }
+                Instr::Score { .. } | Instr::Imps | Instr::Rnd | Instr::Unary(_) | Instr::Bool | Instr::InRange { .. } => {
+                    work.push((next, depth))
+                }
+                Instr::Jump(t) => work.push((t, depth)),
+                Instr::JumpIfZero(t) => {
+                    work.push((next, depth - 1));
+                    work.push((t, depth - 1));
+                }
+                Instr::AndThen(t) | Instr::OrElse(t) => {
+                    work.push((next, depth - 1));
+                    work.push((t, depth));
+                }
+            }
+        }
+        Ok(deepest.max(1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bytecode::{Entry, VarCode};
+
+    /// A program with one entry holding `code` (and `return` unless `code` ends itself).
+    fn program(code: Vec<Instr>) -> Program {
+        Program { code, entries: vec![Entry { name: "t".into(), start: 0 }], ..Program::default() }
+    }
+
+    #[test]
+    fn the_verifier_refuses_unsafe_programs() {
+        use Instr::*;
+        let add = Binary { op: BinaryOp::Add, site: 0 };
+        let good = program(vec![Const(1), AndThen(5), Const(2), Store(0), Produce, Return]);
+        assert_eq!(good.verify(), Ok(1));
+        for (code, why) in [
+            (vec![Const(1), Jump(9)], "runs past its end"),
+            (vec![add, Return], "needs 2 values"),
+            (vec![Const(1), Const(2), Return], "not 1"),
+            (vec![Const(1), Produce], "produce"),
+            (vec![Const(1), Const(2), JumpIfZero(4), Const(3), Return], "reached with"),
+            (vec![Shape { seat: crate::card::Seat::North, set: 0 }, Return], "shape set 0"),
+            (vec![Const(1), Const(0), Binary { op: BinaryOp::Div, site: 3 }, Return], "division site 3"),
+            (vec![Var(0), Return], "variable 0"),
+        ] {
+            let err = program(code).verify().expect_err(why);
+            assert!(err.message.contains(why), "{err}");
+        }
+        // A variable may only call the variables before it.
+        let mut p = program(vec![Var(0), Return, Var(1), VarEnd(0), Const(1), VarEnd(1)]);
+        p.vars = vec![VarCode { name: "a".into(), start: 2 }, VarCode { name: "b".into(), start: 4 }];
+        assert!(p.verify().is_err());
+        p.code = vec![Var(1), Return, Const(1), VarEnd(0), Var(0), VarEnd(1)];
+        assert_eq!(p.verify(), Ok(1));
+    }
+}
