@@ -329,3 +329,17 @@ fn ctrl_c_prints_the_statistics_so_far_and_exits_130() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file is left");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn non_ascii_text_in_board_files_and_switches_is_an_error_not_a_crash() {
+    let dir = std::env::temp_dir().join(format!("dealvm-nonascii-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("e.pbn"), "[Évent \"x\"]\n[Deal \"N:AKQ.JT9.876.5432 - - -\"]\n").unwrap();
+    let r = crate::common::dealvm_in(&dir, &["--deals", "e.pbn"], None);
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("e.pbn:1:1") && !r.stderr.contains("panicked"), "{}", r.stderr);
+    let r = dealvm_stdin("produce 1", &["-N", "SAé,H2"]);
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("found `é`, expected a rank") && r.stderr.contains("-N argument:1:3"), "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
