@@ -152,16 +152,19 @@ pub struct Cli {
     #[arg(long = "deals", value_name = "FILE")]
     pub deals: Option<PathBuf>,
 
-    /// Debug verbosity, accepted for compatibility with Dealer; no effect.
+    /// Debug level: at 2 and above, the statistics at the end count the double-dummy solves
+    /// and the answers taken from the cache (a level such as 3.7 is taken as 3).
     #[arg(short = 'D', allow_hyphen_values = true, value_name = "LEVEL")]
     pub debug: Option<String>,
 
-    /// Double-dummy mode (1 or 2), accepted for compatibility with Dealer; no effect yet.
+    /// How double dummy is solved: 1 one declarer and strain at a time, 2 the whole table of
+    /// 20 results at once (default: whole tables when the input needs them, par or trix, or
+    /// asks about more than four declarer-strain pairs; single solves otherwise).
     #[arg(short = 'M', allow_hyphen_values = true, value_name = "1|2")]
     pub dds_mode: Option<String>,
 
-    /// Vulnerability for par (0 none, 1 NS, 2 EW, 3 both), accepted for compatibility; no
-    /// effect yet.
+    /// The vulnerability of `par(side)` and `parcontract` without one: 0 none, 1 NS, 2 EW,
+    /// 3 both (default: the input's `vulnerable`, else none).
     #[arg(short = 'P', allow_hyphen_values = true, value_name = "0-3")]
     pub par_vul: Option<String>,
 

@@ -14,6 +14,7 @@ use crate::front::parse::parse_file;
 use crate::run::{Limits, Outcome, RunError};
 use crate::source::Deals;
 use dealvm_vm::card::Seat;
+use dealvm_vm::interp::Fault;
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -69,18 +70,23 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
         threads: settings.threads,
         swap: settings.swap,
         progress: cli.meter,
+        new_solver: Some(dealvm_dd::Dds::boxed),
     };
     let outcome = match crate::run::run(&compiled, deals, settings.first_board, &limits, &mut actions, out) {
         Ok(o) => o,
         Err(RunError::Io(e)) => return Err(Failure::from(e)),
-        Err(RunError::Fault { fault, deal }) => {
-            let what = if fault.remainder { "remainder of a division by zero" } else { "division by zero" };
-            let site = &compiled.program.sites[fault.site as usize];
-            let span = compiled.site_spans[fault.site as usize];
-            let d = Diagnostic::at(span, format!("{what} in {site}"))
+        Err(RunError::Fault { fault: Fault::DivisionByZero { site, remainder }, deal }) => {
+            let what = if remainder { "remainder of a division by zero" } else { "division by zero" };
+            let text = &compiled.program.sites[site as usize];
+            let span = compiled.site_spans[site as usize];
+            let d = Diagnostic::at(span, format!("{what} in {text}"))
                 .with_label("the divisor is 0")
                 .with_note(format!("it happened on deal number {deal} (seed {})", settings.seed));
             return Err(Failure::Input(d.render(Some(&source))));
+        }
+        Err(RunError::Fault { fault: Fault::NoSolver, .. }) => {
+            let d = Diagnostic::error("internal error: a double-dummy question reached a thread with no solver");
+            return Err(Failure::Input(d.render(None)));
         }
     };
     actions.finish(out)?;
@@ -113,11 +119,12 @@ const COMPILER_STACK: usize = 1 << 30;
 fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
     let script = input::script_vars(cli);
     let command_line = input::predeal_switches(cli, source)?;
+    let dd = crate::cli::options::dd_switches(cli)?;
     let input_error = |d: Diagnostic| Failure::Input(d.render(Some(source)));
     let work = || {
         let arena = bumpalo::Bump::new();
         let statements = parse_file(&arena, &source.text, &script)?;
-        compile(source, &statements, &command_line, &script)
+        compile(source, &statements, &command_line, &script, &dd)
     };
     std::thread::scope(|scope| {
         // The stack is reserved address space; only the pages used take memory.
@@ -161,5 +168,10 @@ fn trailer(out: &mut dyn Write, settings: &RunSettings, outcome: &Outcome, start
     writeln!(out, "Generated {} hands", outcome.generated)?;
     writeln!(out, "Produced  {} hands", outcome.produced)?;
     writeln!(out, "Initial random seed {}", settings.seed)?;
-    writeln!(out, "Time needed {:8.3} sec", start.elapsed().as_secs_f64())
+    writeln!(out, "Time needed {:8.3} sec", start.elapsed().as_secs_f64())?;
+    let dd = &outcome.dd;
+    if settings.debug >= 2 && dd.solves() + dd.cached > 0 {
+        writeln!(out, "Double dummy: {} single solves, {} whole tables, {} answers from the cache", dd.single, dd.tables, dd.cached)?;
+    }
+    Ok(())
 }

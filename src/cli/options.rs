@@ -3,10 +3,11 @@
 
 use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
-use crate::compile::Compiled;
+use crate::compile::{Compiled, DdSwitches};
 use crate::front::diag::Diagnostic;
 use crate::source::Deals;
 use dealvm_vm::batch::Swap;
+use dealvm_vm::dd::{DdMode, PAR_VULNERABILITIES};
 
 /// The most threads started per processor core, whatever `-R` asks.
 pub const THREADS_PER_CORE: usize = 4;
@@ -29,6 +30,8 @@ pub struct RunSettings {
     pub swap: Swap,
     /// The number of the first board, when the boards are numbered from it.
     pub first_board: Option<u64>,
+    /// `-D`: at 2 and above, the end of the run counts the double-dummy solves.
+    pub debug: u32,
 }
 
 impl RunSettings {
@@ -73,6 +76,7 @@ impl RunSettings {
             title: cli.title.clone().or_else(|| compiled.settings.title.clone()).filter(|t| !t.is_empty()),
             swap,
             first_board,
+            debug: debug_level(cli)?,
         })
     }
 }
@@ -98,22 +102,12 @@ fn swap(cli: &Cli, compiled: &Compiled) -> Result<Swap, Failure> {
     Ok(swap)
 }
 
-/// Checks the values of the switches accepted for compatibility with Dealer (`-O`, `-M`,
-/// `-P`) and refuses those not supported yet (`-L`, `-U`, `-Z`, `-l`).
+/// Checks the value of `-O`, accepted for compatibility with Dealer, and refuses the switches
+/// not supported yet (`-L`, `-U`, `-Z`, `-l`).
 fn check_unused_switches(cli: &Cli) -> Result<(), Failure> {
     if let Some(o) = &cli.opener {
         if !matches!(o.trim(), "N" | "E" | "S" | "W" | "n" | "e" | "s" | "w") {
             return Err(switch_error(format!("-O takes N, E, S or W, found `{o}`")));
-        }
-    }
-    if let Some(m) = &cli.dds_mode {
-        if !matches!(m.trim(), "1" | "2") {
-            return Err(switch_error(format!("-M takes 1 or 2, found `{m}`")));
-        }
-    }
-    if let Some(p) = &cli.par_vul {
-        if !matches!(p.trim(), "0" | "1" | "2" | "3") {
-            return Err(switch_error(format!("-P takes 0, 1, 2 or 3, found `{p}`")));
         }
     }
     for (switch, value) in [("-L", &cli.library), ("-U", &cli.usereval), ("-Z", &cli.zrd), ("-l", &cli.dl52)] {
@@ -122,6 +116,33 @@ fn check_unused_switches(cli: &Cli) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// The double-dummy switches: `-M 1|2` (single solves or whole tables) and `-P 0-3` (the
+/// vulnerability of `par`: none, NS, EW, both).
+pub fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
+    let mode = match cli.dds_mode.as_deref().map(str::trim) {
+        None => None,
+        Some("1") => Some(DdMode::Single),
+        Some("2") => Some(DdMode::Table),
+        Some(m) => return Err(switch_error(format!("-M takes 1 (single solves) or 2 (whole tables), found `{m}`"))),
+    };
+    let par_vul = match cli.par_vul.as_deref().map(str::trim) {
+        None => None,
+        Some(p) => match p.parse::<usize>() {
+            Ok(i @ 0..=3) => Some(PAR_VULNERABILITIES[i]),
+            _ => return Err(switch_error(format!("-P takes 0 (none), 1 (NS), 2 (EW) or 3 (both), found `{p}`"))),
+        },
+    };
+    Ok(DdSwitches { mode, par_vul })
+}
+
+/// The level of `-D` (DealerV2 also takes `3.7`, the part after the point being for its
+/// usereval server).
+fn debug_level(cli: &Cli) -> Result<u32, Failure> {
+    let Some(text) = cli.debug.as_deref() else { return Ok(0) };
+    let whole = text.trim().split('.').next().unwrap_or("");
+    whole.parse::<u32>().map_err(|_| switch_error(format!("-D takes a level such as 0, 1 or 2, found `{text}`")))
 }
 
 /// Parses a numeric switch value: a whole number, `min` or more.

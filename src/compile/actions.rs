@@ -2,21 +2,22 @@
 //! produced deal, and the statistics they keep.
 
 use crate::compile::compiled::{ActionSpec, CsvPart, EsPart, ValueRef};
-use crate::compile::compiler::Compiler;
+use crate::compile::compiler::{Compiler, ValueCode};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
-use dealvm_vm::card::Seat;
+use dealvm_vm::card::{Seat, Side};
+use dealvm_vm::dd::STRAINS;
 use dealvm_vm::stats::{Axis, Buckets, TallySpec};
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// A value computed for each produced deal.
-    pub(super) fn value(&mut self, e: &'a Expr<'a>, values: &mut Vec<&'a Expr<'a>>) -> Result<ValueRef, Diagnostic> {
+    pub(super) fn value(&mut self, e: &'a Expr<'a>, values: &mut Vec<ValueCode<'a>>) -> Result<ValueRef, Diagnostic> {
         self.check(e)?;
-        values.push(e);
+        values.push(ValueCode::Expr(e));
         Ok(values.len() - 1)
     }
 
-    fn axis(&mut self, a: &Axis2<'a>, values: &mut Vec<&'a Expr<'a>>) -> Result<Axis, Diagnostic> {
+    fn axis(&mut self, a: &Axis2<'a>, values: &mut Vec<ValueCode<'a>>) -> Result<Axis, Diagnostic> {
         let low = self.bound(a.low)?;
         let high = self.bound(a.high)?;
         if low > high {
@@ -35,7 +36,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     pub(super) fn action(
         &mut self,
         a: &Action<'a>,
-        values: &mut Vec<&'a Expr<'a>>,
+        values: &mut Vec<ValueCode<'a>>,
         tallies: &mut Vec<TallySpec>,
     ) -> Result<ActionSpec, Diagnostic> {
         let mut tally = |spec: TallySpec| add_tally(tallies, spec, a.span);
@@ -80,7 +81,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let y = y.map(|y| self.buckets(&y, values)).transpose()?;
                 ActionSpec::BktFreq { label: label(l), tally: tally(TallySpec::Buckets { x, y })? }
             }
-            ActionKind::EvalContract { .. } => return Err(self.not_yet(a.span, "evalcontract")),
+            ActionKind::EvalContract { side, contract, vulnerable } => {
+                let contract = self.contract(contract, a.span)?;
+                // DealerV2 solves North-South contracts with South declaring, East-West ones
+                // with West.
+                let declarer = if side == Side::NorthSouth { Seat::South } else { Seat::West };
+                values.push(ValueCode::Tricks(declarer, contract.strain));
+                let axis = Axis { value: values.len() - 1, low: 0, high: 13 };
+                let tally = tally(TallySpec::Frequency { x: axis, y: None })?;
+                ActionSpec::EvalContract { side, contract, vulnerable, tally }
+            }
             ActionKind::ExportSide(side) => ActionSpec::Export(side.seats().to_vec()),
             ActionKind::ExportSeat(seat) => ActionSpec::Export(vec![seat]),
             ActionKind::CsvRpt(items) => ActionSpec::CsvRpt(self.csv_parts(items, a.span, values)?),
@@ -89,7 +99,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The axis of a `bktfreq`: bounds and a positive bucket size.
-    pub(super) fn buckets(&mut self, a: &crate::front::ast::Axis<'a>, values: &mut Vec<&'a Expr<'a>>) -> Result<Buckets, Diagnostic> {
+    pub(super) fn buckets(&mut self, a: &crate::front::ast::Axis<'a>, values: &mut Vec<ValueCode<'a>>) -> Result<Buckets, Diagnostic> {
         let step = a.step.expect("the grammar gives bktfreq a bucket size");
         let size = self.bound(step)?;
         if size <= 0 {
@@ -100,7 +110,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The fields of a `csvrpt` or `printrpt`.
-    pub(super) fn csv_parts(&mut self, items: &[CsvItem<'a>], span: Span, values: &mut Vec<&'a Expr<'a>>) -> Result<Vec<CsvPart>, Diagnostic> {
+    pub(super) fn csv_parts(&mut self, items: &[CsvItem<'a>], span: Span, values: &mut Vec<ValueCode<'a>>) -> Result<Vec<CsvPart>, Diagnostic> {
         let mut parts = Vec::new();
         for item in items {
             parts.push(match *item {
@@ -109,10 +119,25 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 CsvItem::Seat(seat) => CsvPart::Hands(vec![seat]),
                 CsvItem::Side(side) => CsvPart::Hands(side.seats().to_vec()),
                 CsvItem::Deal => CsvPart::Hands(Seat::ALL.to_vec()),
-                CsvItem::Trix(_) => return Err(self.not_yet(span, "trix")),
-                CsvItem::ParContract(_) => return Err(self.not_yet(span, "parcontract")),
+                CsvItem::Trix(seat) => {
+                    // Five counts per seat (clubs to notrump), each its own field.
+                    let seats = seat.map_or(Seat::ALL.to_vec(), |s| vec![s]);
+                    for s in seats {
+                        for strain in STRAINS {
+                            values.push(ValueCode::Tricks(s, strain));
+                            parts.push(CsvPart::Value(values.len() - 1));
+                        }
+                    }
+                    continue;
+                }
+                CsvItem::ParContract(word) => {
+                    let vul = self.par_vul(word)?;
+                    values.push(ValueCode::ParContract(vul));
+                    CsvPart::ParContract(values.len() - 1, vul)
+                }
             });
         }
+        let _ = span;
         Ok(parts)
     }
 }

@@ -6,6 +6,8 @@ use crate::source::Deals;
 use dealvm_vm::board::Vulnerability;
 use dealvm_vm::bytecode::Program;
 use dealvm_vm::card::{Hand, Seat, Side};
+use dealvm_vm::dd::DdMode;
+use dealvm_vm::score::Contract;
 use dealvm_vm::predeal::SuitLengths;
 use dealvm_vm::stats::TallySpec;
 use dealvm_vm::tables::{PointCounts, Tables};
@@ -64,6 +66,15 @@ pub struct Settings {
     pub start_board: Option<u64>,
 }
 
+/// The double-dummy switches: `-M` (how to solve) and `-P` (the vulnerability of `par`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DdSwitches {
+    /// `-M 1` (single solves) or `-M 2` (whole tables); unset, dealvm chooses.
+    pub mode: Option<DdMode>,
+    /// `-P`: the vulnerability of `par(side)` and `parcontract`.
+    pub par_vul: Option<Vulnerability>,
+}
+
 /// Cards predealt to one seat from the command line (`-N`, `-E`, `-S`, `-W`).
 #[derive(Clone, Debug)]
 pub struct CommandLinePredeal {
@@ -90,6 +101,8 @@ pub enum CsvPart {
     Text(String),
     /// Hands, written one after the other in one field.
     Hands(Vec<Seat>),
+    /// A par contract (the value, packed) at a vulnerability, written in quotes.
+    ParContract(ValueRef, Vulnerability),
 }
 
 /// An action as compiled.
@@ -114,6 +127,9 @@ pub enum ActionSpec {
     PrintRpt(Vec<CsvPart>),
     /// Hands as predeal switches (`-N SAK,...`) to the `-X` file (standard output without one).
     Export(Vec<Seat>),
+    /// `evalcontract`: the tricks of the side's declarer (South or West) counted in the
+    /// frequency table `tally`, reported at the end as scores of the contract.
+    EvalContract { side: Side, contract: Contract, vulnerable: bool, tally: usize },
 }
 
 impl ActionSpec {
@@ -122,12 +138,19 @@ impl ActionSpec {
     pub fn prints_each_deal(&self) -> bool {
         !matches!(
             self,
-            ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::Export(_)
+            ActionSpec::Average { .. }
+                | ActionSpec::Frequency { .. }
+                | ActionSpec::BktFreq { .. }
+                | ActionSpec::Export(_)
+                | ActionSpec::EvalContract { .. }
         )
     }
 
     /// Whether the action looks at the deal itself (not only at values).
     pub fn needs_deal(&self) -> bool {
-        !matches!(self, ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. })
+        !matches!(
+            self,
+            ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::EvalContract { .. }
+        )
     }
 }

@@ -2,12 +2,14 @@
 //! the deal routine (the condition, then the values the actions need of a produced deal,
 //! then `produce`) and gather the [`Compiled`] file.
 
-use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, Settings};
+use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Source, Span};
 use crate::front::lex::ScriptVars;
 use dealvm_vm::bytecode::{Assembler, Instr, Program, VarSlot};
-use dealvm_vm::card::Card;
+use dealvm_vm::board::Vulnerability;
+use dealvm_vm::card::{Card, Seat};
+use dealvm_vm::score::Strain;
 use dealvm_vm::stats::TallySpec;
 use dealvm_vm::tables::{PointCounts, Tables};
 use std::cell::RefCell;
@@ -19,6 +21,15 @@ pub(super) type NodeKey = usize;
 /// The key of a node (the arena never moves its nodes while the compiler runs).
 pub(super) fn node_key(e: &Expr<'_>) -> NodeKey {
     e as *const Expr<'_> as usize
+}
+
+/// A value the actions need of each produced deal: an expression, or a double-dummy result
+/// that has no expression of its own (`trix`, `parcontract`, `evalcontract`).
+#[derive(Clone, Copy)]
+pub(super) enum ValueCode<'a> {
+    Expr(&'a Expr<'a>),
+    Tricks(Seat, Strain),
+    ParContract(Vulnerability),
 }
 
 /// What the compiler knows of a defined variable.
@@ -52,15 +63,21 @@ pub(super) struct Compiler<'s, 'a> {
     pub(super) folded: RefCell<HashMap<NodeKey, Option<i32>>>,
     /// The bounds of each node looked at, once the tables are known.
     pub(super) bounded: RefCell<HashMap<NodeKey, Option<(i64, i64)>>>,
-    /// The actions, the expressions of their values and their statistics.
-    pub(super) actions: Option<(Vec<ActionSpec>, Vec<&'a Expr<'a>>, Vec<TallySpec>)>,
+    /// The actions, the code of their values and their statistics.
+    pub(super) actions: Option<(Vec<ActionSpec>, Vec<ValueCode<'a>>, Vec<TallySpec>)>,
+    /// What each node looked at may do besides giving a value (see `dd`).
+    pub(super) effects: RefCell<HashMap<NodeKey, u8>>,
+    /// The double-dummy switches (`-M`, `-P`).
+    pub(super) dd_switches: DdSwitches,
+    /// The vulnerability of `par(side)` and `parcontract` without one.
+    pub(super) par_default: Vulnerability,
     pub(super) site_spans: Vec<Span>,
     /// Warnings about the input, in the order found.
     pub(super) warnings: Vec<Diagnostic>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
-    pub(super) fn new(source: &'s Source, statements: &[Statement<'a>], script: &'s ScriptVars) -> Compiler<'s, 'a> {
+    pub(super) fn new(source: &'s Source, statements: &[Statement<'a>], script: &'s ScriptVars, dd: &DdSwitches) -> Compiler<'s, 'a> {
         let mut definitions = HashMap::new();
         for s in statements {
             if let StmtKind::VarDef { name, name_span, .. } = s.kind {
@@ -83,6 +100,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
             folded: RefCell::new(HashMap::new()),
             bounded: RefCell::new(HashMap::new()),
             actions: None,
+            effects: RefCell::new(HashMap::new()),
+            dd_switches: *dd,
+            par_default: super::dd::default_par_vul(dd, statements),
             site_spans: Vec::new(),
             warnings: Vec::new(),
         }
@@ -100,7 +120,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// Compiles the deal routine: the condition, then, for a produced deal, each value
     /// stored in its slot and `produce`; a deal that fails the condition jumps to the final
     /// `return` with 0.
-    pub(super) fn routine(&mut self, values: &[&'a Expr<'a>]) -> Result<usize, Diagnostic> {
+    pub(super) fn routine(&mut self, values: &[ValueCode<'a>]) -> Result<usize, Diagnostic> {
         self.asm.begin_entry("deal");
         let mut to_end = None;
         match self.condition {
@@ -117,9 +137,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
             },
         }
-        for (slot, e) in values.iter().enumerate() {
-            self.expr(e)?;
-            let slot = u16::try_from(slot).map_err(|_| Diagnostic::at(e.span, "too many values in the actions (at most 65536)"))?;
+        for (slot, v) in values.iter().enumerate() {
+            match *v {
+                ValueCode::Expr(e) => self.expr(e)?,
+                ValueCode::Tricks(declarer, strain) => _ = self.emit(Instr::Tricks { declarer, strain }),
+                ValueCode::ParContract(vul) => _ = self.emit(Instr::ParContract { vul }),
+            }
+            let span = if let ValueCode::Expr(e) = v { e.span } else { Span::new(0, 0) };
+            let slot = u16::try_from(slot).map_err(|_| Diagnostic::at(span, "too many values in the actions (at most 65536)"))?;
             self.emit(Instr::Store(slot));
         }
         self.emit(Instr::Produce);
@@ -141,9 +166,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.tables = Some(RefCell::new(Tables::lazy(&self.point_counts)));
         self.fold_with_tables();
         let routine = self.routine(&values)?;
-        let program: Program = self.asm.finish().map_err(|e| {
+        let mut program: Program = self.asm.finish().map_err(|e| {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
         })?;
+        program.dd_mode = super::dd::dd_mode(&program, &self.dd_switches);
         let mut tables = self.tables.take().expect("made above").into_inner();
         for id in program.tables_used() {
             tables.ensure(id);

@@ -121,6 +121,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     self.asm.patch(to_end, end);
                 }
             },
+            ExprKind::Tricks { seat, strain } => {
+                self.emit(Instr::Tricks { declarer: seat, strain: strain.strain() });
+            }
+            ExprKind::Par { side, vul } => {
+                let vul = self.par_vul(vul)?;
+                self.emit(Instr::Par { side, vul });
+            }
             ExprKind::Unsupported(what) => return Err(self.not_yet(e.span, what)),
         }
         Ok(())
@@ -152,6 +159,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let mut operands = Vec::new();
         flatten(a, and, &mut operands);
         flatten(b, and, &mut operands);
+        self.cost_order(&mut operands);
         let mut jumps = Vec::new();
         let mut i = 0;
         let last = operands.len() - 1;

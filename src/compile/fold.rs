@@ -157,7 +157,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let (blo, bhi) = self.bounds(b)?;
                 Some((alo.min(blo), ahi.max(bhi)))
             }
-            ExprKind::Score { .. } | ExprKind::Rnd(_) | ExprKind::Unsupported(_) => None,
+            ExprKind::Tricks { .. } => Some((0, 13)),
+            ExprKind::Score { .. } | ExprKind::Rnd(_) | ExprKind::Par { .. } | ExprKind::Unsupported(_) => None,
         }
     }
 }
@@ -228,7 +229,12 @@ pub(super) fn in_range<'e, 'a>(a: &'e Expr<'a>, b: &'e Expr<'a>) -> Option<(&'e 
 fn is_pure_leaf(e: &Expr<'_>) -> bool {
     matches!(
         e.kind,
-        ExprKind::Var(_) | ExprKind::Count { .. } | ExprKind::Length { .. } | ExprKind::Quality { .. } | ExprKind::Cccc(_)
+        ExprKind::Var(_)
+            | ExprKind::Count { .. }
+            | ExprKind::Length { .. }
+            | ExprKind::Quality { .. }
+            | ExprKind::Cccc(_)
+            | ExprKind::Tricks { .. }
     )
 }
 
@@ -242,6 +248,7 @@ fn same_leaf(a: &Expr<'_>, b: &Expr<'_>) -> bool {
         (ExprKind::Length { seat: s, suit: u }, ExprKind::Length { seat: t, suit: v })
         | (ExprKind::Quality { seat: s, suit: u }, ExprKind::Quality { seat: t, suit: v }) => s == t && u == v,
         (ExprKind::Cccc(s), ExprKind::Cccc(t)) => s == t,
+        (ExprKind::Tricks { seat: s, strain: u }, ExprKind::Tricks { seat: t, strain: v }) => s == t && u == v,
         _ => false,
     }
 }

@@ -8,7 +8,8 @@
 //!
 //! One file per concern, each adding methods to the compiler's state ([`compiler`]):
 //! [`statements`] (settings, variables), [`predeal`], [`actions`], [`expr`] (code),
-//! [`fold`] (constants, bounds, range tests), [`shapes`]; [`compiled`] holds what comes out.
+//! [`fold`] (constants, bounds, range tests), [`shapes`], [`dd`] (double dummy: par
+//! vulnerability, solving mode, cost ordering); [`compiled`] holds what comes out.
 //!
 //! Imports: [`crate::front`] (the syntax tree, messages), [`crate::source`] (to choose the
 //! deal source for the predeal) and the `vm` crate.
@@ -16,13 +17,14 @@
 pub mod actions;
 pub mod compiled;
 pub mod compiler;
+pub mod dd;
 pub mod expr;
 pub mod fold;
 pub mod predeal;
 pub mod shapes;
 pub mod statements;
 
-pub use compiled::{ActionSpec, CommandLinePredeal, Compiled, CsvPart, EsPart, Settings, ValueRef};
+pub use compiled::{ActionSpec, CommandLinePredeal, Compiled, CsvPart, DdSwitches, EsPart, Settings, ValueRef};
 use compiler::Compiler;
 use crate::front::ast::Statement;
 use crate::front::diag::{Diagnostic, Source};
@@ -35,8 +37,9 @@ pub fn compile(
     statements: &[Statement<'_>],
     command_line: &[CommandLinePredeal],
     script: &ScriptVars,
+    dd: &DdSwitches,
 ) -> Result<Compiled, Diagnostic> {
-    let mut c = Compiler::new(source, statements, script);
+    let mut c = Compiler::new(source, statements, script, dd);
     for s in statements {
         c.statement(s)?;
     }

@@ -146,7 +146,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
 }
 
 /// Reads a vulnerability word, in any letter case: none, NS, EW, all, both.
-fn vulnerability(word: &str) -> Option<Vulnerability> {
+pub(super) fn vulnerability(word: &str) -> Option<Vulnerability> {
     Some(match word.to_ascii_lowercase().as_str() {
         "none" => Vulnerability::None,
         "ns" => Vulnerability::NorthSouth,

@@ -6,6 +6,7 @@
 use crate::front::diag::Span;
 use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
 use dealvm_vm::card::{Seat, Side, Suit};
+use dealvm_vm::score::Strain;
 
 /// A number written in the input: an integer, or a dotnum already multiplied by 100.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -42,6 +43,16 @@ impl CountFn {
 pub enum StrainArg {
     Suit(Suit),
     NoTrump,
+}
+
+impl StrainArg {
+    /// The strain of a contract.
+    pub fn strain(self) -> Strain {
+        match self {
+            StrainArg::Suit(s) => dealvm_vm::dd::STRAINS[s as usize],
+            StrainArg::NoTrump => Strain::NoTrump,
+        }
+    }
 }
 
 /// One element of an HvS shape list: `+ any 4432`, `- 5xxx`.
@@ -88,6 +99,10 @@ pub enum ExprKind<'a> {
     And(&'a Expr<'a>, &'a Expr<'a>),
     Or(&'a Expr<'a>, &'a Expr<'a>),
     Cond(&'a Expr<'a>, &'a Expr<'a>, &'a Expr<'a>),
+    /// `dds(seat, strain)` or V1's `tricks(seat, strain)`: double-dummy tricks.
+    Tricks { seat: Seat, strain: StrainArg },
+    /// `par(side)` or `par(side, vul)`: the par score for `side`.
+    Par { side: Side, vul: Option<VulWord<'a>> },
     /// A function that parses but is not implemented yet (double dummy, OPC, ...).
     Unsupported(&'static str),
 }

@@ -8,6 +8,7 @@ use crate::compile::CsvPart;
 use crate::files::pbn::pbn_escape;
 use dealvm_vm::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::card::{rank_char, Deal, Hand, Seat, Side, Suit};
+use dealvm_vm::dd::{vul_index, ParContract};
 use std::io::{self, Write};
 
 /// The usual width of a hand's column in the side-by-side layouts.
@@ -121,9 +122,15 @@ pub fn csv_line(parts: &[CsvPart], deal: &Deal, values: &[i32]) -> String {
                 .iter()
                 .map(|&s| format!("{} {} ", s.letter().to_ascii_lowercase(), dotted(deal.hand(s))))
                 .collect(),
+            CsvPart::ParContract(v, vul) => format!("'{} {}'", ParContract::decode(values[*v]), par_vul_name(*vul)),
         })
         .collect();
     format!(" {}\n", fields.join(","))
+}
+
+/// A vulnerability as DealerV2 names it after a par contract: `none`, `ns`, `ew`, `both`.
+pub fn par_vul_name(v: Vulnerability) -> &'static str {
+    ["none", "ns", "ew", "both"][vul_index(v)]
 }
 
 /// An `export` line: each hand as a predeal switch, `-N S9876,H9876,D98,C987 `.

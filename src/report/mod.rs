@@ -88,7 +88,12 @@ impl Actions {
     /// Whether some action prints or keeps each produced deal (rather than only counting).
     pub fn per_deal(&self) -> bool {
         self.writes_boards()
-            || self.specs.iter().any(|s| !matches!(s, ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. }))
+            || self.specs.iter().any(|s| {
+                !matches!(
+                    s,
+                    ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::EvalContract { .. }
+                )
+            })
     }
 
     /// Whether the produced deals go to a PBN or DLM file.
@@ -218,7 +223,10 @@ impl Actions {
                     }
                 }
                 // Counted by the workers.
-                ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } => {}
+                ActionSpec::Average { .. }
+                | ActionSpec::Frequency { .. }
+                | ActionSpec::BktFreq { .. }
+                | ActionSpec::EvalContract { .. } => {}
             }
         }
         if self.keep_deals {
@@ -282,6 +290,12 @@ impl Actions {
                         TallySpec::Buckets { x, y: None } => stats::buckets1(w, label, &x, &t.counts)?,
                         TallySpec::Buckets { x, y: Some(y) } => stats::buckets2(w, label, &x, &y, &t.counts)?,
                     }
+                }
+                ActionSpec::EvalContract { side, contract, vulnerable, tally } => {
+                    // The frequency cells of 0..=13 tricks, between Low and High.
+                    let cells = &self.tallies.get(*tally).counts;
+                    let tricks: [u64; 14] = std::array::from_fn(|t| cells[t + 1]);
+                    stats::evalcontract(w, *side, *contract, *vulnerable, &tricks)?;
                 }
                 _ => {}
             }

@@ -1,6 +1,8 @@
-//! The end-of-run reports of `average`, `frequency` and `bktfreq`, laid out as DealerV2
-//! prints them.
+//! The end-of-run reports of `average`, `frequency`, `bktfreq` and `evalcontract`, laid out
+//! as DealerV2 prints them.
 
+use dealvm_vm::card::Side;
+use dealvm_vm::score::{imps, score, Contract, Doubling, Strain};
 use dealvm_vm::stats::{Axis, Buckets};
 use std::io::{self, Write};
 
@@ -171,4 +173,71 @@ pub fn buckets2(w: &mut dyn Write, label: Option<&str>, x: &Buckets, y: &Buckets
         i => format!("{:4} ", x.name(i)),
     };
     table_body(w, counts, rows, cols, row_name, "Sum  ")
+}
+
+/// A float as C's `% W.Pf` prints it: a space before a number that is not negative.
+fn printf_space_f(v: f64, width: usize, precision: usize) -> String {
+    if v.is_nan() {
+        return printf_f(v, width, precision);
+    }
+    let sign = if v.is_sign_negative() { "-" } else { " " };
+    format!("{:>width$}", format!("{sign}{:.precision$}", v.abs()))
+}
+
+/// The `evalcontract` report: the contract's average score over the produced deals, how often
+/// it makes and fails, and how often and how dearly (IMPs per board) a game or slam that
+/// makes is missed. `tricks[t]` counts the deals on which the side's declarer (South or West)
+/// takes `t` tricks double dummy.
+pub fn evalcontract(w: &mut dyn Write, side: Side, contract: Contract, vulnerable: bool, tricks: &[u64; 14]) -> io::Result<()> {
+    let undoubled = |level: u8, t: usize| score(vulnerable, Contract { level, doubling: Doubling::Undoubled, ..contract }, t as i32) as i64;
+    let level = contract.level;
+    let game = match contract.strain {
+        Strain::NoTrump => 3,
+        Strain::Hearts | Strain::Spades => 4,
+        Strain::Clubs | Strain::Diamonds => 5,
+    };
+    let (mut missed_games, mut game_imps, mut missed_slams, mut slam_imps) = (0u64, 0i64, 0u64, 0i64);
+    if level < game {
+        for (t, &n) in tricks.iter().enumerate().skip(game as usize + 6) {
+            missed_games += n;
+            game_imps += n as i64 * imps((undoubled(game, t) - undoubled(level, t)) as i32) as i64;
+        }
+    }
+    // Like DealerV2, a missed slam is scored against the contract undoubled.
+    if level < 6 {
+        missed_slams = tricks[12] + tricks[13];
+        slam_imps = tricks[12] as i64 * imps((undoubled(6, 12) - undoubled(level, 12)) as i32) as i64
+            + tricks[13] as i64 * imps((undoubled(7, 13) - undoubled(level, 13)) as i32) as i64;
+    }
+    let (mut total, mut made, mut failed) = (0i64, 0u64, 0u64);
+    for (t, &n) in tricks.iter().enumerate() {
+        let s = score(vulnerable, contract, t as i32) as i64;
+        total += s * n as i64;
+        if s > 0 {
+            made += n;
+        } else if s < 0 {
+            failed += n;
+        }
+    }
+    let deals = tricks.iter().sum::<u64>() as f64;
+    let pct = |n: u64| printf_space_f(100.0 * n as f64 / deals, 7, 2);
+    let per_board = |n: i64| printf_space_f(n as f64 / deals, 7, 2);
+    let x = ["", "x", "xx"][contract.doubling as usize];
+    let name = format!("{}{}{x:<1} {}", level, contract.strain.letter(), if vulnerable { 'V' } else { ' ' });
+    writeln!(
+        w,
+        "\nContract {name:>6} by {} Avg Result ={}, Made pct={}, Fail pct={}",
+        side.name(),
+        printf_space_f(total as f64 / deals, 8, 2),
+        pct(made),
+        pct(failed)
+    )?;
+    writeln!(
+        w,
+        "Missed Game_pct={}, Missed Slam_pct={}, Missed Game Imps/board={}, Missed Slam Imps/board={}",
+        pct(missed_games),
+        pct(missed_slams),
+        per_board(game_imps),
+        per_board(slam_imps)
+    )
 }

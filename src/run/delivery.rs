@@ -1,11 +1,14 @@
-//! Delivery: the main thread's side of a run. It hands each batch's produced deals to the
-//! actions strictly in batch order, numbers their boards, merges the statistics, and stops the
+//! Delivery: the main thread's side of a run. It hands each piece's produced deals to the
+//! actions strictly in deal order, numbers their boards, merges the statistics, and stops the
 //! run exactly where a one-thread run would.
 
 use crate::report::Actions;
+use crate::run::pieces::Piece;
 use crate::run::plan::{Collector, Outcome, Plan, RunError};
 use dealvm_vm::batch::BatchEnd;
 use dealvm_vm::board::Board;
+use dealvm_vm::card::Deal;
+use dealvm_vm::dd::SolveCounts;
 use dealvm_vm::interp::Machine;
 use dealvm_vm::source::DealSource;
 use std::io::Write;
@@ -14,8 +17,10 @@ use std::io::Write;
 pub struct Delivery {
     /// Deals produced so far.
     pub produced: u64,
-    /// Deals examined in the batches delivered so far.
+    /// Deals examined in the pieces delivered so far.
     pub examined_before: u64,
+    /// The double-dummy work of the pieces delivered so far.
+    pub dd: SolveCounts,
     /// The values stored for each produced deal.
     pub nvalues: usize,
     /// The number of the first board, when the boards are numbered from it (else a deal from
@@ -24,14 +29,19 @@ pub struct Delivery {
 }
 
 impl Delivery {
-    /// Delivers the result of batch `b`; gives the outcome once the run has produced
-    /// `produce` deals.
+    /// Nothing delivered yet.
+    pub fn new(nvalues: usize, first_board: Option<u64>) -> Delivery {
+        Delivery { produced: 0, examined_before: 0, dd: SolveCounts::default(), nvalues, first_board }
+    }
+
+    /// Delivers the result of `piece`; gives the outcome once the run has produced `produce`
+    /// deals.
     #[allow(clippy::too_many_arguments)]
     pub fn deliver<S: DealSource>(
         &mut self,
         plan: &Plan<'_, S>,
+        piece: &Piece,
         (mut end, mut collected): (BatchEnd, Collector),
-        b: u64,
         produce: u64,
         actions: &mut Actions,
         out: &mut dyn Write,
@@ -39,46 +49,58 @@ impl Delivery {
     ) -> Result<Option<Outcome>, RunError> {
         let remaining = produce - self.produced;
         if end.produced > remaining {
-            // Earlier batches already produced part of the deals: run this one again up to
-            // exactly the deals still wanted.
-            (end, collected) = plan.batch(b, remaining, self.produced, main_vm);
+            // Earlier pieces already produced part of the deals: keep exactly the deals still
+            // wanted, cutting the piece short when its values were kept, else running it
+            // again up to them.
+            if collected.kept_values() {
+                let last = collected.offsets[remaining as usize - 1] as u64;
+                collected.truncate(remaining as usize, self.nvalues, &plan.tallies);
+                end = BatchEnd { examined: last + 1 - piece.range.start, produced: remaining, fault: None };
+            } else {
+                (end, collected) = plan.piece(piece, remaining, self.produced, main_vm);
+            }
         }
         if plan.per_deal {
             for (i, &offset) in collected.offsets.iter().enumerate() {
                 let deal = collected.deals.get(i).copied().unwrap_or_default();
                 let values = &collected.values[i * self.nvalues..(i + 1) * self.nvalues];
                 let number = self.produced + i as u64 + 1;
-                let board = self.board(plan, b, offset, number, deal);
+                let board = self.board(plan, piece.batch, offset, number, deal);
                 actions.deal(out, number, &board, values)?;
             }
         }
         self.produced += end.produced;
+        self.dd.add(&collected.solves);
         actions.merge(&collected.tallies);
         if let Some((offset, fault)) = end.fault {
-            return Err(RunError::Fault { fault, deal: self.examined_before + offset as u64 + 1 });
+            let deal = self.examined_before + (offset as u64 - piece.range.start) + 1;
+            return Err(RunError::Fault { fault, deal });
         }
         self.examined_before += end.examined;
-        Ok((self.produced == produce).then_some(Outcome { generated: self.examined_before, produced: self.produced, interrupted: false }))
+        Ok((self.produced == produce).then(|| self.outcome(false)))
     }
 
-    /// The outcome of a run interrupted after the batches delivered so far.
+    /// The outcome of a run interrupted after the pieces delivered so far.
     pub fn interrupted(&self) -> Outcome {
-        Outcome { generated: self.examined_before, produced: self.produced, interrupted: true }
+        self.outcome(true)
+    }
+
+    /// The outcome of the run so far.
+    pub fn outcome(&self, interrupted: bool) -> Outcome {
+        Outcome { generated: self.examined_before, produced: self.produced, interrupted, dd: self.dd }
     }
 
     /// The board of produced deal `number` (from 1), deal `offset` of batch `b`: the source's
-    /// board (a file's), unless the boards are numbered from `first_board`.
-    fn board<S: DealSource>(&self, plan: &Plan<'_, S>, b: u64, offset: u32, number: u64, deal: dealvm_vm::card::Deal) -> Board {
-        let given = match self.first_board {
-            Some(_) => None,
-            None => {
-                let copies = plan.job.swap.permutations().len() as u64;
-                plan.job.source.board((plan.job.first_deal(b) + offset as u64) / copies)
-            }
-        };
-        match given {
-            Some(board) => Board { deal, ..board.clone() },
-            None => Board { number: self.first_board.unwrap_or(1) + number - 1, deal, dealer: None, vulnerable: None },
+    /// board (a file's) with its number, dealer and vulnerability, unless the boards are
+    /// numbered from `first_board`; a file's double-dummy results stay with their deal.
+    fn board<S: DealSource>(&self, plan: &Plan<'_, S>, b: u64, offset: u32, number: u64, deal: Deal) -> Board {
+        let copies = plan.job.swap.permutations().len() as u64;
+        let given = plan.job.source.board((plan.job.first_deal(b) + offset as u64) / copies);
+        // A swapped copy of a solved deal is another deal: its results are not known.
+        let tricks = given.and_then(|g| g.tricks.filter(|_| g.deal == deal));
+        match (self.first_board, given) {
+            (None, Some(board)) => Board { deal, tricks, ..board.clone() },
+            (first, _) => Board { tricks, ..Board::new(first.unwrap_or(1) + number - 1, deal) },
         }
     }
 }

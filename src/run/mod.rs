@@ -14,6 +14,7 @@
 pub mod delivery;
 pub mod interrupt;
 pub mod meter;
+pub mod pieces;
 pub mod plan;
 
 use crate::compile::Compiled;
@@ -23,14 +24,16 @@ use dealvm_vm::batch::{BatchEnd, Job};
 use dealvm_vm::interp::Machine;
 use delivery::Delivery;
 use meter::Meter;
+use pieces::{Piece, Pieces};
 pub use plan::{Limits, Outcome, RunError};
 use plan::{Collector, Plan};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
+use std::time::Instant;
 
-/// Batches per thread that may run ahead of the batch being delivered.
+/// Pieces per thread that may run ahead of the piece being delivered.
 const AHEAD: usize = 8;
 
 /// Deals from `deals` until `limits` are met, passing each produced deal to `actions`. Boards
@@ -53,11 +56,12 @@ pub fn run(
 
 /// [`run`] for one kind of source.
 ///
-/// Batches run in parallel; their results are taken strictly in batch order, and the batch
-/// in which the run reaches its `produce` count is run again, alone, up to exactly that
-/// count, so the run ends where a one-thread run would. When the program counts produced
-/// deals (`rnd(0)`), batches run one after the other so each knows how many deals came
-/// before; the deals and results are the same either way.
+/// The run is cut into pieces ([`pieces`]): whole batches, or for a run that solves double
+/// dummy, short ranges of a batch. Pieces run in parallel; their results are taken strictly in
+/// order, and the piece in which the run reaches its `produce` count is cut there (or run
+/// again, alone, up to exactly that count), so the run ends where a one-thread run would. When
+/// the program counts produced deals (`rnd(0)`), pieces run one after the other so each knows
+/// how many deals came before; the deals and results are the same either way.
 pub fn run_from<S: DealSource>(
     compiled: &Compiled,
     source: &S,
@@ -66,6 +70,7 @@ pub fn run_from<S: DealSource>(
     actions: &mut Actions,
     out: &mut dyn Write,
 ) -> Result<Outcome, RunError> {
+    let solves = compiled.program.uses_dd();
     let plan = Plan {
         job: Job {
             program: &compiled.program,
@@ -78,40 +83,55 @@ pub fn run_from<S: DealSource>(
         },
         tallies: actions.empty_tallies(),
         per_deal: actions.per_deal(),
+        keep_values: actions.per_deal() || solves,
         keep_deals: actions.needs_deals(),
         stop: AtomicBool::new(false),
     };
+    let copies = limits.swap.permutations().len() as u64;
+    let whole = !solves || compiled.program.uses_rnd();
+    let pieces = Mutex::new(Pieces::new(plan.job.deals(), limits.swap.batch_len(), copies, whole));
     let mut meter = Meter::new(limits.progress, limits.generate, limits.produce);
-    let mut state = Delivery { produced: 0, examined_before: 0, nvalues: compiled.nvalues, first_board };
-    let mut main_vm = Machine::new(&compiled.program);
+    let mut state = Delivery::new(compiled.nvalues, first_board);
+    let mut main_vm = machine(compiled, limits);
     interrupt::set_running(true);
     let delivered = if compiled.uses_produced_number || limits.threads <= 1 {
-        one_thread(&plan, &mut state, limits, actions, out, &mut main_vm, &mut meter)
+        one_thread(&plan, &pieces, &mut state, limits, actions, out, &mut main_vm, &mut meter)
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(limits.threads)
             .build()
             .map_err(|e| RunError::Io(io::Error::other(e)))?;
         let shared = Shared {
-            next: AtomicU64::new(0),
+            pieces,
             remaining: AtomicU64::new(limits.produce),
             delivered: (Mutex::new(0), Condvar::new()),
         };
         pool.in_place_scope(|scope| {
-            let results = start_workers(scope, &plan, &shared, limits.threads);
+            let results = start_workers(scope, &plan, &shared, compiled, limits);
             deliver_in_order(results, &plan, &shared, &mut state, limits, actions, out, &mut main_vm, &mut meter)
         })
     };
     interrupt::set_running(false);
-    let outcome = delivered.inspect_err(|_| meter.finish(state.examined_before, state.produced))?;
-    let outcome = outcome.unwrap_or(Outcome { generated: state.examined_before, produced: state.produced, interrupted: false });
-    meter.finish(outcome.generated, outcome.produced);
+    let outcome = delivered.inspect_err(|_| meter.finish(state.examined_before, state.produced, state.dd.solves()))?;
+    let outcome = outcome.unwrap_or_else(|| state.outcome(false));
+    meter.finish(outcome.generated, outcome.produced, outcome.dd.solves());
     Ok(outcome)
 }
 
-/// Runs and delivers the batches one after the other on this thread.
+/// A machine for the program, with a double-dummy solver when the program solves.
+fn machine(compiled: &Compiled, limits: &Limits) -> Machine {
+    let mut vm = Machine::new(&compiled.program);
+    if let (true, Some(new_solver)) = (compiled.program.uses_dd(), limits.new_solver) {
+        vm.dd.set_solver(new_solver());
+    }
+    vm
+}
+
+/// Runs and delivers the pieces one after the other on this thread.
+#[allow(clippy::too_many_arguments)]
 fn one_thread<S: DealSource>(
     plan: &Plan<'_, S>,
+    pieces: &Mutex<Pieces>,
     state: &mut Delivery,
     limits: &Limits,
     actions: &mut Actions,
@@ -119,63 +139,69 @@ fn one_thread<S: DealSource>(
     vm: &mut Machine,
     meter: &mut Meter,
 ) -> Result<Option<Outcome>, RunError> {
-    for k in 0..plan.job.batches() {
+    let mut pieces = pieces.lock().unwrap_or_else(|e| e.into_inner());
+    while let Some(piece) = pieces.next() {
         if interrupt::requested() {
             return Ok(Some(state.interrupted()));
         }
         let cap = limits.produce - state.produced;
-        let result = plan.batch(k, cap, state.produced, vm);
-        if let Some(outcome) = state.deliver(plan, result, k, limits.produce, actions, out, vm)? {
+        let started = Instant::now();
+        let result = plan.piece(&piece, cap, state.produced, vm);
+        pieces.done(result.0.examined, started.elapsed());
+        if let Some(outcome) = state.deliver(plan, &piece, result, limits.produce, actions, out, vm)? {
             return Ok(Some(outcome));
         }
-        meter.show(state.examined_before, state.produced);
+        meter.show(state.examined_before, state.produced, state.dd.solves());
     }
     Ok(None)
 }
 
 /// What the worker threads share with the delivering thread.
 struct Shared {
-    /// The next batch to start.
-    next: AtomicU64,
-    /// Produced deals still wanted: a batch stops there.
+    /// The pieces still to start, in order.
+    pieces: Mutex<Pieces>,
+    /// Produced deals still wanted: a piece stops there.
     remaining: AtomicU64,
-    /// The number of batches delivered, and its signal: workers wait when they are too far
+    /// The number of pieces delivered, and its signal: workers wait when they are too far
     /// ahead.
     delivered: (Mutex<u64>, Condvar),
 }
 
-/// The results of the batches, with their numbers, as the workers finish them.
-type Results = mpsc::Receiver<(u64, (BatchEnd, Collector))>;
+/// The results of the pieces, as the workers finish them.
+type Results = mpsc::Receiver<(Piece, (BatchEnd, Collector))>;
 
-/// Starts `threads` workers in `scope`: each takes the next batch, waits while it is more than
-/// `AHEAD` per thread beyond the delivered ones, runs it and sends its result.
+/// Starts a worker per thread in `scope`: each takes the next piece, waits while it is more
+/// than `AHEAD` per thread beyond the delivered ones, runs it and sends its result.
 fn start_workers<'s, S: DealSource>(
     scope: &rayon::Scope<'s>,
     plan: &'s Plan<'s, S>,
     shared: &'s Shared,
-    threads: usize,
+    compiled: &'s Compiled,
+    limits: &'s Limits,
 ) -> Results {
-    let ahead = (threads * AHEAD) as u64;
-    let batches = plan.job.batches();
+    let ahead = (limits.threads * AHEAD) as u64;
     let gate = &shared.delivered;
     let (tx, rx) = mpsc::channel();
-    for _ in 0..threads {
+    for _ in 0..limits.threads {
         let tx = tx.clone();
         scope.spawn(move |_| {
-            let mut vm = Machine::new(plan.job.program);
+            let mut vm = machine(compiled, limits);
             loop {
-                let k = shared.next.fetch_add(1, Ordering::Relaxed);
-                if k >= batches || plan.stop.load(Ordering::Relaxed) {
+                let next = shared.pieces.lock().unwrap_or_else(|e| e.into_inner()).next();
+                let Some(piece) = next else { break };
+                if plan.stop.load(Ordering::Relaxed) {
                     break;
                 }
                 {
                     let mut done = gate.0.lock().unwrap_or_else(|e| e.into_inner());
-                    while k >= *done + ahead && !plan.stop.load(Ordering::Relaxed) {
+                    while piece.index >= *done + ahead && !plan.stop.load(Ordering::Relaxed) {
                         done = gate.1.wait(done).unwrap_or_else(|e| e.into_inner());
                     }
                 }
-                let result = plan.batch(k, shared.remaining.load(Ordering::Relaxed), 0, &mut vm);
-                if tx.send((k, result)).is_err() {
+                let started = Instant::now();
+                let result = plan.piece(&piece, shared.remaining.load(Ordering::Relaxed), 0, &mut vm);
+                shared.pieces.lock().unwrap_or_else(|e| e.into_inner()).done(result.0.examined, started.elapsed());
+                if tx.send((piece, result)).is_err() {
                     break;
                 }
             }
@@ -184,8 +210,8 @@ fn start_workers<'s, S: DealSource>(
     rx
 }
 
-/// Delivers the workers' results in batch order until the run is over, then stops the
-/// batches running ahead.
+/// Delivers the workers' results in piece order until the run is over, then stops the pieces
+/// running ahead.
 #[allow(clippy::too_many_arguments)]
 fn deliver_in_order<S: DealSource>(
     results: Results,
@@ -198,37 +224,34 @@ fn deliver_in_order<S: DealSource>(
     main_vm: &mut Machine,
     meter: &mut Meter,
 ) -> Result<Option<Outcome>, RunError> {
-    let batches = plan.job.batches();
     let mut waiting = BTreeMap::new();
     let mut k = 0;
     let delivered = loop {
-        if k >= batches {
-            break Ok(None);
-        }
         if interrupt::requested() {
             break Ok(Some(state.interrupted()));
         }
-        let Some(result) = waiting.remove(&k) else {
+        let Some((piece, result)) = waiting.remove(&k) else {
             match results.recv() {
-                Ok((j, r)) => {
-                    waiting.insert(j, r);
+                Ok((p, r)) => {
+                    waiting.insert(p.index, (p, r));
                     continue;
                 }
+                // Every worker has stopped: all pieces are delivered.
                 Err(_) => break Ok(None),
             }
         };
-        let delivered = state.deliver(plan, result, k, limits.produce, actions, out, main_vm);
+        let delivered = state.deliver(plan, &piece, result, limits.produce, actions, out, main_vm);
         shared.remaining.store(limits.produce - state.produced, Ordering::Relaxed);
         *shared.delivered.0.lock().unwrap_or_else(|e| e.into_inner()) = k + 1;
         shared.delivered.1.notify_all();
         if !matches!(delivered, Ok(None)) {
             break delivered;
         }
-        meter.show(state.examined_before, state.produced);
+        meter.show(state.examined_before, state.produced, state.dd.solves());
         k += 1;
     };
-    // The run is over: batches running ahead are not needed. `stop` is set under the lock
-    // the workers test it under, so a worker about to wait cannot miss the wake-up.
+    // The run is over: pieces running ahead are not needed. `stop` is set under the lock the
+    // workers test it under, so a worker about to wait cannot miss the wake-up.
     {
         let _gate = shared.delivered.0.lock().unwrap_or_else(|e| e.into_inner());
         plan.stop.store(true, Ordering::Relaxed);

@@ -3,9 +3,11 @@
 
 use dealvm_vm::batch::{BatchEnd, Job, Sink, Swap};
 use dealvm_vm::card::Deal;
+use dealvm_vm::dd::{SolveCounts, Solver};
 use dealvm_vm::interp::{Fault, Machine};
 use dealvm_vm::source::DealSource;
 use dealvm_vm::stats::Tallies;
+use crate::run::pieces::Piece;
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -24,6 +26,8 @@ pub struct Limits {
     pub swap: Swap,
     /// `-m`: report progress on standard error.
     pub progress: bool,
+    /// Makes the double-dummy solver of a thread, for programs that solve.
+    pub new_solver: Option<fn() -> Box<dyn Solver>>,
 }
 
 /// How a run ended.
@@ -35,6 +39,8 @@ pub struct Outcome {
     pub produced: u64,
     /// Whether the run was interrupted (Ctrl-C) before its limits.
     pub interrupted: bool,
+    /// The double-dummy work of the deals delivered.
+    pub dd: SolveCounts,
 }
 
 /// A run that could not finish.
@@ -52,12 +58,12 @@ impl From<io::Error> for RunError {
     }
 }
 
-/// What a worker keeps of one batch: its statistics and, when an action prints or keeps
-/// each deal, the produced deals with their values.
+/// What a worker keeps of one piece: its statistics and, when an action prints or keeps
+/// each deal or the run solves double dummy, the produced deals with their values.
 pub struct Collector {
     pub tallies: Tallies,
     /// Whether to keep the produced deals' offsets and values.
-    per_deal: bool,
+    keep_values: bool,
     /// Whether to keep the deals themselves.
     keep_deals: bool,
     /// The produced deals' offsets in the batch.
@@ -66,13 +72,15 @@ pub struct Collector {
     pub deals: Vec<Deal>,
     /// The produced deals' values, one after the other.
     pub values: Vec<i32>,
+    /// The double-dummy work done for the piece.
+    pub solves: SolveCounts,
 }
 
 impl Sink for Collector {
     #[inline(always)]
     fn produced(&mut self, offset: u32, deal: &Deal, values: &[i32]) {
         self.tallies.add(values);
-        if self.per_deal {
+        if self.keep_values {
             self.offsets.push(offset);
             if self.keep_deals {
                 self.deals.push(*deal);
@@ -82,35 +90,61 @@ impl Sink for Collector {
     }
 }
 
+impl Collector {
+    /// Keeps only the first `n` produced deals, counting the statistics again from their
+    /// values (`empty`: accumulators to count in); `nvalues` values were kept per deal.
+    pub fn truncate(&mut self, n: usize, nvalues: usize, empty: &Tallies) {
+        self.offsets.truncate(n);
+        self.deals.truncate(n);
+        self.values.truncate(n * nvalues);
+        self.tallies = empty.clone();
+        for i in 0..n {
+            self.tallies.add(&self.values[i * nvalues..(i + 1) * nvalues]);
+        }
+    }
+
+    /// Whether the produced deals' values were kept (so that the piece can be cut short).
+    pub fn kept_values(&self) -> bool {
+        self.keep_values
+    }
+}
+
 /// The run's shared, read-only parts, and how to start a collector.
 pub struct Plan<'a, S> {
     /// The batches to run.
     pub job: Job<'a, S>,
-    /// Empty statistics, cloned for each batch.
+    /// Empty statistics, cloned for each piece.
     pub tallies: Tallies,
     /// Whether some action prints or keeps each produced deal.
     pub per_deal: bool,
+    /// Whether the produced deals' values are kept: when an action needs them, and when the
+    /// run solves double dummy (a piece that produced too many deals is cut short rather
+    /// than solved again).
+    pub keep_values: bool,
     /// Whether some action looks at the produced deals themselves.
     pub keep_deals: bool,
-    /// Set when the run is over: batches still to start (run ahead) do nothing.
+    /// Set when the run is over: pieces still to start (run ahead) do nothing.
     pub stop: AtomicBool,
 }
 
 impl<S: DealSource> Plan<'_, S> {
-    /// Runs batch `k` on `vm`, stopping after `cap` produced deals.
-    pub fn batch(&self, k: u64, cap: u64, produced_before: u64, vm: &mut Machine) -> (BatchEnd, Collector) {
+    /// Runs `piece` on `vm`, stopping after `cap` produced deals.
+    pub fn piece(&self, piece: &Piece, cap: u64, produced_before: u64, vm: &mut Machine) -> (BatchEnd, Collector) {
         let mut c = Collector {
             tallies: self.tallies.clone(),
-            per_deal: self.per_deal,
+            keep_values: self.keep_values,
             keep_deals: self.keep_deals,
             offsets: Vec::new(),
             deals: Vec::new(),
             values: Vec::new(),
+            solves: SolveCounts::default(),
         };
         if self.stop.load(Ordering::Relaxed) {
             return (BatchEnd { examined: 0, produced: 0, fault: None }, c);
         }
-        let end = self.job.run_batch(k, cap, produced_before, vm, &mut c);
+        let before = vm.dd.counts();
+        let end = self.job.run_piece(piece.batch, piece.range.clone(), cap, produced_before, vm, &mut c);
+        c.solves = vm.dd.counts().since(&before);
         (end, c)
     }
 }

@@ -154,7 +154,7 @@ impl Reader<'_> {
             }
             if (from..=to).contains(&board) {
                 let deal = deal_from_letters(letters).map_err(|e| self.error(*span, format!("board {board} is not a deal: {e}")))?;
-                out.push(Board { number: board, deal, dealer: None, vulnerable: None });
+                out.push(Board::new(board, deal));
             }
         }
         Ok(out)

@@ -84,7 +84,7 @@ impl Game<'_> {
                 (Span::new(start, start + len), format!("board {number}: {m}"))
             })?,
         };
-        Ok(Some(Board { number, deal, dealer: self.dealer, vulnerable: self.vulnerable }))
+        Ok(Some(Board { number, deal, dealer: self.dealer, vulnerable: self.vulnerable, tricks: None }))
     }
 }
 

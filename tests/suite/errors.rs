@@ -78,10 +78,8 @@ fn division_by_zero_names_the_expression() {
 
 #[test]
 fn later_features_say_they_are_not_supported_yet() {
-    refused("condition dds(north, spades) > 9", 1, 11, "`dds` is not supported yet");
-    refused("condition par(NS) > 9", 1, 11, "`par` is not supported yet");
-    refused("condition tricks(south, notrump) > 8", 1, 11, "`tricks` is not supported yet");
-    refused("action evalcontract(NS, z4H, vul)", 1, 8, "`evalcontract` is not supported yet");
+    refused("condition opc(NS) > 9", 1, 11, "`opc` is not supported yet");
+    refused("condition usereval(1, NS, 2) > 9", 1, 11, "`usereval` is not supported yet");
 }
 
 #[test]

@@ -12,6 +12,7 @@
 //! dealing is inlined into it.
 
 use crate::bytecode::Program;
+use std::ops::Range;
 use crate::card::{Deal, Seat};
 use crate::interp::{Env, Fault, Machine};
 use crate::rng::{batch_rng, fast_bits, pdep_portable};
@@ -80,7 +81,7 @@ impl Sink for Tallies {
 /// How a batch ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct BatchEnd {
-    /// Deals examined: the whole batch unless it stopped early.
+    /// Deals examined: the whole batch (or piece) unless it stopped early.
     pub examined: u64,
     /// Deals produced.
     pub produced: u64,
@@ -126,30 +127,56 @@ impl<S: DealSource> Job<'_, S> {
         k * self.swap.batch_len()
     }
 
+    /// The number of deals in batch `k` (the last batch may be short).
+    pub fn batch_len(&self, k: u64) -> u64 {
+        self.swap.batch_len().min(self.deals().saturating_sub(self.first_deal(k)))
+    }
+
     /// Runs batch `k`, stopping after `cap` produced deals. `produced_before` is the number of
     /// deals produced by earlier batches, when known: it is what `rnd(0)` counts from.
     pub fn run_batch<K: Sink>(&self, k: u64, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut K) -> BatchEnd {
-        #[cfg(target_arch = "x86_64")]
-        if fast_bits() {
-            // SAFETY: the CPU has the features `run_batch_x86` is compiled for.
-            return unsafe { self.run_batch_x86(k, cap, produced_before, vm, sink) };
-        }
-        self.run_batch_in(k, cap, produced_before, vm, sink, pdep_portable)
+        self.run_piece(k, 0..u64::MAX, cap, produced_before, vm, sink)
     }
 
-    /// [`Job::run_batch`] compiled for processors with BMI1, BMI2, POPCNT and LZCNT: the
+    /// Runs the deals of batch `k` at offsets `range` (cut to the batch), stopping after `cap`
+    /// produced deals; the offsets given to the sink count from the batch's first deal.
+    ///
+    /// The deals before the range are dealt again, without evaluating them, to reach the
+    /// range's place in the batch's random stream: so a piece gives the deals the whole batch
+    /// would, provided the program draws no random numbers ([`Program::uses_rnd`]) and, with
+    /// swapping, the range starts on a dealt deal (a multiple of the copies).
+    pub fn run_piece<K: Sink>(&self, k: u64, range: Range<u64>, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut K) -> BatchEnd {
+        #[cfg(target_arch = "x86_64")]
+        if fast_bits() {
+            // SAFETY: the CPU has the features `run_piece_x86` is compiled for.
+            return unsafe { self.run_piece_x86(k, range, cap, produced_before, vm, sink) };
+        }
+        self.run_piece_in(k, range, cap, produced_before, vm, sink, pdep_portable)
+    }
+
+    /// [`Job::run_piece`] compiled for processors with BMI1, BMI2, POPCNT and LZCNT: the
     /// dealing, the interpreter and the tables are inlined into one loop that uses them.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
-    unsafe fn run_batch_x86<K: Sink>(&self, k: u64, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut K) -> BatchEnd {
-        self.run_batch_in(k, cap, produced_before, vm, sink, |s, m| std::arch::x86_64::_pdep_u64(s, m))
+    unsafe fn run_piece_x86<K: Sink>(
+        &self,
+        k: u64,
+        range: Range<u64>,
+        cap: u64,
+        produced_before: u64,
+        vm: &mut Machine,
+        sink: &mut K,
+    ) -> BatchEnd {
+        self.run_piece_in(k, range, cap, produced_before, vm, sink, |s, m| std::arch::x86_64::_pdep_u64(s, m))
     }
 
     /// The batch loop, with the bit-deposit function to deal with.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn run_batch_in<K: Sink>(
+    fn run_piece_in<K: Sink>(
         &self,
         k: u64,
+        range: Range<u64>,
         cap: u64,
         produced_before: u64,
         vm: &mut Machine,
@@ -157,29 +184,40 @@ impl<S: DealSource> Job<'_, S> {
         pdep: impl Fn(u64, u64) -> u64 + Copy,
     ) -> BatchEnd {
         let first = self.first_deal(k);
-        let count = self.swap.batch_len().min(self.deals().saturating_sub(first));
-        let mut end = BatchEnd { examined: count, produced: 0, fault: None };
-        if count == 0 || cap == 0 {
+        let (start, stop) = (range.start.min(self.batch_len(k)), range.end.min(self.batch_len(k)));
+        let mut end = BatchEnd { examined: stop - start, produced: 0, fault: None };
+        if start == stop || cap == 0 {
             end.examined = 0;
             return end;
         }
         let mut rng = batch_rng(self.seed, k);
         let mut values = vec![0i32; self.program.value_slots];
         let perms = self.swap.permutations();
+        let copies = perms.len() as u64;
+        debug_assert!(start % copies == 0, "a piece starts on a dealt deal");
         let mut dealt = Deal::default();
         // The batch starts on a dealt deal: its length is a multiple of the copies.
-        let first_dealt = first / perms.len() as u64;
-        for i in 0..count {
-            let deal = if perms.len() == 1 {
-                self.source.deal(first + i, &mut rng, pdep)
+        let first_dealt = first / copies;
+        for d in 0..start / copies {
+            dealt = self.source.deal(first_dealt + d, &mut rng, pdep);
+        }
+        for i in start..stop {
+            let (deal, given) = if copies == 1 {
+                (self.source.deal(first + i, &mut rng, pdep), first + i)
             } else {
-                let variant = (i % perms.len() as u64) as usize;
+                let variant = (i % copies) as usize;
                 if variant == 0 {
-                    dealt = self.source.deal(first_dealt + i / perms.len() as u64, &mut rng, pdep);
+                    dealt = self.source.deal(first_dealt + i / copies, &mut rng, pdep);
                 }
-                Deal { hands: perms[variant].map(|from| dealt.hands[from]) }
+                (Deal { hands: perms[variant].map(|from| dealt.hands[from]) }, if variant == 0 { first_dealt + i / copies } else { u64::MAX })
             };
             vm.next_deal();
+            // A deal of a file of solved deals comes with its results (not a swapped copy).
+            if given != u64::MAX {
+                if let Some(t) = self.source.tricks(given) {
+                    vm.dd.preload(t);
+                }
+            }
             let mut env = Env {
                 deal: &deal,
                 tables: self.tables,
@@ -193,13 +231,13 @@ impl<S: DealSource> Job<'_, S> {
                     sink.produced(i as u32, &deal, &values);
                     end.produced += 1;
                     if end.produced == cap {
-                        end.examined = i + 1;
+                        end.examined = i + 1 - start;
                         break;
                     }
                 }
                 Err(f) => {
                     end.fault = Some((i as u32, f));
-                    end.examined = i + 1;
+                    end.examined = i + 1 - start;
                     break;
                 }
             }

@@ -1,32 +1,10 @@
-//! Boards: a deal with its number, dealer and vulnerability, and the standard 16-board cycle
-//! that gives a board's dealer and vulnerability from its number.
+//! Boards: a deal with its number, dealer and vulnerability (and, from a file of solved deals,
+//! its double-dummy results), and the standard 16-board cycle that gives a board's dealer and
+//! vulnerability from its number.
 
+pub use crate::card::Vulnerability;
 use crate::card::{Deal, Seat};
-
-/// Who is vulnerable on a board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Vulnerability {
-    /// Nobody.
-    None,
-    /// North and South.
-    NorthSouth,
-    /// East and West.
-    EastWest,
-    /// Both sides.
-    All,
-}
-
-impl Vulnerability {
-    /// The PBN spelling: `None`, `NS`, `EW`, `All`.
-    pub fn pbn(self) -> &'static str {
-        match self {
-            Vulnerability::None => "None",
-            Vulnerability::NorthSouth => "NS",
-            Vulnerability::EastWest => "EW",
-            Vulnerability::All => "All",
-        }
-    }
-}
+use crate::dd::TrickTable;
 
 /// A board: its number, its deal, and the dealer and vulnerability it was given (else those
 /// of the standard cycle, [`board_dealer`] and [`board_vulnerability`]).
@@ -40,6 +18,15 @@ pub struct Board {
     pub dealer: Option<Seat>,
     /// The vulnerability, when the board names one.
     pub vulnerable: Option<Vulnerability>,
+    /// The double-dummy results, when the board's file holds them.
+    pub tricks: Option<TrickTable>,
+}
+
+impl Board {
+    /// Board `number` with `deal`, and nothing else known.
+    pub fn new(number: u64, deal: Deal) -> Board {
+        Board { number, deal, dealer: None, vulnerable: None, tricks: None }
+    }
 }
 
 /// The dealer of a board in the standard 16-board cycle: North deals board 1.

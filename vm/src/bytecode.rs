@@ -6,8 +6,9 @@
 //! [`crate::interp`], except the arithmetic, which is [`BinaryOp::apply`] and [`UnaryOp::apply`]
 //! so that the compiler folds constants with exactly the interpreter's rules.
 
-use crate::card::{Card, Seat, Suit};
-use crate::score::Contract;
+use crate::card::{Card, Seat, Side, Suit, Vulnerability};
+use crate::dd::DdMode;
+use crate::score::{Contract, Strain};
 use crate::shape::ShapeSet;
 use crate::tables::TableId;
 use std::collections::HashMap;
@@ -182,6 +183,28 @@ pub enum Instr {
     /// being produced.
     Rnd,
 
+    // ---- double dummy (see [`crate::dd`]; solved at the first question of each deal)
+    /// Push the tricks `declarer` takes in `strain`, double dummy.
+    Tricks {
+        /// The declarer.
+        declarer: Seat,
+        /// The strain.
+        strain: Strain,
+    },
+    /// Push the par score of the deal at vulnerability `vul`, for `side`.
+    Par {
+        /// The side the score is for (North-South's score, or its negation).
+        side: Side,
+        /// The vulnerability of the par calculation.
+        vul: Vulnerability,
+    },
+    /// Push the par contract of the deal at vulnerability `vul`, packed in one value
+    /// ([`crate::dd::ParContract::encode`]).
+    ParContract {
+        /// The vulnerability of the par calculation.
+        vul: Vulnerability,
+    },
+
     // ---- arithmetic and comparison
     /// Replace the top value by the operator applied to it.
     Unary(UnaryOp),
@@ -248,6 +271,9 @@ impl fmt::Display for Instr {
             }
             Instr::Imps => write!(f, "imps"),
             Instr::Rnd => write!(f, "rnd"),
+            Instr::Tricks { declarer, strain } => write!(f, "dd.tricks {} {}", declarer.keyword(), strain.letter()),
+            Instr::Par { side, vul } => write!(f, "dd.par {} {}", side.name(), vul.pbn()),
+            Instr::ParContract { vul } => write!(f, "dd.parcontract {}", vul.pbn()),
             Instr::Unary(UnaryOp::Neg) => write!(f, "neg"),
             Instr::Unary(UnaryOp::Not) => write!(f, "not"),
             Instr::Binary { op, .. } => write!(f, "{}", op.symbol()),
@@ -299,6 +325,9 @@ pub struct Program {
     pub max_stack: usize,
     /// The number of value slots `store` writes.
     pub value_slots: usize,
+    /// How double-dummy questions are solved: one declarer and strain at a time, or the
+    /// whole table at the first question of a deal.
+    pub dd_mode: DdMode,
 }
 
 impl Program {
@@ -357,6 +386,17 @@ impl Program {
         used.sort_by_key(|t| t.0);
         used.dedup();
         used
+    }
+
+    /// Whether the code asks double-dummy questions (and so needs a solver).
+    pub fn uses_dd(&self) -> bool {
+        self.code.iter().any(|i| matches!(i, Instr::Tricks { .. } | Instr::Par { .. } | Instr::ParContract { .. }))
+    }
+
+    /// Whether the code draws random numbers (`rnd`): then a deal's place in its batch's
+    /// random stream depends on the deals evaluated before it.
+    pub fn uses_rnd(&self) -> bool {
+        self.code.iter().any(|i| matches!(i, Instr::Rnd))
     }
 
     /// The number of value slots the code stores to.

@@ -1,4 +1,4 @@
-//! Cards, suits, seats, hands and deals.
+//! Cards, suits, seats, sides, vulnerability, hands and deals.
 //!
 //! A [`Hand`] is a 64-bit mask with one 16-bit lane per suit (clubs in the lowest lane) and
 //! one bit per rank inside the lane (the deuce in bit 0, the ace in bit 12). A suit's holding is
@@ -135,6 +135,31 @@ impl Side {
         match self {
             Side::NorthSouth => "NS",
             Side::EastWest => "EW",
+        }
+    }
+}
+
+/// Who is vulnerable on a board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Vulnerability {
+    /// Nobody.
+    None,
+    /// North and South.
+    NorthSouth,
+    /// East and West.
+    EastWest,
+    /// Both sides.
+    All,
+}
+
+impl Vulnerability {
+    /// The PBN spelling: `None`, `NS`, `EW`, `All`.
+    pub fn pbn(self) -> &'static str {
+        match self {
+            Vulnerability::None => "None",
+            Vulnerability::NorthSouth => "NS",
+            Vulnerability::EastWest => "EW",
+            Vulnerability::All => "All",
         }
     }
 }

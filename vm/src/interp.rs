@@ -7,7 +7,8 @@
 //! deal and the tables.
 
 use crate::bytecode::{BinaryOp, Instr, Program};
-use crate::card::Deal;
+use crate::card::{Deal, Side};
+use crate::dd::DdCache;
 use crate::rng::{below, DealRng};
 use crate::score::{imps, score};
 use crate::shape::shape_index_of;
@@ -29,15 +30,23 @@ pub struct Env<'a> {
 
 /// A run-time failure of an expression.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Fault {
-    /// The division site (an index into [`Program::sites`]).
-    pub site: u16,
-    /// Whether it was `%` (else `/`).
-    pub remainder: bool,
+pub enum Fault {
+    /// A division or remainder by zero.
+    DivisionByZero {
+        /// The division site (an index into [`Program::sites`]).
+        site: u16,
+        /// Whether it was `%` (else `/`).
+        remainder: bool,
+    },
+    /// A double-dummy question to a machine that was given no solver.
+    NoSolver,
 }
 
-/// One thread's evaluation state: value stack and variable cache.
+/// One thread's evaluation state: value stack, variable cache, and the double-dummy cache
+/// with the thread's solver.
 pub struct Machine {
+    /// What is known of the current deal's double-dummy results, and the solver.
+    pub dd: DdCache,
     /// Values below the top of the stack.
     stack: Vec<i32>,
     /// Return addresses of the variable subroutines being run.
@@ -51,6 +60,7 @@ impl Machine {
     /// A machine sized for `program` (as [`crate::bytecode::Assembler::finish`] verified it).
     pub fn new(program: &Program) -> Machine {
         Machine {
+            dd: DdCache::new(program.dd_mode),
             stack: vec![0; program.max_stack + 1],
             calls: Vec::with_capacity(program.vars.len() + 1),
             var_value: vec![0; program.vars.len()],
@@ -62,6 +72,7 @@ impl Machine {
     /// Forgets the variables computed for the previous deal.
     #[inline]
     pub fn next_deal(&mut self) {
+        self.dd.next_deal();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.var_stamp.iter_mut().for_each(|s| *s = 0);
@@ -143,17 +154,29 @@ impl Machine {
                         n => -(below(env.rng, n.unsigned_abs()) as i32),
                     }
                 }
+                Instr::Tricks { declarer, strain } => match self.dd.tricks(deal, declarer, strain) {
+                    Ok(t) => push!(t as i32),
+                    Err(_) => return Err(Fault::NoSolver),
+                },
+                Instr::Par { side, vul } => match self.dd.par(deal, vul) {
+                    Ok(p) => push!(if side == Side::NorthSouth { p.score } else { p.score.wrapping_neg() }),
+                    Err(_) => return Err(Fault::NoSolver),
+                },
+                Instr::ParContract { vul } => match self.dd.par(deal, vul) {
+                    Ok(p) => push!(p.contract.encode()),
+                    Err(_) => return Err(Fault::NoSolver),
+                },
                 Instr::Unary(op) => top = op.apply(top),
                 Instr::Binary { op, site } => {
                     let b = pop!();
                     match op.apply(top, b) {
                         Some(v) => top = v,
-                        None => return Err(Fault { site, remainder: op == BinaryOp::Mod }),
+                        None => return Err(Fault::DivisionByZero { site, remainder: op == BinaryOp::Mod }),
                     }
                 }
                 Instr::BinaryConst { op, k, site } => match op.apply(top, k) {
                     Some(v) => top = v,
-                    None => return Err(Fault { site, remainder: op == BinaryOp::Mod }),
+                    None => return Err(Fault::DivisionByZero { site, remainder: op == BinaryOp::Mod }),
                 },
                 Instr::InRange { low, high } => top = i32::from(low as i32 <= top && top <= high as i32),
                 Instr::Jump(t) => pc = t as usize,

@@ -54,6 +54,7 @@
 //! - [`tables`]: per-suit tables for the counting functions, keyed by a 13-bit suit mask;
 //! - [`shape`]: the 560 shapes in the squashed order and 560-bit shape sets;
 //! - [`score`]: contracts, duplicate scores and IMPs;
+//! - [`dd`]: double-dummy tables, par, the solver trait and the per-deal cache;
 //! - [`bytecode`]: the instruction set, programs, the assembler and a disassembler;
 //! - [`verify`]: the bytecode verifier;
 //! - [`interp`]: the interpreter that runs a program on a deal;
@@ -68,6 +69,7 @@ pub mod board;
 pub mod bytecode;
 pub mod card;
 pub mod deal;
+pub mod dd;
 pub mod interp;
 pub mod predeal;
 pub mod rng;

@@ -8,6 +8,7 @@
 
 use crate::board::Board;
 use crate::card::Deal;
+use crate::dd::TrickTable;
 use crate::rng::{has_bmi2, pdep_portable, DealRng};
 
 /// A source of deals: numbered deals, dealt from a batch's random stream or read from a list,
@@ -28,10 +29,17 @@ pub trait DealSource: Sync {
         None
     }
 
-    /// What the source knows of deal `n` besides its cards: its board number, dealer and
-    /// vulnerability (later its double-dummy table). `None` for deals dealt at random.
+    /// What the source knows of deal `n` besides its cards: its board number, dealer,
+    /// vulnerability and double-dummy results. `None` for deals dealt at random.
     fn board(&self, _n: u64) -> Option<&Board> {
         None
+    }
+
+    /// The double-dummy results of deal `n`, when the source holds them (a file of solved
+    /// deals): the run then solves nothing for it.
+    #[inline]
+    fn tricks(&self, n: u64) -> Option<&TrickTable> {
+        self.board(n).and_then(|b| b.tricks.as_ref())
     }
 
     /// Deal number `n` with the fastest bit deposit the processor has: for callers that deal

@@ -72,6 +72,9 @@ impl Program {
                 | Instr::Cccc { .. }
                 | Instr::HasCard { .. }
                 | Instr::Shape { .. }
+                | Instr::Tricks { .. }
+                | Instr::Par { .. }
+                | Instr::ParContract { .. }
                 | Instr::Jump(_)
                 | Instr::Produce => 0,
                 _ => 1,
@@ -86,7 +89,10 @@ impl Program {
                 | Instr::HandCount { .. }
                 | Instr::Length { .. }
                 | Instr::Cccc { .. }
-                | Instr::HasCard { .. } => work.push((next, depth + 1)),
+                | Instr::HasCard { .. }
+                | Instr::Tricks { .. }
+                | Instr::Par { .. }
+                | Instr::ParContract { .. } => work.push((next, depth + 1)),
                 Instr::Shape { set, .. } => {
                     if set as usize >= self.shapes.len() {
                         return fail(format!("shape set {set} does not exist"));

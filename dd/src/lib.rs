@@ -1,0 +1,247 @@
+//! dealvm's double-dummy solver: DDS, the solver of Bo Haglund and Soren Hein (version 3, through
+//! the `dds-bridge-sys` bindings), behind the engine's [`Solver`] trait.
+//!
+//! One [`Dds`] per thread: it owns a DDS solver context (search state and transposition
+//! table), made at the first solve and kept for the thread's whole run, so that work on one
+//! deal can speed up the next. Nothing here is shared between threads except the par
+//! calculation, which DDS makes reentrant.
+//!
+//! The numbering conventions differ: DDS numbers suits spades first (0 = spades .. 3 = clubs,
+//! 4 = notrump) and holds a suit as bits 2 (deuce) to 14 (ace); dealvm numbers suits clubs
+//! first and holds a suit as bits 0 to 12. Seats agree (0 = north .. 3 = west).
+
+use dds_bridge_sys as sys;
+use dealvm_vm::board::Vulnerability;
+use dealvm_vm::card::{Deal, Seat, Suit};
+use dealvm_vm::dd::{ParContract, ParDeclarer, ParResult, Solver, TrickTable, STRAINS};
+use dealvm_vm::score::Strain;
+use std::ptr::NonNull;
+
+/// A DDS solver for one thread.
+pub struct Dds {
+    context: Option<NonNull<sys::DdsSolverContext>>,
+}
+
+// SAFETY: a context is used by one thread at a time (the solver is `Send`, not `Sync`), as DDS
+// requires.
+unsafe impl Send for Dds {}
+
+impl Default for Dds {
+    fn default() -> Self {
+        Dds::new()
+    }
+}
+
+impl Dds {
+    /// A solver; its DDS context is made at the first solve.
+    pub fn new() -> Dds {
+        Dds { context: None }
+    }
+
+    /// A solver in a box, as the engine's machines take it.
+    pub fn boxed() -> Box<dyn Solver> {
+        Box::new(Dds::new())
+    }
+
+    /// The DDS context, made if needed, reset for a new solve.
+    fn context(&mut self) -> *mut sys::DdsSolverContext {
+        let ctx = *self.context.get_or_insert_with(|| {
+            let config = sys::DdsSolverConfig {
+                tt_kind: sys::DDS_TT_KIND_PATTERN as i32,
+                tt_mem_default_mb: 0,
+                tt_mem_maximum_mb: 0,
+            };
+            // SAFETY: the configuration is a valid struct for the duration of the call.
+            let raw = unsafe { sys::dds_solver_context_new(&config) };
+            NonNull::new(raw).expect("DDS could not allocate a solver context (out of memory)")
+        });
+        // SAFETY: the context is live and used by this thread only.
+        unsafe { sys::dds_solver_context_reset_for_solve(ctx.as_ptr()) };
+        ctx.as_ptr()
+    }
+}
+
+impl Drop for Dds {
+    fn drop(&mut self) {
+        if let Some(ctx) = self.context.take() {
+            // SAFETY: made by `dds_solver_context_new`, freed once.
+            unsafe { sys::dds_solver_context_free(ctx.as_ptr()) };
+        }
+    }
+}
+
+/// DDS's number of a suit (0 = spades .. 3 = clubs).
+fn dds_suit(suit: Suit) -> usize {
+    3 - suit as usize
+}
+
+/// DDS's number of a strain (0 = spades .. 3 = clubs, 4 = notrump).
+fn dds_strain(strain: Strain) -> usize {
+    match strain {
+        Strain::NoTrump => 4,
+        s => 3 - s as usize,
+    }
+}
+
+/// The cards of a deal as DDS holds them: `[seat][DDS suit]`, ranks on bits 2 to 14.
+fn dds_cards(deal: &Deal) -> [[u32; 4]; 4] {
+    let mut cards = [[0u32; 4]; 4];
+    for seat in Seat::ALL {
+        for suit in Suit::ALL {
+            cards[seat as usize][dds_suit(suit)] = u32::from(deal.hand(seat).suit_mask(suit)) << 2;
+        }
+    }
+    cards
+}
+
+/// DDS's code of a vulnerability for par (0 none, 1 both, 2 NS, 3 EW).
+fn dds_vulnerability(vul: Vulnerability) -> i32 {
+    match vul {
+        Vulnerability::None => 0,
+        Vulnerability::All => 1,
+        Vulnerability::NorthSouth => 2,
+        Vulnerability::EastWest => 3,
+    }
+}
+
+/// Panics on a DDS error: every deal given to DDS is a complete deal, so an error is a bug.
+fn check(status: i32, what: &str) {
+    assert!(status == sys::RETURN_NO_FAULT, "internal error: DDS failed to {what} (DDS error {status})");
+}
+
+impl Solver for Dds {
+    fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> u8 {
+        let dl = sys::Deal {
+            trump: dds_strain(strain) as i32,
+            // Declarer's left-hand opponent leads.
+            first: declarer.rotate(1) as i32,
+            currentTrickSuit: [0; 3],
+            currentTrickRank: [0; 3],
+            remainCards: dds_cards(deal),
+        };
+        let mut future = sys::FutureTricks::default();
+        let ctx = self.context();
+        // Mode 1: search even when the leader's cards are all equivalent (mode 0 then gives
+        // no score, the -2 DealerV2 turns into 15 tricks).
+        // SAFETY: the context is live; the deal and the result are valid for the call.
+        let status = unsafe { sys::dds_solve_board(ctx, &dl, -1, 1, 1, &mut future) };
+        check(status, "solve a deal");
+        // DDS gives the tricks of the side on lead: the defenders.
+        13 - future.score[0] as u8
+    }
+
+    fn table(&mut self, deal: &Deal) -> TrickTable {
+        let table_deal = sys::DdTableDeal { cards: dds_cards(deal) };
+        let mut results = sys::DdTableResults::default();
+        let ctx = self.context();
+        // SAFETY: the context is live; the deal and the results are valid for the call.
+        let status = unsafe { sys::dds_calc_dd_table(ctx, &table_deal, &mut results) };
+        check(status, "solve a deal's table");
+        let mut table = TrickTable::default();
+        for seat in Seat::ALL {
+            for strain in STRAINS {
+                table.set(seat, strain, results.res_table[dds_strain(strain)][seat as usize] as u8);
+            }
+        }
+        table
+    }
+
+    fn par(&mut self, table: &TrickTable, vul: Vulnerability) -> ParResult {
+        par(table, vul)
+    }
+}
+
+/// The par result of a deal with `table` at `vul`: North-South's score, and the first par
+/// contract DDS lists (the one DealerV2 prints).
+pub fn par(table: &TrickTable, vul: Vulnerability) -> ParResult {
+    let mut results = sys::DdTableResults::default();
+    for seat in Seat::ALL {
+        for strain in STRAINS {
+            results.res_table[dds_strain(strain)][seat as usize] = i32::from(table.get(seat, strain));
+        }
+    }
+    let mut sides = [sys::ParResultsMaster::default(); 2];
+    // SAFETY: par is reentrant in DDS; the table and the two results are valid for the call.
+    let status = unsafe { sys::SidesParBin(&results, sides.as_mut_ptr(), dds_vulnerability(vul)) };
+    check(status, "find the par");
+    let ns = &sides[0];
+    if ns.number == 0 {
+        return ParResult { score: ns.score, contract: ParContract::PASSED_OUT };
+    }
+    let c = &ns.contracts[0];
+    let strain = match c.denom {
+        0 => Strain::NoTrump,
+        d => STRAINS[(4 - d).clamp(0, 3) as usize],
+    };
+    let declarer = match c.seats {
+        4 => ParDeclarer::NorthSouth,
+        5 => ParDeclarer::EastWest,
+        s => ParDeclarer::Seat(Seat::from_index(s as usize)),
+    };
+    let contract = ParContract { level: c.level as u8, strain, doubled: c.under_tricks > 0, declarer };
+    ParResult { score: ns.score, contract }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dealvm_vm::card::{Card, Hand};
+
+    /// A deal from four hands written `AKQ.xx.xx.xx`-style with dots, north first.
+    fn deal(hands: [&str; 4]) -> Deal {
+        let mut d = Deal::default();
+        for (seat, text) in hands.iter().enumerate() {
+            let mut h = Hand::EMPTY;
+            for (i, holding) in text.split('.').enumerate() {
+                let suit = Suit::DISPLAY[i];
+                for c in holding.chars() {
+                    h = h.with(Card::parse(&format!("{c}{}", suit.letter())).unwrap());
+                }
+            }
+            d.hands[seat] = h;
+        }
+        assert!(d.is_complete());
+        d
+    }
+
+    #[test]
+    fn each_seat_holding_a_whole_suit_takes_all_tricks_in_it() {
+        let d = deal(["AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432"]);
+        let mut dds = Dds::new();
+        assert_eq!(dds.tricks(&d, Seat::North, Strain::Spades), 13);
+        assert_eq!(dds.tricks(&d, Seat::South, Strain::Spades), 13);
+        // East leads a heart against north's notrump: east takes all thirteen.
+        assert_eq!(dds.tricks(&d, Seat::North, Strain::NoTrump), 0);
+        let t = dds.table(&d);
+        assert_eq!(t.get(Seat::West, Strain::Clubs), 13);
+        assert_eq!(t.get(Seat::East, Strain::Hearts), 13);
+    }
+
+    #[test]
+    fn single_solves_agree_with_the_table() {
+        // Golden deal D3 of DealerV2's tests: dds north C D H S N = 7 7 5 4 7.
+        let d = deal(["K.Q4.AQJT.KJ9765", "AQ3.KJT.K5.AQT82", "JT92.A832.987.43", "87654.9765.6432."]);
+        let mut dds = Dds::new();
+        let t = dds.table(&d);
+        assert_eq!(t.tricks[0], [7, 7, 5, 4, 7]);
+        assert_eq!(t.tricks[1], [6, 6, 8, 9, 6]);
+        for seat in Seat::ALL {
+            for strain in STRAINS {
+                assert_eq!(dds.tricks(&d, seat, strain), t.get(seat, strain), "{seat:?} {strain:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn par_follows_dealer_v2() {
+        // Golden deal D5: par 100 for NS at none (3S doubled by EW), 110 at EW vul (3C by N).
+        let d = deal(["AK.AQ.KJ.QJ98765", "QJ.KJ.AQT9.AK432", "T98.T987.87654.T", "765432.65432.32."]);
+        let t = Dds::new().table(&d);
+        let none = par(&t, Vulnerability::None);
+        assert_eq!(none.score, 100);
+        assert_eq!(none.contract.to_string(), " 3S* by EW");
+        let ew = par(&t, Vulnerability::EastWest);
+        assert_eq!(ew.score, 110);
+        assert_eq!(ew.contract.to_string(), " 3C  by N");
+    }
+}

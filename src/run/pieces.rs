@@ -1,0 +1,144 @@
+//! Pieces: the units of work of a run. A piece is a range of deals of one batch; pieces are
+//! numbered in deal order, and the deals and results of a run do not depend on how its batches
+//! are cut (a piece deals again, without evaluating, the deals of its batch before it).
+//!
+//! A run that solves nothing works in whole batches. A run that solves double dummy, where one
+//! deal can cost milliseconds, cuts its batches into pieces of about [`TARGET`] of work each,
+//! from the time the pieces before took: so every thread has work, the progress meter moves and
+//! Ctrl-C is heard, whatever the share of deals that are solved. A program that draws random
+//! numbers (`rnd`) also works in whole batches, since its deals depend on the draws before.
+
+use std::ops::Range;
+use std::time::Duration;
+
+/// The work a piece of a solving run aims at.
+pub const TARGET: Duration = Duration::from_millis(50);
+
+/// The length of the first pieces of a solving run, before any time is known.
+const FIRST: u64 = 16;
+
+/// A range of deals of one batch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The number of the piece in the run, from 0, in deal order.
+    pub index: u64,
+    /// The batch.
+    pub batch: u64,
+    /// The offsets of the deals in the batch.
+    pub range: Range<u64>,
+}
+
+/// Cuts a run into pieces, in order.
+pub struct Pieces {
+    /// Deals of the whole run.
+    deals: u64,
+    /// Deals of a full batch.
+    batch_len: u64,
+    /// Deals made from one dealt deal (swapping): pieces start on a dealt deal.
+    copies: u64,
+    /// Whether pieces are whole batches.
+    whole: bool,
+    /// The next piece's batch, offset and number.
+    batch: u64,
+    at: u64,
+    index: u64,
+    /// The time a deal takes, from the pieces done so far; `None` before the first.
+    per_deal: Option<f64>,
+    /// The length of the next piece while no time is known.
+    blind: u64,
+}
+
+impl Pieces {
+    /// The pieces of a run of `deals` deals in batches of `batch_len`, each dealt deal giving
+    /// `copies` deals; whole batches when `whole`.
+    pub fn new(deals: u64, batch_len: u64, copies: u64, whole: bool) -> Pieces {
+        Pieces { deals, batch_len, copies, whole, batch: 0, at: 0, index: 0, per_deal: None, blind: FIRST }
+    }
+
+    /// The next piece, or `None` when the run's deals are all given out.
+    pub fn next(&mut self) -> Option<Piece> {
+        let first = self.batch * self.batch_len;
+        if first >= self.deals {
+            return None;
+        }
+        let len = self.batch_len.min(self.deals - first);
+        let want = if self.whole { len } else { self.length() };
+        let end = (self.at + want).min(len);
+        let piece = Piece { index: self.index, batch: self.batch, range: self.at..end };
+        self.index += 1;
+        if end == len {
+            self.batch += 1;
+            self.at = 0;
+        } else {
+            self.at = end;
+        }
+        Some(piece)
+    }
+
+    /// Notes that a piece of `deals` deals took `time`.
+    pub fn done(&mut self, deals: u64, time: Duration) {
+        if self.whole || deals == 0 {
+            return;
+        }
+        let per_deal = time.as_secs_f64() / deals as f64;
+        // Follow changes, but not every hiccup of a busy machine.
+        self.per_deal = Some(self.per_deal.map_or(per_deal, |old| 0.7 * old + 0.3 * per_deal));
+    }
+
+    /// The length of the next piece of a solving run: about [`TARGET`] of work, a multiple of
+    /// the copies, at least one dealt deal.
+    fn length(&mut self) -> u64 {
+        let deals = match self.per_deal {
+            Some(t) if t > 0.0 => (TARGET.as_secs_f64() / t).min(self.batch_len as f64) as u64,
+            Some(_) => self.batch_len,
+            None => {
+                let n = self.blind;
+                self.blind = (2 * n).min(self.batch_len);
+                n
+            }
+        };
+        (deals / self.copies).max(1) * self.copies
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// All pieces of a run, as (batch, range).
+    fn cut(pieces: &mut Pieces, mut time: impl FnMut(&Piece) -> Duration) -> Vec<(u64, Range<u64>)> {
+        let mut out = Vec::new();
+        while let Some(p) = pieces.next() {
+            pieces.done(p.range.end - p.range.start, time(&p));
+            out.push((p.batch, p.range));
+        }
+        out
+    }
+
+    #[test]
+    fn whole_batches_cover_the_run() {
+        let got = cut(&mut Pieces::new(10_000, 4096, 1, true), |_| Duration::ZERO);
+        assert_eq!(got, vec![(0, 0..4096), (1, 0..4096), (2, 0..1808)]);
+    }
+
+    #[test]
+    fn solving_pieces_cover_the_run_in_order_and_follow_the_time() {
+        // 10 ms a deal: pieces settle at 5 deals, in multiples of the 6 copies of -x 3.
+        let got = cut(&mut Pieces::new(2 * 4092, 4092, 6, false), |p| Duration::from_millis(10 * (p.range.end - p.range.start)));
+        let mut expect_batch = 0;
+        let mut expect_at = 0;
+        for (batch, range) in &got {
+            if *batch != expect_batch {
+                assert_eq!(expect_at, 4092);
+                expect_batch = *batch;
+                expect_at = 0;
+            }
+            assert_eq!(range.start, expect_at);
+            assert_eq!(range.start % 6, 0);
+            expect_at = range.end;
+        }
+        assert_eq!((expect_batch, expect_at), (1, 4092));
+        assert_eq!(got[0].1, 0..12);
+        assert!(got[5..].iter().all(|(_, r)| r.end - r.start == 6 || r.end == 4092));
+    }
+}

@@ -1,0 +1,247 @@
+//! Double dummy: `dds`, `tricks`, `trix`, `par`, `parcontract` and `evalcontract` against
+//! independent truth (200 random deals solved by endplay, DDS 2.9 in Python, with
+//! `tests/data/dd/make_truth.py`; Pavlicek's 20 solved deals of `tests/data/zrd`), the cache
+//! and the cost ordering (counted with `-D 2`), the switches `-M` and `-P`, and the same output
+//! on any number of threads. The golden cases `dd_*` are in `golden`.
+
+use crate::common::{data_dir, dealvm_in, dealvm_stdin};
+use std::fs;
+use std::path::PathBuf;
+
+/// A deal of the truth files: its PBN text, 20 trick counts, and par scores for North-South
+/// at none, NS, EW and both (absent for Pavlicek's deals).
+struct Solved {
+    pbn: String,
+    tricks: Vec<u8>,
+    par: Vec<i32>,
+}
+
+/// The 200 random deals of `tests/data/dd/random_deals.tsv`.
+fn random_deals() -> Vec<Solved> {
+    let text = fs::read_to_string(data_dir().join("dd/random_deals.tsv")).unwrap();
+    let deals: Vec<Solved> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Solved {
+                pbn: f[0].to_string(),
+                tricks: f[1].split(' ').map(|t| t.parse().unwrap()).collect(),
+                par: f[2].split(' ').map(|t| t.parse().unwrap()).collect(),
+            }
+        })
+        .collect();
+    assert_eq!(deals.len(), 200);
+    deals
+}
+
+/// The 20 deals of Pavlicek's samples, from their listings (`n ... e ... s ... w ...;` and 20
+/// counts, seats N E S W with strains C D H S NT).
+fn pavlicek_deals() -> Vec<Solved> {
+    let mut out = Vec::new();
+    for name in ["rpdd_10First.txt", "rpdd_10Last.txt"] {
+        let text = fs::read_to_string(data_dir().join("zrd").join(name)).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let (hands, counts) = line.split_once(';').unwrap();
+            let words: Vec<&str> = hands.split_whitespace().collect();
+            let pbn = format!("N:{} {} {} {}", words[1], words[3], words[5], words[7]);
+            out.push(Solved { pbn, tricks: counts.split(',').map(|c| c.trim().parse().unwrap()).collect(), par: vec![] });
+        }
+    }
+    assert_eq!(out.len(), 20);
+    out
+}
+
+/// A PBN file of the deals, boards 1, 2, ...
+fn pbn_file(name: &str, deals: &[Solved]) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("dealvm-dd-{}-{name}.pbn", std::process::id()));
+    let mut text = String::new();
+    for (i, d) in deals.iter().enumerate() {
+        text.push_str(&format!("[Board \"{}\"]\n[Deal \"{}\"]\n\n", i + 1, d.pbn));
+    }
+    fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs a script over the deals of a PBN file; gives standard output.
+fn over(deals: &std::path::Path, script: &str, args: &[&str]) -> String {
+    let mut all = vec!["--deals", deals.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let run = dealvm_in(&data_dir(), &all, Some(script.as_bytes()));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    run.stdout
+}
+
+/// The numbers of a `csvrpt` line.
+fn numbers(line: &str) -> Vec<i32> {
+    line.trim().split(',').map(|n| n.parse().unwrap()).collect()
+}
+
+#[test]
+fn tables_and_par_agree_with_dds_on_random_deals() {
+    // Every fifth deal (a whole table costs a few tenths of a second); all 200 with
+    // DEALVM_ALL_DEALS=1.
+    let all = std::env::var_os("DEALVM_ALL_DEALS").is_some();
+    let deals: Vec<Solved> = random_deals().into_iter().enumerate().filter(|(i, _)| all || i % 5 == 0).map(|(_, d)| d).collect();
+    let file = pbn_file("random", &deals);
+    let script = "action csvrpt(trix(deal), par(NS, none), par(NS, ns), par(NS, ew), par(EW, both))\n";
+    let out = over(&file, script, &["-v"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), deals.len());
+    for (i, (line, d)) in lines.iter().zip(&deals).enumerate() {
+        let n = numbers(line);
+        let tricks: Vec<u8> = n[..20].iter().map(|&t| t as u8).collect();
+        assert_eq!(tricks, d.tricks, "deal {} {}", i + 1, d.pbn);
+        // par(EW, ...) is North-South's score negated.
+        assert_eq!(&n[20..], &[d.par[0], d.par[1], d.par[2], -d.par[3]], "par of deal {} {}", i + 1, d.pbn);
+    }
+    fs::remove_file(file).ok();
+}
+
+#[test]
+fn single_solves_agree_with_dds_and_v1_tricks_is_dds() {
+    // -M 1: every question solved alone, declarer's left-hand opponent leading.
+    let deals: Vec<Solved> = random_deals().into_iter().take(8).collect();
+    let file = pbn_file("single", &deals);
+    let mut calls = Vec::new();
+    for seat in ["north", "east", "south", "west"] {
+        for strain in ["clubs", "diamonds", "hearts", "spades", "notrump"] {
+            // V1's tricks() is the same function.
+            let f = if seat == "east" { "tricks" } else { "dds" };
+            calls.push(format!("{f}({seat}, {strain})"));
+        }
+    }
+    let script = format!("action csvrpt({})\n", calls.join(", "));
+    let out = over(&file, &script, &["-M", "1", "-D", "2"]);
+    let lines: Vec<&str> = out.lines().collect();
+    for (line, d) in lines.iter().zip(&deals) {
+        let tricks: Vec<u8> = numbers(line).iter().map(|&t| t as u8).collect();
+        assert_eq!(tricks, d.tricks, "{}", d.pbn);
+    }
+    assert!(out.contains(&format!("Double dummy: {} single solves, 0 whole tables", 20 * deals.len())), "{out}");
+    fs::remove_file(file).ok();
+}
+
+#[test]
+fn pavlicek_solved_deals_are_solved_alike() {
+    let deals = pavlicek_deals();
+    let file = pbn_file("pavlicek", &deals);
+    let out = over(&file, "action csvrpt(trix(deal))\n", &["-v", "-R", "2"]);
+    for (line, d) in out.lines().zip(&deals) {
+        let tricks: Vec<u8> = numbers(line).iter().map(|&t| t as u8).collect();
+        assert_eq!(tricks, d.tricks, "{}", d.pbn);
+    }
+    assert_eq!(out.lines().count(), 20);
+    fs::remove_file(file).ok();
+}
+
+/// The `Double dummy:` line of a run with `-D 2`: single solves, tables, cached answers.
+fn solve_counts(out: &str) -> (u64, u64, u64) {
+    let line = out.lines().find(|l| l.starts_with("Double dummy: ")).unwrap_or_else(|| panic!("no counts in {out}"));
+    let n: Vec<u64> = line.split(|c: char| !c.is_ascii_digit()).filter(|w| !w.is_empty()).map(|w| w.parse().unwrap()).collect();
+    (n[0], n[1], n[2])
+}
+
+/// The `Produced` count of a run.
+fn produced(out: &str) -> u64 {
+    let line = out.lines().find(|l| l.starts_with("Produced")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_question_asked_five_times_is_solved_once() {
+    let five = "dds(south, notrump)";
+    let script = format!("generate 30\nproduce 30\naction average {five} + {five} + {five} + {five} + {five}\n");
+    let run = dealvm_stdin(&script, &["-s", "11", "-D", "2", "-R", "2"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(solve_counts(&run.stdout), (30, 0, 4 * 30), "{}", run.stdout);
+}
+
+#[test]
+fn cheap_tests_go_first_and_solving_waits_for_them() {
+    // However the condition is written, only deals with 15+ HCP north are solved.
+    let count = dealvm_stdin("generate 60\nproduce 60\ncondition hcp(north) >= 15\naction average hcp(north)\n", &["-s", "5"]);
+    let strong = produced(&count.stdout);
+    assert!(strong > 3 && strong < 40, "{}", count.stdout);
+    for condition in ["hcp(north) >= 15 && dds(south, notrump) >= 0", "dds(south, notrump) < 99 && hcp(north) >= 15"] {
+        // (The bounds of dds, 0 to 13, would fold these; use a variable to keep them.)
+        let script = format!("generate 60\nproduce 60\nt = dds(south, notrump) + 0 * hcp(east)\ncondition {}\naction average t\n", condition.replace("dds(south, notrump)", "t"));
+        let run = dealvm_stdin(&script, &["-s", "5", "-D", "2"]);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        assert_eq!(solve_counts(&run.stdout).0, strong, "{condition}: {}", run.stdout);
+        assert_eq!(produced(&run.stdout), strong);
+    }
+    // rnd() draws numbers: nothing moves across it, and the deals solved are those asked.
+    let script = "generate 20\nproduce 20\ncondition dds(south, notrump) >= 0 * rnd(5) && hcp(north) >= 15\naction average hcp(north)\n";
+    let run = dealvm_stdin(script, &["-s", "5", "-D", "2"]);
+    assert_eq!(solve_counts(&run.stdout).0, 20, "{}", run.stdout);
+}
+
+#[test]
+fn the_output_does_not_depend_on_the_threads() {
+    let script = "generate 80\nproduce 12\ncondition hcp(north) >= 11 && dds(north, notrump) >= 5\n\
+                  action printoneline(dds(north, spades)), frequency (dds(west, hearts), 0, 13)\n";
+    let one = dealvm_stdin(script, &["-s", "99", "-R", "1"]);
+    assert_eq!(one.status, 0, "{}", one.stderr);
+    assert!(one.stdout.contains("Produced  12 hands"), "{}", one.stdout);
+    let strip = |s: &str| s.lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n");
+    for threads in ["2", "3"] {
+        let many = dealvm_stdin(script, &["-s", "99", "-R", threads]);
+        assert_eq!(strip(&many.stdout), strip(&one.stdout), "-R {threads}");
+    }
+}
+
+/// Golden deal D5 predealt: par 100 for North-South at none and NS, 110 at EW and both.
+const D5: &str = "predeal north SAK, HAQ, DKJ, CQJ98765\npredeal east SQJ, HKJ, DAQT9, CAK432\n\
+                  predeal south ST98, HT987, D87654, CT\npredeal west S765432, H65432, D32\nproduce 1\n";
+
+#[test]
+fn par_takes_its_vulnerability_from_p_then_the_input() {
+    let script = format!("{D5}action printrpt(par(NS), parcontract)\n");
+    let at = |args: &[&str], extra: &str| {
+        let run = dealvm_stdin(&format!("{extra}{script}"), &[&["-v"], args].concat());
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        run.stdout
+    };
+    assert_eq!(at(&[], ""), " 100,' 3S* by EW none'\n");
+    assert_eq!(at(&["-P", "2"], ""), " 110,' 3C  by N ew'\n");
+    assert_eq!(at(&[], "vulnerable EW\n"), " 110,' 3C  by N ew'\n");
+    assert_eq!(at(&["-P", "0"], "vulnerable EW\n"), " 100,' 3S* by EW none'\n");
+}
+
+#[test]
+fn bad_double_dummy_switches_and_words_are_refused() {
+    for (args, text) in [
+        (&["-M", "3"][..], "-M takes 1 (single solves) or 2 (whole tables), found `3`"),
+        (&["-P", "4"][..], "-P takes 0 (none), 1 (NS), 2 (EW) or 3 (both), found `4`"),
+    ] {
+        let run = dealvm_stdin("produce 1\naction printes(dds(north, spades))\n", args);
+        assert_eq!(run.status, 2, "{args:?}");
+        assert!(run.stderr.contains(text), "{args:?}: {}", run.stderr);
+    }
+    let run = dealvm_stdin("action printes(par(NS, maybe))\n", &[]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("found `maybe`, expected none, NS, EW or both"), "{}", run.stderr);
+    let run = dealvm_stdin("action evalcontract(NS, z8N, vul)\n", &[]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("expected a contract"), "{}", run.stderr);
+}
+
+#[test]
+fn whole_tables_are_chosen_for_par_and_many_pairs() {
+    let run = dealvm_stdin("generate 4\nproduce 4\naction average par(NS)\n", &["-s", "2", "-D", "2", "-M", "1"]);
+    assert_eq!(solve_counts(&run.stdout), (0, 4, 0), "{}", run.stdout);
+    let five: Vec<String> = ["clubs", "diamonds", "hearts", "spades", "notrump"].iter().map(|s| format!("dds(south, {s})")).collect();
+    let script = format!("generate 4\nproduce 4\naction average {}\n", five.join(" + "));
+    let run = dealvm_stdin(&script, &["-s", "2", "-D", "2"]);
+    assert_eq!(solve_counts(&run.stdout), (0, 4, 16), "{}", run.stdout);
+    let run = dealvm_stdin(&script, &["-s", "2", "-D", "2", "-M", "1"]);
+    assert_eq!(solve_counts(&run.stdout), (20, 0, 0), "{}", run.stdout);
+}
+
+#[test]
+fn the_meter_shows_solves_per_second() {
+    let run = dealvm_stdin("generate 10\nproduce 10\naction average dds(north, notrump)\n", &["-s", "4", "-m"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("solves/s"), "{}", run.stderr);
+}

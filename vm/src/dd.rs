@@ -1,0 +1,441 @@
+//! Double dummy: trick tables, par results, the [`Solver`] trait a solver implements, and the
+//! per-deal cache ([`DdCache`]) through which the interpreter asks for tricks and par.
+//!
+//! The engine solves nothing itself: a program embedding it gives each [`crate::interp::Machine`]
+//! a solver (dealvm gives DDS, from its `dd` crate). The cache makes sure that whatever a deal
+//! is asked twice is solved once, and chooses per deal between single solves and one whole
+//! table, as the compiler decided ([`DdMode`]). A deal read from a file of solved deals comes
+//! with its table, and nothing is solved for it.
+
+use crate::card::{Deal, Seat, Vulnerability};
+use crate::score::Strain;
+use std::fmt;
+
+/// The strains in the order of a table's rows: clubs, diamonds, hearts, spades, notrump.
+pub const STRAINS: [Strain; 5] = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
+
+/// The tricks each seat takes as declarer in each strain, with best play by all four.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TrickTable {
+    /// `tricks[seat][strain]`, seats North, East, South, West, strains as in [`STRAINS`].
+    pub tricks: [[u8; 5]; 4],
+}
+
+impl TrickTable {
+    /// The tricks `declarer` takes in `strain`.
+    #[inline]
+    pub fn get(&self, declarer: Seat, strain: Strain) -> u8 {
+        self.tricks[declarer as usize][strain as usize]
+    }
+
+    /// Sets the tricks `declarer` takes in `strain`.
+    #[inline]
+    pub fn set(&mut self, declarer: Seat, strain: Strain, tricks: u8) {
+        self.tricks[declarer as usize][strain as usize] = tricks;
+    }
+
+    /// Whether every count is a trick count (0 to 13).
+    pub fn is_valid(&self) -> bool {
+        self.tricks.iter().flatten().all(|&t| t <= 13)
+    }
+
+    /// The 20 counts in Dealer's order: seats N, E, S, W, each with strains C, D, H, S, NT.
+    pub fn counts(&self) -> [u8; 20] {
+        let mut out = [0; 20];
+        for (i, t) in self.tricks.iter().flatten().enumerate() {
+            out[i] = *t;
+        }
+        out
+    }
+
+    /// The table of 20 counts in Dealer's order (see [`TrickTable::counts`]).
+    pub fn from_counts(counts: [u8; 20]) -> TrickTable {
+        let mut t = TrickTable::default();
+        for (i, &c) in counts.iter().enumerate() {
+            t.tricks[i / 5][i % 5] = c;
+        }
+        t
+    }
+}
+
+/// Who declares a par contract: one seat, or either seat of a side (when both take the same
+/// tricks in the strain).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ParDeclarer {
+    /// One seat.
+    Seat(Seat),
+    /// Either seat of North-South.
+    NorthSouth,
+    /// Either seat of East-West.
+    EastWest,
+}
+
+impl ParDeclarer {
+    /// The name DealerV2 prints: `N`, `E`, `S`, `W`, `NS` or `EW`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParDeclarer::Seat(s) => ["N", "E", "S", "W"][s as usize],
+            ParDeclarer::NorthSouth => "NS",
+            ParDeclarer::EastWest => "EW",
+        }
+    }
+
+    fn code(self) -> i32 {
+        match self {
+            ParDeclarer::Seat(s) => s as i32,
+            ParDeclarer::NorthSouth => 4,
+            ParDeclarer::EastWest => 5,
+        }
+    }
+
+    fn from_code(c: i32) -> ParDeclarer {
+        match c {
+            4 => ParDeclarer::NorthSouth,
+            5 => ParDeclarer::EastWest,
+            s => ParDeclarer::Seat(Seat::from_index(s as usize)),
+        }
+    }
+}
+
+/// The contract of a par result: level, strain, whether it is a doubled sacrifice, and who
+/// declares it. Level 0 is a deal passed out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParContract {
+    /// The level, 1..=7, or 0 when the deal is passed out.
+    pub level: u8,
+    /// The strain.
+    pub strain: Strain,
+    /// Whether the contract goes down doubled (a sacrifice).
+    pub doubled: bool,
+    /// Who declares it.
+    pub declarer: ParDeclarer,
+}
+
+impl ParContract {
+    /// The deal passed out.
+    pub const PASSED_OUT: ParContract =
+        ParContract { level: 0, strain: Strain::NoTrump, doubled: false, declarer: ParDeclarer::NorthSouth };
+
+    /// The contract packed in one value (for a value slot of a produced deal).
+    pub fn encode(self) -> i32 {
+        self.level as i32 | (self.strain as i32) << 4 | i32::from(self.doubled) << 7 | self.declarer.code() << 8
+    }
+
+    /// The contract of [`ParContract::encode`].
+    pub fn decode(v: i32) -> ParContract {
+        ParContract {
+            level: (v & 15) as u8,
+            strain: STRAINS[(((v >> 4) & 7) as usize).min(4)],
+            doubled: v & 0x80 != 0,
+            declarer: ParDeclarer::from_code((v >> 8) & 7),
+        }
+    }
+}
+
+impl fmt::Display for ParContract {
+    /// As DealerV2 writes it: ` 3S* by EW`, ` 4H  by N` (level in two places, `*` for a
+    /// doubled sacrifice); a deal passed out is ` Pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.level == 0 {
+            return write!(f, " Pass");
+        }
+        let x = if self.doubled { '*' } else { ' ' };
+        write!(f, "{:2}{}{} by {}", self.level, self.strain.letter(), x, self.declarer.name())
+    }
+}
+
+/// The par result of a deal at one vulnerability: the score for North-South and the contract.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParResult {
+    /// The par score from North-South's side (negative when East-West score).
+    pub score: i32,
+    /// The par contract.
+    pub contract: ParContract,
+}
+
+/// The vulnerabilities in DealerV2's order for par: none, NS, EW, both.
+pub const PAR_VULNERABILITIES: [Vulnerability; 4] =
+    [Vulnerability::None, Vulnerability::NorthSouth, Vulnerability::EastWest, Vulnerability::All];
+
+/// The index of a vulnerability in [`PAR_VULNERABILITIES`].
+pub fn vul_index(v: Vulnerability) -> usize {
+    match v {
+        Vulnerability::None => 0,
+        Vulnerability::NorthSouth => 1,
+        Vulnerability::EastWest => 2,
+        Vulnerability::All => 3,
+    }
+}
+
+/// A double-dummy solver, one per thread: it may keep memory (a transposition table) from one
+/// solve to the next.
+pub trait Solver: Send {
+    /// The tricks `declarer` takes in `strain`, the opening lead from declarer's left.
+    fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> u8;
+
+    /// The whole table of the deal: 20 results.
+    fn table(&mut self, deal: &Deal) -> TrickTable;
+
+    /// The par result of a deal with this table at vulnerability `vul`.
+    fn par(&mut self, table: &TrickTable, vul: Vulnerability) -> ParResult;
+}
+
+/// How the cache fills a missing count.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DdMode {
+    /// Solve just the declarer and strain asked for (few pairs per deal).
+    #[default]
+    Single,
+    /// Solve the whole table at the first question (par, trix, or many pairs per deal).
+    Table,
+}
+
+/// Counts of the work a cache asked of its solver.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolveCounts {
+    /// Single solves (one declarer, one strain).
+    pub single: u64,
+    /// Whole tables.
+    pub tables: u64,
+    /// Questions answered without solving (cached, or from the deal's file).
+    pub cached: u64,
+}
+
+impl SolveCounts {
+    /// Solves of either kind.
+    pub fn solves(&self) -> u64 {
+        self.single + self.tables
+    }
+
+    /// The counts of `self` since `before`.
+    pub fn since(&self, before: &SolveCounts) -> SolveCounts {
+        SolveCounts { single: self.single - before.single, tables: self.tables - before.tables, cached: self.cached - before.cached }
+    }
+
+    /// Adds `other` to these counts.
+    pub fn add(&mut self, other: &SolveCounts) {
+        self.single += other.single;
+        self.tables += other.tables;
+        self.cached += other.cached;
+    }
+}
+
+/// Why a double-dummy question could not be answered.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NoSolver;
+
+/// What one thread knows of the current deal's double-dummy results, and its solver.
+pub struct DdCache {
+    mode: DdMode,
+    solver: Option<Box<dyn Solver>>,
+    /// Bit `seat * 5 + strain` is set when that count is known.
+    known: u32,
+    table: TrickTable,
+    /// Bit `vul` is set when the par at that vulnerability is known.
+    par_known: u8,
+    par: [ParResult; 4],
+    counts: SolveCounts,
+}
+
+/// All 20 counts known.
+const ALL_KNOWN: u32 = (1 << 20) - 1;
+
+impl Default for DdCache {
+    fn default() -> Self {
+        DdCache::new(DdMode::Single)
+    }
+}
+
+impl DdCache {
+    /// An empty cache with no solver, filling misses as `mode` says.
+    pub fn new(mode: DdMode) -> DdCache {
+        let none = ParResult { score: 0, contract: ParContract::PASSED_OUT };
+        DdCache { mode, solver: None, known: 0, table: TrickTable::default(), par_known: 0, par: [none; 4], counts: SolveCounts::default() }
+    }
+
+    /// Gives the cache its solver.
+    pub fn set_solver(&mut self, solver: Box<dyn Solver>) {
+        self.solver = Some(solver);
+    }
+
+    /// Whether the cache has a solver.
+    pub fn has_solver(&self) -> bool {
+        self.solver.is_some()
+    }
+
+    /// Sets how misses are filled.
+    pub fn set_mode(&mut self, mode: DdMode) {
+        self.mode = mode;
+    }
+
+    /// Forgets the previous deal.
+    #[inline]
+    pub fn next_deal(&mut self) {
+        self.known = 0;
+        self.par_known = 0;
+    }
+
+    /// Takes the whole table of the current deal as known (read from a file).
+    pub fn preload(&mut self, table: &TrickTable) {
+        self.table = *table;
+        self.known = ALL_KNOWN;
+    }
+
+    /// The work done so far.
+    pub fn counts(&self) -> SolveCounts {
+        self.counts
+    }
+
+    /// The tricks `declarer` takes in `strain` on `deal`, solved at the first question.
+    pub fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> Result<u8, NoSolver> {
+        let bit = 1u32 << (declarer as u32 * 5 + strain as u32);
+        if self.known & bit != 0 {
+            self.counts.cached += 1;
+            return Ok(self.table.get(declarer, strain));
+        }
+        let solver = self.solver.as_mut().ok_or(NoSolver)?;
+        match self.mode {
+            DdMode::Single => {
+                let t = solver.tricks(deal, declarer, strain);
+                self.table.set(declarer, strain, t);
+                self.known |= bit;
+                self.counts.single += 1;
+            }
+            DdMode::Table => {
+                self.table = solver.table(deal);
+                self.known = ALL_KNOWN;
+                self.counts.tables += 1;
+            }
+        }
+        Ok(self.table.get(declarer, strain))
+    }
+
+    /// The whole table of `deal`.
+    pub fn table(&mut self, deal: &Deal) -> Result<&TrickTable, NoSolver> {
+        if self.known == ALL_KNOWN {
+            self.counts.cached += 1;
+        } else {
+            let solver = self.solver.as_mut().ok_or(NoSolver)?;
+            self.table = solver.table(deal);
+            self.known = ALL_KNOWN;
+            self.counts.tables += 1;
+        }
+        Ok(&self.table)
+    }
+
+    /// The par result of `deal` at vulnerability `vul`.
+    pub fn par(&mut self, deal: &Deal, vul: Vulnerability) -> Result<ParResult, NoSolver> {
+        let v = vul_index(vul);
+        if self.par_known & (1 << v) == 0 {
+            let table = *self.table(deal)?;
+            let solver = self.solver.as_mut().ok_or(NoSolver)?;
+            self.par[v] = solver.par(&table, vul);
+            self.par_known |= 1 << v;
+        }
+        Ok(self.par[v])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solver whose answers are a function of the question, counting its calls.
+    struct Fake {
+        calls: std::sync::Arc<std::sync::atomic::AtomicU32>,
+    }
+
+    impl Solver for Fake {
+        fn tricks(&mut self, _: &Deal, declarer: Seat, strain: Strain) -> u8 {
+            self.calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            (declarer as u8 * 3 + strain as u8) % 14
+        }
+        fn table(&mut self, deal: &Deal) -> TrickTable {
+            let mut t = TrickTable::default();
+            for s in Seat::ALL {
+                for st in STRAINS {
+                    t.set(s, st, self.tricks(deal, s, st));
+                }
+            }
+            t
+        }
+        fn par(&mut self, table: &TrickTable, _: Vulnerability) -> ParResult {
+            ParResult { score: table.get(Seat::North, Strain::NoTrump) as i32, contract: ParContract::PASSED_OUT }
+        }
+    }
+
+    fn cache(mode: DdMode) -> (DdCache, std::sync::Arc<std::sync::atomic::AtomicU32>) {
+        let calls = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let mut c = DdCache::new(mode);
+        c.set_solver(Box::new(Fake { calls: calls.clone() }));
+        (c, calls)
+    }
+
+    #[test]
+    fn a_question_asked_five_times_is_solved_once() {
+        let (mut c, calls) = cache(DdMode::Single);
+        let deal = Deal::default();
+        for _ in 0..5 {
+            assert_eq!(c.tricks(&deal, Seat::South, Strain::NoTrump), Ok(10));
+        }
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 1);
+        assert_eq!(c.counts(), SolveCounts { single: 1, tables: 0, cached: 4 });
+        c.next_deal();
+        c.tricks(&deal, Seat::South, Strain::NoTrump).unwrap();
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 2);
+    }
+
+    #[test]
+    fn table_mode_solves_the_table_once_per_deal() {
+        let (mut c, calls) = cache(DdMode::Table);
+        let deal = Deal::default();
+        for s in Seat::ALL {
+            for st in STRAINS {
+                c.tricks(&deal, s, st).unwrap();
+            }
+        }
+        c.par(&deal, Vulnerability::All).unwrap();
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 20);
+        assert_eq!(c.counts().tables, 1);
+    }
+
+    #[test]
+    fn a_preloaded_table_needs_no_solver() {
+        let mut c = DdCache::new(DdMode::Single);
+        let mut t = TrickTable::default();
+        t.set(Seat::West, Strain::Hearts, 9);
+        c.preload(&t);
+        assert_eq!(c.tricks(&Deal::default(), Seat::West, Strain::Hearts), Ok(9));
+        c.next_deal();
+        assert_eq!(c.tricks(&Deal::default(), Seat::West, Strain::Hearts), Err(NoSolver));
+    }
+
+    #[test]
+    fn par_contracts_pack_into_one_value() {
+        for level in 0..=7 {
+            for strain in STRAINS {
+                for doubled in [false, true] {
+                    for declarer in [ParDeclarer::Seat(Seat::East), ParDeclarer::Seat(Seat::West), ParDeclarer::NorthSouth, ParDeclarer::EastWest] {
+                        let c = ParContract { level, strain, doubled, declarer };
+                        assert_eq!(ParContract::decode(c.encode()), c);
+                    }
+                }
+            }
+        }
+        let c = ParContract { level: 3, strain: Strain::Spades, doubled: true, declarer: ParDeclarer::EastWest };
+        assert_eq!(c.to_string(), " 3S* by EW");
+        let c = ParContract { level: 3, strain: Strain::Clubs, doubled: false, declarer: ParDeclarer::Seat(Seat::North) };
+        assert_eq!(c.to_string(), " 3C  by N");
+    }
+
+    #[test]
+    fn tables_list_counts_in_dealer_order() {
+        let mut t = TrickTable::default();
+        t.set(Seat::East, Strain::Clubs, 6);
+        t.set(Seat::West, Strain::NoTrump, 13);
+        let counts = t.counts();
+        assert_eq!(counts[5], 6);
+        assert_eq!(counts[19], 13);
+        assert_eq!(TrickTable::from_counts(counts), t);
+    }
+}
