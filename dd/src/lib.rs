@@ -61,6 +61,29 @@ impl Dds {
     }
 }
 
+impl Dds {
+    /// DDS's search on `deal` with `declarer`'s left-hand opponent on lead in `strain`: the
+    /// most tricks the defenders take (`target` -1), or whether they reach `target`.
+    fn solve(&mut self, deal: &Deal, declarer: Seat, strain: Strain, target: i32) -> sys::FutureTricks {
+        let dl = sys::Deal {
+            trump: dds_strain(strain) as i32,
+            // Declarer's left-hand opponent leads.
+            first: declarer.rotate(1) as i32,
+            currentTrickSuit: [0; 3],
+            currentTrickRank: [0; 3],
+            remainCards: dds_cards(deal),
+        };
+        let mut future = sys::FutureTricks::default();
+        let ctx = self.context();
+        // Mode 1: search even when the leader's cards are all equivalent (mode 0 then gives
+        // no score, the -2 DealerV2 turns into 15 tricks).
+        // SAFETY: the context is live; the deal and the result are valid for the call.
+        let status = unsafe { sys::dds_solve_board(ctx, &dl, target, 1, 1, &mut future) };
+        check(status, "solve a deal");
+        future
+    }
+}
+
 impl Drop for Dds {
     fn drop(&mut self) {
         if let Some(ctx) = self.context.take() {
@@ -111,23 +134,16 @@ fn check(status: i32, what: &str) {
 
 impl Solver for Dds {
     fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> u8 {
-        let dl = sys::Deal {
-            trump: dds_strain(strain) as i32,
-            // Declarer's left-hand opponent leads.
-            first: declarer.rotate(1) as i32,
-            currentTrickSuit: [0; 3],
-            currentTrickRank: [0; 3],
-            remainCards: dds_cards(deal),
-        };
-        let mut future = sys::FutureTricks::default();
-        let ctx = self.context();
-        // Mode 1: search even when the leader's cards are all equivalent (mode 0 then gives
-        // no score, the -2 DealerV2 turns into 15 tricks).
-        // SAFETY: the context is live; the deal and the result are valid for the call.
-        let status = unsafe { sys::dds_solve_board(ctx, &dl, -1, 1, 1, &mut future) };
-        check(status, "solve a deal");
         // DDS gives the tricks of the side on lead: the defenders.
-        13 - future.score[0] as u8
+        13 - self.solve(deal, declarer, strain, -1).score[0] as u8
+    }
+
+    fn at_least(&mut self, deal: &Deal, declarer: Seat, strain: Strain, k: u8) -> bool {
+        debug_assert!((1..=13).contains(&k));
+        // Declarer takes k tricks when the defenders, on lead, cannot take 14 - k: DDS then
+        // finds no card reaching that target.
+        let future = self.solve(deal, declarer, strain, 14 - i32::from(k));
+        future.cards == 0 || future.score[0] < 14 - i32::from(k)
     }
 
     fn table(&mut self, deal: &Deal) -> TrickTable {
@@ -228,6 +244,20 @@ mod tests {
         for seat in Seat::ALL {
             for strain in STRAINS {
                 assert_eq!(dds.tricks(&d, seat, strain), t.get(seat, strain), "{seat:?} {strain:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn target_searches_agree_with_the_counts() {
+        let d = deal(["K.Q4.AQJT.KJ9765", "AQ3.KJT.K5.AQT82", "JT92.A832.987.43", "87654.9765.6432."]);
+        let mut dds = Dds::new();
+        let t = dds.table(&d);
+        for seat in [Seat::North, Seat::West] {
+            for strain in STRAINS {
+                for k in 1..=13 {
+                    assert_eq!(dds.at_least(&d, seat, strain, k), t.get(seat, strain) >= k, "{seat:?} {strain:?} {k}");
+                }
             }
         }
     }

@@ -171,7 +171,11 @@ fn trailer(out: &mut dyn Write, settings: &RunSettings, outcome: &Outcome, start
     writeln!(out, "Time needed {:8.3} sec", start.elapsed().as_secs_f64())?;
     let dd = &outcome.dd;
     if settings.debug >= 2 && dd.solves() + dd.cached > 0 {
-        writeln!(out, "Double dummy: {} single solves, {} whole tables, {} answers from the cache", dd.single, dd.tables, dd.cached)?;
+        writeln!(
+            out,
+            "Double dummy: {} single solves, {} target searches, {} whole tables, {} answers from the cache",
+            dd.single, dd.targets, dd.tables, dd.cached
+        )?;
     }
     Ok(())
 }

@@ -59,6 +59,36 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
     }
 
+    /// A comparison of double-dummy tricks with a number, `dds(south, notrump) >= 9` (either
+    /// way round, any of `<`, `<=`, `>`, `>=`, through a variable holding just `dds(...)`),
+    /// as a target search: `(declarer, strain, k, negate)` for "takes at least k tricks",
+    /// negated for `<` and `<=`. `k` is 1 to 13; other comparisons fold to constants.
+    pub(super) fn target_search(&self, op: BinaryOp, a: &Expr<'a>, b: &Expr<'a>) -> Option<(Seat, Strain, i8, bool)> {
+        let (x, op, n) = match (self.constant(a), self.constant(b)) {
+            (None, Some(n)) => (a, op, n),
+            (Some(n), None) => (b, super::fold::mirrored(op)?, n),
+            _ => return None,
+        };
+        let (seat, strain) = self.bare_tricks(x)?;
+        let (k, negate) = match op {
+            BinaryOp::Ge => (n, false),
+            BinaryOp::Gt => (n.checked_add(1)?, false),
+            BinaryOp::Lt => (n, true),
+            BinaryOp::Le => (n.checked_add(1)?, true),
+            _ => return None,
+        };
+        (1..=13).contains(&k).then_some((seat, strain, k as i8, negate))
+    }
+
+    /// `dds(seat, strain)` itself, or a variable defined as just that.
+    fn bare_tricks(&self, e: &Expr<'a>) -> Option<(Seat, Strain)> {
+        match e.kind {
+            ExprKind::Tricks { seat, strain } => Some((seat, strain.strain())),
+            ExprKind::Var(name) => self.bare_tricks(self.vars.get(name)?.expr),
+            _ => None,
+        }
+    }
+
     /// What evaluating an expression may do besides giving its value (each node once).
     fn effects(&self, e: &Expr<'a>) -> u8 {
         if let Some(&f) = self.effects.borrow().get(&node_key(e)) {

@@ -83,6 +83,15 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 self.emit(Instr::Unary(op));
             }
             ExprKind::Binary(op, a, b) => {
+                if let Some((declarer, strain, k, negate)) = self.target_search(op, a, b) {
+                    self.check(a)?;
+                    self.check(b)?;
+                    self.emit(Instr::TricksAtLeast { declarer, strain, k });
+                    if negate {
+                        self.emit(Instr::Unary(UnaryOp::Not));
+                    }
+                    return Ok(());
+                }
                 let site = if matches!(op, BinaryOp::Div | BinaryOp::Mod) { self.site(e)? } else { 0 };
                 match (self.constant(a), self.constant(b)) {
                     (_, Some(k)) => {

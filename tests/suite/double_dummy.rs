@@ -118,7 +118,7 @@ fn single_solves_agree_with_dds_and_v1_tricks_is_dds() {
         let tricks: Vec<u8> = numbers(line).iter().map(|&t| t as u8).collect();
         assert_eq!(tricks, d.tricks, "{}", d.pbn);
     }
-    assert!(out.contains(&format!("Double dummy: {} single solves, 0 whole tables", 20 * deals.len())), "{out}");
+    assert!(out.contains(&format!("Double dummy: {} single solves, 0 target searches, 0 whole tables", 20 * deals.len())), "{out}");
     fs::remove_file(file).ok();
 }
 
@@ -135,11 +135,12 @@ fn pavlicek_solved_deals_are_solved_alike() {
     fs::remove_file(file).ok();
 }
 
-/// The `Double dummy:` line of a run with `-D 2`: single solves, tables, cached answers.
-fn solve_counts(out: &str) -> (u64, u64, u64) {
+/// The `Double dummy:` line of a run with `-D 2`: single solves, target searches, tables,
+/// cached answers.
+fn solve_counts(out: &str) -> (u64, u64, u64, u64) {
     let line = out.lines().find(|l| l.starts_with("Double dummy: ")).unwrap_or_else(|| panic!("no counts in {out}"));
     let n: Vec<u64> = line.split(|c: char| !c.is_ascii_digit()).filter(|w| !w.is_empty()).map(|w| w.parse().unwrap()).collect();
-    (n[0], n[1], n[2])
+    (n[0], n[1], n[2], n[3])
 }
 
 /// The `Produced` count of a run.
@@ -154,7 +155,7 @@ fn a_question_asked_five_times_is_solved_once() {
     let script = format!("generate 30\nproduce 30\naction average {five} + {five} + {five} + {five} + {five}\n");
     let run = dealvm_stdin(&script, &["-s", "11", "-D", "2", "-R", "2"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
-    assert_eq!(solve_counts(&run.stdout), (30, 0, 4 * 30), "{}", run.stdout);
+    assert_eq!(solve_counts(&run.stdout), (30, 0, 0, 4 * 30), "{}", run.stdout);
 }
 
 #[test]
@@ -175,6 +176,28 @@ fn cheap_tests_go_first_and_solving_waits_for_them() {
     let script = "generate 20\nproduce 20\ncondition dds(south, notrump) >= 0 * rnd(5) && hcp(north) >= 15\naction average hcp(north)\n";
     let run = dealvm_stdin(script, &["-s", "5", "-D", "2"]);
     assert_eq!(solve_counts(&run.stdout).0, 20, "{}", run.stdout);
+}
+
+#[test]
+fn comparisons_with_a_number_are_target_searches() {
+    // Each comparison answers as the count would, searching only whether the target is met.
+    let run = |condition: &str| {
+        let script = format!("generate 30\nproduce 30\ncondition {condition}\naction printoneline\n");
+        let r = dealvm_stdin(&script, &["-s", "8", "-D", "2"]);
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        r.stdout
+    };
+    let deals = |out: &str| out.lines().filter(|l| l.starts_with("n ")).map(str::to_string).collect::<Vec<_>>();
+    for (target, exact) in [
+        ("dds(south, notrump) >= 8", "dds(south, notrump) + 0 >= 8"),
+        ("6 > tricks(west, hearts)", "6 > tricks(west, hearts) + 0"),
+        ("dds(north, spades) <= 7 || dds(east, clubs) > 9", "dds(north, spades) + 0 <= 7 || dds(east, clubs) + 0 > 9"),
+    ] {
+        let (t, e) = (run(target), run(exact));
+        assert_eq!(deals(&t), deals(&e), "{target}");
+        let (ts, es) = (solve_counts(&t), solve_counts(&e));
+        assert!(ts.0 == 0 && ts.1 >= 30 && es.1 == 0 && es.0 >= 30, "{target}: {ts:?} / {exact}: {es:?}");
+    }
 }
 
 #[test]
@@ -230,13 +253,13 @@ fn bad_double_dummy_switches_and_words_are_refused() {
 #[test]
 fn whole_tables_are_chosen_for_par_and_many_pairs() {
     let run = dealvm_stdin("generate 4\nproduce 4\naction average par(NS)\n", &["-s", "2", "-D", "2", "-M", "1"]);
-    assert_eq!(solve_counts(&run.stdout), (0, 4, 0), "{}", run.stdout);
+    assert_eq!(solve_counts(&run.stdout), (0, 0, 4, 0), "{}", run.stdout);
     let five: Vec<String> = ["clubs", "diamonds", "hearts", "spades", "notrump"].iter().map(|s| format!("dds(south, {s})")).collect();
     let script = format!("generate 4\nproduce 4\naction average {}\n", five.join(" + "));
     let run = dealvm_stdin(&script, &["-s", "2", "-D", "2"]);
-    assert_eq!(solve_counts(&run.stdout), (0, 4, 16), "{}", run.stdout);
+    assert_eq!(solve_counts(&run.stdout), (0, 0, 4, 16), "{}", run.stdout);
     let run = dealvm_stdin(&script, &["-s", "2", "-D", "2", "-M", "1"]);
-    assert_eq!(solve_counts(&run.stdout), (20, 0, 0), "{}", run.stdout);
+    assert_eq!(solve_counts(&run.stdout), (20, 0, 0, 0), "{}", run.stdout);
 }
 
 #[test]
@@ -244,4 +267,20 @@ fn the_meter_shows_solves_per_second() {
     let run = dealvm_stdin("generate 10\nproduce 10\naction average dds(north, notrump)\n", &["-s", "4", "-m"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(run.stderr.contains("solves/s"), "{}", run.stderr);
+}
+
+#[test]
+fn a_lead_from_equal_cards_is_solved_too() {
+    // Golden deal D6: each hand one whole suit. The opening leader's cards are all equal, where
+    // DDS's quick mode gives no score (DealerV2 then prints 15 tricks).
+    let d6 = "predeal north SAKQJT98765432\npredeal east HAKQJT98765432\npredeal south DAKQJT98765432\n\
+              predeal west CAKQJT98765432\nproduce 1\n";
+    let script = format!("{d6}action printrpt(dds(north, notrump), dds(north, spades), dds(east, notrump), dds(south, hearts), dds(west, clubs))\n");
+    for mode in ["1", "2"] {
+        let run = dealvm_stdin(&script, &["-v", "-M", mode]);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        // North in notrump: east leads and runs thirteen hearts. East in notrump: south runs
+        // the diamonds. South in hearts: west leads clubs, but east's hearts are trumps.
+        assert_eq!(run.stdout, " 0,13,0,0,13\n", "-M {mode}");
+    }
 }

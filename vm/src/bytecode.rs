@@ -191,6 +191,16 @@ pub enum Instr {
         /// The strain.
         strain: Strain,
     },
+    /// Push 1 if `declarer` takes at least `k` tricks in `strain`, double dummy, else 0 (a
+    /// target search when the count itself is not known).
+    TricksAtLeast {
+        /// The declarer.
+        declarer: Seat,
+        /// The strain.
+        strain: Strain,
+        /// The tricks to take.
+        k: i8,
+    },
     /// Push the par score of the deal at vulnerability `vul`, for `side`.
     Par {
         /// The side the score is for (North-South's score, or its negation).
@@ -272,6 +282,9 @@ impl fmt::Display for Instr {
             Instr::Imps => write!(f, "imps"),
             Instr::Rnd => write!(f, "rnd"),
             Instr::Tricks { declarer, strain } => write!(f, "dd.tricks {} {}", declarer.keyword(), strain.letter()),
+            Instr::TricksAtLeast { declarer, strain, k } => {
+                write!(f, "dd.tricks.atleast {} {} {k}", declarer.keyword(), strain.letter())
+            }
             Instr::Par { side, vul } => write!(f, "dd.par {} {}", side.name(), vul.pbn()),
             Instr::ParContract { vul } => write!(f, "dd.parcontract {}", vul.pbn()),
             Instr::Unary(UnaryOp::Neg) => write!(f, "neg"),
@@ -390,7 +403,9 @@ impl Program {
 
     /// Whether the code asks double-dummy questions (and so needs a solver).
     pub fn uses_dd(&self) -> bool {
-        self.code.iter().any(|i| matches!(i, Instr::Tricks { .. } | Instr::Par { .. } | Instr::ParContract { .. }))
+        self.code.iter().any(|i| {
+            matches!(i, Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. })
+        })
     }
 
     /// Whether the code draws random numbers (`rnd`): then a deal's place in its batch's

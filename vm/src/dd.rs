@@ -173,6 +173,12 @@ pub trait Solver: Send {
     /// The tricks `declarer` takes in `strain`, the opening lead from declarer's left.
     fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> u8;
 
+    /// Whether `declarer` takes at least `k` tricks (1 to 13) in `strain`: a target search,
+    /// often much quicker than counting the tricks.
+    fn at_least(&mut self, deal: &Deal, declarer: Seat, strain: Strain, k: u8) -> bool {
+        self.tricks(deal, declarer, strain) >= k
+    }
+
     /// The whole table of the deal: 20 results.
     fn table(&mut self, deal: &Deal) -> TrickTable;
 
@@ -195,6 +201,8 @@ pub enum DdMode {
 pub struct SolveCounts {
     /// Single solves (one declarer, one strain).
     pub single: u64,
+    /// Target searches (does declarer take at least so many tricks?).
+    pub targets: u64,
     /// Whole tables.
     pub tables: u64,
     /// Questions answered without solving (cached, or from the deal's file).
@@ -202,19 +210,25 @@ pub struct SolveCounts {
 }
 
 impl SolveCounts {
-    /// Solves of either kind.
+    /// Solves of any kind.
     pub fn solves(&self) -> u64 {
-        self.single + self.tables
+        self.single + self.targets + self.tables
     }
 
     /// The counts of `self` since `before`.
     pub fn since(&self, before: &SolveCounts) -> SolveCounts {
-        SolveCounts { single: self.single - before.single, tables: self.tables - before.tables, cached: self.cached - before.cached }
+        SolveCounts {
+            single: self.single - before.single,
+            targets: self.targets - before.targets,
+            tables: self.tables - before.tables,
+            cached: self.cached - before.cached,
+        }
     }
 
     /// Adds `other` to these counts.
     pub fn add(&mut self, other: &SolveCounts) {
         self.single += other.single;
+        self.targets += other.targets;
         self.tables += other.tables;
         self.cached += other.cached;
     }
@@ -231,6 +245,11 @@ pub struct DdCache {
     /// Bit `seat * 5 + strain` is set when that count is known.
     known: u32,
     table: TrickTable,
+    /// Bit `seat * 5 + strain` is set when bounds on that count are known (from target
+    /// searches): `low` to `high` tricks.
+    bounded: u32,
+    low: [u8; 20],
+    high: [u8; 20],
     /// Bit `vul` is set when the par at that vulnerability is known.
     par_known: u8,
     par: [ParResult; 4],
@@ -250,7 +269,18 @@ impl DdCache {
     /// An empty cache with no solver, filling misses as `mode` says.
     pub fn new(mode: DdMode) -> DdCache {
         let none = ParResult { score: 0, contract: ParContract::PASSED_OUT };
-        DdCache { mode, solver: None, known: 0, table: TrickTable::default(), par_known: 0, par: [none; 4], counts: SolveCounts::default() }
+        DdCache {
+            mode,
+            solver: None,
+            known: 0,
+            table: TrickTable::default(),
+            bounded: 0,
+            low: [0; 20],
+            high: [13; 20],
+            par_known: 0,
+            par: [none; 4],
+            counts: SolveCounts::default(),
+        }
     }
 
     /// Gives the cache its solver.
@@ -272,6 +302,7 @@ impl DdCache {
     #[inline]
     pub fn next_deal(&mut self) {
         self.known = 0;
+        self.bounded = 0;
         self.par_known = 0;
     }
 
@@ -308,6 +339,44 @@ impl DdCache {
             }
         }
         Ok(self.table.get(declarer, strain))
+    }
+
+    /// Whether `declarer` takes at least `k` tricks in `strain` on `deal`: from what is known,
+    /// else by a target search (or, in table mode, the table).
+    pub fn at_least(&mut self, deal: &Deal, declarer: Seat, strain: Strain, k: i32) -> Result<bool, NoSolver> {
+        if k <= 0 {
+            return Ok(true);
+        }
+        if k > 13 {
+            return Ok(false);
+        }
+        let pair = declarer as usize * 5 + strain as usize;
+        let bit = 1u32 << pair;
+        if self.known & bit != 0 {
+            self.counts.cached += 1;
+            return Ok(i32::from(self.table.get(declarer, strain)) >= k);
+        }
+        if self.bounded & bit != 0 {
+            if i32::from(self.low[pair]) >= k || i32::from(self.high[pair]) < k {
+                self.counts.cached += 1;
+                return Ok(i32::from(self.low[pair]) >= k);
+            }
+        } else {
+            (self.low[pair], self.high[pair]) = (0, 13);
+        }
+        if self.mode == DdMode::Table {
+            return Ok(i32::from(self.tricks(deal, declarer, strain)?) >= k);
+        }
+        let solver = self.solver.as_mut().ok_or(NoSolver)?;
+        let made = solver.at_least(deal, declarer, strain, k as u8);
+        self.counts.targets += 1;
+        self.bounded |= bit;
+        if made {
+            self.low[pair] = self.low[pair].max(k as u8);
+        } else {
+            self.high[pair] = self.high[pair].min(k as u8 - 1);
+        }
+        Ok(made)
     }
 
     /// The whole table of `deal`.
@@ -379,10 +448,31 @@ mod tests {
             assert_eq!(c.tricks(&deal, Seat::South, Strain::NoTrump), Ok(10));
         }
         assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 1);
-        assert_eq!(c.counts(), SolveCounts { single: 1, tables: 0, cached: 4 });
+        assert_eq!(c.counts(), SolveCounts { single: 1, targets: 0, tables: 0, cached: 4 });
         c.next_deal();
         c.tricks(&deal, Seat::South, Strain::NoTrump).unwrap();
         assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 2);
+    }
+
+    #[test]
+    fn target_searches_remember_their_bounds() {
+        let (mut c, calls) = cache(DdMode::Single);
+        let deal = Deal::default();
+        // The fake solver gives south (seat 2) in notrump 10 tricks.
+        assert_eq!(c.at_least(&deal, Seat::South, Strain::NoTrump, 9), Ok(true));
+        assert_eq!(c.at_least(&deal, Seat::South, Strain::NoTrump, 8), Ok(true));
+        assert_eq!(c.at_least(&deal, Seat::South, Strain::NoTrump, 11), Ok(false));
+        assert_eq!(c.at_least(&deal, Seat::South, Strain::NoTrump, 12), Ok(false));
+        assert_eq!(c.at_least(&deal, Seat::South, Strain::NoTrump, 0), Ok(true));
+        assert_eq!(c.counts().targets, 2);
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 2);
+        c.next_deal();
+        assert_eq!(c.at_least(&deal, Seat::South, Strain::NoTrump, 12), Ok(false));
+        assert_eq!(c.counts().targets, 3);
+        // A known count answers.
+        c.tricks(&deal, Seat::South, Strain::NoTrump).unwrap();
+        assert_eq!(c.at_least(&deal, Seat::South, Strain::NoTrump, 10), Ok(true));
+        assert_eq!(c.counts().targets, 3);
     }
 
     #[test]

@@ -158,6 +158,10 @@ impl Machine {
                     Ok(t) => push!(t as i32),
                     Err(_) => return Err(Fault::NoSolver),
                 },
+                Instr::TricksAtLeast { declarer, strain, k } => match self.dd.at_least(deal, declarer, strain, k as i32) {
+                    Ok(made) => push!(i32::from(made)),
+                    Err(_) => return Err(Fault::NoSolver),
+                },
                 Instr::Par { side, vul } => match self.dd.par(deal, vul) {
                     Ok(p) => push!(if side == Side::NorthSouth { p.score } else { p.score.wrapping_neg() }),
                     Err(_) => return Err(Fault::NoSolver),

@@ -73,6 +73,7 @@ impl Program {
                 | Instr::HasCard { .. }
                 | Instr::Shape { .. }
                 | Instr::Tricks { .. }
+                | Instr::TricksAtLeast { .. }
                 | Instr::Par { .. }
                 | Instr::ParContract { .. }
                 | Instr::Jump(_)
@@ -91,6 +92,7 @@ impl Program {
                 | Instr::Cccc { .. }
                 | Instr::HasCard { .. }
                 | Instr::Tricks { .. }
+                | Instr::TricksAtLeast { .. }
                 | Instr::Par { .. }
                 | Instr::ParContract { .. } => work.push((next, depth + 1)),
                 Instr::Shape { set, .. } => {
