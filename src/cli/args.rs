@@ -159,7 +159,7 @@ pub struct Cli {
 
     /// How double dummy is solved: 1 one declarer and strain at a time, 2 the whole table of
     /// 20 results at once (default: whole tables when the input needs them, par or trix, or
-    /// asks about more than four declarer-strain pairs; single solves otherwise).
+    /// asks about more than eight declarer-strain pairs; single solves otherwise).
     #[arg(short = 'M', allow_hyphen_values = true, value_name = "1|2")]
     pub dds_mode: Option<String>,
 

@@ -21,9 +21,10 @@ const DRAWS: u8 = 2;
 /// The expression may divide by zero: evaluating it where it was not evaluated may fail.
 const MAY_FAIL: u8 = 4;
 
-/// Single solves are chosen when a deal is asked about at most this many declarer-strain
-/// pairs; with more, one whole table is cheaper (DealerV2's rule).
-const MAX_SINGLE_PAIRS: usize = 4;
+/// Single solves are chosen when a program asks about at most this many declarer-strain pairs;
+/// with more, one whole table is cheaper. Measured with DDS 3 (`bench/dd.sh`): a table costs
+/// about as much as 8 single solves. (DealerV2 switches at 5.)
+const MAX_SINGLE_PAIRS: usize = 8;
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// The vulnerability of a `par` or `parcontract`: the one written, else `-P`, else the

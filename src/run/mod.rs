@@ -140,7 +140,7 @@ fn one_thread<S: DealSource>(
     meter: &mut Meter,
 ) -> Result<Option<Outcome>, RunError> {
     let mut pieces = pieces.lock().unwrap_or_else(|e| e.into_inner());
-    while let Some(piece) = pieces.next() {
+    while let Some(piece) = pieces.next_piece() {
         if interrupt::requested() {
             return Ok(Some(state.interrupted()));
         }
@@ -187,7 +187,7 @@ fn start_workers<'s, S: DealSource>(
         scope.spawn(move |_| {
             let mut vm = machine(compiled, limits);
             loop {
-                let next = shared.pieces.lock().unwrap_or_else(|e| e.into_inner()).next();
+                let next = shared.pieces.lock().unwrap_or_else(|e| e.into_inner()).next_piece();
                 let Some(piece) = next else { break };
                 if plan.stop.load(Ordering::Relaxed) {
                     break;

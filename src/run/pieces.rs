@@ -56,7 +56,7 @@ impl Pieces {
     }
 
     /// The next piece, or `None` when the run's deals are all given out.
-    pub fn next(&mut self) -> Option<Piece> {
+    pub fn next_piece(&mut self) -> Option<Piece> {
         let first = self.batch * self.batch_len;
         if first >= self.deals {
             return None;
@@ -108,7 +108,7 @@ mod tests {
     /// All pieces of a run, as (batch, range).
     fn cut(pieces: &mut Pieces, mut time: impl FnMut(&Piece) -> Duration) -> Vec<(u64, Range<u64>)> {
         let mut out = Vec::new();
-        while let Some(p) = pieces.next() {
+        while let Some(p) = pieces.next_piece() {
             pieces.done(p.range.end - p.range.start, time(&p));
             out.push((p.batch, p.range));
         }

@@ -254,12 +254,22 @@ fn bad_double_dummy_switches_and_words_are_refused() {
 fn whole_tables_are_chosen_for_par_and_many_pairs() {
     let run = dealvm_stdin("generate 4\nproduce 4\naction average par(NS)\n", &["-s", "2", "-D", "2", "-M", "1"]);
     assert_eq!(solve_counts(&run.stdout), (0, 0, 4, 0), "{}", run.stdout);
-    let five: Vec<String> = ["clubs", "diamonds", "hearts", "spades", "notrump"].iter().map(|s| format!("dds(south, {s})")).collect();
-    let script = format!("generate 4\nproduce 4\naction average {}\n", five.join(" + "));
-    let run = dealvm_stdin(&script, &["-s", "2", "-D", "2"]);
-    assert_eq!(solve_counts(&run.stdout), (0, 0, 4, 16), "{}", run.stdout);
-    let run = dealvm_stdin(&script, &["-s", "2", "-D", "2", "-M", "1"]);
-    assert_eq!(solve_counts(&run.stdout), (20, 0, 0, 0), "{}", run.stdout);
+    // Nine pairs: a table costs less than nine single solves.
+    let pairs = |seats: &[&str]| -> String {
+        let strains = ["clubs", "diamonds", "hearts", "spades", "notrump"];
+        let all: Vec<String> = seats.iter().flat_map(|s| strains.iter().map(move |t| format!("dds({s}, {t})"))).collect();
+        format!("generate 2\nproduce 2\naction average {}\n", all[..9].join(" + "))
+    };
+    let run = dealvm_stdin(&pairs(&["south", "north"]), &["-s", "2", "-D", "2"]);
+    assert_eq!(solve_counts(&run.stdout), (0, 0, 2, 16), "{}", run.stdout);
+    let run = dealvm_stdin(&pairs(&["south", "north"]), &["-s", "2", "-D", "2", "-M", "1"]);
+    assert_eq!(solve_counts(&run.stdout), (18, 0, 0, 0), "{}", run.stdout);
+    // Five pairs: single solves, unless -M 2.
+    let five = "generate 2\nproduce 2\naction average dds(south, clubs) + dds(south, diamonds) + dds(south, hearts) + dds(south, spades) + dds(south, notrump)\n";
+    let run = dealvm_stdin(five, &["-s", "2", "-D", "2"]);
+    assert_eq!(solve_counts(&run.stdout), (10, 0, 0, 0), "{}", run.stdout);
+    let run = dealvm_stdin(five, &["-s", "2", "-D", "2", "-M", "2"]);
+    assert_eq!(solve_counts(&run.stdout), (0, 0, 2, 8), "{}", run.stdout);
 }
 
 #[test]

@@ -1,0 +1,147 @@
+//! Criterion benchmarks of double dummy: the engine against DDS called directly, on the same
+//! deals in the same order (the 200 random deals of `tests/data/dd/random_deals.tsv`, one new
+//! deal per iteration, so that the solver's memory of a deal never makes a later solve of the
+//! same deal cheap).
+//!
+//! ```text
+//! cargo bench --bench dd                     # everything (a few minutes)
+//! cargo bench --bench dd -- single           # one group
+//! ```
+//!
+//! Groups: `single` (south's tricks in notrump: one DDS search per deal), `target` (does south
+//! take nine tricks in notrump: a target search), `table_par` (the 20 results and the par at
+//! four vulnerabilities). In each, `direct` calls DDS through the `dd` crate and `engine` runs
+//! the compiled condition on a thread's machine over the deals read from a file; the
+//! difference is the engine's cost per deal. Scaling over threads is measured on whole runs
+//! by `bench/dd.sh`.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use dealvm_dd::Dds;
+use dealvm_vm::batch::{Job, Swap};
+use dealvm_vm::board::Board;
+use dealvm_vm::bytecode::{Assembler, Instr, Program};
+use dealvm_vm::card::{Card, Deal, Hand, Seat, Side, Suit, Vulnerability};
+use dealvm_vm::dd::{DdMode, Solver, PAR_VULNERABILITIES};
+use dealvm_vm::interp::Machine;
+use dealvm_vm::score::Strain;
+use dealvm_vm::source::GivenDeals;
+use dealvm_vm::stats::{TallySpec, Tallies};
+use dealvm_vm::tables::{PointCounts, Tables};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// The random deals of the tests' truth file.
+fn deals() -> Vec<Deal> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dd/random_deals.tsv");
+    let text = std::fs::read_to_string(path).expect("the truth file");
+    text.lines().filter(|l| !l.starts_with('#')).map(|l| pbn_deal(l.split('\t').next().unwrap())).collect()
+}
+
+/// A deal written `N:AKQ.xx... ...`.
+fn pbn_deal(pbn: &str) -> Deal {
+    let mut deal = Deal::default();
+    for (seat, text) in pbn[2..].split(' ').enumerate() {
+        let mut h = Hand::EMPTY;
+        for (i, holding) in text.split('.').enumerate() {
+            for c in holding.chars() {
+                h = h.with(Card::parse(&format!("{c}{}", Suit::DISPLAY[i].letter())).unwrap());
+            }
+        }
+        deal.hands[seat] = h;
+    }
+    deal
+}
+
+/// A deal routine: the condition's code, then `produce` for the deals that meet it.
+fn routine(code: &[Instr]) -> (Program, usize, DdMode) {
+    let mut asm = Assembler::new();
+    asm.begin_entry("deal");
+    for &i in code {
+        asm.emit(i);
+    }
+    let rejected = asm.emit(Instr::AndThen(0));
+    asm.emit(Instr::Produce);
+    let end = asm.here();
+    asm.patch(rejected, end);
+    let entry = asm.end_entry();
+    let table = code.iter().any(|i| matches!(i, Instr::Par { .. }));
+    let mut program = asm.finish().unwrap();
+    program.dd_mode = if table { DdMode::Table } else { DdMode::Single };
+    let mode = program.dd_mode;
+    (program, entry, mode)
+}
+
+/// Times `iters` deals of the list, from `*next` on, with `f`.
+fn over(deals: &[Deal], next: &mut usize, iters: u64, mut f: impl FnMut(&Deal)) -> Duration {
+    let start = Instant::now();
+    for _ in 0..iters {
+        f(&deals[*next % deals.len()]);
+        *next += 1;
+    }
+    start.elapsed()
+}
+
+/// The engine over the deals, one deal per iteration, on one machine with a DDS solver.
+fn engine(deals: &[Deal], code: &[Instr], next: &mut usize, iters: u64, vm: &mut Option<Machine>) -> Duration {
+    let (program, entry, _) = routine(code);
+    let tables = Tables::new(&PointCounts::default());
+    let source = GivenDeals::new(deals.iter().enumerate().map(|(i, &d)| Board::new(i as u64 + 1, d)).collect());
+    let vm = vm.get_or_insert_with(|| {
+        let mut m = Machine::new(&program);
+        m.dd.set_solver(Dds::boxed());
+        m
+    });
+    vm.dd.set_mode(program.dd_mode);
+    let job = Job { program: &program, tables: &tables, source: &source, routine: entry, swap: Swap::None, seed: 1, generate: u64::MAX };
+    let mut sink = Tallies::new(vec![TallySpec::Average { value: 0 }; 0]);
+    let start = Instant::now();
+    for _ in 0..iters {
+        let n = (*next % deals.len()) as u64;
+        // The whole file is one batch: run the one deal of this iteration.
+        black_box(job.run_piece(0, n..n + 1, u64::MAX, 0, vm, &mut sink));
+        *next += 1;
+    }
+    start.elapsed()
+}
+
+fn group(c: &mut Criterion, name: &str, code: &[Instr], direct: impl Fn(&mut Dds, &Deal) -> i32) {
+    let deals = deals();
+    let mut g = c.benchmark_group(name);
+    g.sample_size(10).measurement_time(Duration::from_secs(20)).warm_up_time(Duration::from_secs(2));
+    let mut dds = Dds::new();
+    let mut next = 0;
+    g.bench_function("direct", |b| b.iter_custom(|iters| over(&deals, &mut next, iters, |d| _ = black_box(direct(&mut dds, d)))));
+    let mut next = 0;
+    let mut vm = None;
+    g.bench_function("engine", |b| b.iter_custom(|iters| engine(&deals, code, &mut next, iters, &mut vm)));
+    g.finish();
+}
+
+fn single(c: &mut Criterion) {
+    let code = [Instr::Tricks { declarer: Seat::South, strain: Strain::NoTrump }];
+    group(c, "single", &code, |dds, d| i32::from(dds.tricks(d, Seat::South, Strain::NoTrump)));
+}
+
+fn target(c: &mut Criterion) {
+    let code = [Instr::TricksAtLeast { declarer: Seat::South, strain: Strain::NoTrump, k: 9 }];
+    group(c, "target", &code, |dds, d| i32::from(dds.at_least(d, Seat::South, Strain::NoTrump, 9)));
+}
+
+fn table_par(c: &mut Criterion) {
+    // par(NS) at all four vulnerabilities, summed: one table and four par calculations.
+    let mut code = Vec::new();
+    for (i, vul) in PAR_VULNERABILITIES.into_iter().enumerate() {
+        code.push(Instr::Par { side: Side::NorthSouth, vul });
+        if i > 0 {
+            code.push(Instr::Binary { op: dealvm_vm::bytecode::BinaryOp::Add, site: 0 });
+        }
+    }
+    code.push(Instr::BinaryConst { op: dealvm_vm::bytecode::BinaryOp::Ne, k: i32::MIN, site: 0 });
+    group(c, "table_par", &code, |dds, d| {
+        let t = dds.table(d);
+        PAR_VULNERABILITIES.iter().map(|&v: &Vulnerability| dds.par(&t, v).score).sum()
+    });
+}
+
+criterion_group!(benches, single, target, table_par);
+criterion_main!(benches);
