@@ -4,15 +4,19 @@
 //! written in place, or a regular file replaced atomically) and tells whether two paths are
 //! the same file; [`atomic`] writes a file beside its target and renames it into place only
 //! when the run succeeds (and removes it on Ctrl-C); [`pbn`] writes PBN files in export
-//! format; [`dlm`] writes Duplimate DLM files and holds the DLM encoding that reading them
-//! shares.
+//! format (and their double-dummy tags); [`dlm`] writes Duplimate DLM files and holds the DLM
+//! encoding that reading them shares; [`zrd`] makes the records of Pavlicek's zrd files of
+//! solved deals and holds their layout, which reading them shares; [`dl52`] makes DealerV2's
+//! 52-byte DL52 records.
 //!
 //! Imports: the `vm` crate's plain types (deals, boards, vulnerability) only.
 
 pub mod atomic;
+pub mod dl52;
 pub mod dlm;
 pub mod pbn;
 pub mod target;
+pub mod zrd;
 
 use std::{fmt, io};
 

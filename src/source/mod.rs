@@ -2,14 +2,15 @@
 //!
 //! Every source implements the `vm` crate's [`DealSource`] trait, and the run is compiled for
 //! the one it is given: [`RandomDealer`] when nothing is predealt, [`PredealDealer`] around
-//! predealt cards and suit lengths, [`GivenDeals`] for the boards of a PBN or DLM file
-//! (`--deals`, read by [`pbn`] and [`dlm`]). [`Deals`] is the choice of one of them.
+//! predealt cards and suit lengths, [`GivenDeals`] for the boards of a PBN, DLM or zrd file
+//! (`--deals`, read by [`pbn`], [`dlm`] and [`zrd`]). [`Deals`] is the choice of one of them.
 //!
 //! Imports: the `vm` crate, [`crate::front::diag`] for messages about the files read, and the
-//! DLM encoding of [`crate::files::dlm`].
+//! encodings of [`crate::files`] (DLM letters, zrd records, PBN denominations).
 
 pub mod dlm;
 pub mod pbn;
+pub mod zrd;
 
 use crate::front::diag::{Diagnostic, Source};
 use dealvm_vm::board::Board;
@@ -41,7 +42,7 @@ impl Deals {
         }
     }
 
-    /// The boards of a PBN or DLM file (`--deals`), told apart by content.
+    /// The boards of a PBN, DLM or zrd file (`--deals`), told apart by content.
     pub fn from_file(name: &str, bytes: Vec<u8>) -> Result<Deals, Diagnostic> {
         read(name, bytes).map(|boards| Deals::Boards(GivenDeals::new(boards)))
     }
@@ -73,28 +74,75 @@ pub fn format_of(text: &str) -> Option<Format> {
     tagged.then_some(Format::Pbn)
 }
 
-/// Reads the boards of a PBN or DLM file, in file order.
+/// Reads the boards of a PBN, DLM or zrd file, in file order: as a zrd file when it
+/// [`zrd::looks_like_zrd`] or is a binary file named `.zrd` (so that a damaged one is refused
+/// with its reason), else as a text file.
 pub fn read(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, Diagnostic> {
+    let binary = || bytes.contains(&0) || std::str::from_utf8(&bytes).is_err();
+    let zrd_named = name.to_ascii_lowercase().ends_with(".zrd");
+    let boards = if zrd::looks_like_zrd(&bytes) || (zrd_named && binary()) { zrd::read(name, &bytes)? } else { read_text(name, bytes)? };
+    if boards.is_empty() {
+        return Err(Diagnostic::error(format!("`{name}` holds no complete deal")));
+    }
+    Ok(boards)
+}
+
+/// Reads the boards of a PBN or DLM file.
+fn read_text(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, Diagnostic> {
     let text = String::from_utf8(bytes).or_else(|e| {
         // PBN files from older programs are often Latin-1; the deal part is ASCII anyway.
         let bytes = e.into_bytes();
         if bytes.contains(&0) {
-            Err(Diagnostic::error(format!("`{name}` is a binary file, not a PBN or DLM file")))
+            Err(Diagnostic::error(format!("`{name}` is a binary file, not a PBN, DLM or zrd file")))
         } else {
             Ok(bytes.iter().map(|&b| b as char).collect())
         }
     })?;
     let src = Source::new(name, text);
-    let boards = match format_of(&src.text) {
-        Some(Format::Dlm) => dlm::read(&src)?,
-        Some(Format::Pbn) => pbn::read(&src)?,
-        None => {
-            return Err(Diagnostic::error(format!("`{name}` is neither a PBN file nor a DLM file"))
-                .with_note("a DLM file starts with [DOCUMENT]; a PBN file has tags such as [Deal \"N:...\"]"))
-        }
-    };
-    if boards.is_empty() {
-        return Err(Diagnostic::error(format!("`{name}` holds no complete deal")));
+    match format_of(&src.text) {
+        Some(Format::Dlm) => dlm::read(&src),
+        Some(Format::Pbn) => pbn::read(&src),
+        None => Err(Diagnostic::error(format!("`{name}` is neither a PBN file nor a DLM file"))
+            .with_note("a DLM file starts with [DOCUMENT]; a PBN file has tags such as [Deal \"N:...\"]")),
     }
-    Ok(boards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::zrd::{listing, RECORD};
+
+    #[test]
+    fn a_zrd_file_is_read_as_zrd_before_the_text_formats() {
+        let boards = read("lib.zrd", listing::FIRST_ZRD.to_vec()).unwrap();
+        assert_eq!(boards.len(), 10);
+        assert!(boards.iter().all(|b| b.tricks.is_some()));
+        // By content, whatever its name.
+        assert_eq!(read("deals.bin", listing::LAST_ZRD.to_vec()).unwrap().len(), 10);
+    }
+
+    #[test]
+    fn a_damaged_file_named_zrd_is_refused_with_the_zrd_reason() {
+        let mut cut = listing::FIRST_ZRD.to_vec();
+        cut.truncate(2 * RECORD + 7);
+        let m = read("lib.zrd", cut.clone()).unwrap_err().message;
+        assert!(m.contains("7 bytes left over"), "{m}");
+        // Under another name it is not read as zrd.
+        let m = read("lib.dat", cut.clone()).unwrap_err().message;
+        assert!(m.contains("neither a PBN file nor a DLM file"), "{m}");
+        cut.push(0);
+        let m = read("lib.dat", cut).unwrap_err().message;
+        assert!(m.contains("binary file, not a PBN, DLM or zrd file"), "{m}");
+
+        let mut bad = listing::FIRST_ZRD.to_vec();
+        bad[13] = 0xFF;
+        let m = read("lib.ZRD", bad).unwrap_err().message;
+        assert!(m.starts_with("`lib.ZRD`, record 1: "), "{m}");
+    }
+
+    #[test]
+    fn a_zrd_file_of_titles_only_holds_no_deal() {
+        let m = read("t.zrd", crate::files::zrd::title_records("nothing").concat()).unwrap_err().message;
+        assert!(m.contains("holds no complete deal"), "{m}");
+    }
 }

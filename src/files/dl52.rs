@@ -1,0 +1,87 @@
+//! DealerV2's DL52 records: a deal in 52 bytes, no header, no trick counts.
+//!
+//! The 13 cards of North come first, then East's, South's and West's. Each card is one byte,
+//! `suit << 4 | rank`, suits clubs 0, diamonds 1, hearts 2, spades 3 and ranks deuce 0 to ace
+//! 12 (the same number as the card's bit in a hand mask); within a hand the cards go from the
+//! highest byte down, the ace of spades first.
+
+use dealvm_vm::card::{Deal, Seat};
+
+/// The size of a record in bytes.
+pub const RECORD: usize = 52;
+
+/// The byte of a card that no hand holds (only written for an incomplete deal).
+pub const NO_CARD: u8 = 0xFF;
+
+/// The DL52 record of a complete deal. A hand short of 13 cards is padded with [`NO_CARD`];
+/// a hand of more has only its 13 highest written.
+pub fn deal_record(deal: &Deal) -> [u8; RECORD] {
+    let mut record = [NO_CARD; RECORD];
+    for seat in Seat::ALL {
+        let cards = deal.hand(seat).cards().collect::<Vec<_>>();
+        for (slot, card) in record[13 * seat.index()..13 * (seat.index() + 1)].iter_mut().zip(cards.iter().rev()) {
+            *slot = card.position();
+        }
+    }
+    record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dealvm_vm::card::{rank_from_char, Card, Hand, Suit};
+
+    /// A hand written spades first, suits separated by dots.
+    fn hand(text: &str) -> Hand {
+        let mut hand = Hand::EMPTY;
+        for (holding, suit) in text.split('.').zip(Suit::DISPLAY) {
+            for c in holding.chars() {
+                hand = hand.with(Card::new(suit, rank_from_char(c).unwrap()));
+            }
+        }
+        hand
+    }
+
+    /// The first deal of Pavlicek's library.
+    fn sample() -> Deal {
+        Deal { hands: ["J873.J42.Q65.KT2", "AT652.A976.AJ82.", "Q4.85.KT9.A87643", "K9.KQT3.743.QJ95"].map(hand) }
+    }
+
+    #[test]
+    fn a_deal_is_written_as_the_spec_says() {
+        let record = deal_record(&sample());
+        #[rustfmt::skip]
+        let expected: [u8; 52] = [
+            // North J873.J42.Q65.KT2: ♠J=3<<4|9 ♠8 ♠7 ♠3, ♥J ♥4 ♥2, ♦Q ♦6 ♦5, ♣K ♣T ♣2.
+            0x39, 0x36, 0x35, 0x31, 0x29, 0x22, 0x20, 0x1A, 0x14, 0x13, 0x0B, 0x08, 0x00,
+            // East AT652.A976.AJ82.-
+            0x3C, 0x38, 0x34, 0x33, 0x30, 0x2C, 0x27, 0x25, 0x24, 0x1C, 0x19, 0x16, 0x10,
+            // South Q4.85.KT9.A87643
+            0x3A, 0x32, 0x26, 0x23, 0x1B, 0x18, 0x17, 0x0C, 0x06, 0x05, 0x04, 0x02, 0x01,
+            // West K9.KQT3.743.QJ95
+            0x3B, 0x37, 0x2B, 0x2A, 0x28, 0x21, 0x15, 0x12, 0x11, 0x0A, 0x09, 0x07, 0x03,
+        ];
+        assert_eq!(record, expected);
+    }
+
+    #[test]
+    fn every_card_appears_once_sorted_high_to_low_in_each_hand() {
+        let record = deal_record(&sample());
+        let mut seen = record.to_vec();
+        seen.sort_unstable();
+        let all: Vec<u8> = Card::all().map(|c| c.position()).collect();
+        assert_eq!(seen, all);
+        for hand in record.chunks(13) {
+            assert!(hand.windows(2).all(|w| w[0] > w[1]), "{hand:x?}");
+        }
+    }
+
+    #[test]
+    fn an_incomplete_hand_is_padded() {
+        let mut deal = sample();
+        deal.hands[3] = Hand::EMPTY;
+        let record = deal_record(&deal);
+        assert_eq!(record[39..], [NO_CARD; 13]);
+        assert_eq!(record[0], 0x39);
+    }
+}
