@@ -168,21 +168,32 @@ pub struct Cli {
     #[arg(short = 'P', allow_hyphen_values = true, value_name = "0-3")]
     pub par_vul: Option<String>,
 
-    /// Deals from Pavlicek's library of solved deals: not supported yet.
+    /// Library mode: the deals come from FILE, a zrd file of solved deals such as Richard
+    /// Pavlicek's library, in order, with their double-dummy results (nothing is solved). The
+    /// predeal and swapping are ignored; a seed N starts at block N of the library (blocks of
+    /// 1000 deals, fewer in small files), going round to its start at the end.
     #[arg(short = 'L', value_name = "FILE")]
-    pub library: Option<String>,
+    pub library: Option<PathBuf>,
 
     /// A usereval server: not supported yet.
     #[arg(short = 'U', value_name = "PATH")]
     pub usereval: Option<String>,
 
-    /// Save deals with double-dummy results in zrd form: not supported yet.
-    #[arg(short = 'Z', value_name = "FILE")]
+    /// Save the produced deals in FILE as zrd records with their 20 double-dummy results
+    /// (Pavlicek's format, `-L` reads it); `[N][w]:FILE`: `N` no solving (counts written as
+    /// zero), `w` start the file afresh (else added to). A title goes first as title records.
+    #[arg(short = 'Z', value_name = "[N][w]:FILE")]
     pub zrd: Option<String>,
 
-    /// Save deals in DL52 form: not supported yet.
-    #[arg(short = 'l', value_name = "FILE")]
+    /// Save the produced deals in FILE as DL52 records (52 bytes a deal, DealerV2's format);
+    /// `[w]:FILE`: `w` starts the file afresh (else added to).
+    #[arg(short = 'l', value_name = "[w]:FILE")]
     pub dl52: Option<String>,
+
+    /// With --pbn: each board carries its double-dummy table and par (PBN's
+    /// OptimumResultTable, OptimumScore and ParContract tags), at the board's vulnerability.
+    #[arg(long = "dd")]
+    pub dd: bool,
 
     /// Threads to deal on (default: all cores; at most 4 per core are started). The output is
     /// the same for any number.

@@ -51,8 +51,9 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
         return Ok(());
     }
     let from_file = deals_file(cli, &compiled)?;
+    let settings = RunSettings::merge(cli, &compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
+    let from_file = library_start(cli, &compiled, from_file, settings.seed);
     let deals = from_file.as_ref().unwrap_or(&compiled.deals);
-    let settings = RunSettings::merge(cli, &compiled, deals)?;
     if let Some(path) = &cli.dlm {
         let swapped = settings.swap.permutations().len() > 1;
         if let Some(why) = crate::files::dlm::capacity_error(settings.first_board, deals.boards(), settings.produce, swapped) {
@@ -137,8 +138,20 @@ fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
     .map_err(input_error)
 }
 
-/// The deals of `--deals FILE`, if given; the predeal cannot apply to them.
+/// The deals of `--deals FILE` or `-L FILE`, if given. The predeal cannot apply to the boards
+/// of `--deals`; `-L` ignores it, as DealerV2 does.
 fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> {
+    if let Some(path) = &cli.library {
+        if cli.deals.is_some() {
+            return Err(switch_error("-L and --deals both give the deals of the run; give one of them".into()));
+        }
+        let (name, bytes) = input::deals_bytes(path)?;
+        let library = crate::source::library(&name, &bytes).map_err(|d| Failure::Input(d.render(None)))?;
+        if compiled.predeal.iter().any(|h| !h.is_empty()) || Seat::ALL.iter().any(|&s| compiled.length_predealt(s)) {
+            warn("-L: the predeal is ignored: the deals come from the library as they are");
+        }
+        return Ok(Some(Deals::Library(library)));
+    }
     let Some(path) = &cli.deals else { return Ok(None) };
     let (name, bytes) = input::deals_bytes(path)?;
     let deals = Deals::from_file(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
@@ -146,6 +159,34 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> 
         return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));
     }
     Ok(Some(deals))
+}
+
+/// Prints a warning on standard error: the run goes on.
+fn warn(message: &str) {
+    eprint!("{}", Diagnostic::error(message).render_warning(None));
+}
+
+/// The library dealt from the block the seed names, when one is given (`-s N` or `seed N`):
+/// DealerV2's blocks of 1000 deals, of 100, 10 or 1 in libraries of fewer than 10000, 1000 and
+/// 100 deals; a block past the last is the last, with a warning.
+fn library_start(cli: &Cli, compiled: &Compiled, deals: Option<Deals>, seed: u64) -> Option<Deals> {
+    let Some(Deals::Library(library)) = deals else { return deals };
+    let seed_given = cli.seed.as_deref().map_or(compiled.settings.seed.is_some_and(|s| s > 0), |s| s.trim() != "0");
+    if !seed_given {
+        return Some(Deals::Library(library));
+    }
+    let n = library.len();
+    let block = match n {
+        0..100 => 1,
+        100..1000 => 10,
+        1000..10_000 => 100,
+        _ => 1000,
+    };
+    let last = (n / block).saturating_sub(1);
+    if seed > last {
+        warn(&format!("-L: seed {seed} names block {seed} of {block} deals, past the {n} deals of the library; starting at block {last}"));
+    }
+    Some(Deals::Library(library.starting_at(seed.min(last) * block)))
 }
 
 /// Refuses to write board files without a board: what dealvm writes, `--deals` reads.

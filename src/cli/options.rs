@@ -37,7 +37,7 @@ pub struct RunSettings {
 impl RunSettings {
     /// The settings of a run of `compiled` over `deals`.
     pub fn merge(cli: &Cli, compiled: &Compiled, deals: &Deals) -> Result<RunSettings, Failure> {
-        let from_file = deals.boards().map(|b| b.len() as u64);
+        let from_file = deals.available();
         let generate = match &cli.generate {
             Some(g) => number_switch("-g", g, 1)?,
             None => compiled.settings.generate.unwrap_or(if from_file.is_some() { u64::MAX } else { 10_000_000 }),
@@ -57,7 +57,14 @@ impl RunSettings {
             Some(n) => (number_switch("-R", n, 1)?).min((THREADS_PER_CORE * cores) as u64) as usize,
             None => cores,
         };
-        let swap = swap(cli, compiled)?;
+        let swap = match deals {
+            // The library's deals are taken as they are, as DealerV2 does.
+            Deals::Library(_) if cli.swap.is_some() => {
+                eprint!("{}", Diagnostic::error("-L: swapping (-x) is ignored: the deals come from the library as they are").render_warning(None));
+                Swap::None
+            }
+            _ => swap(cli, compiled)?,
+        };
         check_unused_switches(cli)?;
         let first_board = match &cli.board_start {
             Some(b) => Some(number_switch("--board-start", b, 1)?),
@@ -102,18 +109,16 @@ fn swap(cli: &Cli, compiled: &Compiled) -> Result<Swap, Failure> {
     Ok(swap)
 }
 
-/// Checks the value of `-O`, accepted for compatibility with Dealer, and refuses the switches
-/// not supported yet (`-L`, `-U`, `-Z`, `-l`).
+/// Checks the value of `-O`, accepted for compatibility with Dealer, and refuses the switch
+/// not supported yet (`-U`).
 fn check_unused_switches(cli: &Cli) -> Result<(), Failure> {
     if let Some(o) = &cli.opener {
         if !matches!(o.trim(), "N" | "E" | "S" | "W" | "n" | "e" | "s" | "w") {
             return Err(switch_error(format!("-O takes N, E, S or W, found `{o}`")));
         }
     }
-    for (switch, value) in [("-L", &cli.library), ("-U", &cli.usereval), ("-Z", &cli.zrd), ("-l", &cli.dl52)] {
-        if value.is_some() {
-            return Err(switch_error(format!("{switch} is not supported yet")));
-        }
+    if cli.usereval.is_some() {
+        return Err(switch_error("-U is not supported yet".into()));
     }
     Ok(())
 }
@@ -134,7 +139,8 @@ pub fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
             _ => return Err(switch_error(format!("-P takes 0 (none), 1 (NS), 2 (EW) or 3 (both), found `{p}`"))),
         },
     };
-    Ok(DdSwitches { mode, par_vul })
+    let zrd_solves = cli.zrd.as_deref().is_some_and(|spec| !crate::cli::outputs::record_file(spec).no_solving);
+    Ok(DdSwitches { mode, par_vul, output_tables: (cli.dd && cli.pbn.is_some()) || zrd_solves })
 }
 
 /// The level of `-D` (DealerV2 also takes `3.7`, the part after the point being for its

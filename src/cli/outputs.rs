@@ -1,5 +1,5 @@
-//! The output files of a run (`--pbn`, `--dlm`, `-C`, `-X`): checked against each other and
-//! against the files the run reads, then opened with the actions, all before dealing.
+//! The output files of a run (`--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`): checked against each
+//! other and against the files the run reads, then opened with the actions, all before dealing.
 
 use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
@@ -14,13 +14,33 @@ use std::path::Path;
 
 /// One output file asked for on the command line.
 struct Wanted<'a> {
-    /// The switch: `--pbn`, `--dlm`, `-C`, `-X`.
+    /// The switch: `--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`.
     switch: &'static str,
-    /// What the file is: `PBN`, `DLM`, `CSV`, `export`.
+    /// What the file is: `PBN`, `DLM`, `CSV`, `export`, `zrd`, `DL52`.
     what: &'static str,
     path: &'a Path,
-    /// `-C` without `w:`: added to.
+    /// `-C`, `-Z` and `-l` without `w`: added to.
     append: bool,
+}
+
+/// A file of deal records as `-Z` and `-l` name it: `[N][w]:FILE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordFile<'a> {
+    /// `N`: the double-dummy results are not solved (written as zero).
+    pub no_solving: bool,
+    /// `w`: the file starts afresh (else the records are added to it).
+    pub fresh: bool,
+    pub path: &'a str,
+}
+
+/// Reads `[N][w]:FILE` (DealerV2's form: `N:f`, `w:f`, `Nw:f`; without a colon, just the file).
+pub fn record_file(spec: &str) -> RecordFile<'_> {
+    match spec.split_once(':') {
+        Some((flags, path)) if !flags.is_empty() && flags.len() <= 2 && flags.chars().all(|c| c == 'N' || c == 'w') => {
+            RecordFile { no_solving: flags.contains('N'), fresh: flags.contains('w'), path }
+        }
+        _ => RecordFile { no_solving: false, fresh: false, path: spec },
+    }
 }
 
 /// The output files asked for, in the order of the checks.
@@ -39,12 +59,23 @@ fn wanted(cli: &Cli) -> Vec<Wanted<'_>> {
     if let Some(p) = &cli.export {
         all.push(Wanted { switch: "-X", what: "export", path: Path::new(p), append: false });
     }
+    if let Some(spec) = &cli.zrd {
+        let f = record_file(spec);
+        all.push(Wanted { switch: "-Z", what: "zrd", path: Path::new(f.path), append: !f.fresh });
+    }
+    if let Some(spec) = &cli.dl52 {
+        let f = record_file(spec);
+        all.push(Wanted { switch: "-l", what: "DL52", path: Path::new(f.path), append: !f.fresh });
+    }
     all
 }
 
 /// Refuses, before dealing, an output without a name, two outputs that are the same file
 /// (they would mix), and an output that is the input file or the deals file.
 pub fn check(cli: &Cli) -> Result<(), Failure> {
+    if cli.dd && cli.pbn.is_none() {
+        return Err(switch_error("--dd adds double-dummy tables to the boards of the --pbn file; give --pbn FILE too".into()));
+    }
     let wanted = wanted(cli);
     if let Some(w) = wanted.iter().find(|w| w.path.as_os_str().is_empty()) {
         return Err(switch_error(format!("{} needs a file name", w.switch)));
@@ -57,7 +88,7 @@ pub fn check(cli: &Cli) -> Result<(), Failure> {
             }
         }
     }
-    let inputs = [("the input file", cli.file.as_deref()), ("the deals file", cli.deals.as_deref())];
+    let inputs = [("the input file", cli.file.as_deref()), ("the deals file", cli.deals.as_deref()), ("the library", cli.library.as_deref())];
     for (what, path) in inputs {
         let Some(path) = path.filter(|p| p.as_os_str() != "-") else { continue };
         let id = file_id(path);
@@ -133,9 +164,12 @@ pub fn open_actions(cli: &Cli, compiled: &Compiled, source: &Source, settings: &
             "--pbn" => actions.set_pbn(PbnWriter::new(settings.title.as_deref().unwrap_or(""), &pbn_comment(cli, source, settings)), out),
             "--dlm" => actions.set_dlm(out),
             "-C" => actions.csv = Some(out),
+            "-Z" => actions.set_zrd(out, !record_file(cli.zrd.as_deref().unwrap_or_default()).no_solving),
+            "-l" => actions.set_dl52(out),
             _ => actions.export = Some(out),
         }
     }
+    actions.set_table_values(compiled.table_values, cli.dd);
     Ok(actions)
 }
 

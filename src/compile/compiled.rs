@@ -20,6 +20,9 @@ pub struct Compiled {
     pub routine: usize,
     /// The number of values stored for each produced deal; actions refer to them.
     pub nvalues: usize,
+    /// Where the 20 double-dummy counts of a produced deal start among its values, when an
+    /// output file takes them (in the order of [`dealvm_vm::dd::TrickTable::counts`]).
+    pub table_values: Option<ValueRef>,
     /// The tables of the counting functions under the file's point counts.
     pub tables: Tables,
     pub actions: Vec<ActionSpec>,
@@ -73,6 +76,9 @@ pub struct DdSwitches {
     pub mode: Option<DdMode>,
     /// `-P`: the vulnerability of `par(side)` and `parcontract`.
     pub par_vul: Option<Vulnerability>,
+    /// Whether an output file takes each produced deal's double-dummy table (`--pbn` with
+    /// `--dd`, `-Z` without `N`).
+    pub output_tables: bool,
 }
 
 /// Cards predealt to one seat from the command line (`-N`, `-E`, `-S`, `-W`).

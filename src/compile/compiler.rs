@@ -160,8 +160,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let predeal = self.merge_predeal(command_line)?;
         let deals = self.deals(predeal)?;
         let explicit_actions = self.actions.is_some();
-        let (actions, values, tallies) =
+        let (actions, mut values, tallies) =
             self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
+        // An output file that takes each deal's double-dummy table: 20 more values.
+        let table_values = self.dd_switches.output_tables.then(|| {
+            let start = values.len();
+            for seat in Seat::ALL {
+                values.extend(dealvm_vm::dd::STRAINS.map(|strain| ValueCode::Tricks(seat, strain)));
+            }
+            start
+        });
         let prints_deals = actions.iter().any(ActionSpec::prints_each_deal);
         self.tables = Some(RefCell::new(Tables::lazy(&self.point_counts)));
         self.fold_with_tables();
@@ -178,6 +186,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             program,
             routine,
             nvalues: values.len(),
+            table_values,
             explicit_actions,
             tables,
             actions,

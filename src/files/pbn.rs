@@ -114,7 +114,16 @@ impl PbnWriter {
     /// Writes one game to `out` (the header first, before the first game): board `board`,
     /// dealt by `dealer` with `vulnerable`, or as the standard 16-board cycle gives for the
     /// board.
-    pub fn game(&mut self, out: &mut dyn Write, board: u64, deal: &Deal, dealer: Option<Seat>, vulnerable: Option<Vulnerability>) -> io::Result<()> {
+    /// With `dd`, the game carries the deal's double-dummy table and par ([`write_dd_tags`]).
+    pub fn game(
+        &mut self,
+        out: &mut dyn Write,
+        board: u64,
+        deal: &Deal,
+        dealer: Option<Seat>,
+        vulnerable: Option<Vulnerability>,
+        dd: Option<(&TrickTable, &ParResult)>,
+    ) -> io::Result<()> {
         let mut text = String::with_capacity(450);
         if !self.started {
             text.push_str("% PBN 2.1\r\n% EXPORT\r\n");
@@ -145,8 +154,11 @@ impl PbnWriter {
         for (name, value) in tags {
             text.push_str(&format!("[{name} \"{value}\"]\r\n"));
         }
-        text.push_str("\r\n");
-        out.write_all(text.as_bytes())
+        out.write_all(text.as_bytes())?;
+        if let Some((table, par)) = dd {
+            write_dd_tags(out, table, par)?;
+        }
+        out.write_all(b"\r\n")
     }
 }
 

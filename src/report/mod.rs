@@ -14,8 +14,10 @@ pub mod stats;
 
 use crate::compile::{ActionSpec, EsPart};
 use crate::files::pbn::PbnWriter;
+use crate::files::{dl52, zrd};
 use crate::files::target::Output;
-use dealvm_vm::board::{Board, Vulnerability};
+use dealvm_vm::board::{board_vulnerability, Board, Vulnerability};
+use dealvm_vm::dd::TrickTable;
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::stats::{TallySpec, Tallies};
 use layout::PbnInfo;
@@ -50,6 +52,16 @@ pub struct Actions {
     pbn: Option<(PbnWriter, Output)>,
     /// `--dlm`: where the DLM file goes, written at the end from the boards kept for it.
     dlm: Option<(Output, BTreeMap<u64, Deal>)>,
+    /// `-Z`: where the zrd records go, and whether they carry the solved results (else 0).
+    zrd: Option<(Output, bool)>,
+    /// `-l`: where the DL52 records go.
+    dl52: Option<Output>,
+    /// Whether the title records of the zrd file are still to write.
+    zrd_title_due: bool,
+    /// Where a produced deal's 20 double-dummy counts start among its values, when an output
+    /// file takes them; and whether the PBN file carries them (`--dd`).
+    table_values: Option<usize>,
+    pbn_tables: bool,
     keep_deals: bool,
     /// Whether the title is due before the next `printall` / `printside` deal.
     title_due_all: bool,
@@ -69,6 +81,11 @@ impl Actions {
             kept: Vec::new(),
             pbn: None,
             dlm: None,
+            zrd: None,
+            dl52: None,
+            zrd_title_due: true,
+            table_values: None,
+            pbn_tables: false,
             keep_deals,
             title_due_all: true,
             title_due_side: true,
@@ -96,15 +113,43 @@ impl Actions {
             })
     }
 
-    /// Whether the produced deals go to a PBN or DLM file.
+    /// Whether the produced deals go to a board file (PBN, DLM, zrd or DL52).
     pub fn writes_boards(&self) -> bool {
-        self.pbn.is_some() || self.dlm.is_some()
+        self.pbn.is_some() || self.dlm.is_some() || self.zrd.is_some() || self.dl52.is_some()
+    }
+
+    /// The board files, each with its kind.
+    fn board_outputs(&self) -> [(Option<&Output>, &'static str); 4] {
+        [
+            (self.pbn.as_ref().map(|p| &p.1), "PBN"),
+            (self.dlm.as_ref().map(|d| &d.0), "DLM"),
+            (self.zrd.as_ref().map(|z| &z.0), "zrd"),
+            (self.dl52.as_ref(), "DL52"),
+        ]
     }
 
     /// Whether some output goes to a file rather than standard output.
     pub fn writes_files(&self) -> bool {
-        let boards = [self.pbn.as_ref().map(|p| &p.1), self.dlm.as_ref().map(|d| &d.0)];
+        let boards = self.board_outputs().map(|(o, _)| o);
         boards.into_iter().chain([self.csv.as_ref(), self.export.as_ref()]).flatten().any(Output::is_file)
+    }
+
+    /// Writes the produced deals to `out` as zrd records, with their solved double-dummy
+    /// results when `solved` (else counts of zero).
+    pub fn set_zrd(&mut self, out: Output, solved: bool) {
+        self.zrd = Some((out, solved));
+    }
+
+    /// Writes the produced deals to `out` as DL52 records.
+    pub fn set_dl52(&mut self, out: Output) {
+        self.dl52 = Some(out);
+    }
+
+    /// Where the 20 double-dummy counts of a produced deal start among its values, and
+    /// whether the PBN file carries them with the par (`--dd`).
+    pub fn set_table_values(&mut self, start: Option<usize>, pbn_tables: bool) {
+        self.table_values = start;
+        self.pbn_tables = pbn_tables;
     }
 
     /// Writes the produced boards with `writer` to `out`.
@@ -119,14 +164,12 @@ impl Actions {
 
     /// Whether a board file goes to standard output.
     pub fn boards_on_stdout(&self) -> bool {
-        let pbn = self.pbn.as_ref().is_some_and(|p| !p.1.is_file());
-        pbn || self.dlm.as_ref().is_some_and(|d| !d.0.is_file())
+        self.board_outputs().iter().any(|(o, _)| o.is_some_and(|o| !o.is_file()))
     }
 
     /// The board files of the run, as messages name them ("the PBN file `x.pbn`").
     pub fn board_files(&self) -> Vec<String> {
-        let pbn = self.pbn.as_ref().map(|p| p.1.describe("PBN"));
-        pbn.into_iter().chain(self.dlm.as_ref().map(|d| d.0.describe("DLM"))).collect()
+        self.board_outputs().iter().filter_map(|(o, what)| o.map(|o| o.describe(what))).collect()
     }
 
     /// Whether some action looks at the produced deals (rather than only at values).
@@ -137,16 +180,11 @@ impl Actions {
     /// Runs the actions on produced deal number `number` (1-based), dealt as `board`, with its
     /// values. The deal may be blank when [`Actions::needs_deals`] is false.
     pub fn deal(&mut self, w: &mut dyn Write, number: u64, produced: &Board, values: &[i32]) -> io::Result<()> {
-        let title = &self.info.title;
-        let (board, deal) = (produced.number, &produced.deal);
         let dealer = self.info.dealer.or(produced.dealer);
         let vulnerable = self.info.vulnerable.or(produced.vulnerable);
-        if let Some((writer, file)) = self.pbn.as_mut() {
-            writer.game(file.writer(&mut *w), board, deal, dealer, vulnerable)?;
-        }
-        if let Some((_, boards)) = self.dlm.as_mut() {
-            boards.insert(board, *deal);
-        }
+        self.write_boards(w, produced, values, dealer, vulnerable)?;
+        let title = &self.info.title;
+        let (board, deal) = (produced.number, &produced.deal);
         for spec in &self.specs {
             match spec {
                 ActionSpec::PrintAll => {
@@ -235,6 +273,34 @@ impl Actions {
         Ok(())
     }
 
+    /// Writes a produced board to the board files: PBN (with its double-dummy table and par
+    /// under `--dd`), DLM (kept for the end), zrd and DL52.
+    fn write_boards(&mut self, w: &mut dyn Write, produced: &Board, values: &[i32], dealer: Option<Seat>, vulnerable: Option<Vulnerability>) -> io::Result<()> {
+        let (board, deal) = (produced.number, &produced.deal);
+        let tricks = self.table_values.map(|start| TrickTable::from_counts(std::array::from_fn(|i| values[start + i] as u8)));
+        if let Some((writer, file)) = self.pbn.as_mut() {
+            let par_vul = vulnerable.unwrap_or_else(|| board_vulnerability(board));
+            let dd = tricks.filter(|_| self.pbn_tables).map(|t| (t, dealvm_dd::par(&t, par_vul)));
+            writer.game(file.writer(&mut *w), board, deal, dealer, vulnerable, dd.as_ref().map(|(t, p)| (t, p)))?;
+        }
+        if let Some((_, boards)) = self.dlm.as_mut() {
+            boards.insert(board, *deal);
+        }
+        if let Some((file, solved)) = self.zrd.as_mut() {
+            let out = file.writer(&mut *w);
+            if std::mem::take(&mut self.zrd_title_due) {
+                for record in zrd::title_records(self.info.title.as_deref().unwrap_or("")) {
+                    out.write_all(&record)?;
+                }
+            }
+            out.write_all(&zrd::deal_record(deal, tricks.as_ref().filter(|_| *solved)))?;
+        }
+        if let Some(file) = self.dl52.as_mut() {
+            file.writer(&mut *w).write_all(&dl52::deal_record(deal))?;
+        }
+        Ok(())
+    }
+
     /// Whether an action writes to the `-C` file.
     pub fn writes_csv(&self) -> bool {
         self.specs.iter().any(|s| matches!(s, ActionSpec::CsvRpt(_)))
@@ -256,7 +322,7 @@ impl Actions {
     /// Commits the `-C`, `-X`, `--pbn` and `--dlm` files, after a successful run that
     /// produced a deal and wrote the DLM file.
     pub fn commit_files(&mut self) -> io::Result<()> {
-        let boards = [self.pbn.take().map(|p| p.1), self.dlm.take().map(|d| d.0)];
+        let boards = [self.pbn.take().map(|p| p.1), self.dlm.take().map(|d| d.0), self.zrd.take().map(|z| z.0), self.dl52.take()];
         for f in boards.into_iter().chain([self.csv.take(), self.export.take()]).flatten() {
             f.commit()?;
         }

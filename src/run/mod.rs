@@ -51,6 +51,7 @@ pub fn run(
         Deals::Random(source) => run_from(compiled, source, first_board, limits, actions, out),
         Deals::Predeal(source) => run_from(compiled, &**source, first_board, limits, actions, out),
         Deals::Boards(source) => run_from(compiled, source, first_board, limits, actions, out),
+        Deals::Library(source) => run_from(compiled, source, first_board, limits, actions, out),
     }
 }
 

@@ -29,6 +29,9 @@ pub enum Deals {
     Predeal(Box<PredealDealer>),
     /// The boards of a file, in order.
     Boards(GivenDeals),
+    /// The deals of a zrd file of solved deals, with their double-dummy results (`-L`, or
+    /// `--deals` with a zrd file).
+    Library(zrd::Library),
 }
 
 impl Deals {
@@ -42,15 +45,33 @@ impl Deals {
         }
     }
 
-    /// The boards of a PBN, DLM or zrd file (`--deals`), told apart by content.
+    /// The boards of a PBN, DLM or zrd file (`--deals`), told apart by content: as a zrd file
+    /// when it [`zrd::looks_like_zrd`] or is a binary file named `.zrd` (so that a damaged one
+    /// is refused with its reason), else as a text file.
     pub fn from_file(name: &str, bytes: Vec<u8>) -> Result<Deals, Diagnostic> {
-        read(name, bytes).map(|boards| Deals::Boards(GivenDeals::new(boards)))
+        if is_zrd(name, &bytes) {
+            return library(name, &bytes).map(Deals::Library);
+        }
+        let boards = read_text(name, bytes)?;
+        if boards.is_empty() {
+            return Err(Diagnostic::error(format!("`{name}` holds no complete deal")));
+        }
+        Ok(Deals::Boards(GivenDeals::new(boards)))
     }
 
-    /// The boards, when the deals come from a file.
+    /// The boards, when the deals come from a PBN or DLM file.
     pub fn boards(&self) -> Option<&[Board]> {
         match self {
             Deals::Boards(given) => Some(given.boards()),
+            _ => None,
+        }
+    }
+
+    /// The number of deals, when they come from a file.
+    pub fn available(&self) -> Option<u64> {
+        match self {
+            Deals::Boards(given) => given.available(),
+            Deals::Library(library) => library.available(),
             _ => None,
         }
     }
@@ -74,13 +95,25 @@ pub fn format_of(text: &str) -> Option<Format> {
     tagged.then_some(Format::Pbn)
 }
 
-/// Reads the boards of a PBN, DLM or zrd file, in file order: as a zrd file when it
-/// [`zrd::looks_like_zrd`] or is a binary file named `.zrd` (so that a damaged one is refused
-/// with its reason), else as a text file.
+/// Whether a file is read as zrd: it [`zrd::looks_like_zrd`], or it is a binary file named
+/// `.zrd`.
+fn is_zrd(name: &str, bytes: &[u8]) -> bool {
+    let binary = || bytes.contains(&0) || std::str::from_utf8(bytes).is_err();
+    zrd::looks_like_zrd(bytes) || (name.to_ascii_lowercase().ends_with(".zrd") && binary())
+}
+
+/// The deals of a zrd file, refused when it holds none.
+pub fn library(name: &str, bytes: &[u8]) -> Result<zrd::Library, Diagnostic> {
+    let library = zrd::Library::read(name, bytes)?;
+    if library.is_empty() {
+        return Err(Diagnostic::error(format!("`{name}` holds no deal record")));
+    }
+    Ok(library)
+}
+
+/// Reads the boards of a PBN, DLM or zrd file, in file order (see [`Deals::from_file`]).
 pub fn read(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, Diagnostic> {
-    let binary = || bytes.contains(&0) || std::str::from_utf8(&bytes).is_err();
-    let zrd_named = name.to_ascii_lowercase().ends_with(".zrd");
-    let boards = if zrd::looks_like_zrd(&bytes) || (zrd_named && binary()) { zrd::read(name, &bytes)? } else { read_text(name, bytes)? };
+    let boards = if is_zrd(name, &bytes) { zrd::read(name, &bytes)? } else { read_text(name, bytes)? };
     if boards.is_empty() {
         return Err(Diagnostic::error(format!("`{name}` holds no complete deal")));
     }

@@ -518,7 +518,7 @@ mod tests {
         let mut writer = PbnWriter::new("tables", "");
         for (board, table) in [(1, composer_table()), (2, other)] {
             let mut game = Vec::new();
-            writer.game(&mut game, board, &deal, None, None).unwrap();
+            writer.game(&mut game, board, &deal, None, None, None).unwrap();
             game.truncate(game.len() - 2);
             write_dd_tags(&mut game, &table, &par).unwrap();
             game.extend_from_slice(b"\r\n");

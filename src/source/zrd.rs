@@ -6,10 +6,12 @@
 //! 13 is refused, naming the file and the record (counted from 1 over all the records, title
 //! records included): a binary file has no line and column.
 
-use crate::files::zrd::{decode, title_of, title_sequence, MAX_TITLE_RECORDS, RECORD};
+use crate::files::zrd::{decode, title_of, title_sequence, RECORD};
 use crate::front::diag::Diagnostic;
 use dealvm_vm::board::Board;
-use dealvm_vm::card::Seat;
+use dealvm_vm::card::{Deal, Seat};
+use dealvm_vm::rng::DealRng;
+use dealvm_vm::source::DealSource;
 use dealvm_vm::dd::{TrickTable, STRAINS};
 use dealvm_vm::score::Strain;
 
@@ -20,32 +22,120 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Vec<Board>, Diagnostic> {
 
 /// Reads the title (when the file has title records) and the boards of a zrd file.
 pub fn read_titled(name: &str, bytes: &[u8]) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
-    let left = bytes.len() % RECORD;
-    if left != 0 {
-        let whole = bytes.len() / RECORD;
-        return Err(Diagnostic::error(format!(
-            "`{name}` is not a zrd file of whole records: its {} bytes make {whole} records of {RECORD} bytes and {left} bytes left over",
-            bytes.len()
-        ))
-        .with_note(format!("a zrd file is a sequence of {RECORD}-byte records; it may have been cut short or not be a zrd file")));
-    }
-    let records = bytes.chunks_exact(RECORD).map(|r| <&[u8; RECORD]>::try_from(r).expect("chunks of a record"));
-    let titles: Vec<[u8; RECORD]> = records.clone().take(MAX_TITLE_RECORDS).take_while(|r| title_sequence(r).is_some()).copied().collect();
-    let title = (!titles.is_empty()).then(|| title_of(&titles));
-    let mut boards = Vec::with_capacity(bytes.len() / RECORD - titles.len());
-    for (i, record) in records.enumerate().skip(titles.len()) {
-        let (deal, tricks) = decode(record);
-        let at = |problem: String| Diagnostic::error(format!("`{name}`, record {}: {problem}", i + 1));
-        if let Some(seat) = Seat::ALL.into_iter().find(|&s| deal.hand(s).count() != 13) {
-            return Err(at(format!("{} holds {} cards; each hand has 13", seat.name(), deal.hand(seat).count())));
+    let library = Library::read(name, bytes)?;
+    let boards = (0..library.len())
+        .map(|i| {
+            let (deal, tricks) = library.record(i);
+            Board { number: i + 1, deal, dealer: None, vulnerable: None, tricks: Some(tricks) }
+        })
+        .collect();
+    Ok((library.title.clone(), boards))
+}
+
+/// The deal records of a zrd file, checked, as a source of deals with their double-dummy
+/// results: deal `n` of a run is record `start + n`, counting round to the first record after
+/// the last (`-L`: Pavlicek's library of 10 million deals, 241 MB, is kept as it is on disk,
+/// not as boards).
+#[derive(Clone, Debug)]
+pub struct Library {
+    /// The deal records, one after the other (title records left out).
+    records: Vec<u8>,
+    /// The first deal record of a run.
+    start: u64,
+    /// The title of the first run of title records, if any.
+    pub title: Option<String>,
+}
+
+impl Library {
+    /// Reads and checks a zrd file: title records (at the start, or where a run appended them)
+    /// are set aside; a file of part records, a hand without 13 cards or a count over 13 is
+    /// refused with the record's number (from 1, over all records).
+    pub fn read(name: &str, bytes: &[u8]) -> Result<Library, Diagnostic> {
+        let left = bytes.len() % RECORD;
+        if left != 0 {
+            let whole = bytes.len() / RECORD;
+            return Err(Diagnostic::error(format!(
+                "`{name}` is not a zrd file of whole records: its {} bytes make {whole} records of {RECORD} bytes and {left} bytes left over",
+                bytes.len()
+            ))
+            .with_note(format!("a zrd file is a sequence of {RECORD}-byte records; it may have been cut short or not be a zrd file")));
         }
-        if let Some((seat, strain, n)) = over_thirteen(&tricks) {
-            return Err(at(format!("{n} tricks for {} as declarer in {}; a count is 0 to 13", seat.name(), strain_name(strain))));
+        let mut records = Vec::with_capacity(bytes.len());
+        let mut titles: Vec<[u8; RECORD]> = Vec::new();
+        let mut first_titles_done = false;
+        for (i, chunk) in bytes.chunks_exact(RECORD).enumerate() {
+            let record: &[u8; RECORD] = chunk.try_into().expect("chunks of a record");
+            if title_sequence(record).is_some() {
+                if !first_titles_done {
+                    titles.push(*record);
+                }
+                continue;
+            }
+            // The title is the first run of title records.
+            first_titles_done |= !titles.is_empty();
+            check_record(name, i, record)?;
+            records.extend_from_slice(record);
         }
-        let number = (i - titles.len() + 1) as u64;
-        boards.push(Board { number, deal, dealer: None, vulnerable: None, tricks: Some(tricks) });
+        let title = (!titles.is_empty()).then(|| title_of(&titles));
+        Ok(Library { records, start: 0, title })
     }
-    Ok((title, boards))
+
+    /// The library dealt from deal record `start` (counted from 0, taken modulo the number of
+    /// records).
+    pub fn starting_at(self, start: u64) -> Library {
+        let start = if self.len() == 0 { 0 } else { start % self.len() };
+        Library { start, ..self }
+    }
+
+    /// The number of deal records.
+    pub fn len(&self) -> u64 {
+        (self.records.len() / RECORD) as u64
+    }
+
+    /// Whether the file holds no deal.
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// Deal record `i` (from 0): the deal and its tricks.
+    pub fn record(&self, i: u64) -> (Deal, TrickTable) {
+        let at = i as usize * RECORD;
+        decode(self.records[at..at + RECORD].try_into().expect("a whole record"))
+    }
+
+    /// The record of deal `n` of the run.
+    fn record_of(&self, n: u64) -> (Deal, TrickTable) {
+        self.record((self.start + n) % self.len())
+    }
+}
+
+impl DealSource for Library {
+    #[inline]
+    fn deal(&self, n: u64, _rng: &mut DealRng, _pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        self.record_of(n).0
+    }
+
+    fn available(&self) -> Option<u64> {
+        Some(self.len())
+    }
+
+    #[inline]
+    fn tricks(&self, n: u64) -> Option<TrickTable> {
+        Some(self.record_of(n).1)
+    }
+}
+
+/// Checks deal record `i` (from 0) of file `name`: four hands of 13 cards, counts of 0 to 13.
+fn check_record(name: &str, i: usize, record: &[u8; RECORD]) -> Result<(), Diagnostic> {
+    let (deal, tricks) = decode(record);
+    let at = |problem: String| Diagnostic::error(format!("`{name}`, record {}: {problem}", i + 1));
+    if let Some(seat) = Seat::ALL.into_iter().find(|&s| deal.hand(s).count() != 13) {
+        return Err(at(format!("{} holds {} cards; each hand has 13", seat.name(), deal.hand(seat).count())));
+    }
+    if let Some((seat, strain, n)) = over_thirteen(&tricks) {
+        return Err(at(format!("{n} tricks for {} as declarer in {}; a count is 0 to 13", seat.name(), strain_name(strain))));
+    }
+    Ok(())
 }
 
 /// Whether a file is a zrd file: not empty, whole records, and a first record that is a title
@@ -166,12 +256,28 @@ mod tests {
     }
 
     #[test]
-    fn a_sixteenth_title_record_is_a_bad_deal_record() {
-        let mut bytes = title_records(&"x".repeat(400)).concat();
-        bytes.extend(title_records("more").concat());
+    fn title_records_anywhere_are_set_aside() {
+        // A run appending to a file writes its title records after the deals before.
+        let mut bytes = title_records(&"x".repeat(100)).concat();
         bytes.extend_from_slice(listing::FIRST_ZRD);
-        let m = refusal(&bytes);
-        assert!(m.starts_with("`lib.zrd`, record 16: ") && m.contains(" holds "), "{m}");
+        bytes.extend(title_records("more").concat());
+        bytes.extend_from_slice(listing::LAST_ZRD);
+        let (title, boards) = read_titled("lib.zrd", &bytes).unwrap();
+        assert_eq!(title, Some("x".repeat(100)));
+        assert_eq!(boards.len(), 20);
+        assert_eq!(boards[10].deal, listing::deals(listing::LAST)[0].0);
+    }
+
+    #[test]
+    fn a_library_deals_its_records_from_a_start_round_to_the_first() {
+        let library = Library::read("lib.zrd", listing::FIRST_ZRD).unwrap().starting_at(7);
+        let deals: Vec<Deal> = listing::deals(listing::FIRST).into_iter().map(|(d, _)| d).collect();
+        let mut rng = dealvm_vm::rng::batch_rng(1, 0);
+        for n in 0..10 {
+            assert_eq!(library.deal_one(n, &mut rng), deals[(7 + n as usize) % 10]);
+        }
+        assert_eq!(library.available(), Some(10));
+        assert_eq!(library.tricks(3), Some(listing::deals(listing::FIRST)[0].1));
     }
 
     #[test]
@@ -199,7 +305,7 @@ mod tests {
             let mut pbn = Vec::new();
             let mut writer = PbnWriter::new("zrd detection", "");
             for (i, deal) in deals.iter().take(count).enumerate() {
-                writer.game(&mut pbn, i as u64 + 1, deal, None, None).unwrap();
+                writer.game(&mut pbn, i as u64 + 1, deal, None, None, None).unwrap();
             }
             files.push((format!("{count} games.pbn"), pbn));
             let boards: BTreeMap<u64, Deal> = deals.iter().take(count).enumerate().map(|(i, d)| (i as u64 + 1, *d)).collect();

@@ -17,3 +17,4 @@ mod output_files;
 mod randomness;
 mod reference;
 mod robustness;
+mod solved_files;

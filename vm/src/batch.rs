@@ -215,7 +215,7 @@ impl<S: DealSource> Job<'_, S> {
             // A deal of a file of solved deals comes with its results (not a swapped copy).
             if given != u64::MAX {
                 if let Some(t) = self.source.tricks(given) {
-                    vm.dd.preload(t);
+                    vm.dd.preload(&t);
                 }
             }
             let mut env = Env {

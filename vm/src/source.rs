@@ -38,8 +38,8 @@ pub trait DealSource: Sync {
     /// The double-dummy results of deal `n`, when the source holds them (a file of solved
     /// deals): the run then solves nothing for it.
     #[inline]
-    fn tricks(&self, n: u64) -> Option<&TrickTable> {
-        self.board(n).and_then(|b| b.tricks.as_ref())
+    fn tricks(&self, n: u64) -> Option<TrickTable> {
+        self.board(n).and_then(|b| b.tricks)
     }
 
     /// Deal number `n` with the fastest bit deposit the processor has: for callers that deal
