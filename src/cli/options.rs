@@ -123,6 +123,26 @@ fn check_unused_switches(cli: &Cli) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A file of deal records as `-Z` and `-l` name it: `[N][w]:FILE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordFile<'a> {
+    /// `N`: the double-dummy results are not solved (written as zero).
+    pub no_solving: bool,
+    /// `w`: the file starts afresh (else the records are added to it).
+    pub fresh: bool,
+    pub path: &'a str,
+}
+
+/// Reads `[N][w]:FILE` (DealerV2's form: `N:f`, `w:f`, `Nw:f`; without a colon, just the file).
+pub fn record_file(spec: &str) -> RecordFile<'_> {
+    match spec.split_once(':') {
+        Some((flags, path)) if !flags.is_empty() && flags.len() <= 2 && flags.chars().all(|c| c == 'N' || c == 'w') => {
+            RecordFile { no_solving: flags.contains('N'), fresh: flags.contains('w'), path }
+        }
+        _ => RecordFile { no_solving: false, fresh: false, path: spec },
+    }
+}
+
 /// The double-dummy switches: `-M 1|2` (single solves or whole tables) and `-P 0-3` (the
 /// vulnerability of `par`: none, NS, EW, both).
 pub fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
@@ -139,7 +159,7 @@ pub fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
             _ => return Err(switch_error(format!("-P takes 0 (none), 1 (NS), 2 (EW) or 3 (both), found `{p}`"))),
         },
     };
-    let zrd_solves = cli.zrd.as_deref().is_some_and(|spec| !crate::cli::outputs::record_file(spec).no_solving);
+    let zrd_solves = cli.zrd.as_deref().is_some_and(|spec| !record_file(spec).no_solving);
     Ok(DdSwitches { mode, par_vul, output_tables: (cli.dd && cli.pbn.is_some()) || zrd_solves })
 }
 

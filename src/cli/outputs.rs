@@ -3,7 +3,7 @@
 
 use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
-use crate::cli::options::RunSettings;
+use crate::cli::options::{record_file, RunSettings};
 use crate::compile::Compiled;
 use crate::files::pbn::PbnWriter;
 use crate::files::target::{file_id, FileId, Output};
@@ -21,26 +21,6 @@ struct Wanted<'a> {
     path: &'a Path,
     /// `-C`, `-Z` and `-l` without `w`: added to.
     append: bool,
-}
-
-/// A file of deal records as `-Z` and `-l` name it: `[N][w]:FILE`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RecordFile<'a> {
-    /// `N`: the double-dummy results are not solved (written as zero).
-    pub no_solving: bool,
-    /// `w`: the file starts afresh (else the records are added to it).
-    pub fresh: bool,
-    pub path: &'a str,
-}
-
-/// Reads `[N][w]:FILE` (DealerV2's form: `N:f`, `w:f`, `Nw:f`; without a colon, just the file).
-pub fn record_file(spec: &str) -> RecordFile<'_> {
-    match spec.split_once(':') {
-        Some((flags, path)) if !flags.is_empty() && flags.len() <= 2 && flags.chars().all(|c| c == 'N' || c == 'w') => {
-            RecordFile { no_solving: flags.contains('N'), fresh: flags.contains('w'), path }
-        }
-        _ => RecordFile { no_solving: false, fresh: false, path: spec },
-    }
 }
 
 /// The output files asked for, in the order of the checks.

@@ -102,7 +102,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             actions: None,
             effects: RefCell::new(HashMap::new()),
             dd_switches: *dd,
-            par_default: super::dd::default_par_vul(dd, statements),
+            par_default: Self::default_par_vul(dd, statements),
             site_spans: Vec::new(),
             warnings: Vec::new(),
         }
@@ -177,7 +177,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let mut program: Program = self.asm.finish().map_err(|e| {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
         })?;
-        program.dd_mode = super::dd::dd_mode(&program, &self.dd_switches);
+        program.dd_mode = Self::dd_mode(&program, &self.dd_switches);
         let mut tables = self.tables.take().expect("made above").into_inner();
         for id in program.tables_used() {
             tables.ensure(id);

@@ -114,34 +114,38 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 }
 
-/// The default vulnerability of `par`: `-P`, else the last `vulnerable` statement, else none.
-pub(super) fn default_par_vul(switches: &DdSwitches, statements: &[Statement<'_>]) -> Vulnerability {
-    let stated = statements.iter().rev().find_map(|s| match s.kind {
-        StmtKind::Vulnerable(w) => super::statements::vulnerability(w.text),
-        _ => None,
-    });
-    switches.par_vul.or(stated).unwrap_or(Vulnerability::None)
-}
-
-/// How a program's deals are solved: whole tables when `-M 2` asks, when it needs the table
-/// (`par`, `parcontract`) or, unless `-M 1` asks for single solves, when it asks about more
-/// than a few declarer-strain pairs; else one single solve per pair asked.
-pub(super) fn dd_mode(program: &Program, switches: &DdSwitches) -> DdMode {
-    let mut pairs: HashSet<(Seat, Strain)> = HashSet::new();
-    let mut needs_table = false;
-    for i in &program.code {
-        match *i {
-            Instr::Tricks { declarer, strain } => {
-                pairs.insert((declarer, strain));
-            }
-            Instr::Par { .. } | Instr::ParContract { .. } => needs_table = true,
-            _ => {}
-        }
+/// The compiler's double-dummy decisions that need no node: the default par vulnerability
+/// and the solving mode.
+impl Compiler<'_, '_> {
+    /// The default vulnerability of `par`: `-P`, else the last `vulnerable` statement, else none.
+    pub(super) fn default_par_vul(switches: &DdSwitches, statements: &[Statement<'_>]) -> Vulnerability {
+        let stated = statements.iter().rev().find_map(|s| match s.kind {
+            StmtKind::Vulnerable(w) => super::statements::vulnerability(w.text),
+            _ => None,
+        });
+        switches.par_vul.or(stated).unwrap_or(Vulnerability::None)
     }
-    match switches.mode {
-        _ if needs_table => DdMode::Table,
-        Some(mode) => mode,
-        None if pairs.len() > MAX_SINGLE_PAIRS => DdMode::Table,
-        None => DdMode::Single,
+
+    /// How a program's deals are solved: whole tables when `-M 2` asks, when it needs the table
+    /// (`par`, `parcontract`) or, unless `-M 1` asks for single solves, when it asks about more
+    /// than eight declarer-strain pairs; else one single solve per pair asked.
+    pub(super) fn dd_mode(program: &Program, switches: &DdSwitches) -> DdMode {
+        let mut pairs: HashSet<(Seat, Strain)> = HashSet::new();
+        let mut needs_table = false;
+        for i in &program.code {
+            match *i {
+                Instr::Tricks { declarer, strain } => {
+                    pairs.insert((declarer, strain));
+                }
+                Instr::Par { .. } | Instr::ParContract { .. } => needs_table = true,
+                _ => {}
+            }
+        }
+        match switches.mode {
+            _ if needs_table => DdMode::Table,
+            Some(mode) => mode,
+            None if pairs.len() > MAX_SINGLE_PAIRS => DdMode::Table,
+            None => DdMode::Single,
+        }
     }
 }
