@@ -145,7 +145,7 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> 
         if cli.deals.is_some() {
             return Err(switch_error("-L and --deals both give the deals of the run; give one of them".into()));
         }
-        let (name, bytes) = input::deals_bytes(path)?;
+        let (name, bytes) = input::file_bytes(path, "the library")?;
         let library = crate::source::library(&name, &bytes).map_err(|d| Failure::Input(d.render(None)))?;
         if compiled.predeal.iter().any(|h| !h.is_empty()) || Seat::ALL.iter().any(|&s| compiled.length_predealt(s)) {
             warn("-L: the predeal is ignored: the deals come from the library as they are");

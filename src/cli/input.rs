@@ -79,6 +79,12 @@ fn swap_hint(n: usize) -> String {
 
 /// The name and bytes of the `--deals` file: the file, or standard input for `-`.
 pub fn deals_bytes(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+    file_bytes(path, "the deals file")
+}
+
+/// The name and bytes of a file of deals (`what`: "the deals file", "the library"): the
+/// file, or standard input for `-`.
+pub fn file_bytes(path: &Path, what: &str) -> Result<(String, Vec<u8>), Failure> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         return io::stdin()
@@ -89,7 +95,7 @@ pub fn deals_bytes(path: &Path) -> Result<(String, Vec<u8>), Failure> {
     let name = path.display().to_string();
     std::fs::read(path)
         .map(|bytes| (name.clone(), bytes))
-        .map_err(|e| switch_error(format!("cannot read the deals file `{name}`: {}", io_reason(&e))))
+        .map_err(|e| switch_error(format!("cannot read {what} `{name}`: {}", io_reason(&e))))
 }
 
 /// The values of the script variables `$0`..`$9` (`-0`..`-9`).

@@ -14,8 +14,9 @@ use std::time::Duration;
 /// The work a piece of a solving run aims at.
 pub const TARGET: Duration = Duration::from_millis(50);
 
-/// The length of the first pieces of a solving run, before any time is known.
-const FIRST: u64 = 16;
+/// The length of the first piece of a solving run; the next ones double until the time of one
+/// is known (one deal may take a second).
+const FIRST: u64 = 1;
 
 /// A range of deals of one batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,7 +139,7 @@ mod tests {
             expect_at = range.end;
         }
         assert_eq!((expect_batch, expect_at), (1, 4092));
-        assert_eq!(got[0].1, 0..12);
+        assert_eq!(got[0].1, 0..6);
         assert!(got[5..].iter().all(|(_, r)| r.end - r.start == 6 || r.end == 4092));
     }
 }
