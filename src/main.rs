@@ -11,7 +11,7 @@ fn main() {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
+            dealvm::cli::failure::print_clap_error(&e);
             std::process::exit(if e.use_stderr() { EXIT_INPUT } else { 0 });
         }
     };

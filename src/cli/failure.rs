@@ -56,6 +56,18 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// Prints clap's message about the command line (an unknown switch, a missing value) with
+/// text the user typed cut short when it is very long; help and version text as it is.
+pub fn print_clap_error(e: &clap::Error) {
+    let text = e.render().to_string();
+    if e.use_stderr() && text.len() > 1000 {
+        // clap quotes what the user typed between single quotes.
+        eprint!("{}", crate::front::diag::clip_marked(&text, &['\'']));
+    } else {
+        let _ = e.print();
+    }
+}
+
 /// An error about a switch.
 pub fn switch_error(message: String) -> Failure {
     Failure::Input(Diagnostic::error(message).render(None))

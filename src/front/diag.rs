@@ -3,6 +3,7 @@
 //! Every error names `file:line:column`, shows the offending line with a caret under the
 //! offending text, and says what was found and what was expected.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// A byte range of a source text.
@@ -140,7 +141,7 @@ impl Diagnostic {
 
     /// The message headed by `kind` (`error`, `warning`).
     fn render_as(&self, kind: &str, file: Option<&Source>) -> String {
-        let mut out = format!("{kind}: {}\n", self.message);
+        let mut out = format!("{kind}: {}\n", clip_quotes(&self.message));
         let src = self.source.as_deref().or(file);
         match (src, self.span) {
             (Some(src), Some(span)) => {
@@ -163,7 +164,7 @@ impl Diagnostic {
                     .take(caret_col)
                     .map(|c| if c == '\t' { '\t' } else { ' ' })
                     .collect();
-                let label = self.label.as_deref().map(|l| format!(" {l}")).unwrap_or_default();
+                let label = self.label.as_deref().map(|l| format!(" {}", clip_quotes(l))).unwrap_or_default();
                 out.push_str(&format!("{:gutter$} | {pad}{}{label}\n", "", "^".repeat(width)));
             }
             (Some(src), None) if self.source.is_some() || !src.name.is_empty() => {
@@ -172,7 +173,7 @@ impl Diagnostic {
             _ => {}
         }
         for n in &self.notes {
-            out.push_str(&format!("  = note: {n}\n"));
+            out.push_str(&format!("  = note: {}\n", clip_quotes(n)));
         }
         out
     }
@@ -204,17 +205,24 @@ fn window(line: &str, col: usize, width: usize) -> (String, usize, usize) {
 
 /// The candidate closest to `name` when it is close enough to be a likely typing mistake:
 /// one letter wrong, missing, extra or two letters swapped (two such slips in a name of six
-/// letters or more).
+/// letters or more), and never a name that shares no letter with it (`x` for `y`).
 pub fn closest<'c>(name: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let name_len = name.chars().count();
     let allowed = if name_len >= 6 { 2 } else { 1 };
+    let lower = name.to_ascii_lowercase();
     candidates
         .into_iter()
         .filter(|c| *c != name)
-        .map(|c| (slips(&name.to_ascii_lowercase(), &c.to_ascii_lowercase()), c))
-        .filter(|&(d, _)| d <= allowed)
-        .min_by_key(|&(d, c)| (d, c.len().abs_diff(name.len())))
-        .map(|(_, c)| c)
+        // The slips are at least the difference of the lengths: far longer or shorter
+        // names are skipped without measuring (a name of megabytes costs nothing).
+        .filter_map(|c| {
+            let len = c.chars().count();
+            (len.abs_diff(name_len) <= allowed).then_some((c, len))
+        })
+        .map(|(c, len)| (slips(&lower, &c.to_ascii_lowercase()), c, len))
+        .filter(|&(d, _, len)| d <= allowed && d < len.max(name_len))
+        .min_by_key(|&(d, c, _)| (d, c.len().abs_diff(name.len())))
+        .map(|(_, c, _)| c)
 }
 
 /// The number of typing slips between two words (edit distance with swaps of neighbours).
@@ -241,6 +249,70 @@ fn slips(a: &str, b: &str) -> usize {
 
 /// The most characters of a source line a message shows.
 const SHOWN: usize = 100;
+
+/// The most characters of user text (a name, a number, a string, a path) a message quotes
+/// whole; longer text is cut to its first [`HEAD`] and last [`TAIL`] characters.
+const QUOTED: usize = 60;
+/// The characters kept before the `…` of a cut text.
+const HEAD: usize = 40;
+/// The characters kept after the `…` of a cut text.
+const TAIL: usize = 15;
+
+/// A message with every quoted text (between backquotes or double quotes) and every word
+/// longer than [`QUOTED`] characters cut by [`quote`]: however long a name, number, string or
+/// value the user wrote, the message stays short. Messages are cut here, where they are
+/// shown, so that every message is, whoever made it.
+pub fn clip_quotes(message: &str) -> Cow<'_, str> {
+    clip_marked(message, &['`', '"'])
+}
+
+/// A message with every text between two of the same quote mark of `marks` (ASCII marks),
+/// and every word, cut by [`quote`] when longer than [`QUOTED`] characters.
+pub fn clip_marked<'m>(message: &'m str, marks: &[char]) -> Cow<'m, str> {
+    if message.len() <= QUOTED {
+        return Cow::Borrowed(message);
+    }
+    let is_word = |c: char| !c.is_whitespace() && !marks.contains(&c) && !",;()".contains(c);
+    let mut out = String::with_capacity(message.len().min(4 * QUOTED));
+    let mut rest = message;
+    while let Some(c) = rest.chars().next() {
+        let taken = match c {
+            c if marks.contains(&c) => match rest[1..].find(c) {
+                Some(end) => {
+                    out.push_str(&quote(&rest[1..1 + end], c.encode_utf8(&mut [0; 4])));
+                    end + 2
+                }
+                None => {
+                    out.push(c);
+                    1
+                }
+            },
+            c if is_word(c) => {
+                let end = rest.find(|c| !is_word(c)).unwrap_or(rest.len());
+                out.push_str(&quote(&rest[..end], ""));
+                end
+            }
+            c => {
+                out.push(c);
+                c.len_utf8()
+            }
+        };
+        rest = &rest[taken..];
+    }
+    Cow::Owned(out)
+}
+
+/// `text` between the quote marks `mark`: whole up to [`QUOTED`] characters, else its start
+/// and end around `…`, followed by its length (`` `zzzz…zzzz` (1000000 characters) ``).
+fn quote(text: &str, mark: &str) -> String {
+    if text.char_indices().nth(QUOTED).is_none() {
+        return format!("{mark}{text}{mark}");
+    }
+    let count = text.chars().count();
+    let head: String = text.chars().take(HEAD).collect();
+    let tail: String = text.chars().skip(count - TAIL).collect();
+    format!("{mark}{head}…{tail}{mark} ({count} characters)")
+}
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -296,6 +368,38 @@ mod tests {
         assert_eq!(closest("north", functions), None);
         assert_eq!(closest("xyz", functions), None);
         assert_eq!(closest("hcp", functions), None);
+        // One-letter names: a slip must leave a letter in common.
+        assert_eq!(closest("y", ["x"]), None);
+        assert_eq!(closest("x", ["y", "xx"]), Some("xx"));
+        assert_eq!(closest("ab", ["b"]), Some("b"));
+    }
+
+    #[test]
+    fn near_names_of_huge_names_cost_nothing() {
+        let name = "z".repeat(5_000_000);
+        let start = std::time::Instant::now();
+        assert_eq!(closest(&name, ["zz", "hcp", "zzzzzzz"]), None);
+        assert!(start.elapsed().as_secs() < 2, "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn long_quoted_text_is_cut_with_its_length() {
+        let number = "9".repeat(1_000_000);
+        let cut = clip_quotes(&format!("the number {number} is too large")).into_owned();
+        assert_eq!(cut, format!("the number {}…{} (1000000 characters) is too large", "9".repeat(40), "9".repeat(15)));
+        let name = format!("{}end", "z".repeat(100));
+        let cut = clip_quotes(&format!("unknown variable `{name}`; did you mean `x`?")).into_owned();
+        assert_eq!(cut, format!("unknown variable `{}…{}end` (103 characters); did you mean `x`?", "z".repeat(40), "z".repeat(12)));
+        let string = "y y ".repeat(50);
+        let cut = clip_quotes(&format!("found the string \"{string}\", expected an operator")).into_owned();
+        assert!(cut.starts_with("found the string \"y y ") && cut.ends_with("\" (200 characters), expected an operator"), "{cut}");
+        // Short text, and long messages of short words, are left alone.
+        let message = "found `north`, expected an operator, `=` or a new statement; a variable needs another name";
+        assert_eq!(clip_quotes(message), message);
+        assert_eq!(clip_quotes("`é`"), "`é`");
+        // An unpaired quote mark does not swallow the rest of the message.
+        let odd = format!("found `{}, expected", "é".repeat(70));
+        assert!(clip_quotes(&odd).ends_with("(70 characters), expected"), "{}", clip_quotes(&odd));
     }
 
     #[test]

@@ -473,6 +473,24 @@ pub fn keyword_text(t: &Tok<'_>) -> Option<&'static str> {
     })
 }
 
+/// The last token (comments aside) that ends at or before the byte offset `at`, with its
+/// span, reading `source` from its start; script variables are left as `$n`.
+pub fn token_before(source: &str, at: usize) -> Option<(Span, Tok<'_>)> {
+    let mut lexer = Tok::lexer(source);
+    let mut last = None;
+    while let Some(t) = lexer.next() {
+        let r = lexer.span();
+        if r.end > at {
+            break;
+        }
+        match t {
+            Ok(Tok::Comment) | Err(_) => {}
+            Ok(t) => last = Some((Span::new(r.start, r.end), t)),
+        }
+    }
+    last
+}
+
 /// A lexical error with its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LexError {

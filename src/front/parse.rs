@@ -2,7 +2,7 @@
 
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
-use crate::front::lex::{LexError, Lexer, ScriptVars, Tok, ACTIONS, FUNCTIONS, STATEMENTS};
+use crate::front::lex::{token_before, LexError, Lexer, ScriptVars, Tok, ACTIONS, FUNCTIONS, STATEMENTS};
 use bumpalo::Bump;
 use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
 use lalrpop_util::ParseError;
@@ -112,6 +112,12 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
             if let Some(d) = unknown_function(source, l) {
                 return d;
             }
+            let after_statement_name = expected.iter().any(|x| x == "\"=\"");
+            if after_statement_name {
+                if let Some(d) = unknown_statement(source, l) {
+                    return d;
+                }
+            }
             let mut d = Diagnostic::at(
                 Span::new(l, r),
                 format!("found {tok}, expected {}", describe_expected(&expected)),
@@ -141,7 +147,12 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
                     d = d.with_note(format!("did you mean `{near}`?"));
                 }
             }
-            if let Some(word) = reserved {
+            if let (true, Some((_, name))) = (after_statement_name, name_before(source, l)) {
+                d = d.with_note(format!(
+                    "`{name}` is not a statement; a statement starts with a keyword such as \
+                     `condition`, `action` or `predeal`, and `{name} = ...` defines a variable"
+                ));
+            } else if let Some(word) = reserved {
                 d = d.with_note(format!("`{word}` is a reserved word of the Dealer language; a variable needs another name"));
             }
             if let Tok::Holding(h) = tok {
@@ -163,12 +174,10 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
 /// A call of a function that does not exist, when the parser stopped just inside its
 /// parentheses (`hcpp(north)`): the message names the function, with a near name if any.
 fn unknown_function(source: &str, at: usize) -> Option<Diagnostic> {
-    let before = source.get(..at)?.trim_end().strip_suffix('(')?.trim_end();
-    let name_len = before.chars().rev().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').count();
-    let start = before.len() - name_len;
-    let name = &before[start..];
+    let before = source.get(..at)?.trim_end().strip_suffix('(')?;
+    let (start, name) = word_before(before, before.len())?;
     let known = |w: &str| FUNCTIONS.contains(&w) || STATEMENTS.contains(&w) || ACTIONS.contains(&w);
-    if !name.starts_with(|c: char| c.is_ascii_alphabetic()) || known(name) || keyword_like(name) {
+    if known(name) || keyword_like(name) {
         return None;
     }
     let mut d = Diagnostic::at(Span::new(start, start + name.len()), format!("unknown function `{name}`"));
@@ -176,6 +185,34 @@ fn unknown_function(source: &str, at: usize) -> Option<Diagnostic> {
         d.message.push_str(&format!("; did you mean `{near}`?"));
     }
     Some(d)
+}
+
+/// A name starting a statement, when the parser stopped at the token after it because that
+/// token cannot follow a variable (`predael north SA`, `acton printoneline`, `titel "x"`):
+/// the message names the statement when a statement keyword is near it.
+fn unknown_statement(source: &str, at: usize) -> Option<Diagnostic> {
+    let (span, name) = name_before(source, at)?;
+    let near = closest(name, STATEMENTS.iter().copied())?;
+    Some(Diagnostic::at(span, format!("unknown statement `{name}`; did you mean `{near}`?")))
+}
+
+/// The name written just before `at`, when the token there is a name (not a keyword, not a
+/// script variable), with its span.
+fn name_before(source: &str, at: usize) -> Option<(Span, &str)> {
+    match token_before(source, at)? {
+        (span, Tok::Ident(name)) => Some((span, name)),
+        _ => None,
+    }
+}
+
+/// The name (letters, digits, `_`, starting with a letter) that ends just before `at`,
+/// spaces aside, with its start.
+fn word_before(source: &str, at: usize) -> Option<(usize, &str)> {
+    let before = source.get(..at)?.trim_end();
+    let len = before.chars().rev().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').count();
+    let start = before.len() - len;
+    let name = &before[start..];
+    name.starts_with(|c: char| c.is_ascii_alphabetic()).then_some((start, name))
 }
 
 /// Whether a word is one of the language's other reserved words (seats, suits, sides, ...),

@@ -83,7 +83,7 @@ impl Library {
     /// The library dealt from deal record `start` (counted from 0, taken modulo the number of
     /// records).
     pub fn starting_at(self, start: u64) -> Library {
-        let start = if self.len() == 0 { 0 } else { start % self.len() };
+        let start = if self.is_empty() { 0 } else { start % self.len() };
         Library { start, ..self }
     }
 

@@ -7,6 +7,7 @@ mod common;
 mod architecture;
 mod boards;
 mod cli;
+mod docs;
 mod double_dummy;
 mod errors;
 mod examples;

@@ -92,6 +92,87 @@ fn symbolic_links_stay_links_and_their_target_is_replaced() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A Dealer input with three deals, each giving a CSV line and an export line.
+const CSV_AND_EXPORT: &str = "produce 3\naction csvrpt(hcp(north)), export(north)\n";
+
+/// Makes a FIFO at `path`.
+#[cfg(unix)]
+fn make_fifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0, "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn csv_and_export_files_on_devices_and_fifos_are_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("csv-devices");
+    // What the files hold when they are plain files, to compare with.
+    let out = run(&dir, &["-s", "1", "-C", "w:plain.csv", "-X", "plain.txt"], CSV_AND_EXPORT);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let csv = fs::read_to_string(dir.join("plain.csv")).unwrap();
+    let export = fs::read_to_string(dir.join("plain.txt")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(!export.is_empty());
+    for name in ["plain.csv", "plain.txt"] {
+        fs::remove_file(dir.join(name)).unwrap();
+    }
+    // /dev/null, added to and afresh: still the device, and no temporary file anywhere.
+    for csv_spec in ["/dev/null", "w:/dev/null"] {
+        let out = run(&dir, &["-s", "1", "-C", csv_spec, "-X", "/dev/null"], CSV_AND_EXPORT);
+        assert_eq!(out.status, 0, "-C {csv_spec}: {}", out.stderr);
+        assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device(), "/dev/null is still a device");
+        assert!(names(&dir).is_empty(), "no temporary file: {:?}", names(&dir));
+    }
+    // A FIFO: written straight to its reader, and still a FIFO afterwards.
+    for (switch, spec, expected) in [("-C", "w:out.fifo", &csv), ("-C", "out.fifo", &csv), ("-X", "out.fifo", &export)] {
+        let fifo = dir.join("out.fifo");
+        make_fifo(&fifo);
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+        };
+        let out = run(&dir, &["-s", "1", switch, spec], CSV_AND_EXPORT);
+        assert_eq!(out.status, 0, "{switch} {spec}: {}", out.stderr);
+        assert_eq!(&reader.join().unwrap(), expected, "{switch} {spec}");
+        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "{switch} {spec}");
+        assert_eq!(names(&dir), ["out.fifo"], "{switch} {spec}");
+        fs::remove_file(&fifo).unwrap();
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn csv_and_export_files_through_symbolic_links_replace_the_target() {
+    let dir = scratch("csv-links");
+    fs::create_dir(dir.join("real")).unwrap();
+    // Links to files not created yet, then to files that exist.
+    std::os::unix::fs::symlink("real/notes.csv", dir.join("notes.csv")).unwrap();
+    std::os::unix::fs::symlink("real/hands.txt", dir.join("hands.txt")).unwrap();
+    let mut exports = Vec::new();
+    for round in 1..=2 {
+        // -C without `w:` adds to the file: its lines grow by three each round.
+        let out = run(&dir, &["-s", "1", "-C", "notes.csv", "-X", "hands.txt"], CSV_AND_EXPORT);
+        assert_eq!(out.status, 0, "round {round}: {}", out.stderr);
+        for (link, target) in [("notes.csv", "real/notes.csv"), ("hands.txt", "real/hands.txt")] {
+            assert!(fs::symlink_metadata(dir.join(link)).unwrap().file_type().is_symlink(), "round {round}: {link}");
+            assert_eq!(fs::read_link(dir.join(link)).unwrap(), Path::new(target));
+        }
+        assert_eq!(fs::read_to_string(dir.join("real/notes.csv")).unwrap().lines().count(), 3 * round);
+        exports.push(fs::read_to_string(dir.join("real/hands.txt")).unwrap());
+        assert_eq!(names(&dir.join("real")), ["hands.txt", "notes.csv"], "no temporary file");
+    }
+    assert!(!exports[0].is_empty() && exports[0] == exports[1], "the export file is replaced: {exports:?}");
+    // `w:` through the link starts the target afresh.
+    let out = run(&dir, &["-s", "1", "-C", "w:notes.csv"], CSV_AND_EXPORT);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(fs::symlink_metadata(dir.join("notes.csv")).unwrap().file_type().is_symlink());
+    assert_eq!(fs::read_to_string(dir.join("real/notes.csv")).unwrap().lines().count(), 3);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
 #[cfg(unix)]
 #[test]
 fn replaced_files_keep_their_mode() {
@@ -111,29 +192,93 @@ fn replaced_files_keep_their_mode() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The user id of `nobody`, for running dealvm without root's powers.
+#[cfg(unix)]
+const NOBODY: u32 = 65534;
+
+/// Runs dealvm in `dir` as a user for whom permission bits count: the user running the
+/// tests, or `nobody` when that is root (root may write any file, so a refusal could not be
+/// seen). As `nobody`, the binary runs from a copy in `bin_dir` that user may execute.
+#[cfg(unix)]
+fn run_unprivileged(bin_dir: &Path, dir: &Path, args: &[&str], input: &str) -> crate::common::Run {
+    use std::io::Write;
+    use std::os::unix::fs::PermissionsExt;
+    if !running_as_root() {
+        return run(dir, args, input);
+    }
+    let bin = bin_dir.join("dealvm");
+    if !bin.exists() {
+        fs::set_permissions(bin_dir, fs::Permissions::from_mode(0o755)).unwrap();
+        fs::copy(env!("CARGO_BIN_EXE_dealvm"), &bin).unwrap();
+        fs::set_permissions(&bin, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    // setpriv and runuser both come with util-linux.
+    let mut command = if Path::new("/usr/bin/setpriv").exists() {
+        let mut c = Command::new("/usr/bin/setpriv");
+        c.arg(format!("--reuid={NOBODY}")).arg(format!("--regid={NOBODY}")).arg("--clear-groups");
+        c
+    } else {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "nobody", "--"]);
+        c
+    };
+    let mut child = command
+        .arg(&bin)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("setpriv or runuser runs dealvm as nobody");
+    match child.stdin.take().unwrap().write_all(input.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("writing stdin: {e}"),
+        _ => {}
+    }
+    let out = child.wait_with_output().unwrap();
+    crate::common::Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        status: out.status.code().unwrap_or(-1),
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn files_and_folders_that_cannot_be_written_are_refused_before_dealing() {
     use std::os::unix::fs::PermissionsExt;
-    if running_as_root() {
-        println!("note: running as root, where permission bits do not stop writing: test skipped");
-        return;
-    }
     let dir = scratch("readonly");
+    let bin_dir = scratch("readonly-bin");
+    if running_as_root() {
+        // The folder is nobody's to write in, as a user's own folder is theirs; the files in
+        // it stay root's, readable by all.
+        std::os::unix::fs::chown(&dir, Some(NOBODY), Some(NOBODY)).unwrap();
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    // A sanity check that the user can write here at all: a writable file is replaced.
+    fs::write(dir.join("rw.pbn"), "old").unwrap();
+    fs::set_permissions(dir.join("rw.pbn"), fs::Permissions::from_mode(0o666)).unwrap();
+    let out = run_unprivileged(&bin_dir, &dir, &["-s", "1", "--pbn", "rw.pbn"], THREE);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(games(&fs::read_to_string(dir.join("rw.pbn")).unwrap()), 3);
+    // A read-only file is refused, and left as it was.
     fs::write(dir.join("ro.pbn"), "old").unwrap();
     fs::set_permissions(dir.join("ro.pbn"), fs::Permissions::from_mode(0o444)).unwrap();
-    let out = run(&dir, &["-s", "1", "--pbn", "ro.pbn"], "produce 3\naction printoneline\n");
+    let out = run_unprivileged(&bin_dir, &dir, &["-s", "1", "--pbn", "ro.pbn"], "produce 3\naction printoneline\n");
     assert_eq!(out.status, 2, "{}", out.stderr);
     assert!(out.stderr.contains("cannot write the PBN file `ro.pbn`: permission denied"), "{}", out.stderr);
     assert!(out.stdout.is_empty(), "nothing was dealt: {}", out.stdout);
     assert_eq!(fs::read_to_string(dir.join("ro.pbn")).unwrap(), "old");
+    // A folder where no file can be created.
     fs::create_dir(dir.join("locked")).unwrap();
     fs::set_permissions(dir.join("locked"), fs::Permissions::from_mode(0o555)).unwrap();
-    let out = run(&dir, &["-s", "1", "--dlm", "locked/x.dlm"], THREE);
+    let out = run_unprivileged(&bin_dir, &dir, &["-s", "1", "--dlm", "locked/x.dlm"], THREE);
     assert_eq!(out.status, 2, "{}", out.stderr);
     assert!(out.stderr.contains("cannot create files in the folder `locked`"), "{}", out.stderr);
+    assert!(names(&dir.join("locked")).is_empty());
     fs::set_permissions(dir.join("locked"), fs::Permissions::from_mode(0o755)).unwrap();
     fs::remove_dir_all(&dir).unwrap();
+    fs::remove_dir_all(&bin_dir).unwrap();
 }
 
 #[test]

@@ -277,6 +277,73 @@ fn unknown_names_get_near_names_suggested() {
 }
 
 #[test]
+fn misspelled_statements_followed_by_their_arguments_are_named() {
+    for (input, text, at, caret) in [
+        ("predael north SA", "unknown statement `predael`; did you mean `predeal`?", "stdin:1:1", "^^^^^^^"),
+        ("acton printoneline", "unknown statement `acton`; did you mean `action`?", "stdin:1:1", "^^^^^"),
+        ("titel \"x\"", "unknown statement `titel`; did you mean `title`?", "stdin:1:1", "^^^^^"),
+        ("produce 1\n  dealr north", "unknown statement `dealr`; did you mean `dealer`?", "stdin:2:3", "  ^^^^^"),
+        ("condition hcp(north) > 10\nvulnerabel none", "unknown statement `vulnerabel`; did you mean `vulnerable`?", "stdin:2:1", "^^^^^^^^^^"),
+    ] {
+        let stderr = refused(input, text);
+        assert!(stderr.contains(at), "{input}: {stderr}");
+        assert!(stderr.lines().any(|l| l.ends_with(&format!(" | {caret}"))), "{input}: caret under the name: {stderr}");
+        assert!(!stderr.contains("reserved word"), "{input}: {stderr}");
+    }
+    // No statement is near: what was found, and why the name is not a statement.
+    // A comment between the name and what follows it changes nothing.
+    refused("predael # a comment\n /* another */ north SA", "unknown statement `predael`; did you mean `predeal`?");
+    let stderr = refused("frob north", "found `north`, expected an operator");
+    assert!(stderr.contains("`frob` is not a statement") && !stderr.contains("reserved word"), "{stderr}");
+    // A one-letter name is not taken for another that shares nothing with it.
+    let stderr = refused("x = hcp(north) > 10\ncondition y", "unknown variable `y`");
+    assert!(!stderr.contains("did you mean"), "{stderr}");
+    refused("xy = hcp(north) > 10\ncondition x", "unknown variable `x`; did you mean `xy`?");
+}
+
+#[test]
+fn long_tokens_are_cut_in_messages() {
+    let million = 1_000_000;
+    let short = |stderr: &str, length: usize| {
+        assert!(stderr.len() < 1000, "{} bytes of message: {:.300}", stderr.len(), stderr);
+        assert!(stderr.contains('…'), "{stderr}");
+        assert!(stderr.contains(&format!("({length} characters)")), "{stderr}");
+    };
+    for (input, text) in [
+        (format!("condition hcp(north) > {}", "9".repeat(million)), "the number 9999"),
+        (format!("condition hcp(north) > 1 \"{}\"", "y".repeat(million)), "found the string \"yyyy"),
+        (format!("condition hcp(north) > 1 && {} > 1", "z".repeat(million)), "unknown variable `zzzz"),
+        (format!("condition {}(north) > 1", "z".repeat(million)), "unknown function `zzzz"),
+    ] {
+        short(&refused(&input, text), million);
+    }
+    // A name of megabytes is refused at once: no near name is looked for.
+    let start = std::time::Instant::now();
+    let huge = format!("condition hcp(north) > 1\naction printoneline\n{} 3\n", "z".repeat(5 * million));
+    short(&refused(&huge, "unknown variable `zzzz"), 5 * million);
+    assert!(start.elapsed().as_secs() < 20, "{:?} for a name of 5 MB", start.elapsed());
+    // A deal of a megabyte in a PBN file read with --deals.
+    let pbn = format!("[Board \"1\"]\n[Deal \"N:{}\"]\n\n", "Z".repeat(million));
+    let r = dealvm_stdin(&pbn, &["--deals", "-"]);
+    assert_eq!(r.status, 2, "{:.300}", r.stderr);
+    assert!(r.stderr.contains("found `ZZZZ"), "{:.300}", r.stderr);
+    short(&r.stderr, million);
+    // Switch values of 100 kB: ours, a script variable's, and an unknown switch (clap's).
+    let long = "7".repeat(100_000);
+    let (status, _, stderr) = run("produce 1", &["-R", &format!("{long}x")]);
+    assert_eq!(status, 2, "{:.300}", stderr);
+    assert!(stderr.contains("-R takes a whole number"), "{stderr}");
+    short(&stderr, 100_001);
+    let (status, _, stderr) = run("condition hcp(north) > $1", &["-1", &format!("{long}@")]);
+    assert_eq!(status, 2, "{:.300}", stderr);
+    assert!(stderr.contains("in the value of $1"), "{stderr}");
+    short(&stderr, 100_001);
+    let (status, _, stderr) = run("produce 1", &[&format!("--{}", "z".repeat(100_000))]);
+    assert_eq!(status, 2, "{:.300}", stderr);
+    assert!(stderr.len() < 1000 && stderr.contains("(100002 characters)"), "{:.300}", stderr);
+}
+
+#[test]
 fn a_byte_order_mark_is_skipped_and_long_lines_are_cut() {
     let (status, out, err) = run("\u{feff}produce 1\naction printoneline", &[]);
     assert_eq!(status, 0, "{err}");

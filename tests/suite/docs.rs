@@ -1,0 +1,153 @@
+//! The documents a user reads in a fresh clone: every link and every path of README.md,
+//! ARCHITECTURE.md and docs/*.md names a file of the repository (none outside it, such as
+//! `../shared/...`), Cargo.toml declares the Rust version the README names, and the README's
+//! `pointcount` example means what it says.
+
+use crate::common::dealvm_stdin;
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+
+/// The repository's top folder.
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// README.md, ARCHITECTURE.md and the Markdown files of docs/.
+fn documents() -> Vec<PathBuf> {
+    let mut all = vec![root().join("README.md"), root().join("ARCHITECTURE.md")];
+    let mut docs: Vec<PathBuf> = fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    all.extend(docs);
+    all
+}
+
+/// The targets of a Markdown text's links: `[text](target)` and `[label]: target`.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    for (i, _) in text.match_indices("](") {
+        let rest = &text[i + 2..];
+        let end = rest.find([')', ' ']).unwrap_or(rest.len());
+        targets.push(rest[..end].to_string());
+    }
+    for line in text.lines() {
+        let line = line.trim_start();
+        if let Some(target) = line.strip_prefix('[').and_then(|l| l.split_once("]: ")).map(|(_, t)| t.trim()) {
+            targets.push(target.split(' ').next().unwrap_or_default().to_string());
+        }
+    }
+    targets
+}
+
+/// The texts between backquotes of a Markdown text.
+fn code_spans(text: &str) -> Vec<&str> {
+    text.split('`').skip(1).step_by(2).collect()
+}
+
+/// The entries of the repository's top folder that belong to it (not build output).
+fn top_entries() -> Vec<String> {
+    fs::read_dir(root())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !["target", ".git"].contains(&n.as_str()))
+        .collect()
+}
+
+/// Whether `path` (relative) stays inside the repository when read from `base`.
+fn inside_repository(base: &Path, path: &str) -> bool {
+    let mut depth = base.strip_prefix(root()).unwrap().components().count() as i64;
+    for c in Path::new(path).components() {
+        match c {
+            Component::ParentDir => depth -= 1,
+            Component::Normal(_) => depth += 1,
+            Component::RootDir | Component::Prefix(_) => return false,
+            Component::CurDir => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether a path from the repository's top names a file or folder there; a last part with
+/// one `*` (`tests/data/zrd/*.zrd`) must match a file of its folder.
+fn names_files(path: &str) -> bool {
+    let (folder, last) = path.rsplit_once('/').unwrap_or(("", path));
+    let Some((before, after)) = last.split_once('*') else {
+        return root().join(path).exists();
+    };
+    let Ok(entries) = fs::read_dir(root().join(folder)) else { return false };
+    entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).any(|n| {
+        n.len() >= before.len() + after.len() && n.starts_with(before) && n.ends_with(after)
+    })
+}
+
+#[test]
+fn every_link_and_path_of_the_documents_is_in_the_repository() {
+    let top = top_entries();
+    let mut problems = Vec::new();
+    for doc in documents() {
+        let text = fs::read_to_string(&doc).unwrap();
+        let name = doc.strip_prefix(root()).unwrap().display().to_string();
+        let base = doc.parent().unwrap();
+        if let Some(line) = text.lines().position(|l| l.contains("../")) {
+            problems.push(format!("{name}:{}: a path leaves the repository (`../`)", line + 1));
+        }
+        for target in link_targets(&text) {
+            let file = target.split('#').next().unwrap_or_default();
+            if file.is_empty() || file.contains("://") || file.starts_with("mailto:") {
+                continue;
+            }
+            if !inside_repository(base, file) || !base.join(file).exists() {
+                problems.push(format!("{name}: the link `{target}` names no file of the repository"));
+            }
+        }
+        // Paths written in code spans that start at a top entry: `examples/x.dli`, `docs/`.
+        for span in code_spans(&text) {
+            let first = span.split('/').next().unwrap_or_default();
+            let path_like = !span.contains(char::is_whitespace) && (span.contains('/') || span.ends_with(".md"));
+            if path_like && top.iter().any(|t| t == first) && !names_files(span) {
+                problems.push(format!("{name}: `{span}` names no file of the repository"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The `rust-version` declared in a Cargo.toml text.
+fn rust_version(manifest: &str) -> Option<String> {
+    let line = manifest.lines().find(|l| l.trim_start().starts_with("rust-version"))?;
+    Some(line.split_once('=')?.1.trim().trim_matches('"').to_string())
+}
+
+#[test]
+fn the_manifests_declare_the_rust_version_the_readme_names() {
+    let version = rust_version(&fs::read_to_string(root().join("Cargo.toml")).unwrap())
+        .expect("Cargo.toml declares rust-version");
+    assert!(version.split('.').all(|n| n.parse::<u32>().is_ok()), "rust-version = {version:?}");
+    let vm = rust_version(&fs::read_to_string(root().join("vm/Cargo.toml")).unwrap());
+    assert_eq!(vm.as_deref(), Some(version.as_str()), "vm/Cargo.toml declares the same rust-version");
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains(&format!("Rust {version} or later")), "the README names Rust {version}");
+}
+
+#[test]
+fn the_readme_pointcount_example_mixes_no_whole_numbers() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let examples: Vec<&str> = code_spans(&readme).into_iter().filter(|s| s.starts_with("pointcount ")).collect();
+    assert!(!examples.is_empty(), "the README shows a pointcount example");
+    for example in examples {
+        // Scaled as the README says: an ace worth 4.50 points, north's average about 10 (shown
+        // ×100, as every decimal count).
+        let input = format!("{example}\nproduce 2000\naction average hcp(north)\n");
+        let r = dealvm_stdin(&input, &["-s", "1"]);
+        assert_eq!(r.status, 0, "{example}: {}", r.stderr);
+        assert!(!r.stderr.contains("warning"), "{example}: {}", r.stderr);
+        let mean = r.stdout.lines().find_map(|l| l.strip_prefix("Mean=")?.split(',').next()?.trim().parse::<f64>().ok());
+        assert!(mean.is_some_and(|m| (900.0..1100.0).contains(&m)), "{example}: {}", r.stdout);
+    }
+}
