@@ -24,7 +24,9 @@ const DICTIONARY: &[&str] = &[
     "bktfreq ", "(x, 0, 10)", "csvrpt(", "printes(", "rnd(0)", "score(vul, x3N, 9)", "imps(",
     "hascard(east, AS)", "altcount 1 ", "pointcount 4 3 2 1", "produce ", "generate ", "é", "😀",
     "\u{feff}", "\u{a0}", "\t", "\r\n", "[Deal \"N:", "[Board \"", ".", "AKQJT98765432", "Board 01=",
-    "Checksum=", "[DOCUMENT]", "aaaaaabffffffkkkkkklpppppp", "\0",
+    "Checksum=", "[DOCUMENT]", "aaaaaabffffffkkkkkklpppppp", "\0", "dds(south, notrump)", "par(NS)",
+    "trix(deal)", "parcontract(ew)", "evalcontract(NS, z3N, vul)", "[OptimumResultTable \"",
+    "N NT  7\r\n", "[DoubleDummyTricks \"", "\x10\0\0\0",
 ];
 
 /// A small deterministic generator (xorshift64*).
@@ -152,7 +154,8 @@ fn mutated_scripts_never_panic() {
     seeds.extend(files(&data_dir().join("golden"), ".dli"));
     assert!(seeds.len() > 50, "the seed inputs are there");
     // Few deals, one thread: each case is quick whatever its `generate` and `produce`.
-    campaign("scripts", &seeds, &["-s", "1", "-g", "200", "-p", "5", "-R", "1"], false);
+    // 20 deals: a script that solves double dummy stays within seconds.
+    campaign("scripts", &seeds, &["-s", "1", "-g", "20", "-p", "5", "-R", "1"], false);
 }
 
 #[test]
@@ -166,8 +169,15 @@ fn mutated_board_files_never_panic() {
         let r = crate::common::dealvm_in(&dir, &["-s", "5", switch, path.to_str().unwrap()], Some(b"produce 4\n"));
         assert_eq!(r.status, 0, "{}", r.stderr);
     }
+    // A PBN file with double-dummy tables, from a zrd file of solved deals (nothing solved).
+    let zrd = data_dir().join("zrd/rpdd_10First.zrd");
+    let dd = dir.join("dd.pbn");
+    let r = crate::common::dealvm_in(&dir, &["--deals", zrd.to_str().unwrap(), "--pbn", dd.to_str().unwrap(), "--dd", "-p", "3"], Some(b"produce 3\n"));
+    assert_eq!(r.status, 0, "{}", r.stderr);
     let mut seeds = files(&dir, ".pbn");
     seeds.extend(files(&dir, ".dlm"));
+    // zrd files: Pavlicek's samples.
+    seeds.extend(files(&data_dir().join("zrd"), ".zrd"));
     seeds.push(
         b"% PBN 2.1\n[Event \"x\"]\n[Board \"7\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n{a comment}\n\
           [Deal \"E:J52.Q9875..AQ873 763.32.AK65432.5 AQT4.AKJ6.Q9.KJ6 K98.T4.JT87.T942\"]\n; note\n"
