@@ -14,10 +14,6 @@ use std::time::Duration;
 /// The work a piece of a solving run aims at.
 pub const TARGET: Duration = Duration::from_millis(50);
 
-/// The length of the first piece of a solving run; the next ones double until the time of one
-/// is known (one deal may take a second).
-const FIRST: u64 = 1;
-
 /// A range of deals of one batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
@@ -43,17 +39,20 @@ pub struct Pieces {
     batch: u64,
     at: u64,
     index: u64,
-    /// The time a deal takes, from the pieces done so far; `None` before the first.
-    per_deal: Option<f64>,
-    /// The length of the next piece while no time is known.
-    blind: u64,
+    /// The deals of the pieces done so far, and the time they took.
+    done_deals: u64,
+    done_secs: f64,
+    /// The length of the last piece given out: the next is at most twice as long, so that a
+    /// run of cheap deals at the start (rejected without solving) cannot make one piece of the
+    /// rest of the batch.
+    last: u64,
 }
 
 impl Pieces {
     /// The pieces of a run of `deals` deals in batches of `batch_len`, each dealt deal giving
     /// `copies` deals; whole batches when `whole`.
     pub fn new(deals: u64, batch_len: u64, copies: u64, whole: bool) -> Pieces {
-        Pieces { deals, batch_len, copies, whole, batch: 0, at: 0, index: 0, per_deal: None, blind: FIRST }
+        Pieces { deals, batch_len, copies, whole, batch: 0, at: 0, index: 0, done_deals: 0, done_secs: 0.0, last: 0 }
     }
 
     /// The next piece, or `None` when the run's deals are all given out.
@@ -78,26 +77,21 @@ impl Pieces {
 
     /// Notes that a piece of `deals` deals took `time`.
     pub fn done(&mut self, deals: u64, time: Duration) {
-        if self.whole || deals == 0 {
-            return;
+        if !self.whole {
+            self.done_deals += deals;
+            self.done_secs += time.as_secs_f64();
         }
-        let per_deal = time.as_secs_f64() / deals as f64;
-        // Follow changes, but not every hiccup of a busy machine.
-        self.per_deal = Some(self.per_deal.map_or(per_deal, |old| 0.7 * old + 0.3 * per_deal));
     }
 
-    /// The length of the next piece of a solving run: about [`TARGET`] of work, a multiple of
-    /// the copies, at least one dealt deal.
+    /// The length of the next piece of a solving run: about [`TARGET`] of work at the average
+    /// time of the deals done so far (deals cost nothing or a solve, so a piece's own time
+    /// says little), one deal at first (one may take a second), then at most twice the last
+    /// piece, a multiple of the copies, at least one dealt deal.
     fn length(&mut self) -> u64 {
-        let deals = match self.per_deal {
-            Some(t) if t > 0.0 => (TARGET.as_secs_f64() / t).min(self.batch_len as f64) as u64,
-            Some(_) => self.batch_len,
-            None => {
-                let n = self.blind;
-                self.blind = (2 * n).min(self.batch_len);
-                n
-            }
-        };
+        let per_deal = self.done_secs / self.done_deals.max(1) as f64;
+        let aimed = if per_deal > 0.0 { (TARGET.as_secs_f64() / per_deal).min(self.batch_len as f64) as u64 } else { self.batch_len };
+        let deals = aimed.min(if self.last == 0 { 1 } else { 2 * self.last }).max(1);
+        self.last = deals;
         (deals / self.copies).max(1) * self.copies
     }
 }
@@ -141,5 +135,16 @@ mod tests {
         assert_eq!((expect_batch, expect_at), (1, 4092));
         assert_eq!(got[0].1, 0..6);
         assert!(got[5..].iter().all(|(_, r)| r.end - r.start == 6 || r.end == 4092));
+    }
+
+    #[test]
+    fn cheap_deals_at_the_start_do_not_make_one_piece_of_the_batch() {
+        // The first 100 deals are rejected at no cost; then every deal is solved (10 ms).
+        let cost = |r: &Range<u64>| Duration::from_millis(10 * (r.start.max(100)..r.end.max(100)).count() as u64);
+        let got = cut(&mut Pieces::new(4096, 4096, 1, false), |p| cost(&p.range));
+        let lengths: Vec<u64> = got.iter().map(|(_, r)| r.end - r.start).collect();
+        assert_eq!(&lengths[..7], &[1, 2, 4, 8, 16, 32, 64]);
+        assert!(lengths.iter().all(|&n| n <= 128), "{lengths:?}");
+        assert!(got.len() > 100, "pieces for every thread: {}", got.len());
     }
 }
