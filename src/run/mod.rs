@@ -33,8 +33,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 use std::time::Instant;
 
-/// Pieces per thread that may run ahead of the piece being delivered.
+/// Whole batches per thread that may run ahead of the one being delivered (they hold their
+/// produced deals).
 const AHEAD: usize = 8;
+
+/// Pieces per thread that may run ahead in a run that solves: a piece holds a few deals, and
+/// one deal can take seconds to solve while the other threads go on.
+const AHEAD_SOLVING: usize = 512;
 
 /// Deals from `deals` until `limits` are met, passing each produced deal to `actions`. Boards
 /// are numbered from `first_board` when it is given, else a deal read from a file keeps its
@@ -172,7 +177,8 @@ struct Shared {
 type Results = mpsc::Receiver<(Piece, (BatchEnd, Collector))>;
 
 /// Starts a worker per thread in `scope`: each takes the next piece, waits while it is more
-/// than `AHEAD` per thread beyond the delivered ones, runs it and sends its result.
+/// than `AHEAD` (or `AHEAD_SOLVING`) per thread beyond the delivered ones, runs it and sends
+/// its result.
 fn start_workers<'s, S: DealSource>(
     scope: &rayon::Scope<'s>,
     plan: &'s Plan<'s, S>,
@@ -180,7 +186,8 @@ fn start_workers<'s, S: DealSource>(
     compiled: &'s Compiled,
     limits: &'s Limits,
 ) -> Results {
-    let ahead = (limits.threads * AHEAD) as u64;
+    let per_thread = if compiled.program.uses_dd() { AHEAD_SOLVING } else { AHEAD };
+    let ahead = (limits.threads * per_thread) as u64;
     let gate = &shared.delivered;
     let (tx, rx) = mpsc::channel();
     for _ in 0..limits.threads {
