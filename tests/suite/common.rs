@@ -19,14 +19,19 @@ pub fn data_dir() -> PathBuf {
 
 /// Runs `dealvm` with `args` in `dir`, feeding `stdin` (none: empty input).
 pub fn dealvm_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
-        .args(args)
-        .current_dir(dir)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dealvm"));
+    command.args(args).current_dir(dir);
+    run_command(command, stdin)
+}
+
+/// Runs a command to its end with its output collected, feeding `stdin` (none: empty input).
+pub fn run_command(mut command: Command, stdin: Option<&[u8]>) -> Run {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the dealvm binary runs");
+        .unwrap_or_else(|e| panic!("{command:?} runs: {e}"));
     {
         let mut input = child.stdin.take().expect("stdin is piped");
         if let Some(bytes) = stdin {
@@ -37,7 +42,7 @@ pub fn dealvm_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
             }
         }
     }
-    let out = child.wait_with_output().expect("dealvm finishes");
+    let out = child.wait_with_output().expect("the command finishes");
     Run {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -79,21 +84,7 @@ pub fn reference_dealer() -> &'static str {
 
 /// Runs the reference dealer on an input file's text.
 pub fn reference_run(input: &str, args: &[&str]) -> Run {
-    let mut child = Command::new(reference_dealer())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the reference dealer runs");
-    match child.stdin.take().expect("piped").write_all(input.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("writing stdin: {e}"),
-        _ => {}
-    }
-    let out = child.wait_with_output().expect("reference dealer finishes");
-    Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        status: out.status.code().unwrap_or(-1),
-    }
+    let mut command = Command::new(reference_dealer());
+    command.args(args);
+    run_command(command, Some(input.as_bytes()))
 }

@@ -201,7 +201,6 @@ const NOBODY: u32 = 65534;
 /// seen). As `nobody`, the binary runs from a copy in `bin_dir` that user may execute.
 #[cfg(unix)]
 fn run_unprivileged(bin_dir: &Path, dir: &Path, args: &[&str], input: &str) -> crate::common::Run {
-    use std::io::Write;
     use std::os::unix::fs::PermissionsExt;
     if !running_as_root() {
         return run(dir, args, input);
@@ -222,25 +221,8 @@ fn run_unprivileged(bin_dir: &Path, dir: &Path, args: &[&str], input: &str) -> c
         c.args(["-u", "nobody", "--"]);
         c
     };
-    let mut child = command
-        .arg(&bin)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("setpriv or runuser runs dealvm as nobody");
-    match child.stdin.take().unwrap().write_all(input.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("writing stdin: {e}"),
-        _ => {}
-    }
-    let out = child.wait_with_output().unwrap();
-    crate::common::Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        status: out.status.code().unwrap_or(-1),
-    }
+    command.arg(&bin).args(args).current_dir(dir);
+    crate::common::run_command(command, Some(input.as_bytes()))
 }
 
 #[cfg(unix)]
