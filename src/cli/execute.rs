@@ -13,7 +13,6 @@ use crate::front::diag::{Diagnostic, Source};
 use crate::front::parse::parse_file;
 use crate::run::{Limits, Outcome, RunError};
 use crate::source::Deals;
-use dealvm_vm::card::Seat;
 use dealvm_vm::interp::Fault;
 use std::io::{self, Write};
 use std::time::Instant;
@@ -52,7 +51,7 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     }
     let from_file = deals_file(cli, &compiled)?;
     let settings = RunSettings::merge(cli, &compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
-    let from_file = library_start(cli, &compiled, from_file, settings.seed);
+    let from_file = library_start(&settings, from_file);
     let deals = from_file.as_ref().unwrap_or(&compiled.deals);
     if let Some(path) = &cli.dlm {
         let swapped = settings.swap.permutations().len() > 1;
@@ -147,7 +146,7 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> 
         }
         let (name, bytes) = input::file_bytes(path, "the library")?;
         let library = crate::source::library(&name, &bytes).map_err(|d| Failure::Input(d.render(None)))?;
-        if compiled.predeal.iter().any(|h| !h.is_empty()) || Seat::ALL.iter().any(|&s| compiled.length_predealt(s)) {
+        if compiled.has_predeal() {
             warn("-L: the predeal is ignored: the deals come from the library as they are");
         }
         return Ok(Some(Deals::Library(library)));
@@ -155,7 +154,7 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> 
     let Some(path) = &cli.deals else { return Ok(None) };
     let (name, bytes) = input::deals_bytes(path)?;
     let deals = Deals::from_file(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
-    if compiled.predeal.iter().any(|h| !h.is_empty()) || Seat::ALL.iter().any(|&s| compiled.length_predealt(s)) {
+    if compiled.has_predeal() {
         return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));
     }
     Ok(Some(deals))
@@ -169,12 +168,12 @@ fn warn(message: &str) {
 /// The library dealt from the block the seed names, when one is given (`-s N` or `seed N`):
 /// DealerV2's blocks of 1000 deals, of 100, 10 or 1 in libraries of fewer than 10000, 1000 and
 /// 100 deals; a block past the last is the last, with a warning.
-fn library_start(cli: &Cli, compiled: &Compiled, deals: Option<Deals>, seed: u64) -> Option<Deals> {
+fn library_start(settings: &RunSettings, deals: Option<Deals>) -> Option<Deals> {
     let Some(Deals::Library(library)) = deals else { return deals };
-    let seed_given = cli.seed.as_deref().map_or(compiled.settings.seed.is_some_and(|s| s > 0), |s| s.trim() != "0");
-    if !seed_given {
+    if !settings.seed_given {
         return Some(Deals::Library(library));
     }
+    let seed = settings.seed;
     let n = library.len();
     let block = match n {
         0..100 => 1,

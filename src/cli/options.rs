@@ -30,6 +30,9 @@ pub struct RunSettings {
     pub swap: Swap,
     /// The number of the first board, when the boards are numbered from it.
     pub first_board: Option<u64>,
+    /// Whether the seed was given (`-s N` or `seed N`, not 0) rather than chosen: in library
+    /// mode it names the block to start at.
+    pub seed_given: bool,
     /// `-D`: at 2 and above, the end of the run counts the double-dummy solves.
     pub debug: u32,
 }
@@ -79,6 +82,7 @@ impl RunSettings {
             generate,
             produce: produce.min(generate),
             seed: if seed == 0 { os_seed() } else { seed },
+            seed_given: seed != 0,
             threads,
             title: cli.title.clone().or_else(|| compiled.settings.title.clone()).filter(|t| !t.is_empty()),
             swap,
@@ -97,7 +101,7 @@ fn swap(cli: &Cli, compiled: &Compiled) -> Result<Swap, Failure> {
         Some(other) => return Err(switch_error(format!("-x takes 2 or 3, found `{other}`"))),
     };
     for &seat in swap.moved_seats() {
-        if !compiled.predeal[seat as usize].is_empty() || compiled.length_predealt(seat) {
+        if compiled.seat_predealt(seat) {
             return Err(switch_error(format!(
                 "-x {} moves {}'s hand, but {} has predealt cards or suit lengths",
                 cli.swap.as_deref().unwrap_or_default().trim(),

@@ -93,8 +93,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             }
             ActionKind::ExportSide(side) => ActionSpec::Export(side.seats().to_vec()),
             ActionKind::ExportSeat(seat) => ActionSpec::Export(vec![seat]),
-            ActionKind::CsvRpt(items) => ActionSpec::CsvRpt(self.csv_parts(items, a.span, values)?),
-            ActionKind::PrintRpt(items) => ActionSpec::PrintRpt(self.csv_parts(items, a.span, values)?),
+            ActionKind::CsvRpt(items) => ActionSpec::CsvRpt(self.csv_parts(items, values)?),
+            ActionKind::PrintRpt(items) => ActionSpec::PrintRpt(self.csv_parts(items, values)?),
         })
     }
 
@@ -110,7 +110,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The fields of a `csvrpt` or `printrpt`.
-    pub(super) fn csv_parts(&mut self, items: &[CsvItem<'a>], span: Span, values: &mut Vec<ValueCode<'a>>) -> Result<Vec<CsvPart>, Diagnostic> {
+    pub(super) fn csv_parts(&mut self, items: &[CsvItem<'a>], values: &mut Vec<ValueCode<'a>>) -> Result<Vec<CsvPart>, Diagnostic> {
         let mut parts = Vec::new();
         for item in items {
             parts.push(match *item {
@@ -137,7 +137,6 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
             });
         }
-        let _ = span;
         Ok(parts)
     }
 }

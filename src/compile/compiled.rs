@@ -53,6 +53,16 @@ impl Compiled {
     pub fn length_predealt(&self, seat: Seat) -> bool {
         self.lengths[seat as usize].iter().any(Option::is_some)
     }
+
+    /// Whether cards or suit lengths are predealt to `seat`.
+    pub fn seat_predealt(&self, seat: Seat) -> bool {
+        !self.predeal[seat as usize].is_empty() || self.length_predealt(seat)
+    }
+
+    /// Whether anything is predealt.
+    pub fn has_predeal(&self) -> bool {
+        Seat::ALL.into_iter().any(|s| self.seat_predealt(s))
+    }
 }
 
 /// Settings given by statements of the input file.

@@ -104,13 +104,7 @@ impl Actions {
 
     /// Whether some action prints or keeps each produced deal (rather than only counting).
     pub fn per_deal(&self) -> bool {
-        self.writes_boards()
-            || self.specs.iter().any(|s| {
-                !matches!(
-                    s,
-                    ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::EvalContract { .. }
-                )
-            })
+        self.needs_deals()
     }
 
     /// Whether the produced deals go to a board file (PBN, DLM, zrd or DL52).

@@ -52,7 +52,7 @@ impl Delivery {
             // Earlier pieces already produced part of the deals: keep exactly the deals still
             // wanted, cutting the piece short when its values were kept, else running it
             // again up to them.
-            if collected.kept_values() {
+            if plan.keep_values {
                 let last = collected.offsets[remaining as usize - 1] as u64;
                 collected.truncate(remaining as usize, self.nvalues, &plan.tallies);
                 end = BatchEnd { examined: last + 1 - piece.range.start, produced: remaining, fault: None };

@@ -102,11 +102,6 @@ impl Collector {
             self.tallies.add(&self.values[i * nvalues..(i + 1) * nvalues]);
         }
     }
-
-    /// Whether the produced deals' values were kept (so that the piece can be cut short).
-    pub fn kept_values(&self) -> bool {
-        self.keep_values
-    }
 }
 
 /// The run's shared, read-only parts, and how to start a collector.

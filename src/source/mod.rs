@@ -52,11 +52,7 @@ impl Deals {
         if is_zrd(name, &bytes) {
             return library(name, &bytes).map(Deals::Library);
         }
-        let boards = read_text(name, bytes)?;
-        if boards.is_empty() {
-            return Err(Diagnostic::error(format!("`{name}` holds no complete deal")));
-        }
-        Ok(Deals::Boards(GivenDeals::new(boards)))
+        read(name, bytes).map(|boards| Deals::Boards(GivenDeals::new(boards)))
     }
 
     /// The boards, when the deals come from a PBN or DLM file.
@@ -106,18 +102,23 @@ fn is_zrd(name: &str, bytes: &[u8]) -> bool {
 pub fn library(name: &str, bytes: &[u8]) -> Result<zrd::Library, Diagnostic> {
     let library = zrd::Library::read(name, bytes)?;
     if library.is_empty() {
-        return Err(Diagnostic::error(format!("`{name}` holds no deal record")));
+        return Err(no_deal(name));
     }
     Ok(library)
 }
 
-/// Reads the boards of a PBN, DLM or zrd file, in file order (see [`Deals::from_file`]).
+/// Reads the boards of a PBN or DLM file, in file order; a file without a deal is refused.
 pub fn read(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, Diagnostic> {
-    let boards = if is_zrd(name, &bytes) { zrd::read(name, &bytes)? } else { read_text(name, bytes)? };
+    let boards = read_text(name, bytes)?;
     if boards.is_empty() {
-        return Err(Diagnostic::error(format!("`{name}` holds no complete deal")));
+        return Err(no_deal(name));
     }
     Ok(boards)
+}
+
+/// The refusal of a file without a deal: what dealvm writes, `--deals` reads.
+fn no_deal(name: &str) -> Diagnostic {
+    Diagnostic::error(format!("`{name}` holds no complete deal"))
 }
 
 /// Reads the boards of a PBN or DLM file.
@@ -145,37 +146,46 @@ mod tests {
     use super::*;
     use crate::files::zrd::{listing, RECORD};
 
+    /// The deals of a file as `--deals` reads them: how many, and whether all have results.
+    fn deals_of(name: &str, bytes: Vec<u8>) -> Result<Vec<bool>, Diagnostic> {
+        Ok(match Deals::from_file(name, bytes)? {
+            Deals::Boards(given) => given.boards().iter().map(|b| b.tricks.is_some()).collect(),
+            Deals::Library(library) => (0..library.len()).map(|n| library.tricks(n).is_some()).collect(),
+            _ => unreachable!("a file gives boards or a library"),
+        })
+    }
+
     #[test]
     fn a_zrd_file_is_read_as_zrd_before_the_text_formats() {
-        let boards = read("lib.zrd", listing::FIRST_ZRD.to_vec()).unwrap();
+        let boards = deals_of("lib.zrd", listing::FIRST_ZRD.to_vec()).unwrap();
         assert_eq!(boards.len(), 10);
-        assert!(boards.iter().all(|b| b.tricks.is_some()));
+        assert!(boards.iter().all(|&solved| solved));
         // By content, whatever its name.
-        assert_eq!(read("deals.bin", listing::LAST_ZRD.to_vec()).unwrap().len(), 10);
+        assert_eq!(deals_of("deals.bin", listing::LAST_ZRD.to_vec()).unwrap().len(), 10);
     }
 
     #[test]
     fn a_damaged_file_named_zrd_is_refused_with_the_zrd_reason() {
         let mut cut = listing::FIRST_ZRD.to_vec();
         cut.truncate(2 * RECORD + 7);
-        let m = read("lib.zrd", cut.clone()).unwrap_err().message;
+        let m = deals_of("lib.zrd", cut.clone()).unwrap_err().message;
         assert!(m.contains("7 bytes left over"), "{m}");
         // Under another name it is not read as zrd.
-        let m = read("lib.dat", cut.clone()).unwrap_err().message;
+        let m = deals_of("lib.dat", cut.clone()).unwrap_err().message;
         assert!(m.contains("neither a PBN file nor a DLM file"), "{m}");
         cut.push(0);
-        let m = read("lib.dat", cut).unwrap_err().message;
+        let m = deals_of("lib.dat", cut).unwrap_err().message;
         assert!(m.contains("binary file, not a PBN, DLM or zrd file"), "{m}");
 
         let mut bad = listing::FIRST_ZRD.to_vec();
         bad[13] = 0xFF;
-        let m = read("lib.ZRD", bad).unwrap_err().message;
+        let m = deals_of("lib.ZRD", bad).unwrap_err().message;
         assert!(m.starts_with("`lib.ZRD`, record 1: "), "{m}");
     }
 
     #[test]
     fn a_zrd_file_of_titles_only_holds_no_deal() {
-        let m = read("t.zrd", crate::files::zrd::title_records("nothing").concat()).unwrap_err().message;
+        let m = deals_of("t.zrd", crate::files::zrd::title_records("nothing").concat()).unwrap_err().message;
         assert!(m.contains("holds no complete deal"), "{m}");
     }
 }

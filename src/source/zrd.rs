@@ -1,36 +1,19 @@
 //! Reading Richard Pavlicek's zrd files of solved deals (the layout is described in
-//! `crate::files::zrd`): every deal record becomes a board with its double-dummy tricks.
+//! `crate::files::zrd`) as a [`Library`]: a deal source whose deals come with their
+//! double-dummy tricks.
 //!
-//! The title records a file may start with are skipped (and their title returned by
-//! [`read_titled`]). A file that is not whole records, a hand without 13 cards or a count over
-//! 13 is refused, naming the file and the record (counted from 1 over all the records, title
-//! records included): a binary file has no line and column.
+//! Title records are set aside (the first run of them is the file's title). A file that is not
+//! whole records, a hand without 13 cards or a count over 13 is refused, naming the file and the
+//! record (counted from 1 over all the records, title records included): a binary file has no
+//! line and column.
 
 use crate::files::zrd::{decode, title_of, title_sequence, RECORD};
 use crate::front::diag::Diagnostic;
-use dealvm_vm::board::Board;
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::rng::DealRng;
 use dealvm_vm::source::DealSource;
 use dealvm_vm::dd::{TrickTable, STRAINS};
 use dealvm_vm::score::Strain;
-
-/// Reads the boards of a zrd file, board `i` from its `i`-th deal record.
-pub fn read(name: &str, bytes: &[u8]) -> Result<Vec<Board>, Diagnostic> {
-    read_titled(name, bytes).map(|(_, boards)| boards)
-}
-
-/// Reads the title (when the file has title records) and the boards of a zrd file.
-pub fn read_titled(name: &str, bytes: &[u8]) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
-    let library = Library::read(name, bytes)?;
-    let boards = (0..library.len())
-        .map(|i| {
-            let (deal, tricks) = library.record(i);
-            Board { number: i + 1, deal, dealer: None, vulnerable: None, tricks: Some(tricks) }
-        })
-        .collect();
-    Ok((library.title.clone(), boards))
-}
 
 /// The deal records of a zrd file, checked, as a source of deals with their double-dummy
 /// results: deal `n` of a run is record `start + n`, counting round to the first record after
@@ -171,6 +154,25 @@ fn strain_name(strain: Strain) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dealvm_vm::board::Board;
+
+    /// Reads the boards of a zrd file, board `i` from its `i`-th deal record.
+    pub fn read(name: &str, bytes: &[u8]) -> Result<Vec<Board>, Diagnostic> {
+        read_titled(name, bytes).map(|(_, boards)| boards)
+    }
+
+    /// Reads the title (when the file has title records) and the boards of a zrd file.
+    pub fn read_titled(name: &str, bytes: &[u8]) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
+        let library = Library::read(name, bytes)?;
+        let boards = (0..library.len())
+            .map(|i| {
+                let (deal, tricks) = library.record(i);
+                Board { number: i + 1, deal, dealer: None, vulnerable: None, tricks: Some(tricks) }
+            })
+            .collect();
+        Ok((library.title.clone(), boards))
+    }
+
     use crate::files::zrd::{deal_record, listing, title_records};
     use crate::files::{dlm, pbn::PbnWriter};
     use dealvm_vm::card::Deal;

@@ -12,13 +12,13 @@
 //! dealing is inlined into it.
 
 use crate::bytecode::Program;
-use std::ops::Range;
 use crate::card::{Deal, Seat};
 use crate::interp::{Env, Fault, Machine};
 use crate::rng::{batch_rng, fast_bits, pdep_portable};
 use crate::source::DealSource;
 use crate::stats::Tallies;
 use crate::tables::Tables;
+use std::ops::Range;
 
 /// Deals per batch (without swapping).
 pub const BATCH: u64 = 4096;
@@ -202,21 +202,21 @@ impl<S: DealSource> Job<'_, S> {
             dealt = self.source.deal(first_dealt + d, &mut rng, pdep);
         }
         for i in start..stop {
-            let (deal, given) = if copies == 1 {
-                (self.source.deal(first + i, &mut rng, pdep), first + i)
+            // The deal, and its number in the source unless it is a swapped copy.
+            let (deal, dealt_as) = if copies == 1 {
+                (self.source.deal(first + i, &mut rng, pdep), Some(first + i))
             } else {
                 let variant = (i % copies) as usize;
+                let n = first_dealt + i / copies;
                 if variant == 0 {
-                    dealt = self.source.deal(first_dealt + i / copies, &mut rng, pdep);
+                    dealt = self.source.deal(n, &mut rng, pdep);
                 }
-                (Deal { hands: perms[variant].map(|from| dealt.hands[from]) }, if variant == 0 { first_dealt + i / copies } else { u64::MAX })
+                (Deal { hands: perms[variant].map(|from| dealt.hands[from]) }, (variant == 0).then_some(n))
             };
             vm.next_deal();
-            // A deal of a file of solved deals comes with its results (not a swapped copy).
-            if given != u64::MAX {
-                if let Some(t) = self.source.tricks(given) {
-                    vm.dd.preload(&t);
-                }
+            // A deal of a file of solved deals comes with its results (a swapped copy does not).
+            if let Some(t) = dealt_as.and_then(|n| self.source.tricks(n)) {
+                vm.dd.preload(&t);
             }
             let mut env = Env {
                 deal: &deal,

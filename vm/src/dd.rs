@@ -324,21 +324,15 @@ impl DdCache {
             self.counts.cached += 1;
             return Ok(self.table.get(declarer, strain));
         }
-        let solver = self.solver.as_mut().ok_or(NoSolver)?;
-        match self.mode {
-            DdMode::Single => {
-                let t = solver.tricks(deal, declarer, strain);
-                self.table.set(declarer, strain, t);
-                self.known |= bit;
-                self.counts.single += 1;
-            }
-            DdMode::Table => {
-                self.table = solver.table(deal);
-                self.known = ALL_KNOWN;
-                self.counts.tables += 1;
-            }
+        if self.mode == DdMode::Table {
+            return Ok(self.table(deal)?.get(declarer, strain));
         }
-        Ok(self.table.get(declarer, strain))
+        let solver = self.solver.as_mut().ok_or(NoSolver)?;
+        let t = solver.tricks(deal, declarer, strain);
+        self.table.set(declarer, strain, t);
+        self.known |= bit;
+        self.counts.single += 1;
+        Ok(t)
     }
 
     /// Whether `declarer` takes at least `k` tricks in `strain` on `deal`: from what is known,
