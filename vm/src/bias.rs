@@ -223,7 +223,7 @@ impl Patterns {
 }
 
 /// `k` cards chosen uniformly from the cards of `mask` (Floyd's algorithm).
-fn choose_cards(rng: &mut DealRng, mask: u64, k: u32, pdep: &impl Fn(u64, u64) -> u64) -> u64 {
+pub(crate) fn choose_cards(rng: &mut DealRng, mask: u64, k: u32, pdep: &impl Fn(u64, u64) -> u64) -> u64 {
     let n = mask.count_ones();
     let mut chosen = 0u64;
     for j in n - k..n {

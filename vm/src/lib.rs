@@ -70,6 +70,7 @@ pub mod bytecode;
 pub mod card;
 pub mod deal;
 pub mod dd;
+pub mod exact;
 pub mod interp;
 pub mod predeal;
 pub mod rng;

@@ -1,0 +1,567 @@
+//! Exact dealing from the condition: uniform random deals among all the deals whose seats meet
+//! given rules (a set of shapes, a range of points, a range of points in each suit), around
+//! predealt cards ([`ExactDealer`]).
+//!
+//! This generalises Pavlicek's dealing with constraints from suit lengths to points and to
+//! any number of seats. The seats with rules are dealt one after the other, each suit by suit;
+//! a *state* says what is left of each suit and what the seat being dealt holds so far. The
+//! number of ways to finish the deal from each state is counted once per run by dynamic
+//! programming (memoised over the states reached); then each deal is drawn top-down: at every
+//! step a holding is chosen with probability proportional to the ways to finish from it, and
+//! its cards uniformly. Seats without rules share the cards left over uniformly, which is the
+//! same number of ways whatever the others took, so every deal meeting the rules is equally
+//! likely.
+//!
+//! What a state keeps of a suit depends on what later steps need: when a seat still to come
+//! counts points, which valued cards (ranks with points) are left, and how many others; when
+//! no seat does, only how many cards are left. A seat's own progress is its suit lengths so
+//! far (or only their sum, when its shapes are all the combinations of allowed lengths per
+//! suit) and its points so far (when a range of them is wanted).
+
+use crate::bias::choose_cards;
+use crate::card::{Deal, Hand, Seat, Suit};
+use crate::rng::{below_u128, DealRng};
+use crate::shape::{shape_index, ShapeSet, NUM_SHAPES, SHAPES};
+use crate::source::DealSource;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// At most this many states are counted; beyond, [`ExactDealer::new`] gives up.
+pub const MAX_STATES: usize = 400_000;
+
+/// What one seat's hand must meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRule {
+    /// The shapes the hand may have.
+    pub shapes: ShapeSet,
+    /// The hand's points, inclusive.
+    pub points: (i32, i32),
+    /// The points in each suit (by [`Suit::index`]), inclusive.
+    pub suit_points: [(i32, i32); 4],
+}
+
+/// A range that allows every value.
+const ANY: (i32, i32) = (i32::MIN, i32::MAX);
+
+impl Default for SeatRule {
+    fn default() -> Self {
+        SeatRule::any()
+    }
+}
+
+impl SeatRule {
+    /// The rule every hand meets.
+    pub fn any() -> SeatRule {
+        SeatRule { shapes: ShapeSet::from_fn(|_| true), points: ANY, suit_points: [ANY; 4] }
+    }
+
+    /// Whether some hand fails the rule, by its shape or by a point range that excludes values
+    /// a hand can have under `values` (points per rank).
+    pub fn restricts(&self, values: &[i32; 13]) -> bool {
+        let suit_max: i32 = values.iter().sum();
+        self.shapes.len() < NUM_SHAPES
+            || restrictive(self.points, 4 * suit_max)
+            || self.suit_points.iter().any(|&r| restrictive(r, suit_max))
+    }
+
+    /// Whether the rule counts points.
+    fn counts_points(&self, suit_max: i32) -> bool {
+        restrictive(self.points, 4 * suit_max) || self.suit_points.iter().any(|&r| restrictive(r, suit_max))
+    }
+}
+
+/// Whether `range` excludes a value in `0..=max`.
+fn restrictive(range: (i32, i32), max: i32) -> bool {
+    range.0 > 0 || range.1 < max
+}
+
+/// A range of points as bytes (points never exceed 63); `(1, 0)` when it is empty.
+fn byte_range((lo, hi): (i32, i32)) -> (u8, u8) {
+    let (lo, hi) = (lo.max(0), hi.min(63));
+    if lo > hi {
+        (1, 0)
+    } else {
+        (lo as u8, hi as u8)
+    }
+}
+
+/// Why a set of rules cannot be dealt exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExactError {
+    /// Counting needs more than [`MAX_STATES`] states.
+    TooManyStates,
+    /// The point values (`pointcount`) are not ones the counting handles: negative, on more
+    /// than five ranks, or more than 15 in a suit.
+    PointValues,
+}
+
+/// `C(n, k)` for `n, k <= 13`.
+const BINOMIAL: [[u64; 14]; 14] = {
+    let mut t = [[0u64; 14]; 14];
+    let mut n = 0;
+    while n < 14 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// `C(n, k)` for `n <= 52`.
+fn choose(n: u8, k: u8) -> u128 {
+    (0..k as u128).fold(1, |acc, i| acc * (n as u128 - i) / (i + 1))
+}
+
+/// What is left of one suit: the valued cards (a mask over the valued ranks) and how many
+/// others. Once no seat still to come counts points, `valued` is 0 and `spots` counts all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+struct Pool {
+    valued: u8,
+    spots: u8,
+}
+
+/// A step of the dealing: seat `seat` (among the seats with rules) is about to get its cards
+/// of suit `suit`.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    seat: u8,
+    suit: u8,
+    pools: [Pool; 4],
+    /// The seat's lengths in the suits before `suit` (when its shapes need them).
+    lens: [u8; 3],
+    /// The seat's cards so far.
+    sum: u8,
+    /// The seat's points so far (when it counts them).
+    points: u8,
+}
+
+/// A holding chosen at a step: which valued cards, and how many of the others.
+#[derive(Clone, Copy, Debug)]
+struct Take {
+    valued: u8,
+    spots: u8,
+}
+
+/// How one seat with a rule is dealt.
+#[derive(Clone, Debug)]
+struct SeatPlan {
+    seat: Seat,
+    /// Predealt cards and their points in each suit.
+    fixed_len: [u8; 4],
+    fixed_points: [u8; 4],
+    shapes: ShapeSet,
+    /// Whether the state keeps the lengths suit by suit (else only their sum).
+    by_vector: bool,
+    /// The lengths allowed in each suit (bit `l`).
+    allowed: [u16; 4],
+    /// Prefixes of allowed shapes, by depth: `prefixes[d]` is indexed by the first `d + 1`
+    /// lengths (clubs first) in base 14.
+    prefixes: [Vec<bool>; 3],
+    /// The range of the hand's points, when it is counted.
+    points: Option<(u8, u8)>,
+    suit_points: [(u8, u8); 4],
+    /// Whether this seat's holdings are told apart by their valued cards (because this seat
+    /// or a later one counts points).
+    by_points: bool,
+}
+
+impl SeatPlan {
+    /// Whether `len` cards of suit `s.suit` fit the seat's shapes after the lengths so far.
+    #[inline]
+    fn length_ok(&self, s: &State, len: u8) -> bool {
+        let u = s.suit as usize;
+        if s.sum + len > 13 || self.allowed[u] & (1 << len) == 0 {
+            return false;
+        }
+        if u == 3 {
+            if s.sum + len != 13 {
+                return false;
+            }
+            if self.by_vector {
+                let l = [s.lens[0], s.lens[1], s.lens[2], len];
+                return self.shapes.contains(shape_index(l[3] as u32, l[2] as u32, l[1] as u32));
+            }
+            return true;
+        }
+        !self.by_vector || self.prefixes[u][prefix_code(&s.lens[..u], len)]
+    }
+}
+
+/// The base-14 code of the lengths `lens` followed by `len`.
+fn prefix_code(lens: &[u8], len: u8) -> usize {
+    let mut code = 0usize;
+    let mut scale = 1usize;
+    for &l in lens {
+        code += l as usize * scale;
+        scale *= 14;
+    }
+    code + len as usize * scale
+}
+
+/// A hasher for the packed states: one multiply.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        let m = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = m ^ (m >> 29);
+    }
+}
+
+type Memo = HashMap<u64, u128, BuildHasherDefault<KeyHasher>>;
+
+/// Deals uniformly among the deals that give each seat its predealt cards and meet the seats'
+/// rules (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct ExactDealer {
+    fixed: [Hand; 4],
+    /// The cards nobody holds yet.
+    free: u64,
+    plans: Vec<SeatPlan>,
+    /// The seats without rules, with how many cards each still needs.
+    others: Vec<(Seat, u8)>,
+    /// For each mask over the valued ranks: its cards (a 13-bit suit mask) and its points.
+    valued_cards: [u16; 32],
+    valued_points: [u8; 32],
+    /// The ranks without points (a 13-bit suit mask).
+    spot_ranks: u16,
+    start: State,
+    /// Ways to finish from each state counted.
+    memo: Memo,
+    /// Ways to deal the seats with rules.
+    ways: u128,
+}
+
+impl ExactDealer {
+    /// The dealer of the deals that give each seat its `fixed` cards and meet `rules`, with
+    /// points counted by `values` (points of each rank, the two first). The fixed cards must
+    /// be disjoint and at most 13 per seat.
+    pub fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13]) -> Result<ExactDealer, ExactError> {
+        let suit_max: i32 = values.iter().sum();
+        let counts_points = rules.iter().flatten().any(|r| r.counts_points(suit_max));
+        let valued: Vec<u8> = (0..13u8).filter(|&r| values[r as usize] != 0).collect();
+        if counts_points && (values.iter().any(|&v| v < 0) || valued.len() > 5 || suit_max > 15) {
+            return Err(ExactError::PointValues);
+        }
+        // Without points, every card is a spot.
+        let valued: Vec<u8> = if counts_points { valued } else { Vec::new() };
+        let mut valued_cards = [0u16; 32];
+        let mut valued_points = [0u8; 32];
+        for mask in 0..1usize << valued.len() {
+            for (j, &rank) in valued.iter().enumerate() {
+                if mask & (1 << j) != 0 {
+                    valued_cards[mask] |= 1 << rank;
+                    valued_points[mask] += values[rank as usize] as u8;
+                }
+            }
+        }
+        let spot_ranks = 0x1FFF & !valued_cards[(1 << valued.len()) - 1];
+        let taken = fixed.iter().fold(0u64, |a, h| a | h.0);
+        let free = crate::card::ALL_CARDS & !taken;
+        // Seats counting points first, so that the seats after them need only counts.
+        let mut order: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| rules[s as usize].is_some()).collect();
+        order.sort_by_key(|&s| !rules[s as usize].as_ref().is_some_and(|r| r.counts_points(suit_max)));
+        let mut plans: Vec<SeatPlan> = order
+            .iter()
+            .map(|&seat| {
+                let rule = rules[seat as usize].as_ref().expect("seats with rules");
+                seat_plan(seat, fixed[seat as usize], rule, &valued_cards, &valued_points, valued.len(), suit_max)
+            })
+            .collect();
+        let mut later = false;
+        for plan in plans.iter_mut().rev() {
+            later |= plan.by_points;
+            plan.by_points = later;
+        }
+        let others = Seat::ALL
+            .into_iter()
+            .filter(|&s| rules[s as usize].is_none())
+            .map(|s| (s, 13 - fixed[s as usize].count() as u8))
+            .collect();
+        let by_points = plans.first().is_some_and(|p| p.by_points);
+        let pools = Suit::ALL.map(|suit| {
+            let lane = ((free >> (16 * suit as u32)) & 0x1FFF) as u16;
+            let mut v = 0u8;
+            for (mask, &cards) in valued_cards.iter().enumerate().take(1 << valued.len()) {
+                if cards.count_ones() == 1 && lane & cards != 0 {
+                    v |= mask as u8;
+                }
+            }
+            let pool = Pool { valued: v, spots: (lane & spot_ranks).count_ones() as u8 };
+            if by_points { pool } else { Pool { valued: 0, spots: lane.count_ones() as u8 } }
+        });
+        let start = State { seat: 0, suit: 0, pools, lens: [0; 3], sum: 0, points: 0 };
+        let mut dealer = ExactDealer {
+            fixed,
+            free,
+            plans,
+            others,
+            valued_cards,
+            valued_points,
+            spot_ranks,
+            start,
+            memo: Memo::default(),
+            ways: 0,
+        };
+        dealer.ways = dealer.count(start)?;
+        Ok(dealer)
+    }
+
+    /// The number of complete deals that meet the rules around the predealt cards.
+    pub fn deals(&self) -> u128 {
+        let mut left: u8 = self.others.iter().map(|&(_, n)| n).sum();
+        let mut rest: u128 = 1;
+        for &(_, n) in &self.others {
+            rest *= choose(left, n);
+            left -= n;
+        }
+        self.ways * rest
+    }
+
+    /// The number of states counted (the size of the tables).
+    pub fn states(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Whether the state is past the last seat with a rule.
+    fn is_end(&self, s: &State) -> bool {
+        s.seat as usize == self.plans.len()
+    }
+
+    /// The memo key of a state: what the ways to finish from it depend on.
+    fn key(&self, s: &State) -> u64 {
+        let (i, u) = (s.seat as usize, s.suit as usize);
+        let later = self.plans.get(i + 1).map(|p| p.by_points);
+        let mut key = (i * 4 + u) as u64;
+        for (v, p) in s.pools.iter().enumerate() {
+            let raw = p.valued as u64 | (p.spots as u64) << 5;
+            let code = match (v >= u, later) {
+                (true, _) | (false, Some(true)) => raw,
+                (false, None) => 0,
+                (false, Some(false)) => (p.valued.count_ones() + p.spots as u32) as u64,
+            };
+            key = key << 9 | code;
+        }
+        let plan = &self.plans[i];
+        let lens = if plan.by_vector {
+            s.lens[0] as u64 | (s.lens[1] as u64) << 4 | (s.lens[2] as u64) << 8
+        } else {
+            s.sum as u64
+        };
+        let points = if plan.points.is_some() { s.points as u64 } else { 0 };
+        (key << 12 | lens) << 6 | points
+    }
+
+    /// The ways to finish the deal from a state counted before.
+    #[inline]
+    fn ways_from(&self, s: &State) -> u128 {
+        if self.is_end(s) {
+            1
+        } else {
+            self.memo.get(&self.key(s)).copied().unwrap_or(0)
+        }
+    }
+
+    /// Counts the ways to finish the deal from `s`, remembering every state on the way.
+    fn count(&mut self, s: State) -> Result<u128, ExactError> {
+        if self.is_end(&s) {
+            return Ok(1);
+        }
+        let key = self.key(&s);
+        if let Some(&ways) = self.memo.get(&key) {
+            return Ok(ways);
+        }
+        let mut children = Vec::new();
+        self.options(&s, |_, w, child| children.push((w, child)));
+        let mut total = 0u128;
+        for (w, child) in children {
+            total += w as u128 * self.count(child)?;
+        }
+        if self.memo.len() >= MAX_STATES {
+            return Err(ExactError::TooManyStates);
+        }
+        self.memo.insert(key, total);
+        Ok(total)
+    }
+
+    /// Calls `f` with every holding the seat of state `s` may take in its suit, the number of
+    /// ways to pick its cards, and the state after it.
+    #[inline]
+    fn options(&self, s: &State, mut f: impl FnMut(Take, u64, State)) {
+        let (i, u) = (s.seat as usize, s.suit as usize);
+        let plan = &self.plans[i];
+        let pool = s.pools[u];
+        let mut sub = pool.valued;
+        loop {
+            let suit_points = plan.fixed_points[u] + self.valued_points[sub as usize];
+            let (lo, hi) = plan.suit_points[u];
+            let points = s.points + suit_points;
+            let points_ok = plan.points.is_none_or(|(_, max)| points <= max);
+            if (lo..=hi).contains(&suit_points) && points_ok {
+                let base = plan.fixed_len[u] + sub.count_ones() as u8;
+                for k in 0..=pool.spots {
+                    let len = base + k;
+                    if !plan.length_ok(s, len) {
+                        continue;
+                    }
+                    if u == 3 && plan.points.is_some_and(|(min, _)| points < min) {
+                        continue;
+                    }
+                    let mut child = *s;
+                    child.pools[u] = Pool { valued: pool.valued & !sub, spots: pool.spots - k };
+                    child.sum += len;
+                    child.points = points;
+                    if u < 3 {
+                        child.lens[u] = len;
+                        child.suit += 1;
+                    } else {
+                        self.next_seat(&mut child);
+                    }
+                    f(Take { valued: sub, spots: k }, BINOMIAL[pool.spots as usize][k as usize], child);
+                }
+            }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & pool.valued;
+        }
+    }
+
+    /// Moves a state whose seat has its 13 cards to the next seat with a rule.
+    fn next_seat(&self, s: &mut State) {
+        s.seat += 1;
+        s.suit = 0;
+        s.lens = [0; 3];
+        s.sum = 0;
+        s.points = 0;
+        if self.plans.get(s.seat as usize).is_some_and(|p| !p.by_points) {
+            for p in &mut s.pools {
+                *p = Pool { valued: 0, spots: p.valued.count_ones() as u8 + p.spots };
+            }
+        }
+    }
+
+    /// One deal, uniform among those meeting the rules.
+    #[inline]
+    fn deal_with(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        let mut hands = self.fixed;
+        let mut free = self.free;
+        let mut s = self.start;
+        while !self.is_end(&s) {
+            let plan = &self.plans[s.seat as usize];
+            let u = s.suit as usize;
+            let mut r = below_u128(rng, self.ways_from(&s));
+            let mut chosen = None;
+            self.options(&s, |take, w, child| {
+                if chosen.is_none() {
+                    let ways = w as u128 * self.ways_from(&child);
+                    if r < ways {
+                        chosen = Some((take, child));
+                    } else {
+                        r -= ways;
+                    }
+                }
+            });
+            let (take, child) = chosen.expect("the ways from a state add up");
+            let shift = 16 * u as u32;
+            let lane = free & (0x1FFF << shift);
+            let cards = if plan.by_points {
+                let valued = (self.valued_cards[take.valued as usize] as u64) << shift;
+                let spots = lane & ((self.spot_ranks as u64) << shift);
+                valued | choose_cards(rng, spots, take.spots as u32, &pdep)
+            } else {
+                choose_cards(rng, lane, take.spots as u32, &pdep)
+            };
+            hands[plan.seat as usize].0 |= cards;
+            free ^= cards;
+            s = child;
+        }
+        if let Some((&(last, _), rest)) = self.others.split_last() {
+            for &(seat, need) in rest {
+                let cards = choose_cards(rng, free, need as u32, &pdep);
+                hands[seat as usize].0 |= cards;
+                free ^= cards;
+            }
+            hands[last as usize].0 |= free;
+        }
+        Deal { hands }
+    }
+}
+
+/// How `seat` with `fixed` cards is dealt to meet `rule`.
+fn seat_plan(
+    seat: Seat,
+    fixed: Hand,
+    rule: &SeatRule,
+    valued_cards: &[u16; 32],
+    valued_points: &[u8; 32],
+    nvalued: usize,
+    suit_max: i32,
+) -> SeatPlan {
+    let fixed_len = Suit::ALL.map(|s| fixed.len(s) as u8);
+    let fixed_points = Suit::ALL.map(|s| {
+        let held = fixed.suit_mask(s);
+        (0..1usize << nvalued)
+            .filter(|&m| valued_cards[m].count_ones() == 1 && held & valued_cards[m] != 0)
+            .map(|m| valued_points[m])
+            .sum()
+    });
+    // Lengths by suit index (clubs first); SHAPES lists spades first.
+    let lengths = |i: usize| {
+        let [s, h, d, c] = SHAPES[i];
+        [c, d, h, s]
+    };
+    let mut allowed = [0u16; 4];
+    let mut prefixes = [vec![false; 14], vec![false; 196], vec![false; 2744]];
+    for i in rule.shapes.iter() {
+        let l = lengths(i);
+        for u in 0..4 {
+            allowed[u] |= 1 << l[u];
+        }
+        for d in 0..3 {
+            prefixes[d][prefix_code(&l[..d], l[d])] = true;
+        }
+    }
+    // The shapes are a product of per-suit lengths exactly when they are all the shapes
+    // whose lengths are allowed suit by suit.
+    let product = ShapeSet::from_fn(|[s, h, d, c]| {
+        [c, d, h, s].iter().enumerate().all(|(u, &l)| allowed[u] & (1 << l) != 0)
+    });
+    let points = restrictive(rule.points, 4 * suit_max).then(|| byte_range(rule.points));
+    let suit_points = rule.suit_points.map(byte_range);
+    SeatPlan {
+        seat,
+        fixed_len,
+        fixed_points,
+        by_vector: product != rule.shapes,
+        shapes: rule.shapes.clone(),
+        allowed,
+        prefixes,
+        points,
+        suit_points,
+        by_points: rule.counts_points(suit_max),
+    }
+}
+
+impl DealSource for ExactDealer {
+    #[inline(always)]
+    fn deal(&self, _n: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        self.deal_with(rng, pdep)
+    }
+}
+
+#[cfg(test)]
+mod tests;
