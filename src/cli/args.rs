@@ -200,6 +200,12 @@ pub struct Cli {
     #[arg(short = 'R', long = "threads", allow_hyphen_values = true, value_name = "N")]
     pub threads: Option<String>,
 
+    /// Deal every deal and test the condition, as Dealer does, even when the condition's terms
+    /// on single seats are rare enough for exact dealing (dealing only deals that meet them;
+    /// `--dump-bytecode` says which way a run deals and why).
+    #[arg(long = "rejection")]
+    pub rejection: bool,
+
     /// Print the compiled bytecode and stop, without dealing.
     #[arg(long = "dump-bytecode")]
     pub dump_bytecode: bool,

@@ -47,11 +47,32 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     }
     if cli.dump_bytecode {
         out.write_all(compiled.program.disassemble().as_bytes())?;
+        if cli.deals.is_none() && cli.library.is_none() {
+            let (swap, produce_bound) = match RunSettings::merge(cli, &compiled, &compiled.deals) {
+                Ok(s) => (s.swap, s.produce < s.generate),
+                Err(_) => (Default::default(), true),
+            };
+            writeln!(out, "dealing: {}", dealing(cli, &compiled, swap, produce_bound).how)?;
+        }
         return Ok(());
     }
     let from_file = deals_file(cli, &compiled)?;
     let settings = RunSettings::merge(cli, &compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
     let from_file = library_start(&settings, from_file);
+    let mut exact = None;
+    let from_file = match from_file {
+        Some(deals) => Some(deals),
+        None => {
+            let choice = dealing(cli, &compiled, settings.swap, settings.produce < settings.generate);
+            if cli.verbose > 0 {
+                eprintln!("dealing: {}", choice.how);
+            }
+            choice.exact.map(|d| {
+                exact = Some(choice.probability);
+                Deals::Exact(Box::new(d))
+            })
+        }
+    };
     let deals = from_file.as_ref().unwrap_or(&compiled.deals);
     if let Some(path) = &cli.dlm {
         let swapped = settings.swap.permutations().len() > 1;
@@ -101,6 +122,14 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     // A board file on standard output stays clean: no statistics after it.
     if cli.verbose.is_multiple_of(2) && !actions.boards_on_stdout() {
         trailer(out, &settings, &outcome, start)?;
+        if let Some(p) = exact {
+            writeln!(
+                out,
+                "Exact dealing: every deal generated meets {}, which holds on {} of all deals",
+                compiled.rules.terms.join(" && "),
+                crate::source::exact::scientific(p)
+            )?;
+        }
     }
     // Standard output first: when it fails, the run fails and writes no file.
     out.flush()?;
@@ -158,6 +187,20 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> 
         return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));
     }
     Ok(Some(deals))
+}
+
+/// How the run deals: exactly, when the condition's terms on single seats are rare.
+fn dealing(cli: &Cli, compiled: &Compiled, swap: dealvm_vm::batch::Swap, produce_bound: bool) -> crate::source::exact::Choice {
+    crate::source::exact::choose(&crate::source::exact::Inputs {
+        fixed: compiled.predeal,
+        lengths: &compiled.lengths,
+        rules: &compiled.rules.seats,
+        terms: &compiled.rules.terms,
+        values: &compiled.point_counts.hcp,
+        moved: swap.moved_seats(),
+        rejection: cli.rejection,
+        produce_bound,
+    })
 }
 
 /// Prints a warning on standard error: the run goes on.

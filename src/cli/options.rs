@@ -93,7 +93,7 @@ impl RunSettings {
 }
 
 /// The swapping of `-x`, refused when it would move a predealt hand.
-fn swap(cli: &Cli, compiled: &Compiled) -> Result<Swap, Failure> {
+pub(crate) fn swap(cli: &Cli, compiled: &Compiled) -> Result<Swap, Failure> {
     let swap = match cli.swap.as_deref().map(str::trim) {
         None => Swap::None,
         Some("2") => Swap::EastWest,

@@ -7,6 +7,7 @@ use dealvm_vm::board::Vulnerability;
 use dealvm_vm::bytecode::Program;
 use dealvm_vm::card::{Hand, Seat, Side};
 use dealvm_vm::dd::DdMode;
+use dealvm_vm::exact::SeatRule;
 use dealvm_vm::score::Contract;
 use dealvm_vm::predeal::SuitLengths;
 use dealvm_vm::stats::TallySpec;
@@ -38,6 +39,8 @@ pub struct Compiled {
     /// The predealt suit lengths.
     pub lengths: SuitLengths,
     pub point_counts: PointCounts,
+    /// What of the condition the exact dealer can meet.
+    pub rules: ConditionRules,
     /// Whether some expression may call `rnd(0)`, the number of the deal being produced.
     pub uses_produced_number: bool,
     /// Whether an action prints every produced deal (Dealer then produces 40 by default).
@@ -63,6 +66,15 @@ impl Compiled {
     pub fn has_predeal(&self) -> bool {
         Seat::ALL.into_iter().any(|s| self.seat_predealt(s))
     }
+}
+
+/// The rules the condition sets on single seats, for the exact dealer (see
+/// `compile::exact`): each seat's shapes, points and points by suit, and the text of the
+/// condition's terms they come from.
+#[derive(Clone, Debug, Default)]
+pub struct ConditionRules {
+    pub seats: [Option<SeatRule>; 4],
+    pub terms: Vec<String>,
 }
 
 /// Settings given by statements of the input file.

@@ -174,6 +174,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.tables = Some(RefCell::new(Tables::lazy(&self.point_counts)));
         self.fold_with_tables();
         let routine = self.routine(&values)?;
+        let rules = self.condition_rules();
         let mut program: Program = self.asm.finish().map_err(|e| {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
         })?;
@@ -196,6 +197,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             deals,
             lengths: self.lengths.map(|row| row.map(|l| l.map(|(v, _)| v))),
             point_counts: self.point_counts,
+            rules,
             uses_produced_number: self.uses_produced_number,
             prints_deals,
             site_spans: self.site_spans,

@@ -18,13 +18,14 @@ pub mod actions;
 pub mod compiled;
 pub mod compiler;
 pub mod dd;
+pub mod exact;
 pub mod expr;
 pub mod fold;
 pub mod predeal;
 pub mod shapes;
 pub mod statements;
 
-pub use compiled::{ActionSpec, CommandLinePredeal, Compiled, CsvPart, DdSwitches, EsPart, Settings, ValueRef};
+pub use compiled::{ActionSpec, CommandLinePredeal, Compiled, ConditionRules, CsvPart, DdSwitches, EsPart, Settings, ValueRef};
 use compiler::Compiler;
 use crate::front::ast::Statement;
 use crate::front::diag::{Diagnostic, Source};

@@ -10,6 +10,12 @@ use dealvm_vm::shape::{Distribution, ShapeSet};
 impl<'s, 'a> Compiler<'s, 'a> {
     /// The shape set of an HvS shape list, interned in the program.
     pub(super) fn shape_set(&mut self, terms: &[ShapeTerm<'_>]) -> Result<u16, Diagnostic> {
+        let set = self.shapes_of(terms)?;
+        self.intern_shapes(set, terms[0].span)
+    }
+
+    /// The shapes an HvS shape list describes.
+    pub(super) fn shapes_of(&self, terms: &[ShapeTerm<'_>]) -> Result<ShapeSet, Diagnostic> {
         let mut set = ShapeSet::empty();
         for t in terms {
             let d = Distribution::parse(t.text, t.any).expect("lexer checks distributions");
@@ -22,7 +28,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 set.union_with(&shapes);
             }
         }
-        self.intern_shapes(set, terms[0].span)
+        Ok(set)
     }
 
     /// The program's index of a shape set, adding it if new.

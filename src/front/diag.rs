@@ -304,7 +304,7 @@ pub fn clip_marked<'m>(message: &'m str, marks: &[char]) -> Cow<'m, str> {
 
 /// `text` between the quote marks `mark`: whole up to [`QUOTED`] characters, else its start
 /// and end around `…`, followed by its length (`` `zzzz…zzzz` (1000000 characters) ``).
-fn quote(text: &str, mark: &str) -> String {
+pub fn quote(text: &str, mark: &str) -> String {
     if text.char_indices().nth(QUOTED).is_none() {
         return format!("{mark}{text}{mark}");
     }

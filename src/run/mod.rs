@@ -57,6 +57,7 @@ pub fn run(
         Deals::Predeal(source) => run_from(compiled, &**source, first_board, limits, actions, out),
         Deals::Boards(source) => run_from(compiled, source, first_board, limits, actions, out),
         Deals::Library(source) => run_from(compiled, source, first_board, limits, actions, out),
+        Deals::Exact(source) => run_from(compiled, &**source, first_board, limits, actions, out),
     }
 }
 
@@ -77,6 +78,8 @@ pub fn run_from<S: DealSource>(
     out: &mut dyn Write,
 ) -> Result<Outcome, RunError> {
     let solves = compiled.program.uses_dd();
+    // Deals that take microseconds each (solving, exact dealing) run in short pieces.
+    let costly = solves || source.costly();
     let plan = Plan {
         job: Job {
             program: &compiled.program,
@@ -89,12 +92,12 @@ pub fn run_from<S: DealSource>(
         },
         tallies: actions.empty_tallies(),
         per_deal: actions.per_deal(),
-        keep_values: actions.per_deal() || solves,
+        keep_values: actions.per_deal() || costly,
         keep_deals: actions.needs_deals(),
         stop: AtomicBool::new(false),
     };
     let copies = limits.swap.permutations().len() as u64;
-    let whole = !solves || compiled.program.uses_rnd();
+    let whole = !costly || compiled.program.uses_rnd();
     let pieces = Mutex::new(Pieces::new(plan.job.deals(), limits.swap.batch_len(), copies, whole));
     let mut meter = Meter::new(limits.progress, limits.generate, limits.produce);
     let mut state = Delivery::new(compiled.nvalues, first_board);

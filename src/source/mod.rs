@@ -3,12 +3,15 @@
 //! Every source implements the `vm` crate's [`DealSource`] trait, and the run is compiled for
 //! the one it is given: [`RandomDealer`] when nothing is predealt, [`PredealDealer`] around
 //! predealt cards and suit lengths, [`GivenDeals`] for the boards of a PBN, DLM or zrd file
-//! (`--deals`, read by [`pbn`], [`dlm`] and [`zrd`]). [`Deals`] is the choice of one of them.
+//! (`--deals`, read by [`pbn`], [`dlm`] and [`zrd`]), and the exact dealer of the deals that
+//! meet the condition's rare terms ([`exact`] chooses it). [`Deals`] is the choice of one of
+//! them.
 //!
 //! Imports: the `vm` crate, [`crate::front::diag`] for messages about the files read, and the
 //! encodings of [`crate::files`] (DLM letters, zrd records, PBN denominations).
 
 pub mod dlm;
+pub mod exact;
 pub mod pbn;
 pub mod zrd;
 
@@ -29,6 +32,8 @@ pub enum Deals {
     Predeal(Box<PredealDealer>),
     /// The boards of a file, in order.
     Boards(GivenDeals),
+    /// Only deals that meet the condition's terms on single seats, dealt exactly.
+    Exact(Box<dealvm_vm::exact::ExactDealer>),
     /// The deals of a zrd file of solved deals, with their double-dummy results (`-L`, or
     /// `--deals` with a zrd file).
     Library(zrd::Library),

@@ -42,7 +42,7 @@ fn switches_beat_the_file() {
     let input = "generate 1000\nproduce 7\ncondition hcp(north) > 30\naction printoneline\n";
     let out = ok(input, &["-s", "1", "-p", "2", "-g", "100000000"]);
     assert_eq!(trailer_value(&out, "Produced"), "2 hands");
-    let out = ok(input, &["-s", "1", "-g", "50"]);
+    let out = ok(input, &["-s", "1", "-g", "50", "--rejection"]);
     assert_eq!(trailer_value(&out, "Generated"), "50 hands");
 }
 

@@ -11,6 +11,7 @@ mod docs;
 mod double_dummy;
 mod errors;
 mod examples;
+mod exact_dealing;
 mod fuzz;
 mod features;
 mod golden;

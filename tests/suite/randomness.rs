@@ -32,7 +32,7 @@ fn ln_gamma(x: f64) -> f64 {
 }
 
 /// The regularised upper incomplete gamma function `Q(a, x)`.
-fn gamma_q(a: f64, x: f64) -> f64 {
+pub(crate) fn gamma_q(a: f64, x: f64) -> f64 {
     if x < a + 1.0 {
         // Series for P(a, x).
         let (mut sum, mut term, mut ap) = (1.0 / a, 1.0 / a, a);
@@ -95,7 +95,7 @@ fn chi_square_p(observed: &[u64], probs: &[f64]) -> f64 {
 }
 
 /// Asserts a chi-square test passes at a strict level (the seeds are fixed).
-fn assert_fits(what: &str, observed: &[u64], probs: &[f64]) {
+pub(crate) fn assert_fits(what: &str, observed: &[u64], probs: &[f64]) {
     let total: f64 = probs.iter().sum();
     assert!((total - 1.0).abs() < 1e-9, "{what}: probabilities add up to {total}");
     let p = chi_square_p(observed, probs);

@@ -561,6 +561,10 @@ impl DealSource for ExactDealer {
     fn deal(&self, _n: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
         self.deal_with(rng, pdep)
     }
+
+    fn costly(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

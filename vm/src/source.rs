@@ -42,6 +42,12 @@ pub trait DealSource: Sync {
         self.board(n).and_then(|b| b.tricks)
     }
 
+    /// Whether a deal takes microseconds rather than nanoseconds (exact dealing): a run then
+    /// works in short pieces, so that a small `produce` stops early.
+    fn costly(&self) -> bool {
+        false
+    }
+
     /// Deal number `n` with the fastest bit deposit the processor has: for callers that deal
     /// one deal at a time rather than in batches.
     fn deal_one(&self, n: u64, rng: &mut DealRng) -> Deal
