@@ -10,13 +10,15 @@
 //! a suit-length predeal), `count` (each counting function over all four hands), `shape`
 //! (one 560-bit set test), `condition` (T2 of `bench/compare.sh`, with the range test the
 //! compiler makes and with the two comparisons it replaces), `batch` (a whole batch of
-//! 4096 deals through `Job::run_batch`, T1 and T2).
+//! 4096 deals through `Job::run_batch`, T1 and T2), `exact` (the exact dealer of rare
+//! conditions: set-up, then deals, for T3, a 28+ 4333 hand, and two seats with points).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dealvm_vm::batch::{Job, Swap};
 use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr, Program};
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
 use dealvm_vm::deal::PredealDealer;
+use dealvm_vm::exact::{ExactDealer, SeatRule};
 use dealvm_vm::rng::batch_rng;
 use dealvm_vm::source::DealSource;
 use dealvm_vm::split::RandomDealer;
@@ -232,5 +234,38 @@ fn batch(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, dealing, counting, shape, condition, batch);
+/// The rules of three rare conditions, as the compiler extracts them.
+fn exact_rules() -> Vec<(&'static str, [Option<SeatRule>; 4])> {
+    let any = SeatRule::any;
+    let lengths = |f: fn([u8; 4]) -> bool| ShapeSet::from_fn(f);
+    let mut t3: [Option<SeatRule>; 4] = Default::default();
+    t3[Seat::West as usize] = Some(SeatRule { shapes: lengths(|[s, ..]| s == 9), ..any() });
+    t3[Seat::East as usize] = Some(SeatRule { shapes: lengths(|[_, _, d, c]| d == 6 && c == 6), ..any() });
+    let mut strong: [Option<SeatRule>; 4] = Default::default();
+    let flat = lengths(|l| l.iter().all(|&x| x == 3 || x == 4));
+    strong[Seat::North as usize] = Some(SeatRule { shapes: flat, points: (28, 40), ..any() });
+    let mut two: [Option<SeatRule>; 4] = Default::default();
+    two[Seat::North as usize] = Some(SeatRule { points: (20, 40), ..any() });
+    // Points on both seats need more states than the budget: the run counts one seat's.
+    two[Seat::South as usize] = Some(SeatRule { shapes: lengths(|[_, h, ..]| h >= 6), ..any() });
+    vec![("T3 lengths, two seats", t3), ("28+ 4333", strong), ("points and a long suit", two)]
+}
+
+fn exact(c: &mut Criterion) {
+    let mut g = c.benchmark_group("exact");
+    g.sample_size(10);
+    let hcp = PointCounts::default().hcp;
+    for (name, rules) in exact_rules() {
+        g.throughput(Throughput::Elements(1));
+        g.bench_function(format!("set-up: {name}"), |b| {
+            b.iter(|| black_box(ExactDealer::new([Hand::EMPTY; 4], &rules, &hcp).expect("countable").deals()))
+        });
+        g.throughput(Throughput::Elements(N));
+        let dealer = ExactDealer::new([Hand::EMPTY; 4], &rules, &hcp).expect("countable");
+        bench_dealer(&mut g, name, &dealer);
+    }
+    g.finish();
+}
+
+criterion_group!(benches, dealing, counting, shape, condition, batch, exact);
 criterion_main!(benches);

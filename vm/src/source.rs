@@ -2,8 +2,8 @@
 //! deals of a list (read from a file).
 //!
 //! Three sources deal at random: [`crate::split::RandomDealer`] (nothing predealt),
-//! [`crate::deal::PredealDealer`] (cards and suit lengths predealt), and later an exact dealer
-//! of the deals that meet a condition. A batch ([`crate::batch::Job`]) is compiled for its
+//! [`crate::deal::PredealDealer`] (cards and suit lengths predealt), and
+//! [`crate::exact::ExactDealer`] (only deals that meet rules on single seats). A batch ([`crate::batch::Job`]) is compiled for its
 //! source, so asking for a deal is an inlined call, not a dynamic dispatch.
 
 use crate::board::Board;
