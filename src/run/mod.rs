@@ -129,9 +129,9 @@ pub fn run_from<S: DealSource>(
 }
 
 /// A value on cache lines of its own. The plan is read by every thread for every deal; on a
-/// line shared with what the main thread writes for every deal (its machine, on the same
-/// stack), each write would take the line from the other cores: a tenth more time on two
-/// threads.
+/// line shared with what the main thread writes for every deal on the same stack (its
+/// machine, the piece it runs), each write would take the line from the other cores: a tenth
+/// more time on two threads.
 #[repr(align(128))]
 struct OwnLines<T>(T);
 
