@@ -2,10 +2,10 @@
 //!
 //! Deals are numbered 0, 1, 2, ... and grouped in fixed-size batches. Batch `k` deals from its
 //! own random stream, derived only from the seed and `k`, so batches can run on any number of
-//! threads and the run is the same. Worker threads (a rayon pool) take batches in order and
-//! run a bounded number ahead; the main thread hands their produced deals to the actions
-//! strictly in batch order ([`delivery`]), and the run stops exactly where a one-thread run
-//! would. The driver is generic over the `vm` crate's `DealSource`: [`run`] compiles it once
+//! threads and the run is the same. Worker threads (a rayon pool, and the main thread) take
+//! batches in order and run a bounded number ahead; the main thread hands the produced deals to
+//! the actions strictly in batch order ([`delivery`]), running batches itself while the next
+//! one is not ready, and the run stops exactly where a one-thread run would. The driver is generic over the `vm` crate's `DealSource`: [`run`] compiles it once
 //! for each kind of source, so dealing stays inlined in the batch loop.
 //!
 //! Imports: the compiled program ([`crate::compile`]), the sources ([`crate::source`]), the
@@ -80,7 +80,7 @@ pub fn run_from<S: DealSource>(
     let solves = compiled.program.uses_dd();
     // Deals that take microseconds each (solving, exact dealing) run in short pieces.
     let costly = solves || source.costly();
-    let plan = Plan {
+    let plan = OwnLines(Plan {
         job: Job {
             program: &compiled.program,
             tables: &compiled.tables,
@@ -95,7 +95,8 @@ pub fn run_from<S: DealSource>(
         keep_values: actions.per_deal() || costly,
         keep_deals: actions.needs_deals(),
         stop: AtomicBool::new(false),
-    };
+    });
+    let plan = &plan.0;
     let copies = limits.swap.permutations().len() as u64;
     let whole = !costly || compiled.program.uses_rnd();
     let pieces = Mutex::new(Pieces::new(plan.job.deals(), limits.swap.batch_len(), copies, whole));
@@ -104,20 +105,23 @@ pub fn run_from<S: DealSource>(
     let mut main_vm = machine(compiled, limits);
     interrupt::set_running(true);
     let delivered = if compiled.uses_produced_number || limits.threads <= 1 {
-        one_thread(&plan, &pieces, &mut state, limits, actions, out, &mut main_vm, &mut meter)
+        one_thread(plan, &pieces, &mut state, limits, actions, out, &mut main_vm, &mut meter)
     } else {
+        // The main thread runs pieces too: the pool has one thread fewer.
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(limits.threads)
+            .num_threads(limits.threads - 1)
             .build()
             .map_err(|e| RunError::Io(io::Error::other(e)))?;
+        let per_thread = if compiled.program.uses_dd() { AHEAD_SOLVING } else { AHEAD };
         let shared = Shared {
             pieces,
             remaining: AtomicU64::new(limits.produce),
-            delivered: (Mutex::new(0), Condvar::new()),
+            gate: (Mutex::new(Gate { delivered: 0, sleepers: 0 }), Condvar::new()),
+            ahead: (limits.threads * per_thread) as u64,
         };
         pool.in_place_scope(|scope| {
-            let results = start_workers(scope, &plan, &shared, compiled, limits);
-            deliver_in_order(results, &plan, &shared, &mut state, limits, actions, out, &mut main_vm, &mut meter)
+            let results = start_workers(scope, plan, &shared, compiled, limits);
+            deliver_in_order(results, plan, &shared, &mut state, limits, actions, out, &mut main_vm, &mut meter)
         })
     };
     interrupt::set_running(false);
@@ -126,6 +130,13 @@ pub fn run_from<S: DealSource>(
     meter.finish(outcome.generated, outcome.produced, outcome.dd.solves());
     Ok(outcome)
 }
+
+/// A value on cache lines of its own. The plan is read by every thread for every deal; on a
+/// line shared with what the main thread writes for every deal on the same stack (its
+/// machine, the piece it runs), each write would take the line from the other cores: a tenth
+/// more time on two threads.
+#[repr(align(128))]
+struct OwnLines<T>(T);
 
 /// A machine for the program, with a double-dummy solver when the program solves.
 fn machine(compiled: &Compiled, limits: &Limits) -> Machine {
@@ -165,23 +176,32 @@ fn one_thread<S: DealSource>(
     Ok(None)
 }
 
-/// What the worker threads share with the delivering thread.
+/// What the worker threads share with the main thread.
 struct Shared {
     /// The pieces still to start, in order.
     pieces: Mutex<Pieces>,
     /// Produced deals still wanted: a piece stops there.
     remaining: AtomicU64,
-    /// The number of pieces delivered, and its signal: workers wait when they are too far
-    /// ahead.
-    delivered: (Mutex<u64>, Condvar),
+    /// The pieces delivered, and its signal: workers wait when they are too far ahead.
+    gate: (Mutex<Gate>, Condvar),
+    /// How many pieces may run ahead of the one being delivered.
+    ahead: u64,
+}
+
+/// The state of the gate workers wait at.
+struct Gate {
+    /// The number of pieces delivered.
+    delivered: u64,
+    /// Workers waiting for a delivery: the main thread signals only when some are.
+    sleepers: usize,
 }
 
 /// The results of the pieces, as the workers finish them.
 type Results = mpsc::Receiver<(Piece, (BatchEnd, Collector))>;
 
-/// Starts a worker per thread in `scope`: each takes the next piece, waits while it is more
-/// than `AHEAD` (or `AHEAD_SOLVING`) per thread beyond the delivered ones, runs it and sends
-/// its result.
+/// Starts `limits.threads - 1` workers in `scope` (the main thread is the last one): each
+/// takes the next piece, waits while it is more than `shared.ahead` beyond the delivered ones,
+/// runs it and sends its result.
 fn start_workers<'s, S: DealSource>(
     scope: &rayon::Scope<'s>,
     plan: &'s Plan<'s, S>,
@@ -189,11 +209,8 @@ fn start_workers<'s, S: DealSource>(
     compiled: &'s Compiled,
     limits: &'s Limits,
 ) -> Results {
-    let per_thread = if compiled.program.uses_dd() { AHEAD_SOLVING } else { AHEAD };
-    let ahead = (limits.threads * per_thread) as u64;
-    let gate = &shared.delivered;
     let (tx, rx) = mpsc::channel();
-    for _ in 0..limits.threads {
+    for _ in 1..limits.threads {
         let tx = tx.clone();
         scope.spawn(move |_| {
             let mut vm = machine(compiled, limits);
@@ -204,14 +221,14 @@ fn start_workers<'s, S: DealSource>(
                     break;
                 }
                 {
-                    let mut done = gate.0.lock().unwrap_or_else(|e| e.into_inner());
-                    while piece.index >= *done + ahead && !plan.stop.load(Ordering::Relaxed) {
-                        done = gate.1.wait(done).unwrap_or_else(|e| e.into_inner());
+                    let mut gate = shared.gate.0.lock().unwrap_or_else(|e| e.into_inner());
+                    while piece.index >= gate.delivered + shared.ahead && !plan.stop.load(Ordering::Relaxed) {
+                        gate.sleepers += 1;
+                        gate = shared.gate.1.wait(gate).unwrap_or_else(|e| e.into_inner());
+                        gate.sleepers -= 1;
                     }
                 }
-                let started = Instant::now();
-                let result = plan.piece(&piece, shared.remaining.load(Ordering::Relaxed), 0, &mut vm);
-                shared.pieces.lock().unwrap_or_else(|e| e.into_inner()).done(result.0.examined, started.elapsed());
+                let result = run_piece(plan, shared, &piece, shared.remaining.load(Ordering::Relaxed), 0, &mut vm);
                 if tx.send((piece, result)).is_err() {
                     break;
                 }
@@ -221,8 +238,24 @@ fn start_workers<'s, S: DealSource>(
     rx
 }
 
-/// Delivers the workers' results in piece order until the run is over, then stops the pieces
-/// running ahead.
+/// Runs `piece` on `vm` and notes its time in the pieces.
+fn run_piece<S: DealSource>(
+    plan: &Plan<'_, S>,
+    shared: &Shared,
+    piece: &Piece,
+    cap: u64,
+    produced_before: u64,
+    vm: &mut Machine,
+) -> (BatchEnd, Collector) {
+    let started = Instant::now();
+    let result = plan.piece(piece, cap, produced_before, vm);
+    shared.pieces.lock().unwrap_or_else(|e| e.into_inner()).done(result.0.examined, started.elapsed());
+    result
+}
+
+/// The main thread's part of a threaded run: delivers the results in piece order until the run
+/// is over, and runs pieces itself while the next result is not ready (so it does not sleep
+/// and wake for every piece), then stops the pieces running ahead.
 #[allow(clippy::too_many_arguments)]
 fn deliver_in_order<S: DealSource>(
     results: Results,
@@ -236,25 +269,58 @@ fn deliver_in_order<S: DealSource>(
     meter: &mut Meter,
 ) -> Result<Option<Outcome>, RunError> {
     let mut waiting = BTreeMap::new();
+    // The next piece to deliver; a piece this thread took and will run once it is within
+    // `shared.ahead` of it; whether all pieces are given out.
     let mut k = 0;
+    let mut own: Option<Piece> = None;
+    let mut given_out = false;
     let delivered = loop {
         if interrupt::requested() {
             break Ok(Some(state.interrupted()));
         }
+        while let Ok((p, r)) = results.try_recv() {
+            waiting.insert(p.index, (p, r));
+        }
         let Some((piece, result)) = waiting.remove(&k) else {
-            match results.recv() {
-                Ok((p, r)) => {
-                    waiting.insert(p.index, (p, r));
-                    continue;
-                }
-                // Every worker has stopped: all pieces are delivered.
-                Err(_) => break Ok(None),
+            if own.is_none() && !given_out {
+                own = shared.pieces.lock().unwrap_or_else(|e| e.into_inner()).next_piece();
+                given_out = own.is_none();
             }
+            match own.take() {
+                Some(piece) if piece.index < k + shared.ahead => {
+                    // The next piece to deliver knows what came before it, as on one thread.
+                    let (cap, before) = if piece.index == k {
+                        (limits.produce - state.produced, state.produced)
+                    } else {
+                        (shared.remaining.load(Ordering::Relaxed), 0)
+                    };
+                    let result = run_piece(plan, shared, &piece, cap, before, main_vm);
+                    waiting.insert(piece.index, (piece, result));
+                }
+                // Too far ahead, or nothing left to run: wait for a worker's result.
+                mine => {
+                    own = mine;
+                    match results.recv() {
+                        Ok((p, r)) => {
+                            waiting.insert(p.index, (p, r));
+                        }
+                        // Every worker has stopped: all pieces are delivered.
+                        Err(_) => break Ok(None),
+                    }
+                }
+            }
+            continue;
         };
         let delivered = state.deliver(plan, &piece, result, limits.produce, actions, out, main_vm);
         shared.remaining.store(limits.produce - state.produced, Ordering::Relaxed);
-        *shared.delivered.0.lock().unwrap_or_else(|e| e.into_inner()) = k + 1;
-        shared.delivered.1.notify_all();
+        let wake = {
+            let mut gate = shared.gate.0.lock().unwrap_or_else(|e| e.into_inner());
+            gate.delivered = k + 1;
+            gate.sleepers > 0
+        };
+        if wake {
+            shared.gate.1.notify_all();
+        }
         if !matches!(delivered, Ok(None)) {
             break delivered;
         }
@@ -264,10 +330,10 @@ fn deliver_in_order<S: DealSource>(
     // The run is over: pieces running ahead are not needed. `stop` is set under the lock the
     // workers test it under, so a worker about to wait cannot miss the wake-up.
     {
-        let _gate = shared.delivered.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _gate = shared.gate.0.lock().unwrap_or_else(|e| e.into_inner());
         plan.stop.store(true, Ordering::Relaxed);
     }
-    shared.delivered.1.notify_all();
+    shared.gate.1.notify_all();
     drop(results);
     delivered
 }

@@ -393,6 +393,31 @@ fn the_output_is_the_same_on_any_number_of_threads() {
 }
 
 #[test]
+fn runs_cut_by_produce_are_the_same_on_any_number_of_threads() {
+    // The batch that reaches `produce` may be run by the main thread, which knows the deals
+    // delivered before it and stops at the last one wanted, or by a worker, whose batch is cut
+    // (deals kept) or run again (statistics only) on delivery: neither may show in the output.
+    let body = |s: &str| s.lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n");
+    for produce in [1, 1637, 1638, 1639, 9000, 30001] {
+        for per_deal in ["", "printoneline, "] {
+            let input = format!(
+                "produce {produce}\ncondition hcp(north) >= 12\n\
+                 action {per_deal}average hcp(north), frequency (hcp(south), 0, 20), bktfreq \"l\" (losers(west), 0, 12, 3)\n"
+            );
+            let run = |threads: &str| {
+                let out = dealvm_stdin(&input, &["-s", "3", "-R", threads]);
+                assert_eq!(out.status, 0, "{}", out.stderr);
+                body(&out.stdout)
+            };
+            let one = run("1");
+            assert!(one.contains(&format!("Produced  {produce} hands")), "{one}");
+            assert_eq!(one, run("2"), "{input}");
+            assert_eq!(one, run("3"), "{input}");
+        }
+    }
+}
+
+#[test]
 fn the_tests_reject_a_wrong_distribution() {
     // Deals with north holding SA: north's spade lengths no longer follow the unconditional
     // hypergeometric law, and the test must notice.
