@@ -6,8 +6,9 @@
 //! cargo bench --bench engine -- dealing      # one group
 //! ```
 //!
-//! Groups: `dealing` (nothing predealt, by suit splits; cards predealt, by Floyd's algorithm;
-//! a suit-length predeal), `count` (each counting function over all four hands), `shape`
+//! Groups: `dealing` (nothing predealt, by suit splits; only the hands read: north alone,
+//! north and south, north and east, and north alone by Floyd's algorithm for comparison;
+//! cards predealt, by Floyd's algorithm; a suit-length predeal), `count` (each counting function over all four hands), `shape`
 //! (one 560-bit set test), `condition` (T2 of `bench/compare.sh`, with the range test the
 //! compiler makes and with the two comparisons it replaces), `batch` (a whole batch of
 //! 4096 deals through `Job::run_batch`, T1 and T2).
@@ -15,8 +16,9 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dealvm_vm::batch::{Job, Swap};
 use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr, Program};
-use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
+use dealvm_vm::card::{Card, Deal, Hand, Seat, Seats, Suit};
 use dealvm_vm::deal::PredealDealer;
+use dealvm_vm::partial::Floyd;
 use dealvm_vm::rng::batch_rng;
 use dealvm_vm::source::DealSource;
 use dealvm_vm::split::RandomDealer;
@@ -60,6 +62,24 @@ fn dealing(c: &mut Criterion) {
     let mut lengths = [[None; 4]; 4];
     lengths[Seat::West as usize][Suit::Spades as usize] = Some(7);
     bench_dealer(&mut g, "nothing predealt", &RandomDealer::new());
+    // Only the hands a program reads (nothing predealt).
+    bench_dealer(&mut g, "north alone", &RandomDealer::reading(Seats::of(Seat::North), false));
+    bench_dealer(&mut g, "north and south", &RandomDealer::reading(Seats::of(Seat::North).with(Seat::South), false));
+    bench_dealer(&mut g, "north and east", &RandomDealer::reading(Seats::of(Seat::North).with(Seat::East), false));
+    // The alternative for one hand: Floyd's algorithm, 13 of 52.
+    let floyd = Floyd::new(52, 13);
+    let mut rng = batch_rng(1, 0);
+    g.bench_function("north alone by Floyd", |b| {
+        b.iter(|| {
+            let mut acc = 0;
+            for _ in 0..N {
+                // Positions 0..52 to cards: 13 per suit.
+                let x = floyd.draw(&mut rng);
+                acc ^= (x & 0x1FFF) | (x >> 13 & 0x1FFF) << 16 | (x >> 26 & 0x1FFF) << 32 | (x >> 39) << 48;
+            }
+            black_box(acc)
+        })
+    });
     let dealers = [
         ("one card predealt", PredealDealer::new([hand(&["SA"]), e, e, e]).expect("a predeal")),
         ("north predealt", PredealDealer::new([hand(&["SAKT9", "HQ3", "DJ976", "CK82"]), e, e, e]).expect("a predeal")),

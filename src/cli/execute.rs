@@ -13,6 +13,7 @@ use crate::front::diag::{Diagnostic, Source};
 use crate::front::parse::parse_file;
 use crate::run::{Limits, Outcome, RunError};
 use crate::source::Deals;
+use dealvm_vm::batch::Swap;
 use dealvm_vm::interp::Fault;
 use std::io::{self, Write};
 use std::time::Instant;
@@ -47,6 +48,17 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     }
     if cli.dump_bytecode {
         out.write_all(compiled.program.disassemble().as_bytes())?;
+        let deals = if cli.deals.is_some() || cli.library.is_some() {
+            None
+        } else {
+            let swap = if cli.swap.is_some() { Swap::EastWest } else { Swap::None };
+            Some(compiled.deals.reading(compiled.program.seats_read(), printed(cli, &compiled), swap))
+        };
+        let dealing = match &deals {
+            None => "hands dealt: none, the deals are read from a file".to_string(),
+            Some(partial) => partial.as_ref().unwrap_or(&compiled.deals).dealing(),
+        };
+        writeln!(out, "{dealing}")?;
         return Ok(());
     }
     let from_file = deals_file(cli, &compiled)?;
@@ -72,6 +84,9 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
         progress: cli.meter,
         new_solver: Some(dealvm_dd::Dds::boxed),
     };
+    // Only the hands the program reads, when nothing is predealt.
+    let partial = deals.reading(compiled.program.seats_read(), actions.needs_deals(), settings.swap);
+    let deals = partial.as_ref().unwrap_or(deals);
     let outcome = match crate::run::run(&compiled, deals, settings.first_board, &limits, &mut actions, out) {
         Ok(o) => o,
         Err(RunError::Io(e)) => return Err(Failure::from(e)),
@@ -109,6 +124,13 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     }
     actions.commit_files()?;
     Ok(())
+}
+
+/// Whether an action or an output file takes the produced deals themselves (not only values),
+/// as [`crate::report::Actions::needs_deals`] will say once the files are open.
+fn printed(cli: &Cli, compiled: &Compiled) -> bool {
+    let boards = cli.pbn.is_some() || cli.dlm.is_some() || cli.zrd.is_some() || cli.dl52.is_some();
+    boards || compiled.actions.iter().any(|a| a.needs_deal())
 }
 
 /// The stack of the thread that parses and compiles: the compiler recurses once per level of
