@@ -7,9 +7,9 @@
 //! lengths are a vector `k` with `k_c + k_d + k_h + k_s = 13`, which exactly `∏ C(13, k_s)` of
 //! the `C(52, 13)` hands have: one of the 560 vectors is drawn with that probability from an
 //! alias table, then a uniform holding in each suit. Two random words do it: the first gives
-//! the alias bucket and the alias threshold, the second the four holdings, each word read as
-//! the mixed-radix digits of one bounded number (below) and rejected in the rare case that
-//! number would be biased. Every hand comes out with probability `1 / C(52, 13)`, exactly.
+//! the alias bucket and the alias threshold, the second the four holdings (two from each
+//! half), each word or half read as the mixed-radix digits of one bounded number (below) and
+//! rejected in the rare case that number would be biased. Every hand comes out with probability `1 / C(52, 13)`, exactly.
 //!
 //! **Mixed-radix digits.** A word `x` and bounds `r_1 .. r_m` with product `P` give the digits
 //! of `floor(x·P / 2^64)`: multiply `x` by `r_1`, the high word is the first digit, multiply
@@ -51,16 +51,24 @@ pub(crate) const WAYS: [u32; 14] = {
 const HANDS: u64 = choose(52, 13);
 
 /// The number of suit-length vectors of a 13-card hand.
-const VECTORS: u64 = 560;
+const VECTORS: usize = 560;
+
+/// The buckets of the alias table of the vectors: a power of two above 560 (the extra ones
+/// have weight 0), so the bucket is the top 10 bits of a word.
+const BUCKETS: usize = 1024;
+
+/// The low bits of the first word of a hand, that give the alias threshold.
+const LOW_BITS: u32 = 54;
+
+/// `2^54 mod C(52, 13)`: a 54-bit draw whose product with `C(52, 13)` leaves a remainder
+/// below this is rejected (Lemire's method on 54 bits).
+const LOW_THRESHOLD: u64 = (1 << LOW_BITS) % HANDS;
 
 /// `2^64 mod P` for the product `P` of two or more bounds: the last low words below it are
 /// rejected.
 const fn threshold(product: u128) -> u64 {
     ((1u128 << 64) % product) as u64
 }
-
-/// The rejection threshold of the first word of a hand: bucket and alias threshold.
-const BUCKET_THRESHOLD: u64 = threshold(VECTORS as u128 * HANDS as u128);
 
 /// Every 13-bit suit mask, grouped by number of cards, and where each group starts.
 pub(crate) fn masks_by_size() -> ([u16; 8192], [u16; 14]) {
@@ -108,35 +116,33 @@ pub(crate) fn alias_table(weights: &[u64], total: u64) -> Box<[u64]> {
     table.into_boxed_slice()
 }
 
-/// One suit-length vector of a hand: where each suit's holdings start among the masks, how
-/// many there are, and the rejection threshold of the word that picks them.
-#[derive(Copy, Clone, Debug, Default)]
-struct Vector {
-    /// Per suit (clubs first), the index of the first mask of that length.
-    start: [u16; 4],
-    /// Per suit, `C(13, k)`: the holdings of that length.
-    ways: [u16; 4],
-    /// `2^64 mod ∏ ways`.
-    threshold: u64,
-}
-
 /// The tables behind [`HandTables::hand`] and the 13-of-39 [`Floyd`] plan, built once per
-/// process (about 30 KB).
+/// process (about 19 KB).
+///
+/// A suit-length vector is 16 bits, 4 per suit (clubs lowest). The alias table holds, for
+/// each bucket, the threshold and the *alias's vector* (not its index), and the bucket's own
+/// vector is in `own`: both are read at once, with no load waiting for another.
 pub struct HandTables {
-    /// Every 13-bit suit mask, those with 0 cards first, then 1, ... 13.
-    subsets: [u16; 8192],
-    /// The alias table of the suit-length vectors: for bucket `b`, the probability threshold
-    /// (out of `C(52, 13)`) in the high bits and the alias bucket in the low 11 bits.
+    /// Every 13-bit suit mask of at most 6 cards, those with 0 cards first, then 1, ... 6
+    /// (a holding of `k > 6` cards is the complement of one of `13 - k`: half the memory).
+    subsets: [u16; 4096],
+    /// Per suit length `k`: where the masks of `k` or `13 - k` cards start in `subsets`
+    /// (bits 0..16), `C(13, k)`, how many there are (bits 16..32), and the mask to take the
+    /// complement with (bits 32..48: `0x1FFF` when `k > 6`, else 0).
+    lengths: [u64; 16],
+    /// The alias table of the suit-length vectors, padded to 1024 buckets with vectors of
+    /// weight 0: for bucket `b`, the probability threshold (out of `C(52, 13)`) shifted left
+    /// 16, and the alias's vector in the low 16 bits.
     alias: Box<[u64]>,
-    /// The vectors, by bucket.
-    vectors: Box<[Vector]>,
+    /// The vector of each bucket (0 for the padding, never chosen).
+    own: Box<[u16]>,
     /// 13 cards of 39 (a hand after one hand is dealt).
     pub of_39: Floyd,
 }
 
 impl std::fmt::Debug for HandTables {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "HandTables({} suit-length vectors)", self.vectors.len())
+        write!(f, "HandTables({} alias buckets)", self.alias.len())
     }
 }
 
@@ -148,54 +154,74 @@ impl HandTables {
     }
 
     fn build() -> HandTables {
-        let (subsets, offset) = masks_by_size();
-        let mut vectors = Vec::new();
+        let (all, offset) = masks_by_size();
+        let mut subsets = [0u16; 4096];
+        subsets.copy_from_slice(&all[..4096]);
+        debug_assert_eq!(offset[7], 4096);
+        let mut lengths = [0u64; 16];
+        for k in 0..14 {
+            let (small, flip) = if k > 6 { (13 - k, 0x1FFF) } else { (k, 0) };
+            lengths[k] = offset[small] as u64 | (WAYS[k] as u64) << 16 | flip << 32;
+        }
+        let mut own = Vec::new();
         let mut weights = Vec::new();
-        for c in 0..=13usize {
+        for c in 0..=13u16 {
             for d in 0..=13 - c {
                 for h in 0..=13 - c - d {
                     let k = [c, d, h, 13 - c - d - h];
-                    let ways = k.map(|k| WAYS[k] as u16);
-                    let weight: u64 = ways.iter().map(|&w| w as u64).product();
-                    vectors.push(Vector { start: k.map(|k| offset[k]), ways, threshold: threshold(weight as u128) });
-                    weights.push(weight);
+                    own.push(k[0] | k[1] << 4 | k[2] << 8 | k[3] << 12);
+                    weights.push(k.iter().map(|&k| WAYS[k as usize] as u64).product::<u64>());
                 }
             }
         }
-        debug_assert_eq!(weights.len() as u64, VECTORS);
+        debug_assert_eq!(weights.len(), VECTORS);
         debug_assert_eq!(weights.iter().sum::<u64>(), HANDS);
-        let alias = alias_table(&weights, HANDS);
-        HandTables { subsets, alias, vectors: vectors.into_boxed_slice(), of_39: Floyd::new(39, 13) }
+        weights.resize(BUCKETS, 0);
+        own.resize(BUCKETS, 0);
+        let alias = alias_table(&weights, HANDS).iter().map(|&e| (e >> 11) << 16 | own[(e & 0x7FF) as usize] as u64).collect();
+        HandTables { subsets, lengths, alias, own: own.into_boxed_slice(), of_39: Floyd::new(39, 13) }
     }
 
     /// A uniform 13-card hand, as a card mask (16 bits per suit, clubs lowest).
     #[inline(always)]
     pub fn hand(&self, rng: &mut DealRng) -> u64 {
-        // The alias bucket and the threshold: two digits of one word.
+        // The alias bucket (the top 10 bits) and the threshold (below C(52, 13), from the
+        // other 54 bits).
         let (bucket, u) = loop {
-            let m = rng.next_u64() as u128 * VECTORS as u128;
-            let m2 = m as u64 as u128 * HANDS as u128;
-            if m2 as u64 >= BUCKET_THRESHOLD {
-                break ((m >> 64) as usize, (m2 >> 64) as u64);
+            let x = rng.next_u64();
+            let m = (x & ((1 << LOW_BITS) - 1)) as u128 * HANDS as u128;
+            if (m as u64 & ((1 << LOW_BITS) - 1)) >= LOW_THRESHOLD {
+                break ((x >> LOW_BITS) as usize & (BUCKETS - 1), (m >> LOW_BITS) as u64);
             }
         };
-        let entry = self.alias[bucket % VECTORS as usize];
-        let chosen = if u < entry >> 11 { bucket } else { (entry & 0x7FF) as usize };
-        let v = self.vectors[chosen % VECTORS as usize];
-        // The four holdings: four digits of one word.
+        let entry = self.alias[bucket];
+        let vector = if u < entry >> 16 { self.own[bucket] } else { entry as u16 } as usize;
+        let suit = [0, 1, 2, 3].map(|s| self.lengths[vector >> (4 * s) & 15]);
+        let ways = suit.map(|l| l >> 16 & 0xFFFF);
+        // The four holdings: two digits of each half of one word, rejected in the rare case
+        // (less than once in 1400) the half is biased.
         let i = loop {
             let x = rng.next_u64();
-            let m0 = x as u128 * v.ways[0] as u128;
-            let m1 = m0 as u64 as u128 * v.ways[1] as u128;
-            let m2 = m1 as u64 as u128 * v.ways[2] as u128;
-            let m3 = m2 as u64 as u128 * v.ways[3] as u128;
-            if m3 as u64 >= v.threshold {
-                break [m0 >> 64, m1 >> 64, m2 >> 64, m3 >> 64].map(|d| d as usize);
+            let m0 = (x & 0xFFFF_FFFF) * ways[0];
+            let m1 = (m0 & 0xFFFF_FFFF) * ways[1];
+            let m2 = (x >> 32) * ways[2];
+            let m3 = (m2 & 0xFFFF_FFFF) * ways[3];
+            if unbiased(m1, ways[0] * ways[1]) && unbiased(m3, ways[2] * ways[3]) {
+                break [m0 >> 32, m1 >> 32, m2 >> 32, m3 >> 32];
             }
         };
-        let holding = |s: usize| self.subsets[(v.start[s] as usize + i[s]) & 8191] as u64;
+        let holding = |s: usize| (self.subsets[((suit[s] & 0xFFFF) + i[s]) as usize & 4095] as u64) ^ suit[s] >> 32;
         holding(0) | holding(1) << 16 | holding(2) << 32 | holding(3) << 48
     }
+}
+
+/// Whether the 32-bit draw whose product with `p` (below 2^32) is `m` gives an unbiased
+/// number below `p`: its low 32 bits are not below `2^32 mod p` (Lemire's method; the
+/// remainder is computed only in the rare case the low bits are below `p`).
+#[inline(always)]
+fn unbiased(m: u64, p: u64) -> bool {
+    let low = m & 0xFFFF_FFFF;
+    low >= p || low >= (1 << 32) % p
 }
 
 /// Floyd steps `j` in `first..end` served by one 64-bit word.
@@ -268,22 +294,31 @@ mod tests {
     #[test]
     fn the_alias_table_gives_each_vector_its_weight() {
         let t = HandTables::get();
-        assert_eq!(t.alias.len() as u64, VECTORS);
-        let n = VECTORS as u128;
-        let mut got = vec![0u128; t.alias.len()];
+        assert_eq!((t.alias.len(), t.own.len()), (BUCKETS, BUCKETS));
+        // Weight per vector: the part of each bucket kept, and of the other the alias's.
+        let n = BUCKETS as u128;
+        let mut got = std::collections::HashMap::<u16, u128>::new();
         for (b, &e) in t.alias.iter().enumerate() {
-            let keep = (e >> 11) as u128;
-            got[b] += keep;
-            got[(e & 0x7FF) as usize] += HANDS as u128 - keep;
+            let keep = (e >> 16) as u128;
+            *got.entry(t.own[b]).or_default() += keep;
+            *got.entry(e as u16).or_default() += HANDS as u128 - keep;
         }
-        for (i, v) in t.vectors.iter().enumerate() {
-            let w: u128 = v.ways.iter().map(|&w| w as u128).product();
-            assert_eq!(got[i], w * n, "vector {i}");
-            // Each start indexes the masks of one length.
-            for s in 0..4 {
-                let k = t.subsets[v.start[s] as usize].count_ones() as usize;
-                assert_eq!(WAYS[k] as u16, v.ways[s]);
-            }
+        got.retain(|_, w| *w > 0);
+        assert_eq!(got.len(), VECTORS);
+        for (&v, &w) in &got {
+            let k = [0, 4, 8, 12].map(|s| (v >> s & 15) as usize);
+            assert_eq!(k.iter().sum::<usize>(), 13);
+            let want: u128 = k.iter().map(|&k| WAYS[k] as u128).product();
+            assert_eq!(w, want * n, "vector {v:04x}");
+        }
+        // Each length's holdings are all the masks of that length.
+        for k in 0..14 {
+            let (start, ways, flip) = (t.lengths[k] & 0xFFFF, t.lengths[k] >> 16 & 0xFFFF, t.lengths[k] >> 32);
+            assert_eq!(ways, WAYS[k] as u64);
+            let masks: std::collections::HashSet<u16> =
+                (0..ways).map(|i| t.subsets[(start + i) as usize] ^ flip as u16).collect();
+            assert_eq!(masks.len() as u64, ways);
+            assert!(masks.iter().all(|m| m.count_ones() as usize == k && *m < 1 << 13));
         }
     }
 
