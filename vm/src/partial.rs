@@ -312,8 +312,8 @@ mod tests {
             assert_eq!(w, want * n, "vector {v:04x}");
         }
         // Each length's holdings are all the masks of that length.
-        for k in 0..14 {
-            let (start, ways, flip) = (t.lengths[k] & 0xFFFF, t.lengths[k] >> 16 & 0xFFFF, t.lengths[k] >> 32);
+        for (k, &l) in t.lengths[..14].iter().enumerate() {
+            let (start, ways, flip) = (l & 0xFFFF, l >> 16 & 0xFFFF, l >> 32);
             assert_eq!(ways, WAYS[k] as u64);
             let masks: std::collections::HashSet<u16> =
                 (0..ways).map(|i| t.subsets[(start + i) as usize] ^ flip as u16).collect();
