@@ -133,9 +133,9 @@ pub struct HandTables {
     /// The alias table of the suit-length vectors, padded to 1024 buckets with vectors of
     /// weight 0: for bucket `b`, the probability threshold (out of `C(52, 13)`) shifted left
     /// 16, and the alias's vector in the low 16 bits.
-    alias: Box<[u64]>,
+    alias: Box<[u64; BUCKETS]>,
     /// The vector of each bucket (0 for the padding, never chosen).
-    own: Box<[u16]>,
+    own: Box<[u16; BUCKETS]>,
     /// 13 cards of 39 (a hand after one hand is dealt).
     pub of_39: Floyd,
 }
@@ -178,8 +178,9 @@ impl HandTables {
         debug_assert_eq!(weights.iter().sum::<u64>(), HANDS);
         weights.resize(BUCKETS, 0);
         own.resize(BUCKETS, 0);
-        let alias = alias_table(&weights, HANDS).iter().map(|&e| (e >> 11) << 16 | own[(e & 0x7FF) as usize] as u64).collect();
-        HandTables { subsets, lengths, alias, own: own.into_boxed_slice(), of_39: Floyd::new(39, 13) }
+        let alias: Vec<u64> = alias_table(&weights, HANDS).iter().map(|&e| (e >> 11) << 16 | own[(e & 0x7FF) as usize] as u64).collect();
+        let (alias, own) = (alias.try_into().expect("1024 buckets"), own.try_into().expect("1024 buckets"));
+        HandTables { subsets, lengths, alias, own, of_39: Floyd::new(39, 13) }
     }
 
     /// A uniform 13-card hand, as a card mask (16 bits per suit, clubs lowest).
@@ -194,8 +195,11 @@ impl HandTables {
                 break ((x >> LOW_BITS) as usize & (BUCKETS - 1), (m >> LOW_BITS) as u64);
             }
         };
-        let entry = self.alias[bucket];
-        let vector = if u < entry >> 16 { self.own[bucket] } else { entry as u16 } as usize;
+        // Both vectors are loaded and one kept without a branch: the choice is a coin toss
+        // the processor could not predict.
+        let (entry, own) = (self.alias[bucket], self.own[bucket] as u64);
+        let keep = ((u < entry >> 16) as u64).wrapping_neg();
+        let vector = ((own & keep) | (entry & 0xFFFF & !keep)) as usize;
         let suit = [0, 1, 2, 3].map(|s| self.lengths[vector >> (4 * s) & 15]);
         let ways = suit.map(|l| l >> 16 & 0xFFFF);
         // The four holdings: two digits of each half of one word, rejected in the rare case
