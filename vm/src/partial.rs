@@ -136,7 +136,7 @@ pub struct HandTables {
     alias: Box<[u64; BUCKETS]>,
     /// The vector of each bucket (0 for the padding, never chosen).
     own: Box<[u16; BUCKETS]>,
-    /// 13 cards of 39 (a hand after one hand is dealt).
+    /// 13 cards of 39 (a hand after one hand is dealt: the first of a completion).
     pub of_39: Floyd,
 }
 

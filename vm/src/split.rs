@@ -21,8 +21,9 @@
 //! **Only the hands the program reads.** A program that reads some hands only
 //! (`hcp(north) >= 0` reads North's) has only those dealt ([`RandomDealer::reading`]): one
 //! hand alone is a uniform 13 of the 52 cards ([`HandTables::hand`]), a side's two hands are
-//! the first split and half of the second, two hands of different sides one hand and 13 of
-//! the other 39. A produced deal that an action prints is completed
+//! the first split and half of the second; other sets of hands are dealt whole (two hands of
+//! different sides, one hand and 13 of the other 39, cost as much as a whole deal). A produced
+//! deal that an action prints is completed
 //! ([`DealSource::complete`]): the other hands are a uniform split of the cards left, drawn
 //! from the deal's own random stream ([`deal_rng`]), so that the run is the same on any
 //! number of threads. What the program sees has exactly the law it has with whole deals, and
@@ -56,14 +57,13 @@ pub enum Dealt {
     One(Seat),
     /// A side's two hands: half of the pack, split.
     Side(Side),
-    /// Two hands of different sides: one hand, then 13 of the other 39 cards.
-    Two(Seat, Seat),
     /// The whole deal.
     All,
 }
 
 impl Dealt {
-    /// The fewest hands dealt that hold `seats`.
+    /// The hands dealt for a program that reads `seats`: one hand, a side, or the whole
+    /// deal.
     pub fn holding(seats: Seats) -> Dealt {
         let mut it = seats.iter();
         match (it.next(), it.next(), seats.len()) {
@@ -72,7 +72,6 @@ impl Dealt {
             (Some(a), Some(b), 2) if b == a.partner() => {
                 Dealt::Side(if a == Seat::North { Side::NorthSouth } else { Side::EastWest })
             }
-            (Some(a), Some(b), 2) => Dealt::Two(a, b),
             _ => Dealt::All,
         }
     }
@@ -83,7 +82,6 @@ impl Dealt {
             Dealt::Nothing => Seats::NONE,
             Dealt::One(a) => Seats::of(a),
             Dealt::Side(side) => Seats::of(side.seats()[0]).with(side.seats()[1]),
-            Dealt::Two(a, b) => Seats::of(a).with(b),
             Dealt::All => Seats::ALL,
         }
     }
@@ -95,8 +93,9 @@ impl RandomDealer {
         RandomDealer::reading(Seats::ALL, false)
     }
 
-    /// The dealer of the hands of `seats` only (all four when three are read): the other
-    /// hands stay empty, and are filled in for produced deals when `complete`.
+    /// The dealer of the hands of `seats` only (all four unless `seats` is one hand or a
+    /// side): the other hands stay empty, and are filled in for produced deals when
+    /// `complete`.
     pub fn reading(seats: Seats, complete: bool) -> RandomDealer {
         let dealt = Dealt::holding(seats);
         RandomDealer { tables: SplitTables::get(), hands: HandTables::get(), dealt, complete: complete && dealt != Dealt::All }
@@ -152,11 +151,6 @@ impl DealSource for RandomDealer {
                 let [a, b] = side.seats();
                 deal.hands[a as usize] = Hand(first);
                 deal.hands[b as usize] = Hand(second);
-            }
-            Dealt::Two(a, b) => {
-                let first = self.hands.hand(rng);
-                deal.hands[a as usize] = Hand(first);
-                deal.hands[b as usize] = Hand(pdep(self.hands.of_39.draw(rng), ALL_CARDS ^ first));
             }
             Dealt::Nothing => {}
         }
