@@ -117,11 +117,11 @@ pub(crate) fn alias_table(weights: &[u64], total: u64) -> Box<[u64]> {
 }
 
 /// The tables behind [`HandTables::hand`] and the 13-of-39 [`Floyd`] plan, built once per
-/// process (about 19 KB).
+/// process (about 17 KB).
 ///
-/// A suit-length vector is 16 bits, 4 per suit (clubs lowest). The alias table holds, for
-/// each bucket, the threshold and the *alias's vector* (not its index), and the bucket's own
-/// vector is in `own`: both are read at once, with no load waiting for another.
+/// A suit-length vector is 16 bits, 4 per suit (clubs lowest). One entry of the alias table
+/// holds a bucket's threshold and both its vectors (not the alias's index), so one load
+/// chooses the vector.
 pub struct HandTables {
     /// Every 13-bit suit mask of at most 6 cards, those with 0 cards first, then 1, ... 6
     /// (a holding of `k > 6` cards is the complement of one of `13 - k`: half the memory).
@@ -131,11 +131,12 @@ pub struct HandTables {
     /// complement with (bits 32..48: `0x1FFF` when `k > 6`, else 0).
     lengths: [u64; 16],
     /// The alias table of the suit-length vectors, padded to 1024 buckets with vectors of
-    /// weight 0: for bucket `b`, the probability threshold (out of `C(52, 13)`) shifted left
-    /// 16, and the alias's vector in the low 16 bits.
+    /// weight 0: for bucket `b`, the probability threshold `t` (out of `C(52, 13)`, below
+    /// 2^40) without its low 8 bits in bits 32..64, the bucket's own vector in bits 16..32
+    /// (0 for the padding, never chosen) and the alias's vector in bits 0..16.
     alias: Box<[u64; BUCKETS]>,
-    /// The vector of each bucket (0 for the padding, never chosen).
-    own: Box<[u16; BUCKETS]>,
+    /// The low 8 bits of each threshold, read only when the high bits tie (once in 2^32).
+    low: Box<[u8; BUCKETS]>,
     /// 13 cards of 39 (a hand after one hand is dealt: the first of a completion).
     pub of_39: Floyd,
 }
@@ -178,9 +179,12 @@ impl HandTables {
         debug_assert_eq!(weights.iter().sum::<u64>(), HANDS);
         weights.resize(BUCKETS, 0);
         own.resize(BUCKETS, 0);
-        let alias: Vec<u64> = alias_table(&weights, HANDS).iter().map(|&e| (e >> 11) << 16 | own[(e & 0x7FF) as usize] as u64).collect();
-        let (alias, own) = (alias.try_into().expect("1024 buckets"), own.try_into().expect("1024 buckets"));
-        HandTables { subsets, lengths, alias, own, of_39: Floyd::new(39, 13) }
+        let table = alias_table(&weights, HANDS);
+        let entry = |(b, &e): (usize, &u64)| (e >> 19) << 32 | (own[b] as u64) << 16 | own[(e & 0x7FF) as usize] as u64;
+        let alias: Vec<u64> = table.iter().enumerate().map(entry).collect();
+        let low: Vec<u8> = table.iter().map(|&e| (e >> 11) as u8).collect();
+        let (alias, low) = (alias.try_into().expect("1024 buckets"), low.try_into().expect("1024 buckets"));
+        HandTables { subsets, lengths, alias, low, of_39: Floyd::new(39, 13) }
     }
 
     /// A uniform 13-card hand, as a card mask (16 bits per suit, clubs lowest).
@@ -195,11 +199,13 @@ impl HandTables {
                 break ((x >> LOW_BITS) as usize & (BUCKETS - 1), (m >> LOW_BITS) as u64);
             }
         };
-        // Both vectors are loaded and one kept without a branch: the choice is a coin toss
-        // the processor could not predict.
-        let (entry, own) = (self.alias[bucket], self.own[bucket] as u64);
-        let keep = ((u < entry >> 16) as u64).wrapping_neg();
-        let vector = ((own & keep) | (entry & 0xFFFF & !keep)) as usize;
+        // The bucket's own vector when `u` is below the threshold, else the alias's: compared
+        // on the high bits (the low bits only on a tie), and kept without a branch, since
+        // the choice is a coin toss the processor could not predict.
+        let entry = self.alias[bucket];
+        let (t, v) = (entry >> 32, u >> 8);
+        let own = if t != v { v < t } else { self.low_below(bucket, u) };
+        let vector = (entry >> (16 * own as u32) & 0xFFFF) as usize;
         let suit = [0, 1, 2, 3].map(|s| self.lengths[vector >> (4 * s) & 15]);
         let ways = suit.map(|l| l >> 16 & 0xFFFF);
         // The four holdings: two digits of each half of one word, rejected in the rare case
@@ -216,6 +222,15 @@ impl HandTables {
         };
         let holding = |s: usize| (self.subsets[((suit[s] & 0xFFFF) + i[s]) as usize & 4095] as u64) ^ suit[s] >> 32;
         holding(0) | holding(1) << 16 | holding(2) << 32 | holding(3) << 48
+    }
+}
+
+impl HandTables {
+    /// Whether `u`, whose high bits tie with bucket `b`'s threshold, is below it.
+    #[cold]
+    #[inline(never)]
+    fn low_below(&self, b: usize, u: u64) -> bool {
+        (u & 0xFF) < self.low[b] as u64
     }
 }
 
@@ -298,14 +313,21 @@ mod tests {
     #[test]
     fn the_alias_table_gives_each_vector_its_weight() {
         let t = HandTables::get();
-        assert_eq!((t.alias.len(), t.own.len()), (BUCKETS, BUCKETS));
+        assert_eq!((t.alias.len(), t.low.len()), (BUCKETS, BUCKETS));
         // Weight per vector: the part of each bucket kept, and of the other the alias's.
         let n = BUCKETS as u128;
         let mut got = std::collections::HashMap::<u16, u128>::new();
         for (b, &e) in t.alias.iter().enumerate() {
-            let keep = (e >> 16) as u128;
-            *got.entry(t.own[b]).or_default() += keep;
+            let keep = ((e >> 32) << 8 | t.low[b] as u64) as u128;
+            *got.entry((e >> 16) as u16).or_default() += keep;
             *got.entry(e as u16).or_default() += HANDS as u128 - keep;
+            // The choice on the high bits and the low bits is the comparison with `keep`.
+            for u in [keep.saturating_sub(1), keep, keep + 1, keep.saturating_sub(300), keep + 300] {
+                let u = (u as u64).min(HANDS - 1);
+                let (hi, v) = (e >> 32, u >> 8);
+                let own = if hi != v { v < hi } else { t.low_below(b, u) };
+                assert_eq!(own, (u as u128) < keep, "bucket {b}, u {u}");
+            }
         }
         got.retain(|_, w| *w > 0);
         assert_eq!(got.len(), VECTORS);
