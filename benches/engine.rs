@@ -6,19 +6,22 @@
 //! cargo bench --bench engine -- dealing      # one group
 //! ```
 //!
-//! Groups: `dealing` (nothing predealt, by suit splits; cards predealt, by Floyd's algorithm;
-//! a suit-length predeal), `count` (each counting function over all four hands), `shape`
-//! (one 560-bit set test), `condition` (T2 of `bench/compare.sh`, with the range test the
-//! compiler makes and with the two comparisons it replaces), `batch` (a whole batch of
-//! 4096 deals through `Job::run_batch`, T1 and T2), `exact` (the exact dealer of rare
-//! conditions: set-up, then deals, for T3, a 28+ 4333 hand, and two seats with points).
+//! Groups: `dealing` (nothing predealt, by suit splits; only the hands read: north alone,
+//! north and south, and north alone by Floyd's algorithm for comparison;
+//! cards predealt, by Floyd's algorithm; a suit-length predeal), `count` (each counting
+//! function over all four hands), `shape` (one 560-bit set test), `condition` (T2 of
+//! `bench/compare.sh`, with the range test the compiler makes and with the two comparisons
+//! it replaces), `batch` (a whole batch of 4096 deals through `Job::run_batch`, T1 and T2,
+//! dealing the hands they read or whole deals), `exact` (the exact dealer of rare conditions:
+//! set-up, then deals, for T3, a 28+ 4333 hand, and points with a long suit).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dealvm_vm::batch::{Job, Swap};
 use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr, Program};
-use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
+use dealvm_vm::card::{Card, Deal, Hand, Seat, Seats, Suit};
 use dealvm_vm::deal::PredealDealer;
 use dealvm_vm::exact::{ExactDealer, SeatRule};
+use dealvm_vm::partial::Floyd;
 use dealvm_vm::rng::batch_rng;
 use dealvm_vm::source::DealSource;
 use dealvm_vm::split::RandomDealer;
@@ -62,6 +65,23 @@ fn dealing(c: &mut Criterion) {
     let mut lengths = [[None; 4]; 4];
     lengths[Seat::West as usize][Suit::Spades as usize] = Some(7);
     bench_dealer(&mut g, "nothing predealt", &RandomDealer::new());
+    // Only the hands a program reads (nothing predealt).
+    bench_dealer(&mut g, "north alone", &RandomDealer::reading(Seats::of(Seat::North), false));
+    bench_dealer(&mut g, "north and south", &RandomDealer::reading(Seats::of(Seat::North).with(Seat::South), false));
+    // The alternative for one hand: Floyd's algorithm, 13 of 52.
+    let floyd = Floyd::new(52, 13);
+    let mut rng = batch_rng(1, 0);
+    g.bench_function("north alone by Floyd", |b| {
+        b.iter(|| {
+            let mut acc = 0;
+            for _ in 0..N {
+                // Positions 0..52 to cards: 13 per suit.
+                let x = floyd.draw(&mut rng);
+                acc ^= (x & 0x1FFF) | (x >> 13 & 0x1FFF) << 16 | (x >> 26 & 0x1FFF) << 32 | (x >> 39) << 48;
+            }
+            black_box(acc)
+        })
+    });
     let dealers = [
         ("one card predealt", PredealDealer::new([hand(&["SA"]), e, e, e]).expect("a predeal")),
         ("north predealt", PredealDealer::new([hand(&["SAKT9", "HQ3", "DJ976", "CK82"]), e, e, e]).expect("a predeal")),
@@ -210,14 +230,19 @@ fn condition(c: &mut Criterion) {
 
 fn batch(c: &mut Criterion) {
     let tables = Tables::new(&PointCounts::default());
-    let dealer = RandomDealer::new();
+    let whole = RandomDealer::new();
     let mut g = c.benchmark_group("batch");
     g.throughput(Throughput::Elements(Swap::None.batch_len()));
     let (t1, t1_entry) = t1_program();
     let (t2, t2_entry) = t2_program(true);
-    for (name, program, routine, tallies) in [
-        ("T1: average hcp(north)", &t1, t1_entry, vec![TallySpec::Average { value: 0 }]),
-        ("T2: a 15-17 balanced north", &t2, t2_entry, vec![]),
+    // As a run deals them: only the hands the program reads (T1 north's, T2 north's and
+    // south's), and whole deals for comparison.
+    let read = |p: &Program| RandomDealer::reading(p.seats_read(), false);
+    for (name, program, routine, tallies, dealer) in [
+        ("T1: average hcp(north)", &t1, t1_entry, vec![TallySpec::Average { value: 0 }], read(&t1)),
+        ("T1, whole deals", &t1, t1_entry, vec![TallySpec::Average { value: 0 }], whole),
+        ("T2: a 15-17 balanced north", &t2, t2_entry, vec![], read(&t2)),
+        ("T2, whole deals", &t2, t2_entry, vec![], whole),
     ] {
         let job = Job { program, tables: &tables, source: &dealer, routine, swap: Swap::None, seed: 1, generate: u64::MAX };
         let mut vm = Machine::new(program);

@@ -13,6 +13,7 @@ use crate::front::diag::{Diagnostic, Source};
 use crate::front::parse::parse_file;
 use crate::run::{Limits, Outcome, RunError};
 use crate::source::Deals;
+use dealvm_vm::batch::Swap;
 use dealvm_vm::interp::Fault;
 use std::io::{self, Write};
 use std::time::Instant;
@@ -47,12 +48,23 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     }
     if cli.dump_bytecode {
         out.write_all(compiled.program.disassemble().as_bytes())?;
-        if cli.deals.is_none() && cli.library.is_none() {
+        if cli.deals.is_some() || cli.library.is_some() {
+            writeln!(out, "hands dealt: none, the deals are read from a file")?;
+        } else {
             let (swap, produce_bound) = match RunSettings::merge(cli, &compiled, &compiled.deals) {
                 Ok(s) => (s.swap, s.produce < s.generate),
                 Err(_) => (Default::default(), true),
             };
-            writeln!(out, "dealing: {}", dealing(cli, &compiled, swap, produce_bound).how)?;
+            let choice = dealing(cli, &compiled, swap, produce_bound);
+            writeln!(out, "dealing: {}", choice.how)?;
+            let hands = match choice.exact {
+                Some(_) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),
+                None => {
+                    let partial = compiled.deals.reading(compiled.program.seats_read(), printed(cli, &compiled), swap);
+                    partial.as_ref().unwrap_or(&compiled.deals).dealing()
+                }
+            };
+            writeln!(out, "{hands}")?;
         }
         return Ok(());
     }
@@ -93,6 +105,9 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
         progress: cli.meter,
         new_solver: Some(dealvm_dd::Dds::boxed),
     };
+    // Only the hands the program reads, when nothing is predealt.
+    let partial = deals.reading(compiled.program.seats_read(), actions.needs_deals(), settings.swap);
+    let deals = partial.as_ref().unwrap_or(deals);
     let outcome = match crate::run::run(&compiled, deals, settings.first_board, &limits, &mut actions, out) {
         Ok(o) => o,
         Err(RunError::Io(e)) => return Err(Failure::from(e)),
@@ -138,6 +153,13 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     }
     actions.commit_files()?;
     Ok(())
+}
+
+/// Whether an action or an output file takes the produced deals themselves (not only values),
+/// as [`crate::report::Actions::needs_deals`] will say once the files are open.
+fn printed(cli: &Cli, compiled: &Compiled) -> bool {
+    let boards = cli.pbn.is_some() || cli.dlm.is_some() || cli.zrd.is_some() || cli.dl52.is_some();
+    boards || compiled.actions.iter().any(|a| a.needs_deal())
 }
 
 /// The stack of the thread that parses and compiles: the compiler recurses once per level of
@@ -190,7 +212,7 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> 
 }
 
 /// How the run deals: exactly, when the condition's terms on single seats are rare.
-fn dealing(cli: &Cli, compiled: &Compiled, swap: dealvm_vm::batch::Swap, produce_bound: bool) -> crate::source::exact::Choice {
+fn dealing(cli: &Cli, compiled: &Compiled, swap: Swap, produce_bound: bool) -> crate::source::exact::Choice {
     crate::source::exact::choose(&crate::source::exact::Inputs {
         fixed: compiled.predeal,
         lengths: &compiled.lengths,

@@ -1,7 +1,8 @@
 //! Where the deals of a run come from.
 //!
 //! Every source implements the `vm` crate's [`DealSource`] trait, and the run is compiled for
-//! the one it is given: [`RandomDealer`] when nothing is predealt, [`PredealDealer`] around
+//! the one it is given: [`RandomDealer`] when nothing is predealt (of only the hands the
+//! program reads, [`Deals::reading`]), [`PredealDealer`] around
 //! predealt cards and suit lengths, [`GivenDeals`] for the boards of a PBN, DLM or zrd file
 //! (`--deals`, read by [`pbn`], [`dlm`] and [`zrd`]), and the exact dealer of the deals that
 //! meet the condition's rare terms ([`exact`] chooses it). [`Deals`] is the choice of one of
@@ -16,8 +17,9 @@ pub mod pbn;
 pub mod zrd;
 
 use crate::front::diag::{Diagnostic, Source};
+use dealvm_vm::batch::Swap;
 use dealvm_vm::board::Board;
-use dealvm_vm::card::Hand;
+use dealvm_vm::card::{Hand, Seats};
 use dealvm_vm::deal::PredealDealer;
 use dealvm_vm::predeal::{is_empty, PredealError, SuitLengths};
 pub use dealvm_vm::source::{DealSource, GivenDeals};
@@ -47,6 +49,33 @@ impl Deals {
             Ok(Deals::Random(RandomDealer::new()))
         } else {
             PredealDealer::with_lengths(fixed, lengths).map(|d| Deals::Predeal(Box::new(d)))
+        }
+    }
+
+    /// The dealer for a run whose program reads the hands of `read` only, when it differs
+    /// from this one: with nothing predealt and no swapping (which moves hands), only those
+    /// hands are dealt, and the others are filled in for the produced deals when `printed` (an
+    /// action or an output file takes the deals themselves). `None`: this source as it is.
+    pub fn reading(&self, read: Seats, printed: bool, swap: Swap) -> Option<Deals> {
+        match self {
+            Deals::Random(_) if swap == Swap::None && read != Seats::ALL => {
+                Some(Deals::Random(RandomDealer::reading(read, printed)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The hands dealt, as `--dump-bytecode` shows them: `hands dealt: north (the others for
+    /// the deals printed)`.
+    pub fn dealing(&self) -> String {
+        match self {
+            Deals::Random(dealer) if dealer.completes() => {
+                format!("hands dealt: {} (the others for the deals printed)", dealer.dealt().seats())
+            }
+            Deals::Random(dealer) => format!("hands dealt: {}", dealer.dealt().seats()),
+            Deals::Predeal(_) => "hands dealt: all, around the predeal".to_string(),
+            Deals::Boards(_) | Deals::Library(_) => "hands dealt: none, the deals are read from a file".to_string(),
+            Deals::Exact(_) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),
         }
     }
 

@@ -16,6 +16,7 @@ mod fuzz;
 mod features;
 mod golden;
 mod output_files;
+mod partial;
 mod randomness;
 mod reference;
 mod robustness;

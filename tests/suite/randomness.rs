@@ -14,7 +14,7 @@ use dealvm_vm::split::RandomDealer;
 use dealvm_vm::shape::{shape_index_of, NUM_SHAPES, SHAPES};
 
 /// `C(n, k)` exactly.
-fn choose(n: u64, k: u64) -> u128 {
+pub(crate) fn choose(n: u64, k: u64) -> u128 {
     if k > n {
         return 0;
     }
@@ -72,7 +72,7 @@ pub(crate) fn gamma_q(a: f64, x: f64) -> f64 {
 
 /// The chi-square p-value of observed counts against probabilities; cells expecting fewer
 /// than 5 are pooled.
-fn chi_square_p(observed: &[u64], probs: &[f64]) -> f64 {
+pub(crate) fn chi_square_p(observed: &[u64], probs: &[f64]) -> f64 {
     let n: u64 = observed.iter().sum();
     let mut cells: Vec<(f64, f64)> = Vec::new();
     let (mut pool_o, mut pool_e) = (0.0, 0.0);
@@ -103,12 +103,12 @@ pub(crate) fn assert_fits(what: &str, observed: &[u64], probs: &[f64]) {
 }
 
 /// The HCP (4-3-2-1) of a card.
-fn card_hcp(c: Card) -> usize {
+pub(crate) fn card_hcp(c: Card) -> usize {
     c.rank().saturating_sub(8) as usize
 }
 
 /// Exact distribution of the HCP of `fixed` plus a uniform `k`-subset of `free`.
-fn hcp_distribution(fixed: Hand, free: u64, k: usize) -> Vec<f64> {
+pub(crate) fn hcp_distribution(fixed: Hand, free: u64, k: usize) -> Vec<f64> {
     let base: usize = fixed.cards().map(card_hcp).sum();
     // ways[j][s]: j cards chosen with s points.
     let mut ways = vec![vec![0u128; 41]; k + 1];
@@ -132,7 +132,7 @@ fn hcp_distribution(fixed: Hand, free: u64, k: usize) -> Vec<f64> {
 }
 
 /// Exact distribution of a seat's length in `suit` given its fixed cards and `k` random ones.
-fn length_distribution(fixed: Hand, free: u64, k: usize, suit: Suit) -> Vec<f64> {
+pub(crate) fn length_distribution(fixed: Hand, free: u64, k: usize, suit: Suit) -> Vec<f64> {
     let in_suit = Hand(free).len(suit) as u64;
     let n = free.count_ones() as u64;
     let total = choose(n, k as u64) as f64;
@@ -145,7 +145,7 @@ fn length_distribution(fixed: Hand, free: u64, k: usize, suit: Suit) -> Vec<f64>
 }
 
 /// A hand from holdings such as `["SAKQ", "HJ"]`.
-fn hand(holdings: &[&str]) -> Hand {
+pub(crate) fn hand(holdings: &[&str]) -> Hand {
     let mut h = Hand::EMPTY;
     for text in holdings {
         let suit = Suit::from_letter(text.chars().next().unwrap()).unwrap();
@@ -259,7 +259,7 @@ fn shapes_follow_their_exact_frequencies() {
 }
 
 /// The exact probability that one seat gets `a` cards of a suit and another seat `b`.
-fn joint_length_probability(a: u64, b: u64) -> f64 {
+pub(crate) fn joint_length_probability(a: u64, b: u64) -> f64 {
     if a + b > 13 {
         return 0.0;
     }
@@ -316,7 +316,7 @@ fn bounded_random_numbers_are_uniform() {
 }
 
 /// The counts of a 1-D `frequency` report in our output, `lo..=hi`.
-fn frequency_counts(out: &str, lo: i32, hi: i32) -> Vec<u64> {
+pub(crate) fn frequency_counts(out: &str, lo: i32, hi: i32) -> Vec<u64> {
     let mut counts = vec![0u64; (hi - lo + 1) as usize];
     for line in out.lines() {
         let f: Vec<&str> = line.split('\t').collect();
@@ -480,7 +480,7 @@ fn deal_and_select(fixed: [Hand; 4], want: &[(Seat, Suit, u8)], rng: &mut DealRn
 }
 
 /// A two-sample chi-square test of two lists of counts (cells expecting under 5 pooled).
-fn same_law_p(a: &[u64], b: &[u64]) -> f64 {
+pub(crate) fn same_law_p(a: &[u64], b: &[u64]) -> f64 {
     let (na, nb) = (a.iter().sum::<u64>() as f64, b.iter().sum::<u64>() as f64);
     let mut cells = Vec::new();
     let (mut pa, mut pb) = (0.0, 0.0);

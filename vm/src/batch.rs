@@ -190,6 +190,7 @@ impl<S: DealSource> Job<'_, S> {
             end.examined = 0;
             return end;
         }
+        debug_assert!(self.program.seats_read().is_subset(self.source.seats()), "the source deals every hand read");
         let mut rng = batch_rng(self.seed, k);
         let mut values = vec![0i32; self.program.value_slots];
         let perms = self.swap.permutations();
@@ -228,6 +229,8 @@ impl<S: DealSource> Job<'_, S> {
             match vm.run(self.program, self.routine, &mut env) {
                 Ok(0) => continue,
                 Ok(_) => {
+                    // The hands the program did not read, when the source left them out.
+                    let deal = self.source.complete(&deal, self.seed, first + i, pdep);
                     sink.produced(i as u32, &deal, &values);
                     end.produced += 1;
                     if end.produced == cap {

@@ -6,7 +6,7 @@
 //! [`crate::interp`], except the arithmetic, which is [`BinaryOp::apply`] and [`UnaryOp::apply`]
 //! so that the compiler folds constants with exactly the interpreter's rules.
 
-use crate::card::{Card, Seat, Side, Suit, Vulnerability};
+use crate::card::{Card, Seat, Seats, Side, Suit, Vulnerability};
 use crate::dd::DdMode;
 use crate::score::{Contract, Strain};
 use crate::shape::ShapeSet;
@@ -399,6 +399,39 @@ impl Program {
         used.sort_by_key(|t| t.0);
         used.dedup();
         used
+    }
+
+    /// The seats whose hands the code reads: every seat when it asks a double-dummy question
+    /// (the solver sees the whole deal). A dealer may deal only these hands
+    /// ([`crate::split::RandomDealer::reading`]).
+    pub fn seats_read(&self) -> Seats {
+        self.code.iter().fold(Seats::NONE, |seats, i| match *i {
+            Instr::SuitCount { seat, .. }
+            | Instr::HandCount { seat, .. }
+            | Instr::Length { seat, .. }
+            | Instr::Cccc { seat }
+            | Instr::HasCard { seat, .. }
+            | Instr::Shape { seat, .. } => seats.with(seat),
+            Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. } => Seats::ALL,
+            Instr::Const(_)
+            | Instr::Var(_)
+            | Instr::VarEnd(_)
+            | Instr::Store(_)
+            | Instr::Score { .. }
+            | Instr::Imps
+            | Instr::Rnd
+            | Instr::Unary(_)
+            | Instr::Binary { .. }
+            | Instr::BinaryConst { .. }
+            | Instr::InRange { .. }
+            | Instr::Jump(_)
+            | Instr::JumpIfZero(_)
+            | Instr::AndThen(_)
+            | Instr::OrElse(_)
+            | Instr::Bool
+            | Instr::Return
+            | Instr::Produce => seats,
+        })
     }
 
     /// Whether the code asks double-dummy questions (and so needs a solver).

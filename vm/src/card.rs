@@ -112,6 +112,77 @@ impl Seat {
     }
 }
 
+/// A set of seats, as a 4-bit mask (bit `i` for [`Seat::index`] `i`): the hands a program
+/// reads, or the hands a dealer deals.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Seats(u8);
+
+impl Seats {
+    /// No seat.
+    pub const NONE: Seats = Seats(0);
+    /// All four seats.
+    pub const ALL: Seats = Seats(15);
+
+    /// The set holding only `seat`.
+    pub fn of(seat: Seat) -> Seats {
+        Seats(1 << seat as u8)
+    }
+
+    /// This set with `seat` added.
+    pub fn with(self, seat: Seat) -> Seats {
+        Seats(self.0 | 1 << seat as u8)
+    }
+
+    /// The seats of either set.
+    pub fn union(self, other: Seats) -> Seats {
+        Seats(self.0 | other.0)
+    }
+
+    /// The seats not in this set.
+    pub fn complement(self) -> Seats {
+        Seats(!self.0 & 15)
+    }
+
+    /// Whether `seat` is in the set.
+    pub fn contains(self, seat: Seat) -> bool {
+        self.0 >> seat as u8 & 1 != 0
+    }
+
+    /// Whether every seat of this set is in `other`.
+    pub fn is_subset(self, other: Seats) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// The number of seats.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The seats, north first.
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        Seat::ALL.into_iter().filter(move |&s| self.contains(s))
+    }
+}
+
+impl std::fmt::Display for Seats {
+    /// `north south`, `all`, or `none`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Seats::ALL => write!(f, "all"),
+            Seats::NONE => write!(f, "none"),
+            s => {
+                let names: Vec<&str> = s.iter().map(Seat::keyword).collect();
+                write!(f, "{}", names.join(" "))
+            }
+        }
+    }
+}
+
 /// A partnership: north-south or east-west.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Side {

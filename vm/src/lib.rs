@@ -47,7 +47,9 @@
 //! - [`board`]: boards (a deal with its number, dealer and vulnerability) and the board cycle;
 //! - [`rng`]: the random generator, exact bounded draws, bit instructions;
 //! - [`source`]: the [`source::DealSource`] trait, and deals given in a list;
-//! - [`split`]: [`split::RandomDealer`], the fast exact dealing of deals with nothing predealt;
+//! - [`partial`]: one hand dealt alone, Floyd's `k` of `n`, the counting the splits share;
+//! - [`split`]: [`split::RandomDealer`], the fast exact dealing of deals with nothing predealt
+//!   (of the hands the program reads only, completed for the deals printed);
 //! - [`predeal`]: predealt cards and suit lengths, and why they can be impossible;
 //! - [`bias`]: exact dealing of predealt suit lengths;
 //! - [`deal`]: [`deal::PredealDealer`], uniform dealing around predealt cards and lengths;
@@ -72,6 +74,7 @@ pub mod deal;
 pub mod dd;
 pub mod exact;
 pub mod interp;
+pub mod partial;
 pub mod predeal;
 pub mod rng;
 pub mod score;

@@ -27,6 +27,13 @@ pub fn batch_rng(seed: u64, batch: u64) -> DealRng {
     DealRng::seed_from_u64(mix64(seed ^ mix64(batch.wrapping_mul(0xD1B5_4A32_D192_ED03))))
 }
 
+/// The generator of deal number `n` alone, in a run with seed `seed`: what is drawn for one
+/// deal whatever the deals around it (the hands a partial deal left out, filled in when an
+/// action prints it), so that it does not depend on how the run was cut into pieces.
+pub fn deal_rng(seed: u64, n: u64) -> DealRng {
+    DealRng::seed_from_u64(mix64(mix64(seed ^ 0x6A09_E667_F3BC_C908) ^ n))
+}
+
 /// A uniform random integer in `0..n` (`n > 0`), without modulo bias (Lemire's method).
 #[inline]
 pub fn below(rng: &mut DealRng, n: u32) -> u32 {

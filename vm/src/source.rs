@@ -1,13 +1,15 @@
 //! Where the deals of a run come from: the [`DealSource`] trait, and [`GivenDeals`], the
 //! deals of a list (read from a file).
 //!
-//! Three sources deal at random: [`crate::split::RandomDealer`] (nothing predealt),
+//! Three sources deal at random: [`crate::split::RandomDealer`] (nothing predealt; it may
+//! deal only the hands the program reads, see [`DealSource::complete`]),
 //! [`crate::deal::PredealDealer`] (cards and suit lengths predealt), and
-//! [`crate::exact::ExactDealer`] (only deals that meet rules on single seats). A batch ([`crate::batch::Job`]) is compiled for its
+//! [`crate::exact::ExactDealer`] (only deals that meet rules on single seats). A batch
+//! ([`crate::batch::Job`]) is compiled for its
 //! source, so asking for a deal is an inlined call, not a dynamic dispatch.
 
 use crate::board::Board;
-use crate::card::Deal;
+use crate::card::{Deal, Seats};
 use crate::dd::TrickTable;
 use crate::rng::{has_bmi2, pdep_portable, DealRng};
 
@@ -22,6 +24,20 @@ pub trait DealSource: Sync {
     /// bits of its first argument on the set bits of its second (BMI2's `pdep` or
     /// [`pdep_portable`]).
     fn deal(&self, n: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal;
+
+    /// The seats whose hands [`DealSource::deal`] deals: the program may read only these.
+    fn seats(&self) -> Seats {
+        Seats::ALL
+    }
+
+    /// Produced deal number `n` as the actions see it, in a run with seed `seed`. A source
+    /// that deals only the hands the program reads fills in the others here, uniformly among
+    /// the deals that agree with the hands dealt, from the deal's own random stream
+    /// ([`crate::rng::deal_rng`]); the others give the deal as it is.
+    #[inline(always)]
+    fn complete(&self, deal: &Deal, _seed: u64, _n: u64, _pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        *deal
+    }
 
     /// How many deals the source holds, when it can run out (a file); `None` when it deals
     /// for ever.

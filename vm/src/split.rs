@@ -17,23 +17,119 @@
 //! `13!⁴ / 52!`. Bounded numbers are drawn with Lemire's method from disjoint bits of
 //! xoshiro words, rejecting the rare biased draws, so nothing is rounded.
 
-use crate::card::{Deal, Hand, ALL_CARDS};
-use crate::rng::{below, DealRng};
+//!
+//! **Only the hands the program reads.** A program that reads some hands only
+//! (`hcp(north) >= 0` reads North's) has only those dealt ([`RandomDealer::reading`]): one
+//! hand alone is a uniform 13 of the 52 cards ([`HandTables::hand`]), a side's two hands are
+//! the first split and half of the second; other sets of hands are dealt whole (two hands of
+//! different sides, one hand and 13 of the other 39, cost as much as a whole deal). A produced
+//! deal that an action prints is completed
+//! ([`DealSource::complete`]): the other hands are a uniform split of the cards left, drawn
+//! from the deal's own random stream ([`deal_rng`]), so that the run is the same on any
+//! number of threads. What the program sees has exactly the law it has with whole deals, and
+//! so have the deals printed.
+
+use crate::card::{Deal, Hand, Seat, Seats, Side, ALL_CARDS};
+use crate::partial::{alias_table, choose, masks_by_size, HandTables, WAYS};
+use crate::rng::{below, deal_rng, DealRng};
 use crate::source::DealSource;
 use rand_core::Rng;
 use std::sync::OnceLock;
 
 /// The dealer of runs with nothing predealt: every deal uniform among all deals, dealt by
-/// three exact splits of the pack ([`SplitTables::deal`]).
+/// three exact splits of the pack ([`SplitTables::deal`]), or only the hands the program
+/// reads ([`RandomDealer::reading`]).
 #[derive(Copy, Clone, Debug)]
 pub struct RandomDealer {
     tables: &'static SplitTables,
+    hands: &'static HandTables,
+    dealt: Dealt,
+    /// Whether produced deals are completed ([`DealSource::complete`]).
+    complete: bool,
+}
+
+/// The hands a [`RandomDealer`] deals.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dealt {
+    /// No hand.
+    Nothing,
+    /// One hand alone: 13 of the 52 cards.
+    One(Seat),
+    /// A side's two hands: half of the pack, split.
+    Side(Side),
+    /// The whole deal.
+    All,
+}
+
+impl Dealt {
+    /// The hands dealt for a program that reads `seats`: one hand, a side, or the whole
+    /// deal.
+    pub fn holding(seats: Seats) -> Dealt {
+        let mut it = seats.iter();
+        match (it.next(), it.next(), seats.len()) {
+            (None, _, _) => Dealt::Nothing,
+            (Some(a), None, _) => Dealt::One(a),
+            (Some(a), Some(b), 2) if b == a.partner() => {
+                Dealt::Side(if a == Seat::North { Side::NorthSouth } else { Side::EastWest })
+            }
+            _ => Dealt::All,
+        }
+    }
+
+    /// The seats dealt.
+    pub fn seats(self) -> Seats {
+        match self {
+            Dealt::Nothing => Seats::NONE,
+            Dealt::One(a) => Seats::of(a),
+            Dealt::Side(side) => Seats::of(side.seats()[0]).with(side.seats()[1]),
+            Dealt::All => Seats::ALL,
+        }
+    }
 }
 
 impl RandomDealer {
-    /// The dealer, with its tables built on first use.
+    /// The dealer of whole deals, with its tables built on first use.
     pub fn new() -> RandomDealer {
-        RandomDealer { tables: SplitTables::get() }
+        RandomDealer::reading(Seats::ALL, false)
+    }
+
+    /// The dealer of the hands of `seats` only (all four unless `seats` is one hand or a
+    /// side): the other hands stay empty, and are filled in for produced deals when
+    /// `complete`.
+    pub fn reading(seats: Seats, complete: bool) -> RandomDealer {
+        let dealt = Dealt::holding(seats);
+        RandomDealer { tables: SplitTables::get(), hands: HandTables::get(), dealt, complete: complete && dealt != Dealt::All }
+    }
+
+    /// The hands dealt.
+    pub fn dealt(&self) -> Dealt {
+        self.dealt
+    }
+
+    /// Whether produced deals are completed.
+    pub fn completes(&self) -> bool {
+        self.complete
+    }
+
+    /// The deal with the hands of the seats not dealt filled in from `rng`: uniform among the
+    /// deals that agree with the hands dealt.
+    fn fill(&self, deal: &Deal, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        let missing = self.dealt.seats().complement();
+        if missing == Seats::ALL {
+            return self.tables.deal(rng, pdep);
+        }
+        let mut filled = *deal;
+        let mut free = ALL_CARDS ^ deal.hands.iter().fold(0, |cards, h| cards | h.0);
+        for seat in missing.iter() {
+            let cards = match free.count_ones() {
+                39 => pdep(self.hands.of_39.draw(rng), free),
+                26 => self.tables.thirteen_of(rng, free, &pdep),
+                _ => free,
+            };
+            filled.hands[seat as usize] = Hand(cards);
+            free ^= cards;
+        }
+        filled
     }
 }
 
@@ -46,31 +142,33 @@ impl Default for RandomDealer {
 impl DealSource for RandomDealer {
     #[inline(always)]
     fn deal(&self, _n: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
-        self.tables.deal(rng, pdep)
+        let mut deal = Deal::default();
+        match self.dealt {
+            Dealt::All => return self.tables.deal(rng, pdep),
+            Dealt::One(a) => deal.hands[a as usize] = Hand(self.hands.hand(rng)),
+            Dealt::Side(side) => {
+                let (first, second) = self.tables.side(rng, pdep);
+                let [a, b] = side.seats();
+                deal.hands[a as usize] = Hand(first);
+                deal.hands[b as usize] = Hand(second);
+            }
+            Dealt::Nothing => {}
+        }
+        deal
+    }
+
+    fn seats(&self) -> Seats {
+        self.dealt.seats()
+    }
+
+    #[inline]
+    fn complete(&self, deal: &Deal, seed: u64, n: u64, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        if !self.complete {
+            return *deal;
+        }
+        self.fill(deal, &mut deal_rng(seed, n), pdep)
     }
 }
-
-/// `C(n, k)`.
-const fn choose(n: u64, k: u64) -> u64 {
-    let mut r = 1u64;
-    let mut i = 0;
-    while i < k {
-        r = r * (n - i) / (i + 1);
-        i += 1;
-    }
-    r
-}
-
-/// `C(13, k)` for `k` in `0..=13`: the holdings of `k` cards in one suit.
-const WAYS: [u32; 14] = {
-    let mut w = [0u32; 14];
-    let mut k = 0;
-    while k < 14 {
-        w[k] = choose(13, k as u64) as u32;
-        k += 1;
-    }
-    w
-};
 
 /// `C(52, 26)`: the halves of the pack.
 const HALVES: u64 = choose(52, 26);
@@ -115,18 +213,7 @@ impl SplitTables {
     }
 
     fn build() -> SplitTables {
-        // The masks sorted by their number of cards (a counting sort).
-        let mut subsets = [0u16; 8192];
-        let mut offset = [0u16; 14];
-        for k in 1..14 {
-            offset[k] = offset[k - 1] + WAYS[k - 1] as u16;
-        }
-        let mut next = offset;
-        for mask in 0u16..8192 {
-            let k = mask.count_ones() as usize;
-            subsets[next[k] as usize] = mask;
-            next[k] += 1;
-        }
+        let (subsets, offset) = masks_by_size();
         // North-South's suit-length vectors and how many halves of the pack have each.
         let mut vectors = Vec::new();
         let mut weights = Vec::new();
@@ -182,7 +269,18 @@ impl SplitTables {
         let x1 = rng.next_u64();
         let x2 = rng.next_u64();
         let x3 = rng.next_u64();
-        // North-South's suit lengths.
+        let ns = self.half(rng, x0, x1, x2);
+        let ew = ALL_CARDS ^ ns;
+        // North's and East's hands.
+        let north = pdep(self.thirteen_of_26(draw32(rng, x3 as u32, HANDS_OF_26)), ns);
+        let east = pdep(self.thirteen_of_26(draw32(rng, (x3 >> 32) as u32, HANDS_OF_26)), ew);
+        Deal { hands: [Hand(north), Hand(east), Hand(ns ^ north), Hand(ew ^ east)] }
+    }
+
+    /// A uniform half of the pack (26 cards) from the random words `x0`, `x1` and `x2`: the
+    /// suit lengths from the alias table, then a holding in each suit.
+    #[inline(always)]
+    fn half(&self, rng: &mut DealRng, x0: u64, x1: u64, x2: u64) -> u64 {
         let u = draw64(rng, x0, HALVES);
         let bucket = draw21(rng, x1, self.alias.len() as u32) as usize;
         let entry = self.alias[bucket];
@@ -194,43 +292,26 @@ impl SplitTables {
         let diamonds = self.holding(k[1], draw21(rng, x1 >> 42, WAYS[k[1] as usize & 15]));
         let hearts = self.holding(k[2], draw21(rng, x2, WAYS[k[2] as usize & 15]));
         let spades = self.holding(k[3], draw21(rng, x2 >> 21, WAYS[k[3] as usize & 15]));
-        let ns = clubs | diamonds << 16 | hearts << 32 | spades << 48;
-        let ew = ALL_CARDS ^ ns;
-        // North's and East's hands.
-        let north = pdep(self.thirteen_of_26(draw32(rng, x3 as u32, HANDS_OF_26)), ns);
-        let east = pdep(self.thirteen_of_26(draw32(rng, (x3 >> 32) as u32, HANDS_OF_26)), ew);
-        Deal { hands: [Hand(north), Hand(east), Hand(ns ^ north), Hand(ew ^ east)] }
+        clubs | diamonds << 16 | hearts << 32 | spades << 48
     }
-}
 
-/// An exact alias table for integer `weights` adding up to `total`: entry `b` holds the
-/// threshold `t` (out of `total`) above which bucket `b` gives its alias, shifted left 11,
-/// with the alias in the low 11 bits. A uniform bucket and a uniform number below `total`
-/// then give index `i` with probability `weights[i] / total`, exactly.
-fn alias_table(weights: &[u64], total: u64) -> Box<[u64]> {
-    let n = weights.len() as u128;
-    assert!(n <= 2048 && total < 1 << 53);
-    // Bucket `b` has room for `total`; index `i` needs `weights[i] * n` of the room.
-    let mut need: Vec<u128> = weights.iter().map(|&w| w as u128 * n).collect();
-    let room = total as u128;
-    let mut table = vec![0u64; weights.len()];
-    let mut small: Vec<usize> = (0..weights.len()).filter(|&i| need[i] < room).collect();
-    let mut large: Vec<usize> = (0..weights.len()).filter(|&i| need[i] >= room).collect();
-    while let (Some(&s), Some(&l)) = (small.last(), large.last()) {
-        small.pop();
-        table[s] = (need[s] as u64) << 11 | l as u64;
-        need[l] -= room - need[s];
-        if need[l] < room {
-            large.pop();
-            small.push(l);
-        }
+    /// A uniform half of the pack and a uniform 13 of its cards: a side's two hands.
+    #[inline(always)]
+    fn side(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> (u64, u64) {
+        let x0 = rng.next_u64();
+        let x1 = rng.next_u64();
+        let x2 = rng.next_u64();
+        let x3 = rng.next_u64();
+        let half = self.half(rng, x0, x1, x2);
+        let first = pdep(self.thirteen_of_26(draw32(rng, x3 as u32, HANDS_OF_26)), half);
+        (first, half ^ first)
     }
-    // What is left fills its bucket exactly (the sums are exact integers).
-    for &i in large.iter().chain(&small) {
-        debug_assert_eq!(need[i], room);
-        table[i] = total << 11 | i as u64;
+
+    /// A uniform 13 of the 26 cards of `free`.
+    #[inline]
+    fn thirteen_of(&self, rng: &mut DealRng, free: u64, pdep: impl Fn(u64, u64) -> u64) -> u64 {
+        pdep(self.thirteen_of_26(below(rng, HANDS_OF_26)), free)
     }
-    table.into_boxed_slice()
 }
 
 /// A uniform number below `bound` (`bound < 2^11`) from the low 21 bits of `bits`, by

@@ -3,9 +3,10 @@
 //! Every counting function of the Dealer language (`hcp` under the current `pointcount`,
 //! `pt0`..`pt9` under the current `altcount`s, `controls`, `losers`, `ltc`, `quality`) depends
 //! on a hand's suits independently, so it is one table of 8192 entries indexed by a 13-bit suit
-//! mask, and a whole-hand value is the sum of four lookups. `cccc` adds to its per-suit table a
-//! correction that depends only on the hand's shape: a 560-entry table indexed by shape. The
-//! tables are built once per run.
+//! mask, and a whole-hand value is the sum of four lookups (a table that ignores the low ranks,
+//! as `hcp` does, is indexed by the top ranks only, so it takes little of the cache). `cccc`
+//! adds to its per-suit table a correction that depends only on the hand's shape: a 560-entry
+//! table indexed by shape. The tables are built once per run.
 
 use crate::card::{Hand, Suit};
 
@@ -268,8 +269,13 @@ pub fn suit_value(values: &RankValues, mask: u16) -> i32 {
 /// shape-indexed correction of `cccc`.
 #[derive(Clone)]
 pub struct Tables {
-    /// One block of [`SUIT_MASKS`] values per [`TableId`].
+    /// One block of [`SUIT_MASKS`] values per [`TableId`]. A table whose values do not
+    /// depend on the lowest `shift` ranks (`hcp` 4-3-2-1 reads only the top four) holds the
+    /// value of mask `m` at `m >> shift`: its part in the cache is that much smaller (64
+    /// bytes for `hcp`, against 32 KB).
     data: Box<[[i32; SUIT_MASKS]; NUM_TABLES]>,
+    /// Per table, the low ranks its values ignore.
+    shift: [u32; NUM_TABLES],
     cccc_shape: Vec<i32>,
     counts: PointCounts,
     /// Which tables are built, one bit per [`TableId`].
@@ -293,7 +299,7 @@ impl Tables {
             .into_boxed_slice()
             .try_into()
             .expect("NUM_TABLES blocks");
-        Tables { data, cccc_shape: Vec::new(), counts: counts.clone(), built: 0 }
+        Tables { data, shift: [0; NUM_TABLES], cccc_shape: Vec::new(), counts: counts.clone(), built: 0 }
     }
 
     /// The tables `ids` (say, those a program reads), built for the given point counts.
@@ -321,8 +327,17 @@ impl Tables {
             TableId::CCCC => &suit_cccc,
             TableId(n) => &move |m| suit_value(&counts.alt[n as usize - 1], m),
         };
-        for (mask, slot) in self.data[id.0 as usize].iter_mut().enumerate() {
-            *slot = f(mask as u16);
+        let values: Vec<i32> = (0..SUIT_MASKS as u16).map(f).collect();
+        // The most low ranks the values ignore: a mask gives the value of the mask without
+        // them.
+        let shift = (0..13u32)
+            .take_while(|&s| values.iter().enumerate().all(|(m, &v)| v == values[m & !((2 << s) - 1)]))
+            .count() as u32;
+        self.shift[id.0 as usize] = shift;
+        for (i, slot) in self.data[id.0 as usize].iter_mut().enumerate() {
+            // Past the masks of the top ranks, the entries repeat values of real masks (so
+            // the range of the block is the range of the table).
+            *slot = values[(i << shift) & (SUIT_MASKS - 1)];
         }
         if id == TableId::CCCC {
             self.cccc_shape = crate::shape::SHAPES.iter().map(|&l| cccc_shape_correction(l)).collect();
@@ -361,16 +376,18 @@ impl Tables {
     #[inline(always)]
     pub fn suit(&self, table: TableId, mask: u16) -> i32 {
         // The mask has 13 bits, so the index stays inside the table's block.
-        self.data[table.0 as usize][mask as usize & (SUIT_MASKS - 1)]
+        let shift = self.shift[table.0 as usize & (NUM_TABLES - 1)];
+        self.data[table.0 as usize][(mask as usize >> shift) & (SUIT_MASKS - 1)]
     }
 
     /// The value of a whole hand: the sum over its four suits.
     #[inline(always)]
     pub fn hand(&self, table: TableId, hand: Hand) -> i32 {
         let block = &self.data[table.0 as usize];
+        let shift = self.shift[table.0 as usize & (NUM_TABLES - 1)];
         Suit::ALL
             .iter()
-            .fold(0i32, |acc, &s| acc.wrapping_add(block[hand.suit_mask(s) as usize & (SUIT_MASKS - 1)]))
+            .fold(0i32, |acc, &s| acc.wrapping_add(block[(hand.suit_mask(s) as usize >> shift) & (SUIT_MASKS - 1)]))
     }
 }
 
@@ -391,5 +408,25 @@ mod tests {
         assert_eq!(t.suit(TableId::LOSERS, 0b1_0000_0000_0011), 2);
         assert_eq!(t.suit(TableId::LOSERS, 0b0_1000_0000_0000), 1);
         assert_eq!(t.suit(TableId::LOSERS, 0), 0);
+    }
+
+    #[test]
+    fn tables_that_ignore_low_ranks_are_kept_small_and_read_the_same() {
+        let t = Tables::new(&PointCounts::default());
+        // hcp reads the top four ranks, controls two, losers every rank.
+        assert_eq!(t.shift[TableId::HCP.0 as usize], 9);
+        assert_eq!(t.shift[TableId::CONTROLS.0 as usize], 11);
+        assert_eq!(t.shift[TableId::LOSERS.0 as usize], 0);
+        let mut rng = crate::rng::batch_rng(4, 4);
+        for _ in 0..2000 {
+            use rand_core::Rng;
+            let hand = Hand(rng.next_u64() & crate::card::ALL_CARDS);
+            for id in (0..NUM_TABLES as u8).map(TableId) {
+                let by_suit = Suit::ALL.iter().fold(0i32, |a, &s| a.wrapping_add(t.suit(id, hand.suit_mask(s))));
+                assert_eq!(t.hand(id, hand), by_suit, "{}", id.name());
+            }
+            let mask = hand.suit_mask(Suit::Spades);
+            assert_eq!(t.suit(TableId::HCP, mask), t.suit(TableId::HCP, mask & 0x1E00));
+        }
     }
 }
