@@ -74,7 +74,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             let seat = match input {
                 Input::Lengths(s) | Input::Points(s) | Input::SuitPoints(s, _) => s,
             };
-            let suit_max = if matches!(input, Input::Points(_)) { 4 * suit_max } else { suit_max };
+            let most = if matches!(input, Input::Points(_)) { 4 * suit_max } else { suit_max };
             let inputs: Vec<Value> = match input {
                 Input::Lengths(_) => (0..NUM_SHAPES)
                     .map(|i| {
@@ -82,7 +82,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                         Value::Lengths([c, d, h, s], i)
                     })
                     .collect(),
-                _ => (0..=suit_max).map(Value::Points).collect(),
+                _ => (0..=most).map(Value::Points).collect(),
             };
             // A term that divides by zero for some input stays with the condition, which
             // reports it.

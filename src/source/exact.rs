@@ -78,7 +78,7 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
                 rule.suit_points = SeatRule::any().suit_points;
             }
             if let Some(b) = &bias[s as usize] {
-                rule.shapes = intersection(&rule.shapes, &b.shapes);
+                rule.shapes.intersect_with(&b.shapes);
             }
             all[s as usize] = Some(rule);
         }
@@ -105,7 +105,7 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     // The most complete rules that can be counted: all of them; points only for the rarest
     // seat that counts them; shapes only; the rarest seat alone.
     let rarest = alone.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map(|&(s, _)| s).expect("seats");
-    let counts_points = |s: Seat| rules[s as usize].as_ref().is_some_and(|r| SeatRule { shapes: ShapeSet::from_fn(|_| true), ..r.clone() }.restricts(values));
+    let counts_points = |s: Seat| rules[s as usize].as_ref().is_some_and(|r| r.counts_points(values));
     let rarest_points = alone.iter().filter(|&&(s, _)| counts_points(s)).min_by(|a, b| a.1.total_cmp(&b.1)).map(|&(s, _)| s);
     let attempts: [Attempt<'_>; 4] = [
         (seats.clone(), &|_| true),
@@ -146,15 +146,6 @@ fn bias_rules(lengths: &SuitLengths) -> [Option<SeatRule>; 4] {
             ..SeatRule::any()
         })
     })
-}
-
-/// The shapes in both sets.
-fn intersection(a: &ShapeSet, b: &ShapeSet) -> ShapeSet {
-    let mut out = a.clone();
-    let mut not_b = ShapeSet::from_fn(|_| true);
-    not_b.subtract(b);
-    out.subtract(&not_b);
-    out
 }
 
 /// A probability as a percentage, to three significant digits.

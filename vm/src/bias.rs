@@ -13,8 +13,8 @@ use crate::card::{Hand, Seat, Suit};
 use crate::predeal::{PredealError, SuitLengths};
 use crate::rng::{below, below_u128, DealRng};
 
-/// `C(n, k)` for `n, k <= 13`.
-fn choose(n: u8, k: u8) -> u128 {
+/// `C(n, k)` (exact for `n <= 52`).
+pub(crate) fn choose(n: u8, k: u8) -> u128 {
     if k > n {
         return 0;
     }

@@ -18,7 +18,7 @@
 //! far (or only their sum, when its shapes are all the combinations of allowed lengths per
 //! suit) and its points so far (when a range of them is wanted).
 
-use crate::bias::choose_cards;
+use crate::bias::{choose, choose_cards};
 use crate::card::{Deal, Hand, Seat, Suit};
 use crate::rng::{below_u128, DealRng};
 use crate::shape::{shape_index, ShapeSet, NUM_SHAPES, SHAPES};
@@ -58,14 +58,12 @@ impl SeatRule {
     /// Whether some hand fails the rule, by its shape or by a point range that excludes values
     /// a hand can have under `values` (points per rank).
     pub fn restricts(&self, values: &[i32; 13]) -> bool {
-        let suit_max: i32 = values.iter().sum();
-        self.shapes.len() < NUM_SHAPES
-            || restrictive(self.points, 4 * suit_max)
-            || self.suit_points.iter().any(|&r| restrictive(r, suit_max))
+        self.shapes.len() < NUM_SHAPES || self.counts_points(values)
     }
 
-    /// Whether the rule counts points.
-    fn counts_points(&self, suit_max: i32) -> bool {
+    /// Whether a point range of the rule excludes points a hand can have under `values`.
+    pub fn counts_points(&self, values: &[i32; 13]) -> bool {
+        let suit_max: i32 = values.iter().sum();
         restrictive(self.points, 4 * suit_max) || self.suit_points.iter().any(|&r| restrictive(r, suit_max))
     }
 }
@@ -110,11 +108,6 @@ const BINOMIAL: [[u64; 14]; 14] = {
     }
     t
 };
-
-/// `C(n, k)` for `n <= 52`.
-fn choose(n: u8, k: u8) -> u128 {
-    (0..k as u128).fold(1, |acc, i| acc * (n as u128 - i) / (i + 1))
-}
 
 /// What is left of one suit: the valued cards (a mask over the valued ranks) and how many
 /// others. Once no seat still to come counts points, `valued` is 0 and `spots` counts all.
@@ -251,7 +244,7 @@ impl ExactDealer {
     /// be disjoint and at most 13 per seat.
     pub fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13]) -> Result<ExactDealer, ExactError> {
         let suit_max: i32 = values.iter().sum();
-        let counts_points = rules.iter().flatten().any(|r| r.counts_points(suit_max));
+        let counts_points = rules.iter().flatten().any(|r| r.counts_points(values));
         let valued: Vec<u8> = (0..13u8).filter(|&r| values[r as usize] != 0).collect();
         if counts_points && (values.iter().any(|&v| v < 0) || valued.len() > 5 || suit_max > 15) {
             return Err(ExactError::PointValues);
@@ -273,12 +266,12 @@ impl ExactDealer {
         let free = crate::card::ALL_CARDS & !taken;
         // Seats counting points first, so that the seats after them need only counts.
         let mut order: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| rules[s as usize].is_some()).collect();
-        order.sort_by_key(|&s| !rules[s as usize].as_ref().is_some_and(|r| r.counts_points(suit_max)));
+        order.sort_by_key(|&s| !rules[s as usize].as_ref().is_some_and(|r| r.counts_points(values)));
         let mut plans: Vec<SeatPlan> = order
             .iter()
             .map(|&seat| {
                 let rule = rules[seat as usize].as_ref().expect("seats with rules");
-                seat_plan(seat, fixed[seat as usize], rule, &valued_cards, &valued_points, valued.len(), suit_max)
+                seat_plan(seat, fixed[seat as usize], rule, &valued_cards, &valued_points, valued.len(), values)
             })
             .collect();
         let mut later = false;
@@ -509,7 +502,7 @@ fn seat_plan(
     valued_cards: &[u16; 32],
     valued_points: &[u8; 32],
     nvalued: usize,
-    suit_max: i32,
+    values: &[i32; 13],
 ) -> SeatPlan {
     let fixed_len = Suit::ALL.map(|s| fixed.len(s) as u8);
     let fixed_points = Suit::ALL.map(|s| {
@@ -540,6 +533,7 @@ fn seat_plan(
     let product = ShapeSet::from_fn(|[s, h, d, c]| {
         [c, d, h, s].iter().enumerate().all(|(u, &l)| allowed[u] & (1 << l) != 0)
     });
+    let suit_max: i32 = values.iter().sum();
     let points = restrictive(rule.points, 4 * suit_max).then(|| byte_range(rule.points));
     let suit_points = rule.suit_points.map(byte_range);
     SeatPlan {
@@ -552,7 +546,7 @@ fn seat_plan(
         prefixes,
         points,
         suit_points,
-        by_points: rule.counts_points(suit_max),
+        by_points: rule.counts_points(values),
     }
 }
 

@@ -109,6 +109,13 @@ impl ShapeSet {
         }
     }
 
+    /// Keeps only the shapes also in `other`.
+    pub fn intersect_with(&mut self, other: &ShapeSet) {
+        for (a, b) in self.bits.iter_mut().zip(other.bits) {
+            *a &= b;
+        }
+    }
+
     /// Removes every shape of `other`.
     pub fn subtract(&mut self, other: &ShapeSet) {
         for (a, b) in self.bits.iter_mut().zip(other.bits) {
