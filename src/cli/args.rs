@@ -206,6 +206,11 @@ pub struct Cli {
     #[arg(long = "rejection")]
     pub rejection: bool,
 
+    /// Compile every expression as written: no tables for the parts that read one suit or
+    /// one hand's shape. The same results, more slowly; for checking the compiler.
+    #[arg(long = "plain")]
+    pub plain: bool,
+
     /// Print the compiled bytecode and stop, without dealing.
     #[arg(long = "dump-bytecode")]
     pub dump_bytecode: bool,

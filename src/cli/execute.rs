@@ -175,7 +175,7 @@ fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
     let work = || {
         let arena = bumpalo::Bump::new();
         let statements = parse_file(&arena, &source.text, &script)?;
-        compile(source, &statements, &command_line, &script, &dd)
+        compile(source, &statements, &command_line, &script, &dd, cli.plain)
     };
     std::thread::scope(|scope| {
         // The stack is reserved address space; only the pages used take memory.

@@ -2,6 +2,7 @@
 //! the deal routine (the condition, then the values the actions need of a produced deal,
 //! then `produce`) and gather the [`Compiled`] file.
 
+use crate::compile::tabulate::{is_pure_load, TabulateMemo};
 use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Source, Span};
@@ -74,10 +75,25 @@ pub(super) struct Compiler<'s, 'a> {
     pub(super) site_spans: Vec<Span>,
     /// Warnings about the input, in the order found.
     pub(super) warnings: Vec<Diagnostic>,
+    /// `--plain`: no tables for sub-expressions (see `tabulate`).
+    pub(super) plain: bool,
+    /// How many [`Compiler::check`]s are under way: their code is thrown away.
+    pub(super) checking: u32,
+    /// What tabulating has learnt of the nodes.
+    pub(super) tabulate: RefCell<TabulateMemo>,
+    /// The variables whose subroutine is one instruction that reads the deal: read without
+    /// a call.
+    pub(super) inline_vars: HashMap<VarSlot, Instr>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
-    pub(super) fn new(source: &'s Source, statements: &[Statement<'a>], script: &'s ScriptVars, dd: &DdSwitches) -> Compiler<'s, 'a> {
+    pub(super) fn new(
+        source: &'s Source,
+        statements: &[Statement<'a>],
+        script: &'s ScriptVars,
+        dd: &DdSwitches,
+        plain: bool,
+    ) -> Compiler<'s, 'a> {
         let mut definitions = HashMap::new();
         for s in statements {
             if let StmtKind::VarDef { name, name_span, .. } = s.kind {
@@ -105,6 +121,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
             par_default: Self::default_par_vul(dd, statements),
             site_spans: Vec::new(),
             warnings: Vec::new(),
+            plain,
+            checking: 0,
+            tabulate: RefCell::new(TabulateMemo::default()),
+            inline_vars: HashMap::new(),
         }
     }
 
@@ -156,6 +176,26 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Ok(self.asm.end_entry())
     }
 
+    /// Compiles the subroutine of every variable, in the order they were defined (a
+    /// variable calls only variables defined before it), once the point counts are known.
+    fn variables(&mut self) -> Result<(), Diagnostic> {
+        let mut vars: Vec<(&'a str, VarInfo<'a>)> = self.vars.iter().map(|(&n, &v)| (n, v)).collect();
+        vars.sort_by_key(|(_, v)| v.slot);
+        for (name, info) in vars {
+            let slot = self.asm.begin_var(name).expect("as many variables as slots");
+            debug_assert_eq!(slot, info.slot);
+            let start = self.asm.here() as usize;
+            self.expr(info.expr)?;
+            self.asm.end_var();
+            if let [instr, _] = self.asm.program().code[start..] {
+                if !self.plain && is_pure_load(instr) {
+                    self.inline_vars.insert(slot, instr);
+                }
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn finish(mut self, command_line: &[CommandLinePredeal]) -> Result<Compiled, Diagnostic> {
         let predeal = self.merge_predeal(command_line)?;
         let deals = self.deals(predeal)?;
@@ -173,6 +213,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let prints_deals = actions.iter().any(ActionSpec::prints_each_deal);
         self.tables = Some(RefCell::new(Tables::lazy(&self.point_counts)));
         self.fold_with_tables();
+        self.variables()?;
         let routine = self.routine(&values)?;
         let rules = self.condition_rules();
         let mut program: Program = self.asm.finish().map_err(|e| {

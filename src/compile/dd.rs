@@ -15,11 +15,11 @@ use dealvm_vm::score::Strain;
 use std::collections::HashSet;
 
 /// The expression solves double dummy (slow, no other effect).
-const SOLVES: u8 = 1;
+pub(super) const SOLVES: u8 = 1;
 /// The expression draws random numbers (`rnd`): moving it changes the numbers drawn.
-const DRAWS: u8 = 2;
+pub(super) const DRAWS: u8 = 2;
 /// The expression may divide by zero: evaluating it where it was not evaluated may fail.
-const MAY_FAIL: u8 = 4;
+pub(super) const MAY_FAIL: u8 = 4;
 
 /// Single solves are chosen when a program asks about at most this many declarer-strain pairs;
 /// with more, one whole table is cheaper. Measured with DDS 3 (`bench/dd.sh`): a table costs
@@ -91,7 +91,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// What evaluating an expression may do besides giving its value (each node once).
-    fn effects(&self, e: &Expr<'a>) -> u8 {
+    pub(super) fn effects(&self, e: &Expr<'a>) -> u8 {
         if let Some(&f) = self.effects.borrow().get(&node_key(e)) {
             return f;
         }

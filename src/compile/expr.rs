@@ -3,6 +3,7 @@
 
 use crate::compile::compiler::{Compiler, VarInfo};
 use crate::compile::fold::{flatten, in_range, mirrored};
+use crate::compile::tabulate::{count_table, Operand};
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
 use crate::front::lex::{ACTIONS, FUNCTIONS, STATEMENTS};
@@ -19,22 +20,21 @@ impl<'s, 'a> Compiler<'s, 'a> {
             self.emit(Instr::Const(v));
             return Ok(());
         }
+        if let Some(instr) = self.tabulated(e) {
+            self.emit(instr);
+            return Ok(());
+        }
         match e.kind {
             ExprKind::Number(v) => {
                 self.emit(Instr::Const(v));
             }
             ExprKind::Var(name) => {
                 let info = self.lookup(name, e.span)?;
-                self.emit(Instr::Var(info.slot));
+                let read = self.inline_vars.get(&info.slot).copied().unwrap_or(Instr::Var(info.slot));
+                self.emit(read);
             }
             ExprKind::Count { func, seat, suit } => {
-                let table = match func {
-                    CountFn::Hcp => TableId::HCP,
-                    CountFn::Pt(n) => TableId::pt(n),
-                    CountFn::Controls => TableId::CONTROLS,
-                    CountFn::Losers => TableId::LOSERS,
-                    CountFn::Ltc => TableId::LTC,
-                };
+                let table = count_table(func);
                 match suit {
                     Some(suit) => self.emit(Instr::SuitCount { table, seat, suit }),
                     None => self.emit(Instr::HandCount { table, seat }),
@@ -91,6 +91,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
                         self.emit(Instr::Unary(UnaryOp::Not));
                     }
                     return Ok(());
+                }
+                if matches!(op, BinaryOp::Add | BinaryOp::Sub) {
+                    if let Some(terms) = self.regrouped_sum(e) {
+                        // Errors in the terms folded away or joined are still reported.
+                        self.check(e)?;
+                        return self.sum(&terms);
+                    }
                 }
                 let site = if matches!(op, BinaryOp::Div | BinaryOp::Mod) { self.site(e)? } else { 0 };
                 match (self.constant(a), self.constant(b)) {
@@ -149,6 +156,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             ExprKind::Unary(UnaryOp::Not, _) | ExprKind::And(..) | ExprKind::Or(..) => true,
             ExprKind::HasCard { .. } | ExprKind::Shape { .. } | ExprKind::FdShape { .. } => true,
             ExprKind::Cond(_, a, b) => self.is_truth_value(a) && self.is_truth_value(b),
+            ExprKind::Var(name) if self.constant(e).is_none() => self.vars.get(name).is_some_and(|v| self.is_truth_value(v.expr)),
             _ => self.constant(e).is_some_and(|v| v == 0 || v == 1),
         }
     }
@@ -169,35 +177,50 @@ impl<'s, 'a> Compiler<'s, 'a> {
         flatten(a, and, &mut operands);
         flatten(b, and, &mut operands);
         self.cost_order(&mut operands);
+        let operands = self.join_chain(&operands, and);
         let mut jumps = Vec::new();
         let mut i = 0;
         let last = operands.len() - 1;
         while i <= last {
-            let e = operands[i];
-            let range = if and && i < last { in_range(e, operands[i + 1]) } else { None };
+            let (e, next) = match (operands[i], operands.get(i + 1)) {
+                (Operand::Expr(e), Some(&Operand::Expr(n))) => (Some(e), Some(n)),
+                (Operand::Expr(e), _) => (Some(e), None),
+                _ => (None, None),
+            };
+            let range = match (e, next) {
+                (Some(e), Some(n)) if and => in_range(e, n),
+                _ => None,
+            };
             let used = if range.is_some() { 2 } else { 1 };
             let is_last = i + used > last;
-            match (range, self.constant(e)) {
-                (Some((x, low, high)), _) => {
+            match (range, e, e.and_then(|e| self.constant(e))) {
+                (Some((x, low, high)), _, _) => {
                     self.expr(x)?;
                     self.emit(Instr::InRange { low, high });
                 }
+                (None, None, _) => {
+                    if let Operand::Table(instr) = operands[i] {
+                        self.emit(instr);
+                    }
+                }
                 // An operand that does not decide the result: `1 && b` is `b`.
-                (None, Some(v)) if (v != 0) == and && !is_last => {
+                (None, Some(e), Some(v)) if (v != 0) == and && !is_last => {
                     self.check(e)?;
                     i += 1;
                     continue;
                 }
                 // An operand that decides it: `0 && b` is 0.
-                (None, Some(v)) if (v != 0) != and => {
+                (None, Some(e), Some(v)) if (v != 0) != and => {
                     self.check(e)?;
                     for rest in &operands[i + 1..] {
-                        self.check(rest)?;
+                        if let Operand::Expr(rest) = *rest {
+                            self.check(rest)?;
+                        }
                     }
                     self.emit(Instr::Const(i32::from(!and)));
                     break;
                 }
-                (None, _) => {
+                (None, Some(e), _) => {
                     self.expr(e)?;
                     if is_last {
                         self.truth(e);
@@ -216,14 +239,38 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Ok(())
     }
 
+    /// A regrouped sum (see [`Self::regrouped_sum`]), left to right.
+    fn sum(&mut self, terms: &[(bool, Operand<'_, 'a>)]) -> Result<(), Diagnostic> {
+        for (i, &(neg, term)) in terms.iter().enumerate() {
+            match term {
+                Operand::Constant(k) if i > 0 => {
+                    self.emit(Instr::BinaryConst { op: if neg { BinaryOp::Sub } else { BinaryOp::Add }, k, site: 0 });
+                    continue;
+                }
+                Operand::Constant(k) => _ = self.emit(Instr::Const(k)),
+                Operand::Table(instr) => _ = self.emit(instr),
+                Operand::Expr(e) => self.expr(e)?,
+                Operand::Gone => continue,
+            }
+            match (i, neg) {
+                (0, false) => {}
+                (0, true) => _ = self.emit(Instr::Unary(UnaryOp::Neg)),
+                (_, neg) => _ = self.emit(Instr::Binary { op: if neg { BinaryOp::Sub } else { BinaryOp::Add }, site: 0 }),
+            }
+        }
+        Ok(())
+    }
+
     /// Reports errors in an expression without emitting code for it.
     pub(super) fn check(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
         let mark = self.asm.mark();
         let sites = self.site_spans.len();
+        self.checking += 1;
         let result = match e.kind {
             ExprKind::Number(_) => Ok(()),
             _ => self.expr_nofold(e),
         };
+        self.checking -= 1;
         self.asm.rewind(mark);
         self.site_spans.truncate(sites);
         result

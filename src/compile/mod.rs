@@ -24,6 +24,7 @@ pub mod fold;
 pub mod predeal;
 pub mod shapes;
 pub mod statements;
+pub mod tabulate;
 
 pub use compiled::{ActionSpec, CommandLinePredeal, Compiled, ConditionRules, CsvPart, DdSwitches, EsPart, Settings, ValueRef};
 use compiler::Compiler;
@@ -39,8 +40,9 @@ pub fn compile(
     command_line: &[CommandLinePredeal],
     script: &ScriptVars,
     dd: &DdSwitches,
+    plain: bool,
 ) -> Result<Compiled, Diagnostic> {
-    let mut c = Compiler::new(source, statements, script, dd);
+    let mut c = Compiler::new(source, statements, script, dd, plain);
     for s in statements {
         c.statement(s)?;
     }

@@ -134,12 +134,11 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 .with_note(format!("it was first defined on line {line}; a variable can be defined once")));
         }
         let constant = self.constant(value);
-        let slot: VarSlot = self
-            .asm
-            .begin_var(name)
-            .ok_or_else(|| Diagnostic::at(name_span, "too many variables (at most 65536)"))?;
-        self.expr(value)?;
-        self.asm.end_var();
+        let slot = VarSlot::try_from(self.vars.len())
+            .map_err(|_| Diagnostic::at(name_span, "too many variables (at most 65536)"))?;
+        // The subroutine is compiled at the end, when the point counts are known; its errors
+        // are reported here.
+        self.check(value)?;
         self.vars.insert(name, VarInfo { slot, constant, expr: value });
         Ok(())
     }

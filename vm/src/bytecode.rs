@@ -9,7 +9,7 @@
 use crate::card::{Card, Seat, Seats, Side, Suit, Vulnerability};
 use crate::dd::DdMode;
 use crate::score::{Contract, Strain};
-use crate::shape::ShapeSet;
+use crate::shape::{ShapeSet, NUM_SHAPES};
 use crate::tables::TableId;
 use std::collections::HashMap;
 use std::fmt;
@@ -169,6 +169,36 @@ pub enum Instr {
         set: u16,
     },
 
+    // ---- tabulated expressions (the compiler evaluates them on every holding or shape)
+    /// Push 1 if the hand's holding in the suit is in bit table `table`
+    /// ([`Program::suit_tests`]), else 0: a truth value that depends only on that holding.
+    SuitTest {
+        /// The seat whose hand is looked at.
+        seat: Seat,
+        /// The suit whose holding is looked up.
+        suit: Suit,
+        /// The index of the table in [`Program::suit_tests`].
+        table: u16,
+    },
+    /// Push the entry of the hand's holding in the suit in value table `table`
+    /// ([`Program::suit_values`]): a value that depends only on that holding.
+    SuitValue {
+        /// The seat whose hand is looked at.
+        seat: Seat,
+        /// The suit whose holding is looked up.
+        suit: Suit,
+        /// The index of the table in [`Program::suit_values`].
+        table: u16,
+    },
+    /// Push the entry of the hand's shape in value table `table` ([`Program::shape_values`]):
+    /// a value that depends only on the hand's suit lengths.
+    ShapeValue {
+        /// The seat whose hand's shape is looked up.
+        seat: Seat,
+        /// The index of the table in [`Program::shape_values`].
+        table: u16,
+    },
+
     // ---- scoring and randomness
     /// Replace the trick count on top of the stack by the contract's score.
     Score {
@@ -276,6 +306,9 @@ impl fmt::Display for Instr {
             Instr::Cccc { seat } => write!(f, "cccc {}", seat.keyword()),
             Instr::HasCard { seat, card } => write!(f, "hascard {} {card}", seat.keyword()),
             Instr::Shape { seat, set } => write!(f, "shape {} set{set}", seat.keyword()),
+            Instr::SuitTest { seat, suit, table } => write!(f, "suit.test {} {} bits{table}", seat.keyword(), suit.name()),
+            Instr::SuitValue { seat, suit, table } => write!(f, "suit.value {} {} suitvals{table}", seat.keyword(), suit.name()),
+            Instr::ShapeValue { seat, table } => write!(f, "shape.value {} shapevals{table}", seat.keyword()),
             Instr::Score { vulnerable, contract } => {
                 write!(f, "score {} {contract}", if vulnerable { "vul" } else { "nv" })
             }
@@ -321,6 +354,15 @@ pub struct VarCode {
     pub start: u32,
 }
 
+/// A bit per 13-bit holding of a suit: the truth values of a `suit.test`.
+pub type SuitBits = Box<[u64; 128]>;
+
+/// A value per 13-bit holding of a suit: the table of a `suit.value`.
+pub type SuitValues = Box<[i16; 8192]>;
+
+/// A value per shape index: the table of a `shape.value`.
+pub type ShapeValues = Box<[i32; NUM_SHAPES]>;
+
 /// A compiled input file: code, constants and the places to start.
 #[derive(Clone, Debug, Default)]
 pub struct Program {
@@ -328,6 +370,12 @@ pub struct Program {
     pub code: Vec<Instr>,
     /// The shape sets the `shape` instructions test, by index.
     pub shapes: Vec<ShapeSet>,
+    /// The bit tables of `suit.test`: bit `m` of table `t` is the value for holding `m`.
+    pub suit_tests: Vec<SuitBits>,
+    /// The value tables of `suit.value`, one entry per 13-bit holding.
+    pub suit_values: Vec<SuitValues>,
+    /// The value tables of `shape.value`, one entry per shape index.
+    pub shape_values: Vec<ShapeValues>,
     /// The entry points, by index.
     pub entries: Vec<Entry>,
     /// The variable subroutines, indexed by [`VarSlot`].
@@ -362,6 +410,18 @@ impl Program {
         for (i, set) in self.shapes.iter().enumerate() {
             out.push_str(&format!("set{i}: {} shapes\n", set.len()));
         }
+        for (i, bits) in self.suit_tests.iter().enumerate() {
+            let ones: u32 = bits.iter().map(|w| w.count_ones()).sum();
+            out.push_str(&format!("bits{i}: {ones} of 8192 holdings\n"));
+        }
+        for (i, values) in self.suit_values.iter().enumerate() {
+            let (lo, hi) = values.iter().fold((i16::MAX, i16::MIN), |(l, h), &v| (l.min(v), h.max(v)));
+            out.push_str(&format!("suitvals{i}: holdings to {lo}..={hi}\n"));
+        }
+        for (i, values) in self.shape_values.iter().enumerate() {
+            let (lo, hi) = values.iter().fold((i32::MAX, i32::MIN), |(l, h), &v| (l.min(v), h.max(v)));
+            out.push_str(&format!("shapevals{i}: shapes to {lo}..={hi}\n"));
+        }
         out
     }
 }
@@ -385,11 +445,38 @@ impl fmt::Display for VerifyError {
 impl std::error::Error for VerifyError {}
 
 impl Program {
+    /// The instructions the entry points can run: their own and those of the variables
+    /// they call, directly or not (a variable no entry point needs is left out).
+    pub fn reachable(&self) -> impl Iterator<Item = &Instr> {
+        let mut starts: Vec<usize> = self.entries.iter().map(|e| e.start as usize).collect();
+        starts.extend(self.vars.iter().map(|v| v.start as usize));
+        starts.sort_unstable();
+        // Each routine runs from its start to the next routine's start.
+        let routine = |start: usize| {
+            let i = starts.partition_point(|&s| s <= start);
+            start..starts.get(i).copied().unwrap_or(self.code.len())
+        };
+        let mut called = vec![false; self.vars.len()];
+        let mut work: Vec<_> = self.entries.iter().map(|e| routine(e.start as usize)).collect();
+        let mut ranges = Vec::new();
+        while let Some(r) = work.pop() {
+            for instr in &self.code[r.clone()] {
+                if let Instr::Var(slot) = *instr {
+                    if let Some(seen) = called.get_mut(slot as usize).filter(|seen| !**seen) {
+                        *seen = true;
+                        work.push(routine(self.vars[slot as usize].start as usize));
+                    }
+                }
+            }
+            ranges.push(r);
+        }
+        ranges.into_iter().flat_map(move |r| &self.code[r])
+    }
+
     /// The per-suit tables the code reads.
     pub fn tables_used(&self) -> Vec<TableId> {
         let mut used: Vec<TableId> = self
-            .code
-            .iter()
+            .reachable()
             .filter_map(|i| match *i {
                 Instr::SuitCount { table, .. } | Instr::HandCount { table, .. } => Some(table),
                 Instr::Cccc { .. } => Some(TableId::CCCC),
@@ -405,13 +492,16 @@ impl Program {
     /// (the solver sees the whole deal). A dealer may deal only these hands
     /// ([`crate::split::RandomDealer::reading`]).
     pub fn seats_read(&self) -> Seats {
-        self.code.iter().fold(Seats::NONE, |seats, i| match *i {
+        self.reachable().fold(Seats::NONE, |seats, i| match *i {
             Instr::SuitCount { seat, .. }
             | Instr::HandCount { seat, .. }
             | Instr::Length { seat, .. }
             | Instr::Cccc { seat }
             | Instr::HasCard { seat, .. }
-            | Instr::Shape { seat, .. } => seats.with(seat),
+            | Instr::Shape { seat, .. }
+            | Instr::SuitTest { seat, .. }
+            | Instr::SuitValue { seat, .. }
+            | Instr::ShapeValue { seat, .. } => seats.with(seat),
             Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. } => Seats::ALL,
             Instr::Const(_)
             | Instr::Var(_)
@@ -436,7 +526,7 @@ impl Program {
 
     /// Whether the code asks double-dummy questions (and so needs a solver).
     pub fn uses_dd(&self) -> bool {
-        self.code.iter().any(|i| {
+        self.reachable().any(|i| {
             matches!(i, Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. })
         })
     }
@@ -444,7 +534,7 @@ impl Program {
     /// Whether the code draws random numbers (`rnd`): then a deal's place in its batch's
     /// random stream depends on the deals evaluated before it.
     pub fn uses_rnd(&self) -> bool {
-        self.code.iter().any(|i| matches!(i, Instr::Rnd))
+        self.reachable().any(|i| matches!(i, Instr::Rnd))
     }
 
     /// The number of value slots the code stores to.
@@ -475,6 +565,9 @@ impl Program {
 pub struct Assembler {
     program: Program,
     shape_ids: HashMap<ShapeSet, u16>,
+    suit_test_ids: HashMap<SuitBits, u16>,
+    suit_value_ids: HashMap<SuitValues, u16>,
+    shape_value_ids: HashMap<ShapeValues, u16>,
     /// The entry or variable being assembled: name, start and variable slot.
     open: Option<(String, u32, Option<VarSlot>)>,
 }
@@ -550,6 +643,24 @@ impl Assembler {
         Some(id)
     }
 
+    /// The index of a `suit.test` bit table, adding it unless an equal one is there; `None`
+    /// when there are already 65536.
+    pub fn suit_test(&mut self, bits: SuitBits) -> Option<u16> {
+        intern(&mut self.program.suit_tests, &mut self.suit_test_ids, bits)
+    }
+
+    /// The index of a `suit.value` table, adding it unless an equal one is there; `None`
+    /// when there are already 65536.
+    pub fn suit_values(&mut self, values: SuitValues) -> Option<u16> {
+        intern(&mut self.program.suit_values, &mut self.suit_value_ids, values)
+    }
+
+    /// The index of a `shape.value` table, adding it unless an equal one is there; `None`
+    /// when there are already 65536.
+    pub fn shape_values(&mut self, values: ShapeValues) -> Option<u16> {
+        intern(&mut self.program.shape_values, &mut self.shape_value_ids, values)
+    }
+
     /// Adds a division site (how a division-by-zero report names it) and gives its index;
     /// `None` when there are already 65536.
     pub fn site(&mut self, description: String) -> Option<u16> {
@@ -560,7 +671,12 @@ impl Assembler {
 
     /// The state to [`Assembler::rewind`] to.
     pub fn mark(&self) -> Mark {
-        Mark { code: self.program.code.len(), shapes: self.program.shapes.len(), sites: self.program.sites.len() }
+        Mark {
+            code: self.program.code.len(),
+            shapes: self.program.shapes.len(),
+            sites: self.program.sites.len(),
+            tables: [self.program.suit_tests.len(), self.program.suit_values.len(), self.program.shape_values.len()],
+        }
     }
 
     /// Forgets the code, shape sets and sites added since `mark`.
@@ -571,6 +687,10 @@ impl Assembler {
             self.program.shapes.truncate(mark.shapes);
             self.shape_ids.retain(|_, id| (*id as usize) < mark.shapes);
         }
+        let [tests, suit_values, shape_values] = mark.tables;
+        forget(&mut self.program.suit_tests, &mut self.suit_test_ids, tests);
+        forget(&mut self.program.suit_values, &mut self.suit_value_ids, suit_values);
+        forget(&mut self.program.shape_values, &mut self.shape_value_ids, shape_values);
     }
 
     /// The program assembled so far.
@@ -593,6 +713,27 @@ pub struct Mark {
     code: usize,
     shapes: usize,
     sites: usize,
+    /// The numbers of `suit.test`, `suit.value` and `shape.value` tables.
+    tables: [usize; 3],
+}
+
+/// The index of `table` in `tables`, added unless an equal one is there.
+fn intern<T: Clone + Eq + std::hash::Hash>(tables: &mut Vec<T>, ids: &mut HashMap<T, u16>, table: T) -> Option<u16> {
+    if let Some(&id) = ids.get(&table) {
+        return Some(id);
+    }
+    let id = u16::try_from(tables.len()).ok()?;
+    tables.push(table.clone());
+    ids.insert(table, id);
+    Some(id)
+}
+
+/// Forgets the tables from `len` on.
+fn forget<T>(tables: &mut Vec<T>, ids: &mut HashMap<T, u16>, len: usize) {
+    if tables.len() > len {
+        tables.truncate(len);
+        ids.retain(|_, id| (*id as usize) < len);
+    }
 }
 
 #[cfg(test)]

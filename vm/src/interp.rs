@@ -145,6 +145,16 @@ impl Machine {
                     let index = shape_index_of(deal.hand(seat));
                     push!(i32::from(program.shapes[set as usize].contains(index)))
                 }
+                Instr::SuitTest { seat, suit, table } => {
+                    let m = deal.hand(seat).suit_mask(suit) as usize;
+                    push!((program.suit_tests[table as usize][m >> 6] >> (m & 63)) as i32 & 1)
+                }
+                Instr::SuitValue { seat, suit, table } => {
+                    push!(program.suit_values[table as usize][deal.hand(seat).suit_mask(suit) as usize] as i32)
+                }
+                Instr::ShapeValue { seat, table } => {
+                    push!(program.shape_values[table as usize][shape_index_of(deal.hand(seat))])
+                }
                 Instr::Score { vulnerable, contract } => top = score(vulnerable, contract, top),
                 Instr::Imps => top = imps(top),
                 Instr::Rnd => {

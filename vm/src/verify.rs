@@ -72,6 +72,9 @@ impl Program {
                 | Instr::Cccc { .. }
                 | Instr::HasCard { .. }
                 | Instr::Shape { .. }
+                | Instr::SuitTest { .. }
+                | Instr::SuitValue { .. }
+                | Instr::ShapeValue { .. }
                 | Instr::Tricks { .. }
                 | Instr::TricksAtLeast { .. }
                 | Instr::Par { .. }
@@ -98,6 +101,17 @@ impl Program {
                 Instr::Shape { set, .. } => {
                     if set as usize >= self.shapes.len() {
                         return fail(format!("shape set {set} does not exist"));
+                    }
+                    work.push((next, depth + 1));
+                }
+                Instr::SuitTest { table, .. } | Instr::SuitValue { table, .. } | Instr::ShapeValue { table, .. } => {
+                    let count = match instr {
+                        Instr::SuitTest { .. } => self.suit_tests.len(),
+                        Instr::SuitValue { .. } => self.suit_values.len(),
+                        _ => self.shape_values.len(),
+                    };
+                    if table as usize >= count {
+                        return fail(format!("table {table} of `{instr}` does not exist"));
                     }
                     work.push((next, depth + 1));
                 }
