@@ -220,6 +220,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
         })?;
         program.dd_mode = Self::dd_mode(&program, &self.dd_switches);
+        if !self.plain {
+            dealvm_vm::fuse::fuse(&mut program);
+        }
         let mut tables = self.tables.take().expect("made above").into_inner();
         for id in program.tables_used() {
             tables.ensure(id);

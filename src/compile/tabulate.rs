@@ -13,9 +13,9 @@
 
 use crate::compile::compiler::{node_key, Compiler, NodeKey};
 use crate::front::ast::*;
-use dealvm_vm::bytecode::{BinaryOp, Instr, ShapeValues, SuitBits, SuitValues};
+use dealvm_vm::bytecode::{BinaryOp, Instr, LengthValues, ShapeValues, SuitBits, SuitValues};
 use dealvm_vm::card::{Card, Seat, Suit};
-use dealvm_vm::shape::{ShapeSet, NUM_SHAPES, SHAPES};
+use dealvm_vm::shape::{shape_index, ShapeSet, NUM_SHAPES, SHAPES};
 use dealvm_vm::tables::{TableId, SUIT_MASKS};
 use std::rc::Rc;
 
@@ -44,27 +44,54 @@ impl<T: PartialEq + Copy> Part<T> {
 pub(super) struct Reads {
     holding: Part<(Seat, Suit)>,
     shape: Part<Seat>,
+    /// The seat-suit pairs (bit `4 * seat + suit`) whose lengths are all it reads, or
+    /// `None` when it reads more than lengths.
+    lengths: Option<u16>,
 }
 
 impl Reads {
-    const NOTHING: Reads = Reads { holding: Part::Nothing, shape: Part::Nothing };
-    const ANYTHING: Reads = Reads { holding: Part::Many, shape: Part::Many };
+    const NOTHING: Reads = Reads { holding: Part::Nothing, shape: Part::Nothing, lengths: Some(0) };
+    const ANYTHING: Reads = Reads { holding: Part::Many, shape: Part::Many, lengths: None };
 
     fn join(self, other: Reads) -> Reads {
-        Reads { holding: self.holding.join(other.holding), shape: self.shape.join(other.shape) }
+        let lengths = match (self.lengths, other.lengths) {
+            (Some(a), Some(b)) if (a | b).count_ones() <= MAX_LENGTHS => Some(a | b),
+            _ => None,
+        };
+        Reads { holding: self.holding.join(other.holding), shape: self.shape.join(other.shape), lengths }
     }
 
     fn holding(seat: Seat, suit: Suit) -> Reads {
-        Reads { holding: Part::One((seat, suit)), shape: Part::Many }
+        Reads { holding: Part::One((seat, suit)), shape: Part::Many, lengths: None }
+    }
+
+    /// What a hand's shape reads: its spades, hearts and diamonds (clubs make 13).
+    fn shape(seat: Seat) -> Reads {
+        let lengths = [Suit::Spades, Suit::Hearts, Suit::Diamonds].iter().fold(0, |m, &s| m | pair_bit(seat, s));
+        Reads { holding: Part::Many, shape: Part::One(seat), lengths: Some(lengths) }
     }
 }
 
-/// The inputs a table is made over: every holding of one suit of a hand, or every shape of
-/// a hand.
+/// The most suit lengths a `lengths.value` table is indexed by (14^4 entries).
+const MAX_LENGTHS: u32 = 4;
+
+/// The bit of a seat-suit pair in a set of lengths.
+fn pair_bit(seat: Seat, suit: Suit) -> u16 {
+    1 << (4 * seat as u16 + suit as u16)
+}
+
+/// The pairs of a set of lengths, in the order of their bits.
+fn pairs(set: u16) -> Vec<(Seat, Suit)> {
+    (0..16).filter(|b| set >> b & 1 != 0).map(|b| (Seat::ALL[b / 4], Suit::ALL[b % 4])).collect()
+}
+
+/// The inputs a table is made over: every holding of one suit of a hand, every shape of a
+/// hand, or every combination of the lengths of a few seat-suit pairs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Domain {
     Holding(Seat, Suit),
     Shape(Seat),
+    Lengths(u16),
 }
 
 impl Domain {
@@ -72,7 +99,32 @@ impl Domain {
         match self {
             Domain::Holding(..) => SUIT_MASKS,
             Domain::Shape(_) => NUM_SHAPES,
+            Domain::Lengths(set) => 14usize.pow(set.count_ones()),
         }
+    }
+
+    /// Which inputs can occur in a deal: no hand or suit with more than 13 cards (exactly
+    /// 13 when all four are listed).
+    fn possible(self) -> Vec<bool> {
+        let Domain::Lengths(set) = self else { return vec![true; self.len()] };
+        let pairs = pairs(set);
+        (0..self.len())
+            .map(|i| {
+                let (mut by_seat, mut by_suit, mut seats_n, mut suits_n) = ([0; 4], [0; 4], [0; 4], [0; 4]);
+                let mut rest = i;
+                for &(seat, suit) in pairs.iter().rev() {
+                    let len = rest % 14;
+                    rest /= 14;
+                    by_seat[seat as usize] += len;
+                    by_suit[suit as usize] += len;
+                    seats_n[seat as usize] += 1;
+                    suits_n[suit as usize] += 1;
+                }
+                (0..4).all(|k| {
+                    by_seat[k] <= 13 && by_suit[k] <= 13 && (seats_n[k] < 4 || by_seat[k] == 13) && (suits_n[k] < 4 || by_suit[k] == 13)
+                })
+            })
+            .collect()
     }
 }
 
@@ -121,12 +173,18 @@ impl<'s, 'a> Compiler<'s, 'a> {
         if let Part::One(seat) = reads.shape {
             out.push(Domain::Shape(seat));
         }
+        match reads.lengths {
+            Some(set) if out.is_empty() && set.count_ones() >= 2 => out.push(Domain::Lengths(set)),
+            _ => {}
+        }
         out
     }
 
     /// The value of `e` on every input of `domain`, when it never divides by zero there.
     pub(super) fn values(&self, e: &Expr<'a>, domain: Domain) -> Option<Vec<i32>> {
-        self.lanes(e, domain)?.iter().copied().collect()
+        // Inputs that cannot occur take 0, whatever the expression would do there.
+        let lanes = self.lanes(e, domain)?;
+        lanes.iter().zip(domain.possible()).map(|(&v, possible)| if possible { v } else { Some(0) }).collect()
     }
 
     /// The lookup of `values` (one per input of `domain`): a bit test for truth values, else
@@ -159,6 +217,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let mut table: ShapeValues = Box::new([0; NUM_SHAPES]);
                 table.copy_from_slice(values);
                 Some(Instr::ShapeValue { seat, table: self.asm.shape_values(table)? })
+            }
+            (Domain::Lengths(set), _) => {
+                let values = values.iter().map(|&v| i16::try_from(v).ok()).collect::<Option<Box<[i16]>>>()?;
+                Some(Instr::LengthsValue { table: self.asm.length_values(LengthValues { pairs: pairs(set), values })? })
             }
         }
     }
@@ -336,14 +398,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
             ExprKind::Number(_) => Reads::NOTHING,
             ExprKind::Var(name) => self.vars.get(name).map_or(Reads::ANYTHING, |v| self.reads(v.expr)),
             ExprKind::Count { seat, suit: Some(suit), .. } | ExprKind::Quality { seat, suit } => Reads::holding(seat, suit),
-            ExprKind::Length { seat, suit } => Reads { holding: Part::One((seat, suit)), shape: Part::One(seat) },
+            ExprKind::Length { seat, suit } => {
+                Reads { holding: Part::One((seat, suit)), shape: Part::One(seat), lengths: Some(pair_bit(seat, suit)) }
+            }
             ExprKind::HasCard { seat, card, .. } => match Card::parse(card) {
                 Some(c) => Reads::holding(seat, c.suit()),
                 None => Reads::ANYTHING,
             },
-            ExprKind::Shape { seat, .. } => Reads { holding: Part::Many, shape: Part::One(seat) },
+            ExprKind::Shape { seat, .. } => Reads::shape(seat),
             ExprKind::FdShape { text, text_start } => match self.fd_shape(text, text_start) {
-                Ok((seat, _)) => Reads { holding: Part::Many, shape: Part::One(seat) },
+                Ok((seat, _)) => Reads::shape(seat),
                 Err(_) => Reads::ANYTHING,
             },
             ExprKind::Score { tricks, .. } => self.reads(tricks),
@@ -390,6 +454,26 @@ impl<'s, 'a> Compiler<'s, 'a> {
             (ExprKind::Length { seat, suit }, Domain::Shape(s)) if seat == s => {
                 // SHAPES lists spades, hearts, diamonds, clubs.
                 lane(&|i| Some(SHAPES[i][3 - suit as usize] as i32))
+            }
+            (ExprKind::Length { seat, suit }, Domain::Lengths(set)) if set & pair_bit(seat, suit) != 0 => {
+                let k = pairs(set).iter().position(|&p| p == (seat, suit))?;
+                let n = set.count_ones();
+                lane(&|i| Some((i / 14usize.pow(n - 1 - k as u32) % 14) as i32))
+            }
+            (ExprKind::Shape { .. } | ExprKind::FdShape { .. }, Domain::Lengths(set)) => {
+                let (seat, shapes) = match e.kind {
+                    ExprKind::Shape { seat, terms } => (seat, self.shapes_of(terms).ok()?),
+                    ExprKind::FdShape { text, text_start } => self.fd_shape(text, text_start).ok()?,
+                    _ => return None,
+                };
+                let at = |suit: Suit| pairs(set).iter().position(|&p| p == (seat, suit));
+                let (s, h, d) = (at(Suit::Spades)?, at(Suit::Hearts)?, at(Suit::Diamonds)?);
+                let n = set.count_ones();
+                let digit = move |i: usize, k: usize| (i / 14usize.pow(n - 1 - k as u32) % 14) as u32;
+                lane(&|i| {
+                    let (ls, lh, ld) = (digit(i, s), digit(i, h), digit(i, d));
+                    Some(i32::from(ls + lh + ld <= 13 && shapes.contains(shape_index(ls, lh, ld))))
+                })
             }
             (ExprKind::HasCard { seat, card, .. }, Domain::Holding(s, t)) if seat == s => {
                 let c = Card::parse(card)?;

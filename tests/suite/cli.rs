@@ -101,7 +101,7 @@ fn a_variable_is_evaluated_once_per_deal() {
 fn constants_are_folded_and_short_circuits_jump() {
     let out = ok(
         "x = 2 * 3 + 4\ncondition x > 9 && hcp(north) > 10 && hcp(east) < 8 || spades(south) >= 5 ? 1 : 0\n",
-        &["--dump-bytecode"],
+        &["--dump-bytecode", "--plain"],
     );
     assert!(!out.contains("  *") && out.contains("const 10"), "{out}");
     assert!(out.contains("and.then") && out.contains("or.else") && out.contains("jump.ifzero"), "{out}");

@@ -8,6 +8,7 @@
 
 use crate::card::{Card, Seat, Seats, Side, Suit, Vulnerability};
 use crate::dd::DdMode;
+use crate::fuse::{Branch, CmpBranch, SeatBranch};
 use crate::score::{Contract, Strain};
 use crate::shape::{ShapeSet, NUM_SHAPES};
 use crate::tables::TableId;
@@ -190,6 +191,12 @@ pub enum Instr {
         /// The index of the table in [`Program::suit_values`].
         table: u16,
     },
+    /// Push the entry of table `table` ([`Program::length_values`]) for the lengths of the
+    /// suits it lists (up to four seat-suit pairs): a value that depends only on them.
+    LengthsValue {
+        /// The index of the table in [`Program::length_values`].
+        table: u16,
+    },
     /// Push the entry of the hand's shape in value table `table` ([`Program::shape_values`]):
     /// a value that depends only on the hand's suit lengths.
     ShapeValue {
@@ -289,6 +296,88 @@ pub enum Instr {
     Return,
     /// End of a deal routine whose deal is produced: return 1 with the stack empty.
     Produce,
+
+    // ---- superinstructions (see [`crate::fuse`]): this instruction and the next in one
+    // dispatch, continuing after the next, which stays in place for jumps that land on it
+    /// `op k` then a branch.
+    CmpBranch {
+        /// The comparison and the branch.
+        test: CmpBranch,
+        /// The constant compared with.
+        k: i16,
+        /// Where the branch jumps.
+        to: u32,
+    },
+    /// `in low..=high` then a branch.
+    InRangeBranch {
+        /// The branch.
+        branch: Branch,
+        /// The lowest value in the range.
+        low: i8,
+        /// The highest value in the range.
+        high: i8,
+        /// Where the branch jumps.
+        to: u32,
+    },
+    /// `var slot` then a branch (a first call runs the subroutine, which returns to the
+    /// branch).
+    VarBranch {
+        /// The branch.
+        branch: Branch,
+        /// The variable.
+        slot: VarSlot,
+        /// Where the branch jumps.
+        to: u32,
+    },
+    /// `var slot` then `op k`.
+    VarCmp {
+        /// The variable.
+        slot: VarSlot,
+        /// The comparison.
+        op: BinaryOp,
+        /// The constant compared with.
+        k: i16,
+    },
+    /// A hand count then `op k`.
+    HandCountCmp {
+        /// The per-suit table of the counting function.
+        table: TableId,
+        /// The seat whose hand is counted.
+        seat: Seat,
+        /// The comparison.
+        op: BinaryOp,
+        /// The constant compared with.
+        k: i16,
+    },
+    /// A hand count then `in low..=high`.
+    HandCountInRange {
+        /// The per-suit table of the counting function.
+        table: TableId,
+        /// The seat whose hand is counted.
+        seat: Seat,
+        /// The lowest value in the range.
+        low: i8,
+        /// The highest value in the range.
+        high: i8,
+    },
+    /// A shape test then a branch.
+    ShapeBranch {
+        /// The seat and the branch.
+        at: SeatBranch,
+        /// The shape set.
+        set: u16,
+        /// Where the branch jumps.
+        to: u32,
+    },
+    /// A `suit.test` then a branch.
+    SuitTestBranch {
+        /// The seat, the suit and the branch.
+        at: SeatBranch,
+        /// The bit table.
+        table: u16,
+        /// Where the branch jumps.
+        to: u32,
+    },
 }
 
 impl fmt::Display for Instr {
@@ -309,6 +398,7 @@ impl fmt::Display for Instr {
             Instr::SuitTest { seat, suit, table } => write!(f, "suit.test {} {} bits{table}", seat.keyword(), suit.name()),
             Instr::SuitValue { seat, suit, table } => write!(f, "suit.value {} {} suitvals{table}", seat.keyword(), suit.name()),
             Instr::ShapeValue { seat, table } => write!(f, "shape.value {} shapevals{table}", seat.keyword()),
+            Instr::LengthsValue { table } => write!(f, "lengths.value lengthvals{table}"),
             Instr::Score { vulnerable, contract } => {
                 write!(f, "score {} {contract}", if vulnerable { "vul" } else { "nv" })
             }
@@ -332,6 +422,21 @@ impl fmt::Display for Instr {
             Instr::Bool => write!(f, "bool"),
             Instr::Return => write!(f, "return"),
             Instr::Produce => write!(f, "produce"),
+            fused => {
+                // The pair it does: `first; second`, the second being the next instruction.
+                let first = fused.unfused();
+                let second = match fused {
+                    Instr::CmpBranch { test, to, .. } => test.branch().instr(to),
+                    Instr::InRangeBranch { branch, to, .. } | Instr::VarBranch { branch, to, .. } => branch.instr(to),
+                    Instr::ShapeBranch { at, to, .. } | Instr::SuitTestBranch { at, to, .. } => at.branch().instr(to),
+                    Instr::VarCmp { op, k, .. } | Instr::HandCountCmp { op, k, .. } => {
+                        Instr::BinaryConst { op, k: k as i32, site: 0 }
+                    }
+                    Instr::HandCountInRange { low, high, .. } => Instr::InRange { low: low as i16, high: high as i16 },
+                    _ => unreachable!("every other instruction is matched above"),
+                };
+                write!(f, "{first}; {second}")
+            }
         }
     }
 }
@@ -363,6 +468,26 @@ pub type SuitValues = Box<[i16; 8192]>;
 /// A value per shape index: the table of a `shape.value`.
 pub type ShapeValues = Box<[i32; NUM_SHAPES]>;
 
+/// A value for each combination of the lengths of up to four seat-suit pairs: the table of a
+/// `lengths.value`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LengthValues {
+    /// The seat-suit pairs whose lengths index the table, the first the most significant
+    /// digit (base 14).
+    pub pairs: Vec<(Seat, Suit)>,
+    /// One value per combination of lengths: `values[((l0 * 14) + l1) * 14 + ...]`.
+    pub values: Box<[i16]>,
+}
+
+impl LengthValues {
+    /// The entry for `deal`.
+    #[inline(always)]
+    pub fn lookup(&self, deal: &crate::card::Deal) -> i32 {
+        let index = self.pairs.iter().fold(0usize, |i, &(seat, suit)| i * 14 + deal.hand(seat).len(suit) as usize);
+        self.values.get(index).copied().unwrap_or(0) as i32
+    }
+}
+
 /// A compiled input file: code, constants and the places to start.
 #[derive(Clone, Debug, Default)]
 pub struct Program {
@@ -376,6 +501,8 @@ pub struct Program {
     pub suit_values: Vec<SuitValues>,
     /// The value tables of `shape.value`, one entry per shape index.
     pub shape_values: Vec<ShapeValues>,
+    /// The tables of `lengths.value`.
+    pub length_values: Vec<LengthValues>,
     /// The entry points, by index.
     pub entries: Vec<Entry>,
     /// The variable subroutines, indexed by [`VarSlot`].
@@ -417,6 +544,11 @@ impl Program {
         for (i, values) in self.suit_values.iter().enumerate() {
             let (lo, hi) = values.iter().fold((i16::MAX, i16::MIN), |(l, h), &v| (l.min(v), h.max(v)));
             out.push_str(&format!("suitvals{i}: holdings to {lo}..={hi}\n"));
+        }
+        for (i, t) in self.length_values.iter().enumerate() {
+            let pairs: Vec<String> = t.pairs.iter().map(|(seat, suit)| format!("{}({})", suit.name(), seat.keyword())).collect();
+            let (lo, hi) = t.values.iter().fold((i16::MAX, i16::MIN), |(l, h), &v| (l.min(v), h.max(v)));
+            out.push_str(&format!("lengthvals{i}: {} to {lo}..={hi}\n", pairs.join(" ")));
         }
         for (i, values) in self.shape_values.iter().enumerate() {
             let (lo, hi) = values.iter().fold((i32::MAX, i32::MIN), |(l, h), &v| (l.min(v), h.max(v)));
@@ -473,11 +605,17 @@ impl Program {
         ranges.into_iter().flat_map(move |r| &self.code[r])
     }
 
+    /// [`Self::reachable`], each superinstruction as the first instruction of its pair (the
+    /// second follows it in the code).
+    fn reachable_unfused(&self) -> impl Iterator<Item = Instr> + '_ {
+        self.reachable().map(|i| i.unfused())
+    }
+
     /// The per-suit tables the code reads.
     pub fn tables_used(&self) -> Vec<TableId> {
         let mut used: Vec<TableId> = self
-            .reachable()
-            .filter_map(|i| match *i {
+            .reachable_unfused()
+            .filter_map(|i| match i {
                 Instr::SuitCount { table, .. } | Instr::HandCount { table, .. } => Some(table),
                 Instr::Cccc { .. } => Some(TableId::CCCC),
                 _ => None,
@@ -492,7 +630,7 @@ impl Program {
     /// (the solver sees the whole deal). A dealer may deal only these hands
     /// ([`crate::split::RandomDealer::reading`]).
     pub fn seats_read(&self) -> Seats {
-        self.reachable().fold(Seats::NONE, |seats, i| match *i {
+        self.reachable_unfused().fold(Seats::NONE, |seats, i| match i {
             Instr::SuitCount { seat, .. }
             | Instr::HandCount { seat, .. }
             | Instr::Length { seat, .. }
@@ -502,6 +640,9 @@ impl Program {
             | Instr::SuitTest { seat, .. }
             | Instr::SuitValue { seat, .. }
             | Instr::ShapeValue { seat, .. } => seats.with(seat),
+            Instr::LengthsValue { table } => {
+                self.length_values[table as usize].pairs.iter().fold(seats, |s, &(seat, _)| s.with(seat))
+            }
             Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. } => Seats::ALL,
             Instr::Const(_)
             | Instr::Var(_)
@@ -521,12 +662,13 @@ impl Program {
             | Instr::Bool
             | Instr::Return
             | Instr::Produce => seats,
+            fused => unreachable!("`{fused}` is unfused above"),
         })
     }
 
     /// Whether the code asks double-dummy questions (and so needs a solver).
     pub fn uses_dd(&self) -> bool {
-        self.reachable().any(|i| {
+        self.reachable_unfused().any(|i| {
             matches!(i, Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. })
         })
     }
@@ -534,7 +676,7 @@ impl Program {
     /// Whether the code draws random numbers (`rnd`): then a deal's place in its batch's
     /// random stream depends on the deals evaluated before it.
     pub fn uses_rnd(&self) -> bool {
-        self.reachable().any(|i| matches!(i, Instr::Rnd))
+        self.reachable_unfused().any(|i| matches!(i, Instr::Rnd))
     }
 
     /// The number of value slots the code stores to.
@@ -566,6 +708,7 @@ pub struct Assembler {
     program: Program,
     shape_ids: HashMap<ShapeSet, u16>,
     suit_test_ids: HashMap<SuitBits, u16>,
+    length_value_ids: HashMap<LengthValues, u16>,
     suit_value_ids: HashMap<SuitValues, u16>,
     shape_value_ids: HashMap<ShapeValues, u16>,
     /// The entry or variable being assembled: name, start and variable slot.
@@ -655,6 +798,12 @@ impl Assembler {
         intern(&mut self.program.suit_values, &mut self.suit_value_ids, values)
     }
 
+    /// The index of a `lengths.value` table, adding it unless an equal one is there; `None`
+    /// when there are already 65536.
+    pub fn length_values(&mut self, table: LengthValues) -> Option<u16> {
+        intern(&mut self.program.length_values, &mut self.length_value_ids, table)
+    }
+
     /// The index of a `shape.value` table, adding it unless an equal one is there; `None`
     /// when there are already 65536.
     pub fn shape_values(&mut self, values: ShapeValues) -> Option<u16> {
@@ -675,7 +824,12 @@ impl Assembler {
             code: self.program.code.len(),
             shapes: self.program.shapes.len(),
             sites: self.program.sites.len(),
-            tables: [self.program.suit_tests.len(), self.program.suit_values.len(), self.program.shape_values.len()],
+            tables: [
+                self.program.suit_tests.len(),
+                self.program.suit_values.len(),
+                self.program.shape_values.len(),
+                self.program.length_values.len(),
+            ],
         }
     }
 
@@ -687,7 +841,8 @@ impl Assembler {
             self.program.shapes.truncate(mark.shapes);
             self.shape_ids.retain(|_, id| (*id as usize) < mark.shapes);
         }
-        let [tests, suit_values, shape_values] = mark.tables;
+        let [tests, suit_values, shape_values, length_values] = mark.tables;
+        forget(&mut self.program.length_values, &mut self.length_value_ids, length_values);
         forget(&mut self.program.suit_tests, &mut self.suit_test_ids, tests);
         forget(&mut self.program.suit_values, &mut self.suit_value_ids, suit_values);
         forget(&mut self.program.shape_values, &mut self.shape_value_ids, shape_values);
@@ -713,8 +868,8 @@ pub struct Mark {
     code: usize,
     shapes: usize,
     sites: usize,
-    /// The numbers of `suit.test`, `suit.value` and `shape.value` tables.
-    tables: [usize; 3],
+    /// The numbers of `suit.test`, `suit.value`, `shape.value` and `lengths.value` tables.
+    tables: [usize; 4],
 }
 
 /// The index of `table` in `tables`, added unless an equal one is there.

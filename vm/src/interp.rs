@@ -9,6 +9,7 @@
 use crate::bytecode::{BinaryOp, Instr, Program};
 use crate::card::{Deal, Side};
 use crate::dd::DdCache;
+use crate::fuse::Branch;
 use crate::rng::{below, DealRng};
 use crate::score::{imps, score};
 use crate::shape::shape_index_of;
@@ -113,6 +114,39 @@ impl Machine {
                 v
             }};
         }
+        // The branch of a superinstruction after its first part gave `v`, as if `v` had been
+        // pushed; without a jump it continues after the pair.
+        macro_rules! branch {
+            ($branch:expr, $v:expr, $to:expr) => {{
+                let v = $v;
+                match $branch {
+                    Branch::AndThen if v == 0 => {
+                        push!(0);
+                        pc = $to as usize;
+                    }
+                    Branch::OrElse if v != 0 => {
+                        push!(1);
+                        pc = $to as usize;
+                    }
+                    Branch::IfZero if v == 0 => pc = $to as usize,
+                    _ => pc += 1,
+                }
+            }};
+        }
+        // Runs variable `slot`'s subroutine, which returns to the second instruction of the
+        // pair with the value pushed; or gives the value the deal already has.
+        macro_rules! var_or_call {
+            ($slot:expr) => {{
+                let s = $slot as usize;
+                if self.var_stamp[s] == self.stamp {
+                    Some(self.var_value[s])
+                } else {
+                    self.calls.push(pc as u32);
+                    pc = program.vars[s].start as usize;
+                    None
+                }
+            }};
+        }
         loop {
             let instr = code[pc];
             pc += 1;
@@ -152,6 +186,7 @@ impl Machine {
                 Instr::SuitValue { seat, suit, table } => {
                     push!(program.suit_values[table as usize][deal.hand(seat).suit_mask(suit) as usize] as i32)
                 }
+                Instr::LengthsValue { table } => push!(program.length_values[table as usize].lookup(deal)),
                 Instr::ShapeValue { seat, table } => {
                     push!(program.shape_values[table as usize][shape_index_of(deal.hand(seat))])
                 }
@@ -217,7 +252,53 @@ impl Machine {
                 Instr::Bool => top = i32::from(top != 0),
                 Instr::Return => return Ok(top),
                 Instr::Produce => return Ok(1),
+                Instr::CmpBranch { test, k, to } => branch!(test.branch(), compare(test.op(), pop!(), k as i32), to),
+                Instr::InRangeBranch { branch, low, high, to } => {
+                    let v = pop!();
+                    branch!(branch, i32::from(low as i32 <= v && v <= high as i32), to)
+                }
+                Instr::VarBranch { branch, slot, to } => {
+                    if let Some(v) = var_or_call!(slot) {
+                        branch!(branch, v, to)
+                    }
+                }
+                Instr::VarCmp { slot, op, k } => {
+                    if let Some(v) = var_or_call!(slot) {
+                        push!(compare(op, v, k as i32));
+                        pc += 1;
+                    }
+                }
+                Instr::HandCountCmp { table, seat, op, k } => {
+                    push!(compare(op, tables.hand(table, deal.hand(seat)), k as i32));
+                    pc += 1;
+                }
+                Instr::HandCountInRange { table, seat, low, high } => {
+                    let v = tables.hand(table, deal.hand(seat));
+                    push!(i32::from(low as i32 <= v && v <= high as i32));
+                    pc += 1;
+                }
+                Instr::ShapeBranch { at, set, to } => {
+                    let index = shape_index_of(deal.hand(at.seat()));
+                    branch!(at.branch(), i32::from(program.shapes[set as usize].contains(index)), to)
+                }
+                Instr::SuitTestBranch { at, table, to } => {
+                    let m = deal.hand(at.seat()).suit_mask(at.suit()) as usize;
+                    branch!(at.branch(), (program.suit_tests[table as usize][m >> 6] >> (m & 63)) as i32 & 1, to)
+                }
             }
         }
     }
+}
+
+/// A comparison's value, 1 or 0.
+#[inline(always)]
+fn compare(op: BinaryOp, a: i32, b: i32) -> i32 {
+    i32::from(match op {
+        BinaryOp::Eq => a == b,
+        BinaryOp::Ne => a != b,
+        BinaryOp::Lt => a < b,
+        BinaryOp::Le => a <= b,
+        BinaryOp::Gt => a > b,
+        _ => a >= b,
+    })
 }

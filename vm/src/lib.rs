@@ -73,6 +73,7 @@ pub mod card;
 pub mod deal;
 pub mod dd;
 pub mod exact;
+pub mod fuse;
 pub mod interp;
 pub mod partial;
 pub mod predeal;

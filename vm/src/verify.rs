@@ -50,7 +50,9 @@ impl Program {
         let mut deepest = 0;
         while let Some((pc, depth)) = work.pop() {
             let fail = |message: String| Err(VerifyError { at: pc, message });
-            let Some(&instr) = self.code.get(pc as usize) else {
+            // A superinstruction is checked as the first instruction of its pair: the second
+            // follows it.
+            let Some(instr) = self.code.get(pc as usize).map(|i| i.unfused()) else {
                 return fail("the code runs past its end".into());
             };
             match depth_at[pc as usize] {
@@ -75,6 +77,7 @@ impl Program {
                 | Instr::SuitTest { .. }
                 | Instr::SuitValue { .. }
                 | Instr::ShapeValue { .. }
+                | Instr::LengthsValue { .. }
                 | Instr::Tricks { .. }
                 | Instr::TricksAtLeast { .. }
                 | Instr::Par { .. }
@@ -104,10 +107,14 @@ impl Program {
                     }
                     work.push((next, depth + 1));
                 }
-                Instr::SuitTest { table, .. } | Instr::SuitValue { table, .. } | Instr::ShapeValue { table, .. } => {
+                Instr::SuitTest { table, .. }
+                | Instr::SuitValue { table, .. }
+                | Instr::ShapeValue { table, .. }
+                | Instr::LengthsValue { table } => {
                     let count = match instr {
                         Instr::SuitTest { .. } => self.suit_tests.len(),
                         Instr::SuitValue { .. } => self.suit_values.len(),
+                        Instr::LengthsValue { .. } => self.length_values.len(),
                         _ => self.shape_values.len(),
                     };
                     if table as usize >= count {
@@ -159,6 +166,7 @@ impl Program {
                     work.push((next, depth - 1));
                     work.push((t, depth));
                 }
+                fused => return fail(format!("`{fused}` is not unfused")),
             }
         }
         Ok(deepest.max(1))

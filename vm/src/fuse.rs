@@ -1,0 +1,209 @@
+//! Superinstructions: two instructions that follow each other often (a comparison and the
+//! `&&` after it, a variable and the `?:` that tests it, `hcp north` and `>= 12`) run in one
+//! dispatch.
+//!
+//! [`fuse`] rewrites a verified program in place: the first instruction of a pair becomes the
+//! fused one, which does the work of both and continues after the second; the second stays
+//! where it was, for the jumps that land on it. No address moves, so nothing is relocated,
+//! and [`Instr::unfused`] gives back the first instruction of the pair: the verifier and the
+//! program's questions (`seats_read`, `tables_used`) see the program as it was assembled.
+//! `benches/engine.rs` (group `fused`) measures the effect on a script with many variables.
+
+use crate::bytecode::{BinaryOp, Instr, Program};
+use crate::card::{Seat, Suit};
+
+/// What the second instruction of a fused pair does with the value: `and.then`, `or.else` or
+/// `jump.ifzero`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Branch {
+    /// `&&`: a zero value is the result (jump), else it is dropped.
+    AndThen,
+    /// `||`: a nonzero value gives 1 (jump), else it is dropped.
+    OrElse,
+    /// `?:`: the value is dropped; jump if it is zero.
+    IfZero,
+}
+
+impl Branch {
+    fn of(instr: Instr) -> Option<(Branch, u32)> {
+        match instr {
+            Instr::AndThen(t) => Some((Branch::AndThen, t)),
+            Instr::OrElse(t) => Some((Branch::OrElse, t)),
+            Instr::JumpIfZero(t) => Some((Branch::IfZero, t)),
+            _ => None,
+        }
+    }
+
+    /// The instruction of the branch, jumping to `to`.
+    pub fn instr(self, to: u32) -> Instr {
+        match self {
+            Branch::AndThen => Instr::AndThen(to),
+            Branch::OrElse => Instr::OrElse(to),
+            Branch::IfZero => Instr::JumpIfZero(to),
+        }
+    }
+}
+
+/// A comparison with a constant and the branch after it, in one byte.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CmpBranch(u8);
+
+/// The comparisons, by index.
+const COMPARISONS: [BinaryOp; 6] = [BinaryOp::Eq, BinaryOp::Ne, BinaryOp::Lt, BinaryOp::Le, BinaryOp::Gt, BinaryOp::Ge];
+
+/// The three branches, by index.
+const BRANCHES: [Branch; 3] = [Branch::AndThen, Branch::OrElse, Branch::IfZero];
+
+impl CmpBranch {
+    fn new(op: BinaryOp, branch: Branch) -> Option<CmpBranch> {
+        let i = COMPARISONS.iter().position(|&c| c == op)?;
+        Some(CmpBranch((i * 3) as u8 + branch as u8))
+    }
+
+    /// The comparison.
+    pub fn op(self) -> BinaryOp {
+        COMPARISONS[(self.0 / 3) as usize % 6]
+    }
+
+    /// The branch.
+    pub fn branch(self) -> Branch {
+        BRANCHES[(self.0 % 3) as usize]
+    }
+}
+
+/// A seat, a suit and a branch, in one byte.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SeatBranch(u8);
+
+impl SeatBranch {
+    fn new(seat: Seat, suit: Suit, branch: Branch) -> SeatBranch {
+        SeatBranch((seat as u8) << 4 | (suit as u8) << 2 | branch as u8)
+    }
+
+    /// The seat.
+    pub fn seat(self) -> Seat {
+        Seat::ALL[(self.0 >> 4) as usize & 3]
+    }
+
+    /// The suit (for a holding test).
+    pub fn suit(self) -> Suit {
+        Suit::ALL[(self.0 >> 2) as usize & 3]
+    }
+
+    /// The branch.
+    pub fn branch(self) -> Branch {
+        BRANCHES[(self.0 & 3) as usize % 3]
+    }
+}
+
+impl Instr {
+    /// The first instruction of a fused pair; any other instruction as it is.
+    pub fn unfused(self) -> Instr {
+        match self {
+            Instr::CmpBranch { test, k, .. } => Instr::BinaryConst { op: test.op(), k: k as i32, site: 0 },
+            Instr::InRangeBranch { low, high, .. } => Instr::InRange { low: low as i16, high: high as i16 },
+            Instr::VarBranch { slot, .. } | Instr::VarCmp { slot, .. } => Instr::Var(slot),
+            Instr::HandCountCmp { table, seat, .. } | Instr::HandCountInRange { table, seat, .. } => {
+                Instr::HandCount { table, seat }
+            }
+            Instr::ShapeBranch { at, set, .. } => Instr::Shape { seat: at.seat(), set },
+            Instr::SuitTestBranch { at, table, .. } => Instr::SuitTest { seat: at.seat(), suit: at.suit(), table },
+            other => other,
+        }
+    }
+
+    /// Whether this is a superinstruction.
+    pub fn is_fused(self) -> bool {
+        self.unfused() != self
+    }
+}
+
+/// The superinstruction doing `a` then `b`, if there is one.
+fn pair(a: Instr, b: Instr) -> Option<Instr> {
+    let narrow = |v: i32| i16::try_from(v).ok();
+    let tiny = |v: i16| i8::try_from(v).ok();
+    let is_cmp = |op: BinaryOp| COMPARISONS.contains(&op);
+    Some(match (a, Branch::of(b)) {
+        (Instr::BinaryConst { op, k, .. }, Some((branch, to))) if is_cmp(op) => {
+            Instr::CmpBranch { test: CmpBranch::new(op, branch)?, k: narrow(k)?, to }
+        }
+        (Instr::InRange { low, high }, Some((branch, to))) => {
+            Instr::InRangeBranch { branch, low: tiny(low)?, high: tiny(high)?, to }
+        }
+        (Instr::Var(slot), Some((branch, to))) => Instr::VarBranch { branch, slot, to },
+        (Instr::Shape { seat, set }, Some((branch, to))) => {
+            Instr::ShapeBranch { at: SeatBranch::new(seat, Suit::Clubs, branch), set, to }
+        }
+        (Instr::SuitTest { seat, suit, table }, Some((branch, to))) => {
+            Instr::SuitTestBranch { at: SeatBranch::new(seat, suit, branch), table, to }
+        }
+        (_, Some(_)) => return None,
+        (Instr::Var(slot), None) => match b {
+            Instr::BinaryConst { op, k, .. } if is_cmp(op) => Instr::VarCmp { slot, op, k: narrow(k)? },
+            _ => return None,
+        },
+        (Instr::HandCount { table, seat }, None) => match b {
+            Instr::BinaryConst { op, k, .. } if is_cmp(op) => Instr::HandCountCmp { table, seat, op, k: narrow(k)? },
+            Instr::InRange { low, high } => Instr::HandCountInRange { table, seat, low: tiny(low)?, high: tiny(high)? },
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// Fuses the pairs of a verified program that have a superinstruction.
+pub fn fuse(program: &mut Program) {
+    let code = program.code.clone();
+    for (i, w) in code.windows(2).enumerate() {
+        if let Some(f) = pair(w[0], w[1]) {
+            program.code[i] = f;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::TableId;
+
+    #[test]
+    fn packed_fields_come_back() {
+        for op in COMPARISONS {
+            for b in BRANCHES {
+                let t = CmpBranch::new(op, b).expect("a comparison");
+                assert_eq!((t.op(), t.branch()), (op, b));
+            }
+        }
+        for seat in Seat::ALL {
+            for suit in Suit::ALL {
+                for b in BRANCHES {
+                    let s = SeatBranch::new(seat, suit, b);
+                    assert_eq!((s.seat(), s.suit(), s.branch()), (seat, suit, b));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fused_pairs_keep_the_second_instruction_and_unfuse_to_the_first() {
+        let code = vec![
+            Instr::HandCount { table: TableId::HCP, seat: Seat::North },
+            Instr::BinaryConst { op: BinaryOp::Ge, k: 12, site: 0 },
+            Instr::AndThen(4),
+            Instr::Const(1),
+            Instr::Return,
+        ];
+        let mut p = Program { code: code.clone(), ..Program::default() };
+        fuse(&mut p);
+        assert!(matches!(p.code[0], Instr::HandCountCmp { k: 12, .. }));
+        assert!(matches!(p.code[1], Instr::CmpBranch { to: 4, .. }));
+        assert_eq!(p.code[2..], code[2..]);
+        let unfused: Vec<Instr> = p.code.iter().map(|i| i.unfused()).collect();
+        assert_eq!(unfused, code);
+        // A constant too large for the fused form stays as it is.
+        let mut big = Program { code: vec![Instr::Var(0), Instr::BinaryConst { op: BinaryOp::Lt, k: 40000, site: 0 }], ..Program::default() };
+        fuse(&mut big);
+        assert_eq!(big.code[0], Instr::Var(0));
+    }
+}
