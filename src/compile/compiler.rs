@@ -84,6 +84,8 @@ pub(super) struct Compiler<'s, 'a> {
     /// The variables whose subroutine is one instruction that reads the deal: read without
     /// a call.
     pub(super) inline_vars: HashMap<VarSlot, Instr>,
+    /// How many places of the code that runs read each variable (see `count_uses`).
+    pub(super) uses: HashMap<&'a str, u32>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -125,6 +127,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             checking: 0,
             tabulate: RefCell::new(TabulateMemo::default()),
             inline_vars: HashMap::new(),
+            uses: HashMap::new(),
         }
     }
 
@@ -176,6 +179,42 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Ok(self.asm.end_entry())
     }
 
+    /// Counts the places that read each variable in the code that runs: the condition, the
+    /// values of the actions, and the definitions of the variables they read (each once).
+    /// A variable read in one place is compiled there, without a subroutine: that place runs
+    /// at most once per deal, so it is evaluated when and as often as it would be.
+    fn count_uses(&mut self, values: &[ValueCode<'a>]) {
+        let mut work: Vec<&'a Expr<'a>> = self.condition.into_iter().collect();
+        work.extend(values.iter().filter_map(|v| if let ValueCode::Expr(e) = v { Some(*e) } else { None }));
+        while let Some(e) = work.pop() {
+            match e.kind {
+                ExprKind::Var(name) => {
+                    let n = self.uses.entry(name).or_insert(0);
+                    *n += 1;
+                    if *n == 1 {
+                        if let Some(v) = self.vars.get(name) {
+                            work.push(v.expr);
+                        }
+                    }
+                }
+                ExprKind::Unary(_, a) | ExprKind::Imps(a) | ExprKind::Rnd(a) | ExprKind::Score { tricks: a, .. } => work.push(a),
+                ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => work.extend([a, b]),
+                ExprKind::Cond(c, a, b) => work.extend([c, a, b]),
+                _ => {}
+            }
+        }
+    }
+
+    /// The definition of a variable read in one place only, which is compiled there.
+    pub(super) fn inlined(&self, e: &Expr<'a>) -> Option<&'a Expr<'a>> {
+        let ExprKind::Var(name) = e.kind else { return None };
+        if self.plain || self.uses.get(name) != Some(&1) {
+            return None;
+        }
+        let info = self.vars.get(name)?;
+        (!self.inline_vars.contains_key(&info.slot)).then_some(info.expr)
+    }
+
     /// Compiles the subroutine of every variable, in the order they were defined (a
     /// variable calls only variables defined before it), once the point counts are known.
     fn variables(&mut self) -> Result<(), Diagnostic> {
@@ -213,6 +252,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let prints_deals = actions.iter().any(ActionSpec::prints_each_deal);
         self.tables = Some(RefCell::new(Tables::lazy(&self.point_counts)));
         self.fold_with_tables();
+        self.count_uses(&values);
         self.variables()?;
         let routine = self.routine(&values)?;
         let rules = self.condition_rules();

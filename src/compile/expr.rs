@@ -28,6 +28,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
             ExprKind::Number(v) => {
                 self.emit(Instr::Const(v));
             }
+            ExprKind::Var(_) if self.inlined(e).is_some() => {
+                let def = self.inlined(e).expect("checked");
+                self.expr(def)?;
+            }
             ExprKind::Var(name) => {
                 let info = self.lookup(name, e.span)?;
                 let read = self.inline_vars.get(&info.slot).copied().unwrap_or(Instr::Var(info.slot));
@@ -176,6 +180,15 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let mut operands = Vec::new();
         flatten(a, and, &mut operands);
         flatten(b, and, &mut operands);
+        // A variable compiled in place whose definition is a chain of the same kind joins it.
+        while let Some(i) = operands.iter().position(|o| {
+            self.inlined(o).is_some_and(|d| matches!((d.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false)))
+        }) {
+            let def = self.inlined(operands[i]).expect("found above");
+            let mut inner = Vec::new();
+            flatten(def, and, &mut inner);
+            operands.splice(i..=i, inner);
+        }
         self.cost_order(&mut operands);
         let operands = self.join_chain(&operands, and);
         let mut jumps = Vec::new();
