@@ -218,7 +218,7 @@ fn condition(c: &mut Criterion) {
                 let mut produced = 0;
                 for d in &deals {
                     vm.next_deal();
-                    let mut env = Env { deal: d, tables: &tables, rng: &mut rng, produced: 0, values: &mut [] };
+                    let mut env = Env { deal: d, tables: &tables, rng: &mut rng, produced: 0, values: &mut [], rest: None };
                     produced += vm.run(&program, entry, &mut env).expect("no division") as u32;
                 }
                 black_box(produced)

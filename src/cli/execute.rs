@@ -60,8 +60,17 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
             let hands = match choice.exact {
                 Some(_) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),
                 None => {
-                    let partial = compiled.deals.reading(compiled.program.seats_read(), printed(cli, &compiled), swap);
-                    partial.as_ref().unwrap_or(&compiled.deals).dealing()
+                    let program = &compiled.program;
+                    let partial = compiled.deals.reading(program.seats_dealt_first(), printed(cli, &compiled), swap);
+                    let first = match &partial {
+                        Some(crate::source::Deals::Random(dealer)) => dealer.dealt().seats(),
+                        _ => dealvm_vm::card::Seats::ALL,
+                    };
+                    if program.seats_read().is_subset(first) {
+                        partial.as_ref().unwrap_or(&compiled.deals).dealing()
+                    } else {
+                        format!("hands dealt: {first} first, the others when the code reaches `deal.rest`")
+                    }
                 }
             };
             writeln!(out, "{hands}")?;
@@ -106,7 +115,7 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
         new_solver: Some(dealvm_dd::Dds::boxed),
     };
     // Only the hands the program reads, when nothing is predealt.
-    let partial = deals.reading(compiled.program.seats_read(), actions.needs_deals(), settings.swap);
+    let partial = deals.reading(compiled.program.seats_dealt_first(), actions.needs_deals(), settings.swap);
     let deals = partial.as_ref().unwrap_or(deals);
     let outcome = match crate::run::run(&compiled, deals, settings.first_board, &limits, &mut actions, out) {
         Ok(o) => o,

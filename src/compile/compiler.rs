@@ -2,6 +2,7 @@
 //! the deal routine (the condition, then the values the actions need of a produced deal,
 //! then `produce`) and gather the [`Compiled`] file.
 
+use crate::compile::seats::RestPlan;
 use crate::compile::tabulate::{is_pure_load, TabulateMemo};
 use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::front::ast::*;
@@ -86,6 +87,8 @@ pub(super) struct Compiler<'s, 'a> {
     pub(super) inline_vars: HashMap<VarSlot, Instr>,
     /// How many places of the code that runs read each variable (see `count_uses`).
     pub(super) uses: HashMap<&'a str, u32>,
+    /// Where the hands not read first are dealt (see `seats`).
+    pub(super) rest: RestPlan,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -128,6 +131,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             tabulate: RefCell::new(TabulateMemo::default()),
             inline_vars: HashMap::new(),
             uses: HashMap::new(),
+            rest: RestPlan::default(),
         }
     }
 
@@ -155,12 +159,34 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
                 Some(_) => {}
                 None => {
+                    // The hands of the first operand of the condition are dealt first, the
+                    // others before the first operand or value that reads them.
+                    let first = self.seats_of(self.first_operand(c));
+                    self.rest.first = (first != dealvm_vm::card::Seats::ALL).then_some(first);
+                    let mut top = c;
+                    while let Some(def) = self.inlined(top) {
+                        top = def;
+                    }
+                    if matches!(top.kind, ExprKind::And(..)) {
+                        self.rest.top = true;
+                    } else {
+                        let seats = self.seats_of(c);
+                        self.before_reading(seats);
+                    }
                     self.expr(c)?;
+                    self.rest.top = false;
                     to_end = Some(self.emit(Instr::AndThen(0)));
                 }
             },
         }
         for (slot, v) in values.iter().enumerate() {
+            if self.rest.first.is_some() {
+                let seats = match *v {
+                    ValueCode::Expr(e) => self.seats_of(e),
+                    _ => dealvm_vm::card::Seats::ALL,
+                };
+                self.before_reading(seats);
+            }
             match *v {
                 ValueCode::Expr(e) => self.expr(e)?,
                 ValueCode::Tricks(declarer, strain) => _ = self.emit(Instr::Tricks { declarer, strain }),
@@ -263,6 +289,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         if !self.plain {
             dealvm_vm::fuse::fuse(&mut program);
         }
+        program.dealt_first = self.rest.first;
         let mut tables = self.tables.take().expect("made above").into_inner();
         for id in program.tables_used() {
             tables.ensure(id);

@@ -191,6 +191,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         self.cost_order(&mut operands);
         let operands = self.join_chain(&operands, and);
+        // The condition's own chain: where the hands not read first are dealt.
+        let top = std::mem::take(&mut self.rest.top) && and;
         let mut jumps = Vec::new();
         let mut i = 0;
         let last = operands.len() - 1;
@@ -206,6 +208,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
             };
             let used = if range.is_some() { 2 } else { 1 };
             let is_last = i + used > last;
+            if top {
+                let seats = match (e, operands[i]) {
+                    (Some(e), _) => self.seats_of(e),
+                    (None, Operand::Table(instr)) => self.seats_of_instr(instr),
+                    _ => dealvm_vm::card::Seats::NONE,
+                };
+                if e.and_then(|e| self.constant(e)).is_none() {
+                    self.before_reading(seats);
+                }
+            }
             match (range, e, e.and_then(|e| self.constant(e))) {
                 (Some((x, low, high)), _, _) => {
                     self.expr(x)?;

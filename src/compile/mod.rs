@@ -22,6 +22,7 @@ pub mod exact;
 pub mod expr;
 pub mod fold;
 pub mod predeal;
+pub mod seats;
 pub mod shapes;
 pub mod statements;
 pub mod tabulate;

@@ -3,7 +3,7 @@
 //! run is the same on any number of threads, and the choice of the hands dealt follows what
 //! the program and its actions need (`--dump-bytecode` shows it).
 
-use crate::common::dealvm_stdin;
+use crate::common::{dealvm_stdin, normalise};
 use crate::randomness::{
     assert_fits, card_hcp, choose, hand, hcp_distribution, joint_length_probability, length_distribution, same_law_p,
 };
@@ -240,6 +240,43 @@ fn printed_deals_have_the_law_of_whole_deals() {
 }
 
 #[test]
+fn the_rest_of_the_deal_dealt_when_the_condition_reaches_it_has_the_law_of_whole_deals() {
+    // North is dealt first; south, east and west when the condition reaches its test of
+    // south (`deal.rest`): the produced deals follow the law of whole deals meeting it.
+    let input = "generate 2000000\nproduce 10000\ncondition hcp(north) >= 12 && hcp(south) >= 8 && spades(west) < 5\naction printoneline\n";
+    let dump = dealvm_stdin(input, &["--dump-bytecode"]).stdout;
+    assert!(dump.contains("deal.rest") && dump.contains("hands dealt: north first, the others"), "{dump}");
+    let run = dealvm_stdin(input, &["-s", "5"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let printed: Vec<Deal> = run.stdout.lines().filter(|l| l.starts_with("n ")).map(oneline_deal).collect();
+    assert_eq!(printed.len(), 10_000);
+    let meets = |d: &Deal| hcp(d.hand(Seat::North)) >= 12 && hcp(d.hand(Seat::South)) >= 8 && d.hand(Seat::West).len(Suit::Spades) < 5;
+    let tally = |deals: &mut dyn Iterator<Item = Deal>| {
+        let (mut south, mut north, mut spades) = ([0u64; 41], [0u64; 41], [0u64; 14]);
+        for d in deals {
+            assert!(d.is_complete() && meets(&d));
+            south[hcp(d.hand(Seat::South))] += 1;
+            north[hcp(d.hand(Seat::North))] += 1;
+            spades[d.hand(Seat::East).len(Suit::Spades) as usize] += 1;
+        }
+        (south, north, spades)
+    };
+    let (south, north, spades) = tally(&mut printed.into_iter());
+    let whole = RandomDealer::new();
+    let mut rng = batch_rng(13, 0);
+    let mut reference = std::iter::repeat_with(|| whole.deal_one(0, &mut rng)).filter(meets).take(20_000);
+    let (ref_south, ref_north, ref_spades) = tally(&mut reference);
+    assert!(same_law_p(&south, &ref_south) > 1e-4, "south's hcp: {south:?} against {ref_south:?}");
+    assert!(same_law_p(&north, &ref_north) > 1e-4, "north's hcp: {north:?} against {ref_north:?}");
+    assert!(same_law_p(&spades, &ref_spades) > 1e-4, "east's spades: {spades:?} against {ref_spades:?}");
+    // The same deals on any number of threads, and with `--plain`.
+    let two = dealvm_stdin(input, &["-s", "5", "-R", "2"]);
+    let plain = dealvm_stdin(input, &["-s", "5", "--plain"]);
+    assert_eq!(normalise(&two.stdout), normalise(&run.stdout));
+    assert_eq!(normalise(&plain.stdout), normalise(&run.stdout));
+}
+
+#[test]
 fn partial_runs_are_the_same_on_any_number_of_threads() {
     let body = |s: &str| s.lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n");
     for input in [
@@ -282,6 +319,7 @@ fn hands_dealt(input: &str, args: &[&str]) -> String {
 #[test]
 fn the_hands_dealt_are_those_the_program_reads() {
     let printed = " (the others for the deals printed)";
+    const REST: &str = " first, the others when the code reaches `deal.rest`";
     for (input, args, want) in [
         ("condition hcp(north) >= 10\naction average hcp(north)\n", &[][..], "north".to_string()),
         ("condition hcp(north) >= 10\naction printall\n", &[], format!("north{printed}")),
@@ -290,13 +328,16 @@ fn the_hands_dealt_are_those_the_program_reads() {
         ("condition hcp(north) >= 10\naction csvrpt(hcp(north))\n", &[], format!("north{printed}")),
         ("condition hcp(north) >= 10\naction average hcp(north)\n", &["--pbn", "x.pbn"], format!("north{printed}")),
         ("condition hcp(north) >= 10\naction average hcp(north)\n", &["-Z", "N:x.zrd"], format!("north{printed}")),
-        // Values of the actions and variables are read too.
-        ("x = spades(south)\ncondition hcp(north) >= 10\naction average x\n", &[], "north south".to_string()),
+        // The hands of the condition's first operand are dealt first; the others (read by
+        // the values of the actions and later operands) when the code reaches `deal.rest`.
+        ("x = spades(south)\ncondition hcp(north) >= 10\naction average x\n", &[], format!("north{REST}")),
+        ("condition hcp(north) >= 10 && hcp(west) < 5\naction average 1\n", &[], format!("north{REST}")),
+        ("condition shape(south, any 4333) && hascard(north, AS)\naction frequency (hearts(south), 0, 13)\n", &[], format!("south{REST}")),
         // Two hands of different sides cost as much as a whole deal.
-        ("condition hcp(north) >= 10 && hcp(west) < 5\naction average 1\n", &[], "all".to_string()),
-        ("condition shape(south, any 4333) && hascard(north, AS)\naction frequency (hearts(south), 0, 13)\n", &[], "north south".to_string()),
+        ("condition hcp(north) >= 10 || hcp(west) < 5\naction average 1\n", &[], "all".to_string()),
         ("condition cccc(east) > 1000 || losers(west) < 5\naction average ltc(east)\n", &[], "east west".to_string()),
-        ("condition hcp(north) > 10 && hcp(east) > 10 && hcp(west) > 10\naction average 1\n", &[], "all".to_string()),
+        ("condition hcp(north) > 10 && hcp(east) > 10 && hcp(west) > 10\naction average 1\n", &[], format!("north{REST}")),
+        ("condition hcp(north) + hcp(east) > 10 && hcp(west) > 10\naction average 1\n", &[], "all".to_string()),
         ("condition rnd(10) == 0\naction average rnd(0)\n", &[], "none".to_string()),
         // A constant branch folded away reads nothing.
         ("condition 1 || hcp(east) > 10\naction average 2\n", &[], "none".to_string()),

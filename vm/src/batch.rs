@@ -190,7 +190,7 @@ impl<S: DealSource> Job<'_, S> {
             end.examined = 0;
             return end;
         }
-        debug_assert!(self.program.seats_read().is_subset(self.source.seats()), "the source deals every hand read");
+        debug_assert!(self.program.seats_dealt_first().is_subset(self.source.seats()), "the source deals every hand read first");
         let mut rng = batch_rng(self.seed, k);
         let mut values = vec![0i32; self.program.value_slots];
         let perms = self.swap.permutations();
@@ -219,12 +219,14 @@ impl<S: DealSource> Job<'_, S> {
             if let Some(t) = dealt_as.and_then(|n| self.source.tricks(n)) {
                 vm.dd.preload(&t);
             }
+            let mut rest = |d: &Deal| self.source.deal_rest(d, self.seed, first + i, pdep);
             let mut env = Env {
                 deal: &deal,
                 tables: self.tables,
                 rng: &mut rng,
                 produced: produced_before + end.produced,
                 values: &mut values,
+                rest: Some(&mut rest),
             };
             match vm.run(self.program, self.routine, &mut env) {
                 Ok(0) => continue,

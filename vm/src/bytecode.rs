@@ -296,6 +296,9 @@ pub enum Instr {
     Return,
     /// End of a deal routine whose deal is produced: return 1 with the stack empty.
     Produce,
+    /// Deal the hands the dealer left out (once per deal): the code before it reads only
+    /// the hands of [`Program::dealt_first`].
+    DealRest,
 
     // ---- superinstructions (see [`crate::fuse`]): this instruction and the next in one
     // dispatch, continuing after the next, which stays in place for jumps that land on it
@@ -422,6 +425,7 @@ impl fmt::Display for Instr {
             Instr::Bool => write!(f, "bool"),
             Instr::Return => write!(f, "return"),
             Instr::Produce => write!(f, "produce"),
+            Instr::DealRest => write!(f, "deal.rest"),
             fused => {
                 // The pair it does: `first; second`, the second being the next instruction.
                 let first = fused.unfused();
@@ -503,6 +507,9 @@ pub struct Program {
     pub shape_values: Vec<ShapeValues>,
     /// The tables of `lengths.value`.
     pub length_values: Vec<LengthValues>,
+    /// When the code has a `deal.rest`: the hands it reads before, which a dealer may deal
+    /// first (the others at `deal.rest`).
+    pub dealt_first: Option<Seats>,
     /// The entry points, by index.
     pub entries: Vec<Entry>,
     /// The variable subroutines, indexed by [`VarSlot`].
@@ -661,9 +668,16 @@ impl Program {
             | Instr::OrElse(_)
             | Instr::Bool
             | Instr::Return
-            | Instr::Produce => seats,
+            | Instr::Produce
+            | Instr::DealRest => seats,
             fused => unreachable!("`{fused}` is unfused above"),
         })
+    }
+
+    /// The hands a dealer must deal before the code runs: all it reads, or, when it has a
+    /// `deal.rest`, those it reads before.
+    pub fn seats_dealt_first(&self) -> Seats {
+        self.dealt_first.unwrap_or_else(|| self.seats_read())
     }
 
     /// Whether the code asks double-dummy questions (and so needs a solver).

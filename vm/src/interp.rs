@@ -27,6 +27,8 @@ pub struct Env<'a> {
     pub produced: u64,
     /// Where `store` puts the values of a produced deal ([`Program::value_slots`] of them).
     pub values: &'a mut [i32],
+    /// What `deal.rest` does: the deal with the hands left out dealt (once).
+    pub rest: Option<&'a mut dyn FnMut(&Deal) -> Deal>,
 }
 
 /// A run-time failure of an expression.
@@ -91,7 +93,7 @@ impl Machine {
     fn run_at(&mut self, program: &Program, start: usize, env: &mut Env<'_>) -> Result<i32, Fault> {
         let code = &program.code[..];
         let stack = &mut self.stack[..];
-        let deal = env.deal;
+        let mut deal: Deal = *env.deal;
         let tables = env.tables;
         let mut pc = start;
         // The value stack is `stack[1..sp]` followed by `top`: `sp` is the depth, and the
@@ -186,7 +188,7 @@ impl Machine {
                 Instr::SuitValue { seat, suit, table } => {
                     push!(program.suit_values[table as usize][deal.hand(seat).suit_mask(suit) as usize] as i32)
                 }
-                Instr::LengthsValue { table } => push!(program.length_values[table as usize].lookup(deal)),
+                Instr::LengthsValue { table } => push!(program.length_values[table as usize].lookup(&deal)),
                 Instr::ShapeValue { seat, table } => {
                     push!(program.shape_values[table as usize][shape_index_of(deal.hand(seat))])
                 }
@@ -199,19 +201,19 @@ impl Machine {
                         n => -(below(env.rng, n.unsigned_abs()) as i32),
                     }
                 }
-                Instr::Tricks { declarer, strain } => match self.dd.tricks(deal, declarer, strain) {
+                Instr::Tricks { declarer, strain } => match self.dd.tricks(&deal, declarer, strain) {
                     Ok(t) => push!(t as i32),
                     Err(_) => return Err(Fault::NoSolver),
                 },
-                Instr::TricksAtLeast { declarer, strain, k } => match self.dd.at_least(deal, declarer, strain, k as i32) {
+                Instr::TricksAtLeast { declarer, strain, k } => match self.dd.at_least(&deal, declarer, strain, k as i32) {
                     Ok(made) => push!(i32::from(made)),
                     Err(_) => return Err(Fault::NoSolver),
                 },
-                Instr::Par { side, vul } => match self.dd.par(deal, vul) {
+                Instr::Par { side, vul } => match self.dd.par(&deal, vul) {
                     Ok(p) => push!(if side == Side::NorthSouth { p.score } else { p.score.wrapping_neg() }),
                     Err(_) => return Err(Fault::NoSolver),
                 },
-                Instr::ParContract { vul } => match self.dd.par(deal, vul) {
+                Instr::ParContract { vul } => match self.dd.par(&deal, vul) {
                     Ok(p) => push!(p.contract.encode()),
                     Err(_) => return Err(Fault::NoSolver),
                 },
@@ -252,6 +254,11 @@ impl Machine {
                 Instr::Bool => top = i32::from(top != 0),
                 Instr::Return => return Ok(top),
                 Instr::Produce => return Ok(1),
+                Instr::DealRest => {
+                    if let Some(rest) = env.rest.take() {
+                        deal = rest(&deal);
+                    }
+                }
                 Instr::CmpBranch { test, k, to } => branch!(test.branch(), compare(test.op(), pop!(), k as i32), to),
                 Instr::InRangeBranch { branch, low, high, to } => {
                     let v = pop!();

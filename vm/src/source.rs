@@ -39,6 +39,14 @@ pub trait DealSource: Sync {
         *deal
     }
 
+    /// Deal `n` (as [`DealSource::deal`] gave it) with the hands the source left out dealt,
+    /// uniformly and from the deal's own random stream ([`crate::rng::deal_rng`]), so the
+    /// same as [`DealSource::complete`] gives: what `deal.rest` does. Sources that deal
+    /// every hand give the deal as it is.
+    fn deal_rest(&self, deal: &Deal, _seed: u64, _n: u64, _pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        *deal
+    }
+
     /// How many deals the source holds, when it can run out (a file); `None` when it deals
     /// for ever.
     fn available(&self) -> Option<u64> {

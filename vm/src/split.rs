@@ -168,6 +168,13 @@ impl DealSource for RandomDealer {
         }
         self.fill(deal, &mut deal_rng(seed, n), pdep)
     }
+
+    fn deal_rest(&self, deal: &Deal, seed: u64, n: u64, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        if self.dealt == Dealt::All {
+            return *deal;
+        }
+        self.fill(deal, &mut deal_rng(seed, n), pdep)
+    }
 }
 
 /// `C(52, 26)`: the halves of the pack.

@@ -83,6 +83,7 @@ impl Program {
                 | Instr::Par { .. }
                 | Instr::ParContract { .. }
                 | Instr::Jump(_)
+                | Instr::DealRest
                 | Instr::Produce => 0,
                 _ => 1,
             };
@@ -153,6 +154,12 @@ impl Program {
                         return fail(format!("division site {site} does not exist"));
                     }
                     work.push((next, depth + 1 - pops));
+                }
+                Instr::DealRest => {
+                    if var.is_some() {
+                        return fail("`deal.rest` in a variable".into());
+                    }
+                    work.push((next, depth))
                 }
                 Instr::Score { .. } | Instr::Imps | Instr::Rnd | Instr::Unary(_) | Instr::Bool | Instr::InRange { .. } => {
                     work.push((next, depth))
