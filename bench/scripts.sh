@@ -8,6 +8,7 @@
 #   bash bench/scripts.sh                  # every script, 1,000,000 deals, fastest of 3 runs
 #   DEALS=200000 RUNS=1 bash bench/scripts.sh
 #   ONLY=slam bash bench/scripts.sh        # the scripts whose file name contains "slam"
+#   DEALVM=/path/to/other/dealvm bash bench/scripts.sh   # another build (none is built)
 #
 # Both programs get the same seed and `-g DEALS -p DEALS` on the command line, which beats
 # the file's `generate` and `produce` in both: every script deals all DEALS deals, even one
@@ -27,8 +28,10 @@ ONLY=${ONLY:-}
 SEED=${SEED:-1}
 DEALER=${DEALER:-/usr/games/dealer}
 [ -x "$DEALER" ] || { echo "the reference $DEALER is missing (apt-get install dealer)" >&2; exit 1; }
-cargo build --release --quiet
-DEALVM=target/release/dealvm
+if [ -z "${DEALVM:-}" ]; then
+  cargo build --release --quiet
+  DEALVM=target/release/dealvm
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
