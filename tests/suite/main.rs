@@ -21,4 +21,5 @@ mod partial;
 mod randomness;
 mod reference;
 mod robustness;
+mod scripts;
 mod solved_files;
