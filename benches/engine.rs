@@ -237,7 +237,7 @@ fn batch(c: &mut Criterion) {
     let (t2, t2_entry) = t2_program(true);
     // As a run deals them: only the hands the program reads (T1 north's, T2 north's and
     // south's), and whole deals for comparison.
-    let read = |p: &Program| RandomDealer::reading(p.seats_read(), false);
+    let read = |p: &Program| RandomDealer::reading(p.seats_dealt_first(), false);
     for (name, program, routine, tallies, dealer) in [
         ("T1: average hcp(north)", &t1, t1_entry, vec![TallySpec::Average { value: 0 }], read(&t1)),
         ("T1, whole deals", &t1, t1_entry, vec![TallySpec::Average { value: 0 }], whole),

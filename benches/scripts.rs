@@ -60,7 +60,7 @@ fn compile_script(name: &str, text: &str) -> Compiled {
     let vars: ScriptVars = Default::default();
     let arena = bumpalo::Bump::new();
     let statements = parse_file(&arena, &source.text, &vars).unwrap_or_else(|d| panic!("{name}: {}", d.render(Some(&source))));
-    compile(&source, &statements, &[], &vars, &DdSwitches::default()).unwrap_or_else(|d| panic!("{name}: {}", d.render(Some(&source))))
+    compile(&source, &statements, &[], &vars, &DdSwitches::default(), false).unwrap_or_else(|d| panic!("{name}: {}", d.render(Some(&source))))
 }
 
 /// Configures a group for 15 scripts: few samples, short measurements.
@@ -89,7 +89,7 @@ fn evaluate(c: &mut Criterion) {
                 let mut produced = 0u64;
                 for (i, deal) in deals.iter().enumerate() {
                     vm.next_deal();
-                    let mut env = Env { deal, tables: &compiled.tables, rng: &mut rng, produced, values: &mut values };
+                    let mut env = Env { deal, tables: &compiled.tables, rng: &mut rng, produced, values: &mut values, rest: None };
                     if vm.run(program, compiled.routine, &mut env).expect("no division by zero") != 0 {
                         sink.produced(i as u32, deal, &values);
                         produced += 1;
@@ -110,7 +110,7 @@ fn batch(c: &mut Criterion) {
         // As a one-thread run deals: only the hands read (the scripts predeal nothing); the
         // deals printed are completed, as they are when an action prints them.
         let printed = compiled.actions.iter().any(|a| a.needs_deal());
-        let dealer = RandomDealer::reading(program.seats_read(), printed);
+        let dealer = RandomDealer::reading(program.seats_dealt_first(), printed);
         let job = Job {
             program,
             tables: &compiled.tables,
