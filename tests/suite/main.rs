@@ -20,4 +20,5 @@ mod partial;
 mod randomness;
 mod reference;
 mod robustness;
+mod shards;
 mod solved_files;
