@@ -241,3 +241,29 @@ fn runs_a_shard_cannot_make_exactly_are_refused() {
     assert_eq!(fs::read_to_string(dir.join("old.part")).unwrap(), "old\n");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_readme_shows_the_recipes_as_they_are() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = fs::read_to_string(root.join("README.md")).unwrap();
+    for recipe in ["study.sbatch", "indexed-job.yaml", "parallel.sh"] {
+        let text = fs::read_to_string(root.join("examples/shards").join(recipe)).unwrap();
+        assert!(readme.contains(&text), "README.md shows examples/shards/{recipe} as it is");
+    }
+}
+
+#[test]
+fn the_recipes_run_and_merge_as_the_single_run() {
+    // examples/shards/check.sh with this build's dealvm first on the PATH: 100 Slurm tasks,
+    // 100 Kubernetes pods and 8 shards of GNU parallel (or xargs), each merged and compared.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bin = Path::new(env!("CARGO_BIN_EXE_dealvm")).parent().unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let mut command = std::process::Command::new("bash");
+    command.arg(root.join("examples/shards/check.sh")).env("PATH", path);
+    let out = crate::common::run_command(command, None);
+    assert_eq!(out.status, 0, "{}\n{}", out.stdout, out.stderr);
+    for recipe in ["Slurm job array", "Kubernetes Indexed Job", "(8 shards): the merge prints what the single run prints"] {
+        assert!(out.stdout.contains(recipe), "{recipe}: {}", out.stdout);
+    }
+}
