@@ -143,6 +143,9 @@ fn double_dummy_merges_exactly() {
         frequency \"tricks\" (dds(south, notrump), 6, 13), evalcontract(NS, z3N, nv)\n";
     fs::write(dir.join("dd.dli"), script).unwrap();
     merges_as_the_single_run(&dir, &["-s", "31", "dd.dli"], &[]);
+    // Statistics only, every deal examined: -D 2 counts the same solves too.
+    fs::write(dir.join("sums.dli"), "generate 2000\ncondition hcp(north) + hcp(south) >= 31\naction average dds(north, spades)\n").unwrap();
+    merges_as_the_single_run(&dir, &["-s", "32", "-D", "2", "sums.dli"], &[]);
     fs::remove_dir_all(&dir).unwrap();
 }
 
