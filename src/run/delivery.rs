@@ -48,7 +48,10 @@ impl Delivery {
         main_vm: &mut Machine,
     ) -> Result<Option<Outcome>, RunError> {
         let remaining = produce - self.produced;
-        if end.produced > remaining {
+        // A piece started with a larger cap (a worker's, before earlier pieces were delivered)
+        // may go past the deal where the run stops: up to more deals, or up to a division by
+        // zero after it, which a one-thread run never reaches.
+        if end.produced > remaining || (end.produced == remaining && end.fault.is_some()) {
             // Earlier pieces already produced part of the deals: keep exactly the deals still
             // wanted, cutting the piece short when its values were kept, else running it
             // again up to them.
