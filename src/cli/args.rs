@@ -10,6 +10,9 @@ use std::path::PathBuf;
 /// meet the condition, runs the actions on them and prints statistics at the end. Switches
 /// may come before or after the file; a value may follow its switch with or without a space
 /// (`-p 10` or `-p10`). Values given here beat the input file's.
+///
+/// A run can be split across machines: `dealvm --shard K/N --part FILE ...` on each, then
+/// `dealvm merge PART...` (see `dealvm merge --help`) prints what the single run would.
 #[derive(Parser, Debug)]
 #[command(
     name = "dealvm",
@@ -211,6 +214,19 @@ pub struct Cli {
     #[arg(long = "plain")]
     pub plain: bool,
 
+    /// Run only shard K of N (0 <= K < N) of the run: the batches of 4096 deals whose number
+    /// is K modulo N, each shard producing up to the run's `produce` count from its own
+    /// batches. Nothing is printed: what `dealvm merge` needs goes to the --part file. Every
+    /// shard takes the same command line (seed included) but for K, --part, -R and -m. Not
+    /// with --deals, -L or `rnd(0)`.
+    #[arg(long = "shard", value_name = "K/N")]
+    pub shard: Option<String>,
+
+    /// With --shard: the part file to write (replaced only when the shard succeeds; `-`:
+    /// standard output). `dealvm merge PART...` reads the parts of all N shards.
+    #[arg(long = "part", value_name = "FILE")]
+    pub part: Option<PathBuf>,
+
     /// Print the compiled bytecode and stop, without dealing.
     #[arg(long = "dump-bytecode")]
     pub dump_bytecode: bool,
@@ -222,4 +238,151 @@ pub struct Cli {
     /// Print the version and stop.
     #[arg(short = 'V', long = "version")]
     pub version: bool,
+
+    /// The command line as dealvm reads it again, without the switches that change nothing
+    /// in the output (`--shard`, `--part`, `-R`, `-m`): what a shard's part file records for
+    /// the merge. Filled by [`Cli::parse_args`]; `None` when an argument is not UTF-8.
+    #[arg(skip)]
+    pub command_line: Option<Vec<String>>,
+}
+
+/// The switches left out of [`Cli::command_line`]: they change nothing in the output.
+const NOT_IN_COMMAND_LINE: [&str; 6] = ["threads", "meter", "shard", "part", "help", "version"];
+
+impl Cli {
+    /// Parses the arguments (the program's name first), and records the command line.
+    pub fn parse_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let matches = <Cli as clap::CommandFactory>::command().try_get_matches_from(args)?;
+        let mut cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches)?;
+        cli.command_line = command_line(&matches);
+        Ok(cli)
+    }
+}
+
+/// The switches and the input file given in `matches`, one word each as dealvm reads them
+/// again (`--pbn=x.pbn`, `-s1`, `-v`, `--`, `x.dli`), in the order of the switches' help;
+/// `None` when an argument is not UTF-8.
+fn command_line(matches: &clap::ArgMatches) -> Option<Vec<String>> {
+    use clap::parser::ValueSource;
+    use clap::ArgAction;
+    let command = <Cli as clap::CommandFactory>::command();
+    let mut words = Vec::new();
+    let mut file = Vec::new();
+    for arg in command.get_arguments() {
+        let id = arg.get_id().as_str();
+        if NOT_IN_COMMAND_LINE.contains(&id) || matches.value_source(id) != Some(ValueSource::CommandLine) {
+            continue;
+        }
+        let name = match (arg.get_long(), arg.get_short()) {
+            (Some(long), _) => format!("--{long}"),
+            (None, Some(short)) => format!("-{short}"),
+            (None, None) => String::new(),
+        };
+        match arg.get_action() {
+            ArgAction::Count => words.extend(std::iter::repeat_n(name, matches.get_count(id) as usize)),
+            ArgAction::SetTrue => words.push(name),
+            _ => {
+                for value in matches.get_raw(id).into_iter().flatten() {
+                    let value = value.to_str()?;
+                    if arg.is_positional() {
+                        file.push(value.to_string());
+                    } else if name.starts_with("--") {
+                        words.push(format!("{name}={value}"));
+                    } else if value.is_empty() || value.starts_with('=') {
+                        // `-C=x` would be read as `x`, and `-C` alone as no value.
+                        words.push(name.clone());
+                        words.push(value.to_string());
+                    } else {
+                        words.push(format!("{name}{value}"));
+                    }
+                }
+            }
+        }
+    }
+    if !file.is_empty() {
+        words.push("--".to_string());
+        words.extend(file);
+    }
+    Some(words)
+}
+
+/// `dealvm merge`: finishes a run split into shards (`dealvm --shard K/N --part FILE ...`).
+///
+/// It checks the part files (all N shards of one run, each once, intact) and prints exactly
+/// what the single run with the shards' command line prints, writing the same files: the
+/// --pbn, --dlm, -C, -X, -Z and -l files named on the shards' command line, or where the
+/// switches below say. Bad parts are refused with exit status 2.
+#[derive(Parser, Debug)]
+#[command(name = "dealvm merge", bin_name = "dealvm merge", disable_help_flag = true, disable_version_flag = true, max_term_width = 100)]
+pub struct MergeCli {
+    /// The part files of the run's shards, all N of them, in any order.
+    #[arg(value_name = "PART", required = true)]
+    pub parts: Vec<PathBuf>,
+
+    /// Write the run's PBN file to FILE instead of the file the shards' --pbn named (the
+    /// shards must have had --pbn).
+    #[arg(long = "pbn", value_name = "FILE")]
+    pub pbn: Option<PathBuf>,
+
+    /// Write the run's DLM file to FILE instead of the file the shards' --dlm named.
+    #[arg(long = "dlm", value_name = "FILE")]
+    pub dlm: Option<PathBuf>,
+
+    /// Write the `csvrpt` lines to FILE (`w:FILE` starts it afresh) instead of where the
+    /// shards' -C said.
+    #[arg(short = 'C', value_name = "FILE")]
+    pub csv: Option<String>,
+
+    /// Write the `export` lines to FILE instead of where the shards' -X said.
+    #[arg(short = 'X', value_name = "FILE")]
+    pub export: Option<String>,
+
+    /// Write the zrd records to FILE (`[N][w]:FILE`, with the shards' `N`) instead of where
+    /// the shards' -Z said.
+    #[arg(short = 'Z', value_name = "[N][w]:FILE")]
+    pub zrd: Option<String>,
+
+    /// Write the DL52 records to FILE (`[w]:FILE`) instead of where the shards' -l said.
+    #[arg(short = 'l', value_name = "[w]:FILE")]
+    pub dl52: Option<String>,
+
+    /// Print this help and stop.
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]
+    pub help: Option<bool>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Cli's fields, less those a shard's command line leaves out.
+    fn shown(mut cli: Cli) -> String {
+        cli.threads = None;
+        cli.meter = false;
+        cli.shard = None;
+        cli.part = None;
+        cli.command_line = None;
+        format!("{cli:?}")
+    }
+
+    #[test]
+    fn the_command_line_reads_back_as_given() {
+        let argv = [
+            "dealvm", "-p10", "-g", "1000", "-s", "-5", "-v", "-v", "-q", "-T", "a 'title' =x", "-N", "SAK,HQ", "-0", "-x",
+            "-1", "", "-2", "=two", "-x2", "-m", "-C", "=w:c.csv", "-X", "-", "-O", "N", "--board-start", "3", "--pbn",
+            "x y.pbn", "--dlm=-", "--deals", "d.pbn", "-D", "2", "-M1", "-P", "3", "-L", "lib", "-U", "u", "-Z", "Nw:z",
+            "-l", "w:l", "--dd", "-R", "2", "--rejection", "--dump-bytecode", "--shard", "1/2", "--part", "p", "--",
+            "-file.dli",
+        ];
+        let cli = Cli::parse_args(argv).unwrap();
+        let words = cli.command_line.clone().unwrap();
+        assert!(!words.iter().any(|w| w.starts_with("-R") || w.starts_with("--shard") || w == "-m"), "{words:?}");
+        let again = Cli::parse_args(std::iter::once("dealvm".to_string()).chain(words.clone())).unwrap();
+        assert_eq!(again.command_line.as_ref(), Some(&words), "the command line of the command line is itself");
+        assert_eq!(shown(again), shown(cli));
+    }
 }

@@ -11,7 +11,8 @@ use crate::cli::stdout::Printed;
 use crate::compile::{compile, Compiled};
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::parse::parse_file;
-use crate::run::{Limits, Outcome, RunError};
+use crate::report::Actions;
+use crate::run::{Limits, Outcome, RunError, Shard};
 use crate::source::Deals;
 use dealvm_vm::batch::Swap;
 use dealvm_vm::interp::Fault;
@@ -39,101 +40,143 @@ pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
 
 /// Everything from the arguments to the statistics at the end.
 pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
+    if cli.shard.is_some() || cli.part.is_some() {
+        return crate::cli::shard::run(cli);
+    }
+    let source = read_source(cli)?;
+    let compiled = compile_input(cli, &source)?;
+    if cli.dump_bytecode {
+        return dump(cli, &compiled, out);
+    }
+    let run = Prepared::new(cli, compiled)?;
+    outputs::check(cli)?;
+    let mut actions = outputs::open_actions(cli, &run.compiled, &source, &run.settings)?;
+    // When standard output is closed early, the files asked for are still written.
+    out.keep_going = actions.writes_files();
+    let limits = run.limits(cli, None);
+    // Only the hands the program reads, when nothing is predealt.
+    let deals = run.deals();
+    let partial = deals.reading(run.compiled.program.seats_dealt_first(), actions.needs_deals(), run.settings.swap);
+    let deals = partial.as_ref().unwrap_or(deals);
+    let outcome = crate::run::run(&run.compiled, deals, run.settings.first_board, &limits, &mut actions, out);
+    finish(cli, &run, &source, outcome, actions, out, start)
+}
+
+/// The input file read and checked against the script-variable switches.
+pub(crate) fn read_source(cli: &Cli) -> Result<Source, Failure> {
     input::check_script_switches(cli)?;
     let source = input::source(cli)?;
     input::check_script_use(cli, &source)?;
-    let compiled = compile_input(cli, &source)?;
-    for w in &compiled.warnings {
-        eprint!("{}", w.render_warning(Some(&source)));
-    }
-    if cli.dump_bytecode {
-        out.write_all(compiled.program.disassemble().as_bytes())?;
-        if cli.deals.is_some() || cli.library.is_some() {
-            writeln!(out, "hands dealt: none, the deals are read from a file")?;
-        } else {
-            let (swap, produce_bound) = match RunSettings::merge(cli, &compiled, &compiled.deals) {
-                Ok(s) => (s.swap, s.produce < s.generate),
-                Err(_) => (Default::default(), true),
-            };
-            let choice = dealing(cli, &compiled, swap, produce_bound);
-            writeln!(out, "dealing: {}", choice.how)?;
-            let hands = match choice.exact {
-                Some(_) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),
-                None => {
-                    let program = &compiled.program;
-                    let partial = compiled.deals.reading(program.seats_dealt_first(), printed(cli, &compiled), swap);
-                    let first = match &partial {
-                        Some(crate::source::Deals::Random(dealer)) => dealer.dealt().seats(),
-                        _ => dealvm_vm::card::Seats::ALL,
-                    };
-                    if program.seats_read().is_subset(first) {
-                        partial.as_ref().unwrap_or(&compiled.deals).dealing()
-                    } else {
-                        format!("hands dealt: {first} first, the others when the code reaches `deal.rest`")
-                    }
-                }
-            };
-            writeln!(out, "{hands}")?;
-        }
+    Ok(source)
+}
+
+/// `--dump-bytecode`: the program, how the run would deal and which hands.
+fn dump<W: Write>(cli: &Cli, compiled: &Compiled, out: &mut Printed<W>) -> Result<(), Failure> {
+    out.write_all(compiled.program.disassemble().as_bytes())?;
+    if cli.deals.is_some() || cli.library.is_some() {
+        writeln!(out, "hands dealt: none, the deals are read from a file")?;
         return Ok(());
     }
-    let from_file = deals_file(cli, &compiled)?;
-    let settings = RunSettings::merge(cli, &compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
-    let from_file = library_start(&settings, from_file);
-    let mut exact = None;
-    let from_file = match from_file {
-        Some(deals) => Some(deals),
+    let (swap, produce_bound) = match RunSettings::merge(cli, compiled, &compiled.deals) {
+        Ok(s) => (s.swap, s.produce < s.generate),
+        Err(_) => (Default::default(), true),
+    };
+    let choice = dealing(cli, compiled, swap, produce_bound);
+    writeln!(out, "dealing: {}", choice.how)?;
+    let hands = match choice.exact {
+        Some(_) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),
         None => {
-            let choice = dealing(cli, &compiled, settings.swap, settings.produce < settings.generate);
-            if cli.verbose > 0 {
-                eprintln!("dealing: {}", choice.how);
+            let program = &compiled.program;
+            let partial = compiled.deals.reading(program.seats_dealt_first(), printed(cli, compiled), swap);
+            let first = match &partial {
+                Some(crate::source::Deals::Random(dealer)) => dealer.dealt().seats(),
+                _ => dealvm_vm::card::Seats::ALL,
+            };
+            if program.seats_read().is_subset(first) {
+                partial.as_ref().unwrap_or(&compiled.deals).dealing()
+            } else {
+                format!("hands dealt: {first} first, the others when the code reaches `deal.rest`")
             }
-            choice.exact.map(|d| {
-                exact = Some(choice.probability);
-                Deals::Exact(Box::new(d))
-            })
         }
     };
-    let deals = from_file.as_ref().unwrap_or(&compiled.deals);
-    if let Some(path) = &cli.dlm {
-        let swapped = settings.swap.permutations().len() > 1;
-        if let Some(why) = crate::files::dlm::capacity_error(settings.first_board, deals.boards(), settings.produce, swapped) {
-            return Err(switch_error(format!("--dlm {}: {why}", path.display())));
+    writeln!(out, "{hands}")?;
+    Ok(())
+}
+
+/// A run ready to deal: the compiled input, the settings, and where the deals come from.
+pub(crate) struct Prepared {
+    pub compiled: Compiled,
+    pub settings: RunSettings,
+    /// The deals of `--deals`, `-L` or the exact dealer, when not the compiler's source.
+    pub from_file: Option<Deals>,
+    /// With exact dealing, the probability of the terms it meets.
+    pub exact: Option<f64>,
+}
+
+impl Prepared {
+    /// The run of `compiled` under the switches: the settings merged, the deals file read,
+    /// the dealing chosen; a DLM file that could not hold the boards is refused.
+    pub fn new(cli: &Cli, compiled: Compiled) -> Result<Prepared, Failure> {
+        let from_file = deals_file(cli, &compiled)?;
+        let settings = RunSettings::merge(cli, &compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
+        let from_file = library_start(&settings, from_file);
+        let mut exact = None;
+        let from_file = match from_file {
+            Some(deals) => Some(deals),
+            None => {
+                let choice = dealing(cli, &compiled, settings.swap, settings.produce < settings.generate);
+                if cli.verbose > 0 {
+                    eprintln!("dealing: {}", choice.how);
+                }
+                choice.exact.map(|d| {
+                    exact = Some(choice.probability);
+                    Deals::Exact(Box::new(d))
+                })
+            }
+        };
+        let run = Prepared { compiled, settings, from_file, exact };
+        if let Some(path) = &cli.dlm {
+            let swapped = run.settings.swap.permutations().len() > 1;
+            if let Some(why) = crate::files::dlm::capacity_error(run.settings.first_board, run.deals().boards(), run.settings.produce, swapped) {
+                return Err(switch_error(format!("--dlm {}: {why}", path.display())));
+            }
+        }
+        Ok(run)
+    }
+
+    /// Where the deals come from (before dealing only the hands read).
+    pub fn deals(&self) -> &Deals {
+        self.from_file.as_ref().unwrap_or(&self.compiled.deals)
+    }
+
+    /// The limits of the run, or of one shard of it.
+    pub fn limits(&self, cli: &Cli, shard: Option<Shard>) -> Limits {
+        let settings = &self.settings;
+        Limits {
+            generate: settings.generate,
+            produce: settings.produce,
+            seed: settings.seed,
+            threads: settings.threads,
+            swap: settings.swap,
+            progress: cli.meter,
+            new_solver: Some(dealvm_dd::Dds::boxed),
+            shard,
         }
     }
-    outputs::check(cli)?;
-    let mut actions = outputs::open_actions(cli, &compiled, &source, &settings)?;
-    // When standard output is closed early, the files asked for are still written.
-    out.keep_going = actions.writes_files();
-    let limits = Limits {
-        generate: settings.generate,
-        produce: settings.produce,
-        seed: settings.seed,
-        threads: settings.threads,
-        swap: settings.swap,
-        progress: cli.meter,
-        new_solver: Some(dealvm_dd::Dds::boxed),
-    };
-    // Only the hands the program reads, when nothing is predealt.
-    let partial = deals.reading(compiled.program.seats_dealt_first(), actions.needs_deals(), settings.swap);
-    let deals = partial.as_ref().unwrap_or(deals);
-    let outcome = match crate::run::run(&compiled, deals, settings.first_board, &limits, &mut actions, out) {
-        Ok(o) => o,
-        Err(RunError::Io(e)) => return Err(Failure::from(e)),
-        Err(RunError::Fault { fault: Fault::DivisionByZero { site, remainder }, deal }) => {
-            let what = if remainder { "remainder of a division by zero" } else { "division by zero" };
-            let text = &compiled.program.sites[site as usize];
-            let span = compiled.site_spans[site as usize];
-            let d = Diagnostic::at(span, format!("{what} in {text}"))
-                .with_label("the divisor is 0")
-                .with_note(format!("it happened on deal number {deal} (seed {})", settings.seed));
-            return Err(Failure::Input(d.render(Some(&source))));
-        }
-        Err(RunError::Fault { fault: Fault::NoSolver, .. }) => {
-            let d = Diagnostic::error("internal error: a double-dummy question reached a thread with no solver");
-            return Err(Failure::Input(d.render(None)));
-        }
-    };
+}
+
+/// The end of a run (or of a merge): the reports, the trailer, the output files committed;
+/// or the run's error in the user's words.
+pub(crate) fn finish<W: Write>(
+    cli: &Cli,
+    run: &Prepared,
+    source: &Source,
+    outcome: Result<Outcome, RunError>,
+    mut actions: Actions,
+    out: &mut Printed<W>,
+    start: Instant,
+) -> Result<(), Failure> {
+    let outcome = outcome.map_err(|e| run_error(run, source, e))?;
     actions.finish(out)?;
     // Ctrl-C: the statistics so far and the trailer, but no output file.
     let interrupted = outcome.interrupted || crate::run::interrupt::requested();
@@ -145,12 +188,12 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     }
     // A board file on standard output stays clean: no statistics after it.
     if cli.verbose.is_multiple_of(2) && !actions.boards_on_stdout() {
-        trailer(out, &settings, &outcome, start)?;
-        if let Some(p) = exact {
+        trailer(out, &run.settings, &outcome, start)?;
+        if let Some(p) = run.exact {
             writeln!(
                 out,
                 "Exact dealing: every deal generated meets {}, which holds on {} of all deals",
-                compiled.rules.terms.join(" && "),
+                run.compiled.rules.terms.join(" && "),
                 crate::source::exact::scientific(p)
             )?;
         }
@@ -164,9 +207,29 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     Ok(())
 }
 
+/// A run's error in the user's words: a division by zero shown in the input.
+pub(crate) fn run_error(run: &Prepared, source: &Source, e: RunError) -> Failure {
+    match e {
+        RunError::Io(e) => Failure::from(e),
+        RunError::Fault { fault: Fault::DivisionByZero { site, remainder }, deal, .. } => {
+            let what = if remainder { "remainder of a division by zero" } else { "division by zero" };
+            let text = &run.compiled.program.sites[site as usize];
+            let span = run.compiled.site_spans[site as usize];
+            let d = Diagnostic::at(span, format!("{what} in {text}"))
+                .with_label("the divisor is 0")
+                .with_note(format!("it happened on deal number {deal} (seed {})", run.settings.seed));
+            Failure::Input(d.render(Some(source)))
+        }
+        RunError::Fault { fault: Fault::NoSolver, .. } => {
+            let d = Diagnostic::error("internal error: a double-dummy question reached a thread with no solver");
+            Failure::Input(d.render(None))
+        }
+    }
+}
+
 /// Whether an action or an output file takes the produced deals themselves (not only values),
 /// as [`crate::report::Actions::needs_deals`] will say once the files are open.
-fn printed(cli: &Cli, compiled: &Compiled) -> bool {
+pub(crate) fn printed(cli: &Cli, compiled: &Compiled) -> bool {
     let boards = cli.pbn.is_some() || cli.dlm.is_some() || cli.zrd.is_some() || cli.dl52.is_some();
     boards || compiled.actions.iter().any(|a| a.needs_deal())
 }
@@ -175,8 +238,9 @@ fn printed(cli: &Cli, compiled: &Compiled) -> bool {
 /// nesting, and expressions may nest `MAX_NESTING` levels deep.
 const COMPILER_STACK: usize = 1 << 30;
 
-/// The input parsed and compiled, with the predeal switches and script variables.
-fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
+/// The input parsed and compiled, with the predeal switches and script variables; its
+/// warnings printed on standard error.
+pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
     let script = input::script_vars(cli);
     let command_line = input::predeal_switches(cli, source)?;
     let dd = crate::cli::options::dd_switches(cli)?;
@@ -186,7 +250,7 @@ fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
         let statements = parse_file(&arena, &source.text, &script)?;
         compile(source, &statements, &command_line, &script, &dd, cli.plain)
     };
-    std::thread::scope(|scope| {
+    let compiled = std::thread::scope(|scope| {
         // The stack is reserved address space; only the pages used take memory.
         let thread = std::thread::Builder::new().name("compiler".into()).stack_size(COMPILER_STACK);
         match thread.spawn_scoped(scope, work) {
@@ -194,7 +258,11 @@ fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
             Err(_) => work(),
         }
     })
-    .map_err(input_error)
+    .map_err(input_error)?;
+    for w in &compiled.warnings {
+        eprint!("{}", w.render_warning(Some(source)));
+    }
+    Ok(compiled)
 }
 
 /// The deals of `--deals FILE` or `-L FILE`, if given. The predeal cannot apply to the boards

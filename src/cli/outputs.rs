@@ -53,6 +53,11 @@ fn wanted(cli: &Cli) -> Vec<Wanted<'_>> {
 /// Refuses, before dealing, an output without a name, two outputs that are the same file
 /// (they would mix), and an output that is the input file or the deals file.
 pub fn check(cli: &Cli) -> Result<(), Failure> {
+    check_reading(cli, &[])
+}
+
+/// [`check`], the run also reading the files `more` (each with what it is: "the part file").
+pub fn check_reading(cli: &Cli, more: &[(&str, &Path)]) -> Result<(), Failure> {
     if cli.dd && cli.pbn.is_none() {
         return Err(switch_error("--dd adds double-dummy tables to the boards of the --pbn file; give --pbn FILE too".into()));
     }
@@ -69,7 +74,7 @@ pub fn check(cli: &Cli) -> Result<(), Failure> {
         }
     }
     let inputs = [("the input file", cli.file.as_deref()), ("the deals file", cli.deals.as_deref()), ("the library", cli.library.as_deref())];
-    for (what, path) in inputs {
+    for (what, path) in inputs.into_iter().chain(more.iter().map(|&(what, path)| (what, Some(path)))) {
         let Some(path) = path.filter(|p| p.as_os_str() != "-") else { continue };
         let id = file_id(path);
         if let Some((w, _)) = wanted.iter().zip(&ids).find(|(_, o)| matches!(o, FileId::Inode(..)) && **o == id) {

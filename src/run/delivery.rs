@@ -2,9 +2,9 @@
 //! actions strictly in deal order, numbers their boards, merges the statistics, and stops the
 //! run exactly where a one-thread run would.
 
-use crate::report::Actions;
 use crate::run::pieces::Piece;
 use crate::run::plan::{Collector, Outcome, Plan, RunError};
+use crate::run::receiver::{DealAt, Receiver};
 use dealvm_vm::batch::BatchEnd;
 use dealvm_vm::board::Board;
 use dealvm_vm::card::Deal;
@@ -43,12 +43,15 @@ impl Delivery {
         piece: &Piece,
         (mut end, mut collected): (BatchEnd, Collector),
         produce: u64,
-        actions: &mut Actions,
+        actions: &mut dyn Receiver,
         out: &mut dyn Write,
         main_vm: &mut Machine,
     ) -> Result<Option<Outcome>, RunError> {
         let remaining = produce - self.produced;
-        if end.produced > remaining {
+        // A piece started with a larger cap (a worker's, before earlier pieces were delivered)
+        // may go past the deal where the run stops: up to more deals, or up to a division by
+        // zero after it, which a one-thread run never reaches.
+        if end.produced > remaining || (end.produced == remaining && end.fault.is_some()) {
             // Earlier pieces already produced part of the deals: keep exactly the deals still
             // wanted, cutting the piece short when its values were kept, else running it
             // again up to them.
@@ -66,15 +69,15 @@ impl Delivery {
                 let values = &collected.values[i * self.nvalues..(i + 1) * self.nvalues];
                 let number = self.produced + i as u64 + 1;
                 let board = self.board(plan, piece.batch, offset, number, deal);
-                actions.deal(out, number, &board, values)?;
+                actions.deal(out, DealAt { batch: piece.batch, offset }, number, &board, values)?;
             }
         }
         self.produced += end.produced;
         self.dd.add(&collected.solves);
-        actions.merge(&collected.tallies);
+        actions.piece(piece.batch, &collected.tallies, &collected.solves);
         if let Some((offset, fault)) = end.fault {
             let deal = self.examined_before + (offset as u64 - piece.range.start) + 1;
-            return Err(RunError::Fault { fault, deal });
+            return Err(RunError::Fault { fault, deal, batch: piece.batch, offset });
         }
         self.examined_before += end.examined;
         Ok((self.produced == produce).then(|| self.outcome(false)))

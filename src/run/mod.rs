@@ -16,16 +16,17 @@ pub mod interrupt;
 pub mod meter;
 pub mod pieces;
 pub mod plan;
+pub mod receiver;
 
 use crate::compile::Compiled;
-use crate::report::Actions;
 use crate::source::{DealSource, Deals};
 use dealvm_vm::batch::{BatchEnd, Job};
 use dealvm_vm::interp::Machine;
 use delivery::Delivery;
 use meter::Meter;
 use pieces::{Piece, Pieces};
-pub use plan::{Limits, Outcome, RunError};
+pub use plan::{Limits, Outcome, RunError, Shard};
+pub use receiver::{DealAt, Receiver};
 use plan::{Collector, Plan};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -49,7 +50,7 @@ pub fn run(
     deals: &Deals,
     first_board: Option<u64>,
     limits: &Limits,
-    actions: &mut Actions,
+    actions: &mut dyn Receiver,
     out: &mut dyn Write,
 ) -> Result<Outcome, RunError> {
     match deals {
@@ -74,7 +75,7 @@ pub fn run_from<S: DealSource>(
     source: &S,
     first_board: Option<u64>,
     limits: &Limits,
-    actions: &mut Actions,
+    actions: &mut dyn Receiver,
     out: &mut dyn Write,
 ) -> Result<Outcome, RunError> {
     let solves = compiled.program.uses_dd();
@@ -99,8 +100,12 @@ pub fn run_from<S: DealSource>(
     let plan = &plan.0;
     let copies = limits.swap.permutations().len() as u64;
     let whole = !costly || compiled.program.uses_rnd();
-    let pieces = Mutex::new(Pieces::new(plan.job.deals(), limits.swap.batch_len(), copies, whole));
-    let mut meter = Meter::new(limits.progress, limits.generate, limits.produce);
+    let mut pieces = Pieces::new(plan.job.deals(), limits.swap.batch_len(), copies, whole);
+    if let Some(shard) = limits.shard {
+        pieces = pieces.only(shard.index, shard.count);
+    }
+    let mut meter = Meter::new(limits.progress, pieces.share(), limits.produce);
+    let pieces = Mutex::new(pieces);
     let mut state = Delivery::new(compiled.nvalues, first_board);
     let mut main_vm = machine(compiled, limits);
     interrupt::set_running(true);
@@ -154,7 +159,7 @@ fn one_thread<S: DealSource>(
     pieces: &Mutex<Pieces>,
     state: &mut Delivery,
     limits: &Limits,
-    actions: &mut Actions,
+    actions: &mut dyn Receiver,
     out: &mut dyn Write,
     vm: &mut Machine,
     meter: &mut Meter,
@@ -263,7 +268,7 @@ fn deliver_in_order<S: DealSource>(
     shared: &Shared,
     state: &mut Delivery,
     limits: &Limits,
-    actions: &mut Actions,
+    actions: &mut dyn Receiver,
     out: &mut dyn Write,
     main_vm: &mut Machine,
     meter: &mut Meter,

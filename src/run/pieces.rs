@@ -46,13 +46,32 @@ pub struct Pieces {
     /// run of cheap deals at the start (rejected without solving) cannot make one piece of the
     /// rest of the batch.
     last: u64,
+    /// The batches taken: every `stride`-th from the first (a shard's; 1: all of them).
+    stride: u64,
 }
 
 impl Pieces {
     /// The pieces of a run of `deals` deals in batches of `batch_len`, each dealt deal giving
     /// `copies` deals; whole batches when `whole`.
     pub fn new(deals: u64, batch_len: u64, copies: u64, whole: bool) -> Pieces {
-        Pieces { deals, batch_len, copies, whole, batch: 0, at: 0, index: 0, done_deals: 0, done_secs: 0.0, last: 0 }
+        Pieces { deals, batch_len, copies, whole, batch: 0, at: 0, index: 0, done_deals: 0, done_secs: 0.0, last: 0, stride: 1 }
+    }
+
+    /// Only the batches `first`, `first + stride`, ... (a shard `first` of `stride`): the
+    /// pieces are still numbered 0, 1, 2, ... in deal order.
+    pub fn only(self, first: u64, stride: u64) -> Pieces {
+        Pieces { batch: first, stride: stride.max(1), ..self }
+    }
+
+    /// The deals of the batches taken.
+    pub fn share(&self) -> u64 {
+        let batches = self.deals.div_ceil(self.batch_len);
+        let mut deals = batches.saturating_sub(self.batch).div_ceil(self.stride) * self.batch_len;
+        // The last batch may be short.
+        if batches > self.batch && (batches - 1 - self.batch).is_multiple_of(self.stride) {
+            deals -= batches * self.batch_len - self.deals;
+        }
+        deals
     }
 
     /// The next piece, or `None` when the run's deals are all given out.
@@ -67,7 +86,7 @@ impl Pieces {
         let piece = Piece { index: self.index, batch: self.batch, range: self.at..end };
         self.index += 1;
         if end == len {
-            self.batch += 1;
+            self.batch += self.stride;
             self.at = 0;
         } else {
             self.at = end;
@@ -114,6 +133,19 @@ mod tests {
     fn whole_batches_cover_the_run() {
         let got = cut(&mut Pieces::new(10_000, 4096, 1, true), |_| Duration::ZERO);
         assert_eq!(got, vec![(0, 0..4096), (1, 0..4096), (2, 0..1808)]);
+    }
+
+    #[test]
+    fn a_shard_takes_every_nth_batch() {
+        let got = cut(&mut Pieces::new(5 * 4096 - 10, 4096, 1, true).only(1, 2), |_| Duration::ZERO);
+        assert_eq!(got, vec![(1, 0..4096), (3, 0..4096)]);
+        let shares: u64 = (0..3).map(|k| Pieces::new(5 * 4096 - 10, 4096, 1, true).only(k, 3).share()).sum();
+        assert_eq!(shares, 5 * 4096 - 10);
+        assert_eq!(Pieces::new(5 * 4096 - 10, 4096, 1, true).only(1, 3).share(), 4096 * 2 - 10);
+        assert_eq!(Pieces::new(100, 4096, 1, true).only(2, 3).share(), 0);
+        let mut pieces = Pieces::new(3 * 4092, 4092, 6, false).only(2, 3);
+        let first = pieces.next_piece().unwrap();
+        assert_eq!((first.index, first.batch), (0, 2));
     }
 
     #[test]

@@ -28,6 +28,18 @@ pub struct Limits {
     pub progress: bool,
     /// Makes the double-dummy solver of a thread, for programs that solve.
     pub new_solver: Option<fn() -> Box<dyn Solver>>,
+    /// `--shard K/N`: only the batches whose number is `K` modulo `N` (the run's `produce`
+    /// then counts this shard's deals); `None`: every batch.
+    pub shard: Option<Shard>,
+}
+
+/// One shard of a run split across machines: the batches `index`, `index + count`, ...
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// `K`, below `count`.
+    pub index: u64,
+    /// `N`, the number of shards.
+    pub count: u64,
 }
 
 /// How a run ended.
@@ -48,8 +60,9 @@ pub struct Outcome {
 pub enum RunError {
     /// Writing the output failed.
     Io(io::Error),
-    /// An expression divided by zero on deal number `deal` (from 1).
-    Fault { fault: Fault, deal: u64 },
+    /// An expression divided by zero on deal number `deal` (from 1, among the deals this run
+    /// examined), deal `offset` of batch `batch`.
+    Fault { fault: Fault, deal: u64, batch: u64, offset: u32 },
 }
 
 impl From<io::Error> for RunError {

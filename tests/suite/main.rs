@@ -22,4 +22,5 @@ mod randomness;
 mod reference;
 mod robustness;
 mod scripts;
+mod shards;
 mod solved_files;

@@ -418,6 +418,26 @@ fn runs_cut_by_produce_are_the_same_on_any_number_of_threads() {
 }
 
 #[test]
+fn a_division_by_zero_after_the_last_deal_wanted_is_not_reached_on_any_number_of_threads() {
+    // With these seeds, batch 0 produces one deal, and batch 1 the second one and then divides
+    // by zero. A worker that started batch 1 before batch 0 was delivered wanted two deals and
+    // went on to the division; the run stops at the second deal all the same, as on one thread.
+    let input = "generate 8192\nproduce 2\ncondition hcp(north) >= 25 || 100 / (hcp(east) - 25) > 1000\naction printoneline\n";
+    let body = |s: &str| s.lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n");
+    for seed in ["115", "233", "276", "287"] {
+        let one = dealvm_stdin(input, &["-s", seed, "-R", "1"]);
+        assert_eq!(one.status, 0, "{}", one.stderr);
+        for _ in 0..3 {
+            let two = dealvm_stdin(input, &["-s", seed, "-R", "2"]);
+            assert_eq!((two.status, body(&two.stdout)), (0, body(&one.stdout)), "seed {seed}: {}", two.stderr);
+        }
+        // Beyond the second deal, the division is reached.
+        let three = dealvm_stdin(input, &["-s", seed, "-R", "1", "-p", "3"]);
+        assert_eq!(three.status, 2, "seed {seed}");
+    }
+}
+
+#[test]
 fn the_tests_reject_a_wrong_distribution() {
     // Deals with north holding SA: north's spade lengths no longer follow the unconditional
     // hypergeometric law, and the test must notice.

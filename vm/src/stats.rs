@@ -216,6 +216,29 @@ impl Tallies {
         }
     }
 
+    /// The number of accumulators.
+    pub fn len(&self) -> usize {
+        self.specs.len()
+    }
+
+    /// Whole tables for the same specs holding given totals: `n` deals counted and, for each
+    /// accumulator, its sum, sum of squares and cell counts (as [`Tallies::get`] gives them,
+    /// kept elsewhere, as in a shard's part file). `None` when the totals do not fit the specs
+    /// (another number of accumulators, or a table with another number of cells).
+    pub fn restore(&self, n: u64, totals: Vec<(i128, i128, Vec<u64>)>) -> Option<Tallies> {
+        if totals.len() != self.specs.len() {
+            return None;
+        }
+        let mut tallies = Vec::with_capacity(totals.len());
+        for (spec, (sum, sum_sq, counts)) in self.specs.iter().zip(totals) {
+            if counts.len() != spec.cells() {
+                return None;
+            }
+            tallies.push(Tally { sum, sum_sq, counts, hits: Vec::new() });
+        }
+        Some(Tallies { specs: self.specs.clone(), tallies, n, sparse: false })
+    }
+
     /// The number of deals counted.
     pub fn count(&self) -> u64 {
         self.n
@@ -259,6 +282,9 @@ mod tests {
         }
         assert_eq!(all, merged);
         assert_eq!(all, batches);
+        let totals = (0..all.len()).map(|i| (all.get(i).sum, all.get(i).sum_sq, all.get(i).counts.clone())).collect();
+        assert_eq!(all.restore(all.count(), totals), Some(all.clone()));
+        assert_eq!(all.restore(1, vec![(0, 0, Vec::new())]), None, "too few accumulators");
         assert_eq!(all.count(), 100);
         assert_eq!(all.get(0).sum, deals.iter().map(|v| v[0] as i128).sum::<i128>());
         // Low, 2, 3, 4, 5, High

@@ -1,0 +1,130 @@
+//! `--shard K/N --part FILE`: one shard of a run, its part file written for `dealvm merge`.
+//! The switches are those of the single run; refused, with the reason, are what a shard
+//! cannot deal exactly as the single run would (no seed, `rnd(0)`, `--deals`, `-L`).
+
+use crate::cli::args::Cli;
+use crate::cli::execute::{compile_input, printed, read_source, Prepared};
+use crate::cli::failure::{switch_error, Failure};
+use crate::cli::{outputs, signals};
+use crate::files::target::{file_id, FileId, Output};
+use crate::run::{RunError, Shard};
+use crate::shard::keep::Keeper;
+use crate::shard::merge::keeps_deals;
+use crate::shard::part::{encode, End, Part, RunId};
+use dealvm_vm::interp::Fault;
+
+/// Runs shard K of N of the run `cli` describes and writes its part file; prints nothing on
+/// standard output, and one line on standard error.
+pub fn run(cli: &Cli) -> Result<(), Failure> {
+    let shard = shard_switches(cli)?;
+    let Some(command) = cli.command_line.clone() else {
+        return Err(switch_error("--shard: the command line must be UTF-8 text, to be recorded in the part file".into()));
+    };
+    let source = read_source(cli)?;
+    let compiled = compile_input(cli, &source)?;
+    if compiled.uses_produced_number {
+        return Err(switch_error(
+            "--shard with `rnd(0)` (the number of the deal being produced) is not supported yet: a shard cannot know how many deals the shards before it produce".into(),
+        ));
+    }
+    let run = Prepared::new(cli, compiled)?;
+    if !run.settings.seed_given {
+        return Err(switch_error(
+            "--shard needs a seed (-s N, or `seed N` in the input): every shard must deal from the same one".into(),
+        ));
+    }
+    outputs::check(cli)?;
+    let path = cli.part.as_deref().expect("checked by shard_switches");
+    let input = cli.file.as_deref().filter(|f| f.as_os_str() != "-");
+    if let Some(input) = input.filter(|f| matches!(file_id(f), FileId::Inode(..)) && file_id(f) == file_id(path)) {
+        return Err(switch_error(format!(
+            "--part `{}` is the input file `{}`: the shard would replace the file it reads; give the part another name",
+            path.display(),
+            input.display()
+        )));
+    }
+    // Opened before dealing, so that a bad path stops the shard at once.
+    let mut file = Output::open("part", path, false)?;
+    let (compiled, settings) = (&run.compiled, &run.settings);
+    let deals = settings.generate;
+    let printed = printed(cli, compiled);
+    let mut keeper = Keeper::new(compiled.tallies.clone(), keeps_deals(printed, settings.produce, deals), printed);
+    let limits = run.limits(cli, Some(shard));
+    let partial = run.deals().reading(compiled.program.seats_read(), printed, settings.swap);
+    let source_deals = partial.as_ref().unwrap_or(run.deals());
+    let mut nothing = std::io::sink();
+    let result = crate::run::run(compiled, source_deals, settings.first_board, &limits, &mut keeper, &mut nothing);
+    let (end, produced, note) = match result {
+        Ok(o) if o.interrupted || crate::run::interrupt::requested() => {
+            return Err(Failure::Interrupted(signals::received().unwrap_or(2)));
+        }
+        Ok(o) => {
+            let capped = settings.produce < deals && o.produced == settings.produce;
+            let end = match keeper.kept.last() {
+                Some(last) if capped => End::Produced { batch: last.batch },
+                _ => End::Complete,
+            };
+            (end, o.produced, format!("{} deals examined, {} produced", o.generated, o.produced))
+        }
+        Err(RunError::Fault { fault: Fault::DivisionByZero { site, remainder }, batch, offset, .. }) => {
+            let produced = keeper.totals().map_or(keeper.kept.len() as u64, |t| t.count);
+            let note = format!("stopped at a division by zero in batch {batch} (the merge reports it if the run reaches it)");
+            (End::Fault { batch, offset, site, remainder }, produced, note)
+        }
+        Err(e) => return Err(crate::cli::execute::run_error(&run, &source, e)),
+    };
+    let run_id = RunId {
+        dealvm: env!("CARGO_PKG_VERSION").to_string(),
+        shards: shard.count,
+        command,
+        script_name: source.name.clone(),
+        script: source.text.clone(),
+    };
+    let part = Part {
+        fingerprint: run_id.fingerprint(),
+        run: run_id,
+        shard: shard.index,
+        deals,
+        batch_len: settings.swap.batch_len(),
+        end,
+        produced,
+        totals: keeper.totals(),
+        kept: std::mem::take(&mut keeper.kept),
+        nvalues: compiled.nvalues as u64,
+        values: std::mem::take(&mut keeper.values),
+        solves: std::mem::take(&mut keeper.solves),
+    };
+    let mut stdout = std::io::stdout();
+    file.writer(&mut stdout).write_all(&encode(&part))?;
+    file.writer(&mut stdout).flush()?;
+    file.commit()?;
+    eprintln!("dealvm: shard {}/{}: {note}; part written to {}", shard.index, shard.count, path.display());
+    Ok(())
+}
+
+/// `--shard K/N` and `--part FILE`, checked: each needs the other, and a shard deals at random.
+fn shard_switches(cli: &Cli) -> Result<Shard, Failure> {
+    let Some(text) = cli.shard.as_deref() else {
+        return Err(switch_error("--part FILE writes a shard's part file: give --shard K/N too".into()));
+    };
+    let bad = || switch_error(format!("--shard takes K/N, shard K of N with 0 <= K < N (such as 0/4 ... 3/4), found `{text}`"));
+    let (k, n) = text.trim().split_once('/').ok_or_else(bad)?;
+    let (index, count) = (k.trim().parse::<u64>().map_err(|_| bad())?, n.trim().parse::<u64>().map_err(|_| bad())?);
+    if index >= count {
+        return Err(bad());
+    }
+    if cli.part.is_none() {
+        return Err(switch_error("--shard K/N needs --part FILE: the file where the shard writes its part of the run".into()));
+    }
+    let refused = |what: &str| Err(switch_error(format!("--shard with {what} is not supported yet: shards deal at random")));
+    if cli.deals.is_some() {
+        return refused("--deals");
+    }
+    if cli.library.is_some() {
+        return refused("-L");
+    }
+    if cli.dump_bytecode {
+        return Err(switch_error("--shard deals part of a run and --dump-bytecode deals nothing; give one of them".into()));
+    }
+    Ok(Shard { index, count })
+}

@@ -1,0 +1,324 @@
+//! Merging the parts of a run: checked (all `N` shards once, of one run, intact and
+//! consistent), then replayed to the actions in the single run's order, batch by batch, up to
+//! where the single run stops, so that the actions print and write exactly what it would.
+
+use crate::report::Actions;
+use crate::run::{Outcome, RunError};
+use crate::shard::part::{short, End, Part};
+use dealvm_vm::board::Board;
+use dealvm_vm::card::{Deal, Hand, ALL_CARDS};
+use dealvm_vm::dd::SolveCounts;
+use dealvm_vm::interp::Fault;
+use dealvm_vm::stats::Tallies;
+use std::convert::Infallible;
+use std::io::Write;
+
+/// A part file read, with the name messages give it.
+pub struct Named {
+    pub name: String,
+    pub part: Part,
+}
+
+/// The shape of the run as the merge computes it from the command line and the script: the
+/// parts must agree with it.
+#[derive(Clone, Debug)]
+pub struct Shape {
+    /// The deals of the run and the deals per batch.
+    pub deals: u64,
+    pub batch_len: u64,
+    /// The run's `produce` count.
+    pub produce: u64,
+    /// Values per produced deal.
+    pub nvalues: usize,
+    /// Whether the parts keep every produced deal, and their hands.
+    pub per_deal: bool,
+    pub hands: bool,
+    /// The number of the first board (else 1).
+    pub first_board: Option<u64>,
+}
+
+impl Shape {
+    /// Batches of the run.
+    fn batches(&self) -> u64 {
+        self.deals.div_ceil(self.batch_len)
+    }
+
+    /// Deals of batch `b`.
+    fn batch_len_of(&self, b: u64) -> u64 {
+        self.batch_len.min(self.deals.saturating_sub(b * self.batch_len))
+    }
+}
+
+/// Whether the parts of a run keep every produced deal: when an action or a file takes the
+/// deals (`printed`), or the run can stop at its `produce` count before its last deal (the
+/// merge then cuts the batch it stops in, and counts the statistics from the deals' values).
+pub fn keeps_deals(printed: bool, produce: u64, deals: u64) -> bool {
+    printed || produce < deals
+}
+
+/// Sorts the parts by shard and checks that they are the `N` shards of one run, each once.
+pub fn check_set(mut parts: Vec<Named>) -> Result<Vec<Named>, String> {
+    let Some(first) = parts.first() else { return Err("no part file given".to_string()) };
+    let first_name = first.name.clone();
+    let run = first.part.run.clone();
+    for p in &parts[1..] {
+        if p.part.fingerprint != first.part.fingerprint {
+            return Err(different_runs(first, p));
+        }
+    }
+    let n = run.shards;
+    parts.sort_by_key(|p| p.part.shard);
+    for pair in parts.windows(2) {
+        if pair[0].part.shard == pair[1].part.shard {
+            return Err(format!(
+                "shard {} of {n} is given twice: `{}` and `{}`; give each shard's part once",
+                pair[0].part.shard, pair[0].name, pair[1].name
+            ));
+        }
+    }
+    if let Some(p) = parts.iter().find(|p| p.part.shard >= n) {
+        return Err(format!("`{}` is damaged: it says it is shard {} of {n}", p.name, p.part.shard));
+    }
+    if parts.len() as u64 != n {
+        let have: Vec<u64> = parts.iter().map(|p| p.part.shard).collect();
+        let missing: Vec<String> = (0..n).filter(|k| !have.contains(k)).take(10).map(|k| k.to_string()).collect();
+        let more = if n - have.len() as u64 > 10 { ", ..." } else { "" };
+        let which = if missing.len() == 1 { "shard" } else { "shards" };
+        let verb = if missing.len() == 1 { "is" } else { "are" };
+        return Err(format!(
+            "{which} {}{more} of {n} {verb} missing: {} part files given, the run `{}` ({}) was split into {n} (as in `{first_name}`); merge needs the part of every shard",
+            missing.join(", "),
+            parts.len(),
+            run.shown(),
+            short(&parts[0].part.fingerprint),
+        ));
+    }
+    Ok(parts)
+}
+
+/// Why parts `a` and `b` are of different runs.
+fn different_runs(a: &Named, b: &Named) -> String {
+    let (x, y) = (&a.part.run, &b.part.run);
+    let what = if x.dealvm != y.dealvm {
+        format!("made by dealvm {} and dealvm {}", x.dealvm, y.dealvm)
+    } else if x.shards != y.shards {
+        format!("split into {} and {} shards", x.shards, y.shards)
+    } else if x.script_name != y.script_name || x.script != y.script {
+        if x.script == y.script {
+            format!("the script is named `{}` in one and `{}` in the other", x.script_name, y.script_name)
+        } else {
+            format!("their scripts differ (`{}` and `{}`)", x.script_name, y.script_name)
+        }
+    } else {
+        format!("their command lines differ: `{}` and `{}`", x.shown(), y.shown())
+    };
+    format!(
+        "`{}` and `{}` are parts of different runs ({} and {}): {what}; merge the parts of one run",
+        a.name,
+        b.name,
+        short(&a.part.fingerprint),
+        short(&b.part.fingerprint)
+    )
+}
+
+/// Checks a part's content against the run's shape: a part whose checksum is right but whose
+/// content does not fit (made by hand, or by a dealvm that counts otherwise) is refused
+/// before anything is printed.
+pub fn check_part(p: &Named, shape: &Shape, empty: &Tallies) -> Result<(), String> {
+    let damaged = |why: String| Err(format!("`{}` is damaged or made by another dealvm: {why}", p.name));
+    let part = &p.part;
+    let (k, n) = (part.shard, part.run.shards);
+    if (part.deals, part.batch_len) != (shape.deals, shape.batch_len) {
+        return damaged(format!(
+            "it counts {} deals in batches of {}, where the run has {} in batches of {}",
+            part.deals, part.batch_len, shape.deals, shape.batch_len
+        ));
+    }
+    let own = |b: u64| b % n == k && b < shape.batches();
+    match part.end {
+        End::Complete => {}
+        End::Produced { batch } | End::Fault { batch, .. } if own(batch) => {}
+        End::Produced { batch } | End::Fault { batch, .. } => return damaged(format!("it ends in batch {batch}, not one of its own")),
+    }
+    if let End::Fault { offset, .. } = part.end {
+        if u64::from(offset) >= shape.batch_len {
+            return damaged(format!("a fault at deal {offset} of a batch"));
+        }
+    }
+    if shape.per_deal != part.totals.is_none() || (!shape.per_deal && !part.kept.is_empty()) {
+        return damaged("it keeps the deals where the run counts only statistics, or the reverse".to_string());
+    }
+    if part.nvalues != shape.nvalues as u64 || part.values.len() as u64 != part.kept.len() as u64 * part.nvalues {
+        return damaged(format!("{} values for {} deals of {} values", part.values.len(), part.kept.len(), shape.nvalues));
+    }
+    if shape.per_deal && part.produced != part.kept.len() as u64 {
+        return damaged(format!("{} deals produced, {} kept", part.produced, part.kept.len()));
+    }
+    let mut last: Option<(u64, u32)> = None;
+    for d in &part.kept {
+        if !own(d.batch) || u64::from(d.offset) >= shape.batch_len_of(d.batch) || last.is_some_and(|l| l >= (d.batch, d.offset)) {
+            return damaged(format!("a deal at {} of batch {} out of place", d.offset, d.batch));
+        }
+        if d.hands.is_some() != shape.hands || d.hands.is_some_and(|h| !whole_deal(h)) {
+            return damaged(format!("the deal at {} of batch {} is not four hands of 13 cards", d.offset, d.batch));
+        }
+        last = Some((d.batch, d.offset));
+    }
+    if let Some(t) = &part.totals {
+        if t.count != part.produced || empty.restore(t.count, t.tallies.clone()).is_none() {
+            return damaged("its statistics do not fit the run's".to_string());
+        }
+    }
+    if part.solves.windows(2).any(|w| w[0].batch >= w[1].batch) || part.solves.iter().any(|s| !own(s.batch)) {
+        return damaged("its double-dummy counts are out of place".to_string());
+    }
+    Ok(())
+}
+
+/// Whether four card masks are a deal: 13 cards each, all 52 once.
+fn whole_deal(hands: [u64; 4]) -> bool {
+    let all = hands.iter().fold(0u64, |a, h| a | h);
+    hands.iter().all(|h| h.count_ones() == 13) && all == ALL_CARDS
+}
+
+/// Where the single run stops.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Stop {
+    /// After all its deals.
+    Complete,
+    /// At its `produce`-th deal, deal `offset` of batch `batch`.
+    Produced { batch: u64, offset: u32 },
+    /// At a division by zero on deal `offset` of batch `batch`.
+    Fault { batch: u64, offset: u32, fault: Fault },
+}
+
+/// One step of the single run, as the merge replays it.
+enum Step {
+    /// Deliver kept deal `index` of part `part`.
+    Deal { part: usize, index: usize },
+    /// Batch `batch`, of part `part`, is delivered.
+    BatchDone { part: usize, batch: u64 },
+}
+
+/// Walks the batches of the run in order, as the single run delivers them, calling `step`
+/// for each deal delivered and each batch done, up to where the single run stops. `Ok(Err)`:
+/// a part does not hold a batch the run reaches.
+fn walk<E>(parts: &[Named], shape: &Shape, mut step: impl FnMut(Step) -> Result<(), E>) -> Result<Result<Stop, String>, E> {
+    let n = parts.len() as u64;
+    let mut cursor = vec![0usize; parts.len()];
+    let mut produced = 0u64;
+    for b in 0..shape.batches() {
+        let k = (b % n) as usize;
+        let part = &parts[k].part;
+        if !part.end.covers(b) {
+            return Ok(Err(format!("`{}` stops before batch {b}, which the run reaches: it is damaged or made by another dealvm", parts[k].name)));
+        }
+        while let Some(d) = part.kept.get(cursor[k]).filter(|d| d.batch == b) {
+            step(Step::Deal { part: k, index: cursor[k] })?;
+            cursor[k] += 1;
+            produced += 1;
+            if produced == shape.produce {
+                step(Step::BatchDone { part: k, batch: b })?;
+                return Ok(Ok(Stop::Produced { batch: b, offset: d.offset }));
+            }
+        }
+        step(Step::BatchDone { part: k, batch: b })?;
+        if let End::Fault { batch, offset, site, remainder } = part.end {
+            if batch == b {
+                return Ok(Ok(Stop::Fault { batch, offset, fault: Fault::DivisionByZero { site, remainder } }));
+            }
+        }
+    }
+    Ok(Ok(Stop::Complete))
+}
+
+/// Checks that the parts hold every batch the single run reaches (before printing anything).
+pub fn check_reach(parts: &[Named], shape: &Shape) -> Result<(), String> {
+    if !shape.per_deal {
+        return Ok(());
+    }
+    let walked: Result<Result<Stop, String>, Infallible> = walk(parts, shape, |_| Ok(()));
+    match walked {
+        Ok(r) => r.map(|_| ()),
+        Err(never) => match never {},
+    }
+}
+
+/// Hands the parts' deals and statistics to `actions` as the single run would, printing on
+/// `out`; the parts are checked ([`check_set`], [`check_part`], [`check_reach`]).
+pub fn replay(parts: &[Named], shape: &Shape, actions: &mut Actions, out: &mut dyn Write) -> Result<Outcome, RunError> {
+    let mut dd = SolveCounts::default();
+    if !shape.per_deal {
+        return summed(parts, shape, actions, &mut dd);
+    }
+    let mut tallies = actions.empty_tallies();
+    let mut produced = 0u64;
+    let mut solves = vec![0usize; parts.len()];
+    let walked = walk(parts, shape, |step| -> Result<(), RunError> {
+        match step {
+            Step::Deal { part, index } => {
+                let p = &parts[part].part;
+                let values = &p.values[index * shape.nvalues..(index + 1) * shape.nvalues];
+                let deal = p.kept[index].hands.map_or_else(Deal::default, |h| Deal { hands: h.map(Hand) });
+                produced += 1;
+                let board = Board::new(shape.first_board.unwrap_or(1) + produced - 1, deal);
+                actions.deal(out, produced, &board, values)?;
+                tallies.add(values);
+            }
+            Step::BatchDone { part, batch } => {
+                actions.merge(&tallies);
+                tallies.clear();
+                add_solves(&parts[part].part, batch, &mut solves[part], &mut dd);
+            }
+        }
+        Ok(())
+    })?;
+    let generated = match walked {
+        Ok(Stop::Complete) => shape.deals,
+        Ok(Stop::Produced { batch, offset }) => batch * shape.batch_len + u64::from(offset) + 1,
+        Ok(Stop::Fault { batch, offset, fault }) => return Err(fault_at(shape, batch, offset, fault)),
+        Err(gap) => return Err(RunError::Io(std::io::Error::other(gap))),
+    };
+    Ok(Outcome { generated, produced, interrupted: false, dd })
+}
+
+/// Adds the double-dummy work part `p` did in `batch` (its entries from `*at` on).
+fn add_solves(p: &Part, batch: u64, at: &mut usize, dd: &mut SolveCounts) {
+    while let Some(s) = p.solves.get(*at).filter(|s| s.batch <= batch) {
+        let [single, targets, tables, cached] = s.counts;
+        dd.add(&SolveCounts { single, targets, tables, cached });
+        *at += 1;
+    }
+}
+
+/// The outcome of a run whose parts keep only statistics: every deal examined, the totals
+/// added; or the first division by zero.
+fn summed(parts: &[Named], shape: &Shape, actions: &mut Actions, dd: &mut SolveCounts) -> Result<Outcome, RunError> {
+    let first_fault = parts
+        .iter()
+        .filter_map(|p| match p.part.end {
+            End::Fault { batch, offset, site, remainder } => Some((batch, offset, Fault::DivisionByZero { site, remainder })),
+            _ => None,
+        })
+        .min_by_key(|f| f.0);
+    if let Some((batch, offset, fault)) = first_fault {
+        return Err(fault_at(shape, batch, offset, fault));
+    }
+    let empty = actions.empty_tallies();
+    let mut produced = 0;
+    for p in parts {
+        if let Some(t) = &p.part.totals {
+            let whole = empty.restore(t.count, t.tallies.clone()).expect("checked by check_part");
+            actions.merge(&whole);
+        }
+        produced += p.part.produced;
+        add_solves(&p.part, u64::MAX, &mut 0, dd);
+    }
+    Ok(Outcome { generated: shape.deals, produced, interrupted: false, dd: *dd })
+}
+
+/// The single run's error for a division by zero on deal `offset` of batch `batch`: every
+/// deal before it was examined.
+fn fault_at(shape: &Shape, batch: u64, offset: u32, fault: Fault) -> RunError {
+    RunError::Fault { fault, deal: batch * shape.batch_len + u64::from(offset) + 1, batch, offset }
+}
