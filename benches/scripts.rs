@@ -4,14 +4,18 @@
 //!
 //! ```text
 //! cargo bench --bench scripts                    # every script, both groups
-//! cargo bench --bench scripts -- evaluate/06     # one group, one script
+//! cargo bench --bench scripts -- evaluate/06     # one group, one script (both ways)
 //! ```
 //!
 //! Each script is parsed and compiled once through the library (as the command does), then:
 //!
 //! - `evaluate`: its deal routine runs on the same 4096 whole deals, dealt once beforehand,
 //!   and the values of each produced deal go to the statistics (`average`, `frequency`) as
-//!   in a run: the interpreter alone, nothing dealt while measuring;
+//!   in a run: the interpreter alone, nothing dealt while measuring. Each script twice:
+//!   `compiled` as the command compiles it (tables for one-suit and one-shape parts, joined
+//!   chains and sums, variables read in one place compiled there, superinstructions) and
+//!   `plain` as `--plain` does (every expression as written), so the rewrites are measured
+//!   script by script;
 //! - `batch`: one whole batch of 4096 deals through `Job::run_batch`, dealing the hands the
 //!   script reads as a one-thread run does: dealing, evaluating and counting.
 
@@ -34,8 +38,8 @@ use std::time::Duration;
 /// Deals per measured iteration: one batch.
 const DEALS: usize = 4096;
 
-/// The scripts, as (name, compiled program), in file-name order.
-fn scripts() -> Vec<(String, Compiled)> {
+/// The scripts, as (name, compiled program), in file-name order; `plain` as `--plain`.
+fn scripts(plain: bool) -> Vec<(String, Compiled)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/scripts");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("benches/scripts")
@@ -48,19 +52,19 @@ fn scripts() -> Vec<(String, Compiled)> {
         .map(|path| {
             let name = path.file_stem().expect("a file name").to_string_lossy().into_owned();
             let text = std::fs::read_to_string(&path).expect("a readable script");
-            (name.clone(), compile_script(&name, &text))
+            (name.clone(), compile_script(&name, &text, plain))
         })
         .collect()
 }
 
 /// Parses and compiles a script's text as the command does (no switches, no script
 /// variables).
-fn compile_script(name: &str, text: &str) -> Compiled {
+fn compile_script(name: &str, text: &str, plain: bool) -> Compiled {
     let source = Source::new(name, text);
     let vars: ScriptVars = Default::default();
     let arena = bumpalo::Bump::new();
     let statements = parse_file(&arena, &source.text, &vars).unwrap_or_else(|d| panic!("{name}: {}", d.render(Some(&source))));
-    compile(&source, &statements, &[], &vars, &DdSwitches::default(), false).unwrap_or_else(|d| panic!("{name}: {}", d.render(Some(&source))))
+    compile(&source, &statements, &[], &vars, &DdSwitches::default(), plain).unwrap_or_else(|d| panic!("{name}: {}", d.render(Some(&source))))
 }
 
 /// Configures a group for 15 scripts: few samples, short measurements.
@@ -77,13 +81,17 @@ fn evaluate(c: &mut Criterion) {
     let deals: Vec<Deal> = (0..DEALS).map(|_| dealer.deal_one(0, &mut rng)).collect();
     let mut g = c.benchmark_group("evaluate");
     configure(&mut g);
-    for (name, compiled) in scripts() {
+    let mut runs: Vec<(String, &str, Compiled)> = scripts(false).into_iter().map(|(n, c)| (n, "compiled", c)).collect();
+    runs.extend(scripts(true).into_iter().map(|(n, c)| (n, "plain", c)));
+    // Script by script, compiled before plain (the sort is stable).
+    runs.sort_by(|a, b| a.0.cmp(&b.0));
+    for (name, how, compiled) in runs {
         let program = &compiled.program;
         let whole = Tallies::new(compiled.tallies.clone());
         let mut vm = Machine::new(program);
         let mut values = vec![0i32; program.value_slots];
         let mut rng = batch_rng(1, 1);
-        g.bench_function(BenchmarkId::from_parameter(&name), |b| {
+        g.bench_function(BenchmarkId::new(&name, how), |b| {
             b.iter(|| {
                 let mut sink = whole.for_batch();
                 let mut produced = 0u64;
@@ -105,7 +113,7 @@ fn evaluate(c: &mut Criterion) {
 fn batch(c: &mut Criterion) {
     let mut g = c.benchmark_group("batch");
     configure(&mut g);
-    for (name, compiled) in scripts() {
+    for (name, compiled) in scripts(false) {
         let program = &compiled.program;
         // As a one-thread run deals: only the hands read (the scripts predeal nothing); the
         // deals printed are completed, as they are when an action prints them.

@@ -161,7 +161,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 None => {
                     // The hands of the first operand of the condition are dealt first, the
                     // others before the first operand or value that reads them.
-                    let first = self.seats_of(self.first_operand(c));
+                    let first = self.first_seats(c);
                     self.rest.first = (first != dealvm_vm::card::Seats::ALL).then_some(first);
                     let mut top = c;
                     while let Some(def) = self.inlined(top) {
@@ -250,6 +250,12 @@ impl<'s, 'a> Compiler<'s, 'a> {
             let slot = self.asm.begin_var(name).expect("as many variables as slots");
             debug_assert_eq!(slot, info.slot);
             let start = self.asm.here() as usize;
+            if !self.plain && self.uses.get(name) == Some(&1) {
+                // Read in one place, where it is compiled: its subroutine is never called.
+                self.emit(Instr::Const(0));
+                self.asm.end_var();
+                continue;
+            }
             self.expr(info.expr)?;
             self.asm.end_var();
             if let [instr, _] = self.asm.program().code[start..] {

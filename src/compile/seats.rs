@@ -89,17 +89,28 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
     }
 
-    /// The first operand of the condition's `&&` chain, looking through variables read in
-    /// one place: its hands are dealt first. The same with `--plain`, so that both deal the
-    /// same deals.
-    pub(super) fn first_operand(&self, e: &'a Expr<'a>) -> &'a Expr<'a> {
+    /// The hands of the first operand of the condition's `&&` chain (looking through
+    /// variables read in one place, after double dummy is moved last): they are dealt first.
+    /// The same with `--plain`, so that both deal the same deals.
+    pub(super) fn first_seats(&mut self, c: &'a Expr<'a>) -> Seats {
+        let mut operands = Vec::new();
+        self.chain_through_variables(c, &mut operands);
+        self.cost_order(&mut operands);
+        self.seats_of(operands[0])
+    }
+
+    /// The operands of a `&&` chain, looking through variables read in one place.
+    fn chain_through_variables(&self, e: &'a Expr<'a>, out: &mut Vec<&'a Expr<'a>>) {
         match e.kind {
-            ExprKind::And(a, _) => self.first_operand(a),
+            ExprKind::And(a, b) => {
+                self.chain_through_variables(a, out);
+                self.chain_through_variables(b, out);
+            }
             ExprKind::Var(name) if self.uses.get(name) == Some(&1) => match self.vars.get(name) {
-                Some(v) if matches!(v.expr.kind, ExprKind::And(..) | ExprKind::Var(_)) => self.first_operand(v.expr),
-                _ => e,
+                Some(v) if matches!(v.expr.kind, ExprKind::And(..) | ExprKind::Var(_)) => self.chain_through_variables(v.expr, out),
+                _ => out.push(e),
             },
-            _ => e,
+            _ => out.push(e),
         }
     }
 }

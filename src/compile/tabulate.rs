@@ -137,6 +137,8 @@ pub(super) struct TabulateMemo {
     reads: std::collections::HashMap<NodeKey, Reads>,
     /// The values of variables' definitions, which several tables may share.
     lanes: std::collections::HashMap<(NodeKey, Domain), Lanes>,
+    /// The `+`/`-` nodes of the sums looked at for regrouping.
+    sums_seen: std::collections::HashSet<NodeKey>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -296,8 +298,22 @@ impl<'s, 'a> Compiler<'s, 'a> {
         if !self.tabulating() {
             return None;
         }
+        // A sum inside a sum looked at already is not looked at again.
+        if self.tabulate.borrow().sums_seen.contains(&node_key(e)) {
+            return None;
+        }
         let mut terms = Vec::new();
         sum_terms(e, false, &mut terms);
+        {
+            let mut memo = self.tabulate.borrow_mut();
+            let mut inner = vec![e];
+            while let Some(n) = inner.pop() {
+                if let ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, a, b) = n.kind {
+                    memo.sums_seen.insert(node_key(n));
+                    inner.extend([a, b]);
+                }
+            }
+        }
         if terms.len() < 3 {
             return None;
         }

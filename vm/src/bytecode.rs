@@ -8,7 +8,6 @@
 
 use crate::card::{Card, Seat, Seats, Side, Suit, Vulnerability};
 use crate::dd::DdMode;
-use crate::fuse::{Branch, CmpBranch, SeatBranch};
 use crate::score::{Contract, Strain};
 use crate::shape::{ShapeSet, NUM_SHAPES};
 use crate::tables::TableId;
@@ -442,6 +441,93 @@ impl fmt::Display for Instr {
                 write!(f, "{first}; {second}")
             }
         }
+    }
+}
+
+// ---- the operands of the superinstructions
+
+/// What the second instruction of a fused pair does with the value: `and.then`, `or.else` or
+/// `jump.ifzero`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Branch {
+    /// `&&`: a zero value is the result (jump), else it is dropped.
+    AndThen,
+    /// `||`: a nonzero value gives 1 (jump), else it is dropped.
+    OrElse,
+    /// `?:`: the value is dropped; jump if it is zero.
+    IfZero,
+}
+
+impl Branch {
+    pub(crate) fn of(instr: Instr) -> Option<(Branch, u32)> {
+        match instr {
+            Instr::AndThen(t) => Some((Branch::AndThen, t)),
+            Instr::OrElse(t) => Some((Branch::OrElse, t)),
+            Instr::JumpIfZero(t) => Some((Branch::IfZero, t)),
+            _ => None,
+        }
+    }
+
+    /// The instruction of the branch, jumping to `to`.
+    pub fn instr(self, to: u32) -> Instr {
+        match self {
+            Branch::AndThen => Instr::AndThen(to),
+            Branch::OrElse => Instr::OrElse(to),
+            Branch::IfZero => Instr::JumpIfZero(to),
+        }
+    }
+}
+
+/// A comparison with a constant and the branch after it, in one byte.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CmpBranch(u8);
+
+/// The comparisons, by index.
+pub(crate) const COMPARISONS: [BinaryOp; 6] = [BinaryOp::Eq, BinaryOp::Ne, BinaryOp::Lt, BinaryOp::Le, BinaryOp::Gt, BinaryOp::Ge];
+
+/// The three branches, by index.
+pub(crate) const BRANCHES: [Branch; 3] = [Branch::AndThen, Branch::OrElse, Branch::IfZero];
+
+impl CmpBranch {
+    pub(crate) fn new(op: BinaryOp, branch: Branch) -> Option<CmpBranch> {
+        let i = COMPARISONS.iter().position(|&c| c == op)?;
+        Some(CmpBranch((i * 3) as u8 + branch as u8))
+    }
+
+    /// The comparison.
+    pub fn op(self) -> BinaryOp {
+        COMPARISONS[(self.0 / 3) as usize % 6]
+    }
+
+    /// The branch.
+    pub fn branch(self) -> Branch {
+        BRANCHES[(self.0 % 3) as usize]
+    }
+}
+
+/// A seat, a suit and a branch, in one byte.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SeatBranch(u8);
+
+impl SeatBranch {
+    pub(crate) fn new(seat: Seat, suit: Suit, branch: Branch) -> SeatBranch {
+        SeatBranch((seat as u8) << 4 | (suit as u8) << 2 | branch as u8)
+    }
+
+    /// The seat.
+    pub fn seat(self) -> Seat {
+        Seat::ALL[(self.0 >> 4) as usize & 3]
+    }
+
+    /// The suit (for a holding test).
+    pub fn suit(self) -> Suit {
+        Suit::ALL[(self.0 >> 2) as usize & 3]
+    }
+
+    /// The branch.
+    pub fn branch(self) -> Branch {
+        BRANCHES[(self.0 & 3) as usize % 3]
     }
 }
 

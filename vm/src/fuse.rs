@@ -7,95 +7,11 @@
 //! where it was, for the jumps that land on it. No address moves, so nothing is relocated,
 //! and [`Instr::unfused`] gives back the first instruction of the pair: the verifier and the
 //! program's questions (`seats_read`, `tables_used`) see the program as it was assembled.
-//! `benches/engine.rs` (group `fused`) measures the effect on a script with many variables.
+//! `cargo bench --bench scripts -- evaluate` measures each script compiled with and without
+//! the rewrites (superinstructions among them, `--plain` has none).
 
-use crate::bytecode::{BinaryOp, Instr, Program};
-use crate::card::{Seat, Suit};
-
-/// What the second instruction of a fused pair does with the value: `and.then`, `or.else` or
-/// `jump.ifzero`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Branch {
-    /// `&&`: a zero value is the result (jump), else it is dropped.
-    AndThen,
-    /// `||`: a nonzero value gives 1 (jump), else it is dropped.
-    OrElse,
-    /// `?:`: the value is dropped; jump if it is zero.
-    IfZero,
-}
-
-impl Branch {
-    fn of(instr: Instr) -> Option<(Branch, u32)> {
-        match instr {
-            Instr::AndThen(t) => Some((Branch::AndThen, t)),
-            Instr::OrElse(t) => Some((Branch::OrElse, t)),
-            Instr::JumpIfZero(t) => Some((Branch::IfZero, t)),
-            _ => None,
-        }
-    }
-
-    /// The instruction of the branch, jumping to `to`.
-    pub fn instr(self, to: u32) -> Instr {
-        match self {
-            Branch::AndThen => Instr::AndThen(to),
-            Branch::OrElse => Instr::OrElse(to),
-            Branch::IfZero => Instr::JumpIfZero(to),
-        }
-    }
-}
-
-/// A comparison with a constant and the branch after it, in one byte.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct CmpBranch(u8);
-
-/// The comparisons, by index.
-const COMPARISONS: [BinaryOp; 6] = [BinaryOp::Eq, BinaryOp::Ne, BinaryOp::Lt, BinaryOp::Le, BinaryOp::Gt, BinaryOp::Ge];
-
-/// The three branches, by index.
-const BRANCHES: [Branch; 3] = [Branch::AndThen, Branch::OrElse, Branch::IfZero];
-
-impl CmpBranch {
-    fn new(op: BinaryOp, branch: Branch) -> Option<CmpBranch> {
-        let i = COMPARISONS.iter().position(|&c| c == op)?;
-        Some(CmpBranch((i * 3) as u8 + branch as u8))
-    }
-
-    /// The comparison.
-    pub fn op(self) -> BinaryOp {
-        COMPARISONS[(self.0 / 3) as usize % 6]
-    }
-
-    /// The branch.
-    pub fn branch(self) -> Branch {
-        BRANCHES[(self.0 % 3) as usize]
-    }
-}
-
-/// A seat, a suit and a branch, in one byte.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct SeatBranch(u8);
-
-impl SeatBranch {
-    fn new(seat: Seat, suit: Suit, branch: Branch) -> SeatBranch {
-        SeatBranch((seat as u8) << 4 | (suit as u8) << 2 | branch as u8)
-    }
-
-    /// The seat.
-    pub fn seat(self) -> Seat {
-        Seat::ALL[(self.0 >> 4) as usize & 3]
-    }
-
-    /// The suit (for a holding test).
-    pub fn suit(self) -> Suit {
-        Suit::ALL[(self.0 >> 2) as usize & 3]
-    }
-
-    /// The branch.
-    pub fn branch(self) -> Branch {
-        BRANCHES[(self.0 & 3) as usize % 3]
-    }
-}
+use crate::bytecode::{BinaryOp, Branch, CmpBranch, Instr, Program, SeatBranch, COMPARISONS};
+use crate::card::Suit;
 
 impl Instr {
     /// The first instruction of a fused pair; any other instruction as it is.
@@ -165,6 +81,8 @@ pub fn fuse(program: &mut Program) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bytecode::BRANCHES;
+    use crate::card::Seat;
     use crate::tables::TableId;
 
     #[test]

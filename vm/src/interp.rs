@@ -9,7 +9,7 @@
 use crate::bytecode::{BinaryOp, Instr, Program};
 use crate::card::{Deal, Side};
 use crate::dd::DdCache;
-use crate::fuse::Branch;
+use crate::bytecode::Branch;
 use crate::rng::{below, DealRng};
 use crate::score::{imps, score};
 use crate::shape::shape_index_of;
@@ -52,10 +52,10 @@ pub struct Machine {
     pub dd: DdCache,
     /// Values below the top of the stack.
     stack: Vec<i32>,
-    /// Return addresses of the variable subroutines being run.
+    /// Return addresses of the variable subroutines being run (at most one per variable).
     calls: Vec<u32>,
-    var_value: Vec<i32>,
-    var_stamp: Vec<u32>,
+    /// Per variable: the deal stamp its value is for, and the value.
+    vars: Vec<(u32, i32)>,
     stamp: u32,
 }
 
@@ -65,9 +65,8 @@ impl Machine {
         Machine {
             dd: DdCache::new(program.dd_mode),
             stack: vec![0; program.max_stack + 1],
-            calls: Vec::with_capacity(program.vars.len() + 1),
-            var_value: vec![0; program.vars.len()],
-            var_stamp: vec![0; program.vars.len()],
+            calls: vec![0; program.vars.len() + 1],
+            vars: vec![(0, 0); program.vars.len()],
             stamp: 1,
         }
     }
@@ -78,7 +77,7 @@ impl Machine {
         self.dd.next_deal();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.var_stamp.iter_mut().for_each(|s| *s = 0);
+            self.vars.iter_mut().for_each(|v| v.0 = 0);
             self.stamp = 1;
         }
     }
@@ -93,6 +92,11 @@ impl Machine {
     fn run_at(&mut self, program: &Program, start: usize, env: &mut Env<'_>) -> Result<i32, Fault> {
         let code = &program.code[..];
         let stack = &mut self.stack[..];
+        let calls = &mut self.calls[..];
+        let vars = &mut self.vars[..];
+        let stamp = self.stamp;
+        // The depth of `calls`.
+        let mut depth = 0usize;
         let mut deal: Deal = *env.deal;
         let tables = env.tables;
         let mut pc = start;
@@ -140,10 +144,12 @@ impl Machine {
         macro_rules! var_or_call {
             ($slot:expr) => {{
                 let s = $slot as usize;
-                if self.var_stamp[s] == self.stamp {
-                    Some(self.var_value[s])
+                let (at, value) = vars[s];
+                if at == stamp {
+                    Some(value)
                 } else {
-                    self.calls.push(pc as u32);
+                    calls[depth] = pc as u32;
+                    depth += 1;
                     pc = program.vars[s].start as usize;
                     None
                 }
@@ -155,21 +161,16 @@ impl Machine {
             match instr {
                 Instr::Const(v) => push!(v),
                 Instr::Var(slot) => {
-                    let s = slot as usize;
-                    if self.var_stamp[s] == self.stamp {
-                        push!(self.var_value[s]);
-                    } else {
-                        // The subroutine's first push saves our top; its `var.end` leaves
-                        // its value as our new top.
-                        self.calls.push(pc as u32);
-                        pc = program.vars[s].start as usize;
+                    // The subroutine's first push saves our top; its `var.end` leaves its
+                    // value as our new top.
+                    if let Some(v) = var_or_call!(slot) {
+                        push!(v);
                     }
                 }
                 Instr::VarEnd(slot) => {
-                    let s = slot as usize;
-                    self.var_value[s] = top;
-                    self.var_stamp[s] = self.stamp;
-                    pc = self.calls.pop().expect("a variable subroutine returns where it was called") as usize;
+                    vars[slot as usize] = (stamp, top);
+                    depth -= 1;
+                    pc = calls[depth] as usize;
                 }
                 Instr::Store(n) => env.values[n as usize] = pop!(),
                 Instr::SuitCount { table, seat, suit } => push!(tables.suit(table, deal.hand(seat).suit_mask(suit))),
