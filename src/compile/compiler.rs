@@ -2,7 +2,7 @@
 //! the deal routine (the condition, then the values the actions need of a produced deal,
 //! then `produce`) and gather the [`Compiled`] file.
 
-use crate::compile::seats::RestPlan;
+use crate::compile::seats::{RestPlan, LATER_BELOW};
 use crate::compile::tabulate::{is_pure_load, TabulateMemo};
 use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::front::ast::*;
@@ -148,6 +148,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// stored in its slot and `produce`; a deal that fails the condition jumps to the final
     /// `return` with 0.
     pub(super) fn routine(&mut self, values: &[ValueCode<'a>]) -> Result<usize, Diagnostic> {
+        // The hands of the first operand of the condition are dealt first when it fails often
+        // enough, the others before the first operand or value that reads them.
+        if let Some(c) = self.condition.filter(|&c| self.constant(c).is_none()) {
+            let (first, operands) = self.first_operands(c);
+            if first != dealvm_vm::card::Seats::ALL && self.how_often(&operands).is_some_and(|p| p < LATER_BELOW) {
+                self.rest.first = Some(first);
+            }
+        }
         self.asm.begin_entry("deal");
         let mut to_end = None;
         match self.condition {
@@ -159,10 +167,6 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
                 Some(_) => {}
                 None => {
-                    // The hands of the first operand of the condition are dealt first, the
-                    // others before the first operand or value that reads them.
-                    let first = self.first_seats(c);
-                    self.rest.first = (first != dealvm_vm::card::Seats::ALL).then_some(first);
                     let mut top = c;
                     while let Some(def) = self.inlined(top) {
                         top = def;

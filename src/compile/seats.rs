@@ -10,7 +10,23 @@ use crate::compile::compiler::{node_key, Compiler, NodeKey};
 use crate::front::ast::*;
 use dealvm_vm::bytecode::Instr;
 use dealvm_vm::card::Seats;
+use dealvm_vm::interp::{Env, Machine};
+use dealvm_vm::rng::batch_rng;
+use dealvm_vm::source::DealSource;
+use dealvm_vm::split::RandomDealer;
 use std::collections::HashMap;
+
+/// The deals of the sample that [`Compiler::how_often`] runs the first operand on.
+const SAMPLE: u32 = 1024;
+
+/// The seed of that sample.
+const SAMPLE_SEED: u64 = 0x5EED;
+
+/// The rest of a deal is dealt later only when the operands before the first that reads it
+/// hold on less than this part of the deals: dealing a hand, then the rest, costs about as
+/// much as a whole deal plus half a hand (measured on `benches/scripts/`, 2026-11-24: dealing
+/// later was as fast or faster up to a half, slower on `14-four-seat-openings`, 0.57).
+pub(super) const LATER_BELOW: f64 = 0.5;
 
 /// Where the compiler is in placing `deal.rest`.
 #[derive(Default)]
@@ -92,11 +108,60 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// The hands of the first operand of the condition's `&&` chain (looking through
     /// variables read in one place, after double dummy is moved last): they are dealt first.
     /// The same with `--plain`, so that both deal the same deals.
-    pub(super) fn first_seats(&mut self, c: &'a Expr<'a>) -> Seats {
+    pub(super) fn first_operands(&mut self, c: &'a Expr<'a>) -> (Seats, Vec<&'a Expr<'a>>) {
         let mut operands = Vec::new();
         self.chain_through_variables(c, &mut operands);
         self.cost_order(&mut operands);
-        self.seats_of(operands[0])
+        let first = self.seats_of(operands[0]);
+        // The operands before the first that reads another hand.
+        let reading_first = operands.iter().take_while(|o| self.seats_of(o).is_subset(first)).count();
+        operands.truncate(reading_first);
+        (first, operands)
+    }
+
+    /// How often the `&&` of `operands` holds on a fixed sample of deals (the same whatever
+    /// the switches), by running it compiled as an entry point of its own; `None` when it
+    /// cannot run there.
+    pub(super) fn how_often(&mut self, operands: &[&'a Expr<'a>]) -> Option<f64> {
+        let mark = self.asm.mark();
+        let sites = self.site_spans.len();
+        let seen = self.tabulate.borrow().sums_seen.clone();
+        self.asm.begin_entry("probe");
+        let mut jumps = Vec::new();
+        let mut compiled = Ok(());
+        for (i, e) in operands.iter().enumerate() {
+            compiled = compiled.and_then(|_| self.expr(e));
+            if i + 1 < operands.len() {
+                jumps.push(self.emit(Instr::AndThen(0)));
+            }
+        }
+        let end = self.asm.here();
+        for j in jumps {
+            self.asm.patch(j, end);
+        }
+        let entry = self.asm.end_entry();
+        let mut probe = self.asm.program().clone();
+        self.asm.rewind(mark);
+        self.site_spans.truncate(sites);
+        self.tabulate.borrow_mut().sums_seen = seen;
+        compiled.ok()?;
+        probe.max_stack = probe.verify().ok()?;
+        let cell = self.tables.as_ref()?;
+        for id in probe.tables_used() {
+            cell.borrow_mut().ensure(id);
+        }
+        let tables = cell.borrow();
+        let dealer = RandomDealer::new();
+        let (mut deals, mut draws) = (batch_rng(SAMPLE_SEED, 0), batch_rng(SAMPLE_SEED, 1));
+        let mut vm = Machine::new(&probe);
+        let mut holds = 0;
+        for _ in 0..SAMPLE {
+            let deal = dealer.deal_one(0, &mut deals);
+            vm.next_deal();
+            let mut env = Env { deal: &deal, tables: &tables, rng: &mut draws, produced: 0, values: &mut [], rest: None };
+            holds += u32::from(vm.run(&probe, entry, &mut env).ok()? != 0);
+        }
+        Some(holds as f64 / SAMPLE as f64)
     }
 
     /// The operands of a `&&` chain, looking through variables read in one place.

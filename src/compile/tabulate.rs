@@ -138,7 +138,7 @@ pub(super) struct TabulateMemo {
     /// The values of variables' definitions, which several tables may share.
     lanes: std::collections::HashMap<(NodeKey, Domain), Lanes>,
     /// The `+`/`-` nodes of the sums looked at for regrouping.
-    sums_seen: std::collections::HashSet<NodeKey>,
+    pub(super) sums_seen: std::collections::HashSet<NodeKey>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {

@@ -362,6 +362,35 @@ pub enum Instr {
         /// The highest value in the range.
         high: i8,
     },
+    /// A hand count, `op k`, then a branch: three instructions (the other two stay in place).
+    HandCountBranch {
+        /// The per-suit table of the counting function.
+        table: TableId,
+        /// The seat, the comparison and the branch.
+        test: CountTest,
+        /// The constant compared with.
+        k: i8,
+        /// Where the branch jumps.
+        to: u32,
+    },
+    /// `hcp(seat)`, `in low..=high`, then a branch: three instructions.
+    HcpRangeBranch {
+        /// The seat and the branch.
+        at: SeatBranch,
+        /// The lowest value in the range.
+        low: i8,
+        /// The highest value in the range.
+        high: i8,
+        /// Where the branch jumps.
+        to: u32,
+    },
+    /// `const k` then `jump`: the end of the first branch of a `?:`.
+    ConstJump {
+        /// The constant pushed.
+        k: i16,
+        /// Where it jumps.
+        to: u32,
+    },
     /// A shape test then a branch.
     ShapeBranch {
         /// The seat and the branch.
@@ -436,6 +465,13 @@ impl fmt::Display for Instr {
                         Instr::BinaryConst { op, k: k as i32, site: 0 }
                     }
                     Instr::HandCountInRange { low, high, .. } => Instr::InRange { low: low as i16, high: high as i16 },
+                    Instr::HandCountBranch { test, k, to, .. } => {
+                        return write!(f, "{first}; {} {k}; {}", test.test().op().symbol(), test.test().branch().instr(to));
+                    }
+                    Instr::HcpRangeBranch { at, low, high, to } => {
+                        return write!(f, "{first}; in {low}..={high}; {}", at.branch().instr(to));
+                    }
+                    Instr::ConstJump { to, .. } => Instr::Jump(to),
                     _ => unreachable!("every other instruction is matched above"),
                 };
                 write!(f, "{first}; {second}")
@@ -445,6 +481,26 @@ impl fmt::Display for Instr {
 }
 
 // ---- the operands of the superinstructions
+
+/// A seat, a comparison and a branch, in one byte.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CountTest(u8);
+
+impl CountTest {
+    pub(crate) fn new(seat: Seat, test: CmpBranch) -> CountTest {
+        CountTest((seat as u8) << 5 | test.0)
+    }
+
+    /// The seat.
+    pub fn seat(self) -> Seat {
+        Seat::ALL[(self.0 >> 5) as usize & 3]
+    }
+
+    /// The comparison and the branch.
+    pub fn test(self) -> CmpBranch {
+        CmpBranch(self.0 & 31)
+    }
+}
 
 /// What the second instruction of a fused pair does with the value: `and.then`, `or.else` or
 /// `jump.ifzero`.
@@ -481,7 +537,7 @@ impl Branch {
 
 /// A comparison with a constant and the branch after it, in one byte.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct CmpBranch(u8);
+pub struct CmpBranch(pub(crate) u8);
 
 /// The comparisons, by index.
 pub(crate) const COMPARISONS: [BinaryOp; 6] = [BinaryOp::Eq, BinaryOp::Ne, BinaryOp::Lt, BinaryOp::Le, BinaryOp::Gt, BinaryOp::Ge];
@@ -922,6 +978,7 @@ impl Assembler {
     pub fn mark(&self) -> Mark {
         Mark {
             code: self.program.code.len(),
+            entries: self.program.entries.len(),
             shapes: self.program.shapes.len(),
             sites: self.program.sites.len(),
             tables: [
@@ -936,6 +993,7 @@ impl Assembler {
     /// Forgets the code, shape sets and sites added since `mark`.
     pub fn rewind(&mut self, mark: Mark) {
         self.program.code.truncate(mark.code);
+        self.program.entries.truncate(mark.entries);
         self.program.sites.truncate(mark.sites);
         if self.program.shapes.len() > mark.shapes {
             self.program.shapes.truncate(mark.shapes);
@@ -966,6 +1024,7 @@ impl Assembler {
 #[derive(Copy, Clone, Debug)]
 pub struct Mark {
     code: usize,
+    entries: usize,
     shapes: usize,
     sites: usize,
     /// The numbers of `suit.test`, `suit.value`, `shape.value` and `lengths.value` tables.

@@ -10,8 +10,9 @@
 //! `cargo bench --bench scripts -- evaluate` measures each script compiled with and without
 //! the rewrites (superinstructions among them, `--plain` has none).
 
-use crate::bytecode::{BinaryOp, Branch, CmpBranch, Instr, Program, SeatBranch, COMPARISONS};
+use crate::bytecode::{BinaryOp, Branch, CmpBranch, CountTest, Instr, Program, SeatBranch, COMPARISONS};
 use crate::card::Suit;
+use crate::tables::TableId;
 
 impl Instr {
     /// The first instruction of a fused pair; any other instruction as it is.
@@ -23,6 +24,9 @@ impl Instr {
             Instr::HandCountCmp { table, seat, .. } | Instr::HandCountInRange { table, seat, .. } => {
                 Instr::HandCount { table, seat }
             }
+            Instr::HandCountBranch { table, test, .. } => Instr::HandCount { table, seat: test.seat() },
+            Instr::HcpRangeBranch { at, .. } => Instr::HandCount { table: TableId::HCP, seat: at.seat() },
+            Instr::ConstJump { k, .. } => Instr::Const(k as i32),
             Instr::ShapeBranch { at, set, .. } => Instr::Shape { seat: at.seat(), set },
             Instr::SuitTestBranch { at, table, .. } => Instr::SuitTest { seat: at.seat(), suit: at.suit(), table },
             other => other,
@@ -55,6 +59,10 @@ fn pair(a: Instr, b: Instr) -> Option<Instr> {
             Instr::SuitTestBranch { at: SeatBranch::new(seat, suit, branch), table, to }
         }
         (_, Some(_)) => return None,
+        (Instr::Const(k), None) => match b {
+            Instr::Jump(to) => Instr::ConstJump { k: narrow(k)?, to },
+            _ => return None,
+        },
         (Instr::Var(slot), None) => match b {
             Instr::BinaryConst { op, k, .. } if is_cmp(op) => Instr::VarCmp { slot, op, k: narrow(k)? },
             _ => return None,
@@ -68,11 +76,35 @@ fn pair(a: Instr, b: Instr) -> Option<Instr> {
     })
 }
 
-/// Fuses the pairs of a verified program that have a superinstruction.
+/// The superinstruction doing `a`, `b` then `c`, if there is one: a hand count compared and
+/// branched on.
+fn triple(a: Instr, b: Instr, c: Instr) -> Option<Instr> {
+    let Instr::HandCount { table, seat } = a else { return None };
+    let (branch, to) = Branch::of(c)?;
+    match b {
+        Instr::BinaryConst { op, k, .. } => {
+            let test = CountTest::new(seat, CmpBranch::new(op, branch)?);
+            Some(Instr::HandCountBranch { table, test, k: i8::try_from(k).ok()?, to })
+        }
+        Instr::InRange { low, high } if table == TableId::HCP => Some(Instr::HcpRangeBranch {
+            at: SeatBranch::new(seat, Suit::Clubs, branch),
+            low: i8::try_from(low).ok()?,
+            high: i8::try_from(high).ok()?,
+            to,
+        }),
+        _ => None,
+    }
+}
+
+/// Fuses the pairs (and triples) of a verified program that have a superinstruction.
 pub fn fuse(program: &mut Program) {
     let code = program.code.clone();
-    for (i, w) in code.windows(2).enumerate() {
-        if let Some(f) = pair(w[0], w[1]) {
+    for i in 0..code.len() {
+        let fused = match code.get(i..i + 3) {
+            Some(&[a, b, c]) => triple(a, b, c),
+            _ => None,
+        };
+        if let Some(f) = fused.or_else(|| code.get(i + 1).and_then(|&b| pair(code[i], b))) {
             program.code[i] = f;
         }
     }
@@ -83,7 +115,6 @@ mod tests {
     use super::*;
     use crate::bytecode::BRANCHES;
     use crate::card::Seat;
-    use crate::tables::TableId;
 
     #[test]
     fn packed_fields_come_back() {
@@ -114,11 +145,17 @@ mod tests {
         ];
         let mut p = Program { code: code.clone(), ..Program::default() };
         fuse(&mut p);
-        assert!(matches!(p.code[0], Instr::HandCountCmp { k: 12, .. }));
+        // `hcp north; >= 12; and.then` is one instruction, `>= 12; and.then` another (for a
+        // jump that lands on the comparison).
+        assert!(matches!(p.code[0], Instr::HandCountBranch { k: 12, to: 4, .. }));
         assert!(matches!(p.code[1], Instr::CmpBranch { to: 4, .. }));
         assert_eq!(p.code[2..], code[2..]);
         let unfused: Vec<Instr> = p.code.iter().map(|i| i.unfused()).collect();
         assert_eq!(unfused, code);
+        // Without the branch, a hand count and its comparison.
+        let mut two = Program { code: code[..2].to_vec(), ..Program::default() };
+        fuse(&mut two);
+        assert!(matches!(two.code[0], Instr::HandCountCmp { k: 12, .. }));
         // A constant too large for the fused form stays as it is.
         let mut big = Program { code: vec![Instr::Var(0), Instr::BinaryConst { op: BinaryOp::Lt, k: 40000, site: 0 }], ..Program::default() };
         fuse(&mut big);

@@ -13,7 +13,7 @@ use crate::bytecode::Branch;
 use crate::rng::{below, DealRng};
 use crate::score::{imps, score};
 use crate::shape::shape_index_of;
-use crate::tables::Tables;
+use crate::tables::{TableId, Tables};
 
 /// What the interpreter needs from the outside for one deal.
 pub struct Env<'a> {
@@ -123,7 +123,10 @@ impl Machine {
         // The branch of a superinstruction after its first part gave `v`, as if `v` had been
         // pushed; without a jump it continues after the pair.
         macro_rules! branch {
-            ($branch:expr, $v:expr, $to:expr) => {{
+            ($branch:expr, $v:expr, $to:expr) => {
+                branch!($branch, $v, $to, 1)
+            };
+            ($branch:expr, $v:expr, $to:expr, $skip:expr) => {{
                 let v = $v;
                 match $branch {
                     Branch::AndThen if v == 0 => {
@@ -135,7 +138,7 @@ impl Machine {
                         pc = $to as usize;
                     }
                     Branch::IfZero if v == 0 => pc = $to as usize,
-                    _ => pc += 1,
+                    _ => pc += $skip,
                 }
             }};
         }
@@ -284,6 +287,19 @@ impl Machine {
                     let v = tables.hand(table, deal.hand(seat));
                     push!(i32::from(low as i32 <= v && v <= high as i32));
                     pc += 1;
+                }
+                Instr::HandCountBranch { table, test, k, to } => {
+                    let v = tables.hand(table, deal.hand(test.seat()));
+                    let t = test.test();
+                    branch!(t.branch(), compare(t.op(), v, k as i32), to, 2)
+                }
+                Instr::HcpRangeBranch { at, low, high, to } => {
+                    let v = tables.hand(TableId::HCP, deal.hand(at.seat()));
+                    branch!(at.branch(), i32::from(low as i32 <= v && v <= high as i32), to, 2)
+                }
+                Instr::ConstJump { k, to } => {
+                    push!(k as i32);
+                    pc = to as usize;
                 }
                 Instr::ShapeBranch { at, set, to } => {
                     let index = shape_index_of(deal.hand(at.seat()));
