@@ -191,7 +191,7 @@ pub enum Instr {
         table: u16,
     },
     /// Push the entry of table `table` ([`Program::length_values`]) for the lengths of the
-    /// suits it lists (up to four seat-suit pairs): a value that depends only on them.
+    /// suits it lists (a few seat-suit pairs): a value that depends only on them.
     LengthsValue {
         /// The index of the table in [`Program::length_values`].
         table: u16,
@@ -614,7 +614,7 @@ pub type SuitValues = Box<[i16; 8192]>;
 /// A value per shape index: the table of a `shape.value`.
 pub type ShapeValues = Box<[i32; NUM_SHAPES]>;
 
-/// A value for each combination of the lengths of up to four seat-suit pairs: the table of a
+/// A value for each combination of the lengths of a few seat-suit pairs: the table of a
 /// `lengths.value`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LengthValues {
