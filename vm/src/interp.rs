@@ -97,7 +97,10 @@ impl Machine {
         let stamp = self.stamp;
         // The depth of `calls`.
         let mut depth = 0usize;
-        let mut deal: Deal = *env.deal;
+        // The deal is read where the caller put it (copying it would wait for the caller's
+        // stores); `deal.rest` puts the completed deal here.
+        let completed: std::cell::OnceCell<Deal> = std::cell::OnceCell::new();
+        let mut deal: &Deal = env.deal;
         let tables = env.tables;
         let mut pc = start;
         // The value stack is `stack[1..sp]` followed by `top`: `sp` is the depth, and the
@@ -192,7 +195,7 @@ impl Machine {
                 Instr::SuitValue { seat, suit, table } => {
                     push!(program.suit_values[table as usize][deal.hand(seat).suit_mask(suit) as usize] as i32)
                 }
-                Instr::LengthsValue { table } => push!(program.length_values[table as usize].lookup(&deal)),
+                Instr::LengthsValue { table } => push!(program.length_values[table as usize].lookup(deal)),
                 Instr::ShapeValue { seat, table } => {
                     push!(program.shape_values[table as usize][shape_index_of(deal.hand(seat))])
                 }
@@ -205,19 +208,19 @@ impl Machine {
                         n => -(below(env.rng, n.unsigned_abs()) as i32),
                     }
                 }
-                Instr::Tricks { declarer, strain } => match self.dd.tricks(&deal, declarer, strain) {
+                Instr::Tricks { declarer, strain } => match self.dd.tricks(deal, declarer, strain) {
                     Ok(t) => push!(t as i32),
                     Err(_) => return Err(Fault::NoSolver),
                 },
-                Instr::TricksAtLeast { declarer, strain, k } => match self.dd.at_least(&deal, declarer, strain, k as i32) {
+                Instr::TricksAtLeast { declarer, strain, k } => match self.dd.at_least(deal, declarer, strain, k as i32) {
                     Ok(made) => push!(i32::from(made)),
                     Err(_) => return Err(Fault::NoSolver),
                 },
-                Instr::Par { side, vul } => match self.dd.par(&deal, vul) {
+                Instr::Par { side, vul } => match self.dd.par(deal, vul) {
                     Ok(p) => push!(if side == Side::NorthSouth { p.score } else { p.score.wrapping_neg() }),
                     Err(_) => return Err(Fault::NoSolver),
                 },
-                Instr::ParContract { vul } => match self.dd.par(&deal, vul) {
+                Instr::ParContract { vul } => match self.dd.par(deal, vul) {
                     Ok(p) => push!(p.contract.encode()),
                     Err(_) => return Err(Fault::NoSolver),
                 },
@@ -260,7 +263,8 @@ impl Machine {
                 Instr::Produce => return Ok(1),
                 Instr::DealRest => {
                     if let Some(rest) = env.rest.take() {
-                        deal = rest(&deal);
+                        let whole = rest(deal);
+                        deal = completed.get_or_init(|| whole);
                     }
                 }
                 Instr::CmpBranch { test, k, to } => branch!(test.branch(), compare(test.op(), pop!(), k as i32), to),

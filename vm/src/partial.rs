@@ -206,8 +206,14 @@ impl HandTables {
         let (t, v) = (entry >> 32, u >> 8);
         let own = if t != v { v < t } else { self.low_below(bucket, u) };
         let vector = (entry >> (16 * own as u32) & 0xFFFF) as usize;
-        let suit = [0, 1, 2, 3].map(|s| self.lengths[vector >> (4 * s) & 15]);
-        let ways = suit.map(|l| l >> 16 & 0xFFFF);
+        // (Written out: `array::map` is not always inlined.)
+        let suit = [
+            self.lengths[vector & 15],
+            self.lengths[vector >> 4 & 15],
+            self.lengths[vector >> 8 & 15],
+            self.lengths[vector >> 12 & 15],
+        ];
+        let ways = [suit[0] >> 16 & 0xFFFF, suit[1] >> 16 & 0xFFFF, suit[2] >> 16 & 0xFFFF, suit[3] >> 16 & 0xFFFF];
         // The four holdings: two digits of each half of one word, rejected in the rare case
         // (less than once in 1400) the half is biased.
         let i = loop {
