@@ -191,8 +191,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         self.cost_order(&mut operands);
         let operands = self.join_chain(&operands, and);
-        // The condition's own chain: where the hands not read first are dealt.
+        // The condition's own chain: where the hands not read first are dealt, in the order
+        // that costs least on a sample.
         let top = std::mem::take(&mut self.rest.top) && and;
+        let operands = if top { self.order_by_sample(operands, and) } else { operands };
         let mut jumps = Vec::new();
         let mut i = 0;
         let last = operands.len() - 1;

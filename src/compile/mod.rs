@@ -21,6 +21,7 @@ pub mod dd;
 pub mod exact;
 pub mod expr;
 pub mod fold;
+pub mod order;
 pub mod predeal;
 pub mod seats;
 pub mod shapes;

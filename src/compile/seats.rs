@@ -7,6 +7,7 @@
 //! reads another hand. `--plain` deals every hand first.
 
 use crate::compile::compiler::{node_key, Compiler, NodeKey};
+use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
 use dealvm_vm::bytecode::Instr;
 use dealvm_vm::card::Seats;
@@ -94,6 +95,15 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
     }
 
+    /// The hands an operand of a chain reads.
+    pub(super) fn operand_seats(&mut self, o: Operand<'_, 'a>) -> Seats {
+        match o {
+            Operand::Expr(e) => self.seats_of(e),
+            Operand::Table(instr) => self.seats_of_instr(instr),
+            Operand::Constant(_) | Operand::Gone => Seats::NONE,
+        }
+    }
+
     /// Before code that reads `seats`: emits `deal.rest` if it reads a hand not dealt first.
     pub(super) fn before_reading(&mut self, seats: Seats) {
         match self.rest.first {
@@ -123,15 +133,29 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// the switches), by running it compiled as an entry point of its own; `None` when it
     /// cannot run there.
     pub(super) fn how_often(&mut self, operands: &[&'a Expr<'a>]) -> Option<f64> {
+        let parts: Vec<Operand<'_, 'a>> = operands.iter().map(|&e| Operand::Expr(e)).collect();
+        self.probe(&parts).map(|(p, _)| p)
+    }
+
+    /// How often the `&&` of `parts` holds on the sample, and how many instructions its code
+    /// has (with those of the variables it calls).
+    pub(super) fn probe(&mut self, parts: &[Operand<'_, 'a>]) -> Option<(f64, usize)> {
         let mark = self.asm.mark();
         let sites = self.site_spans.len();
         let seen = self.tabulate.borrow().sums_seen.clone();
+        let aside = self.asm.set_aside();
         self.asm.begin_entry("probe");
+        let start = self.asm.here() as usize;
         let mut jumps = Vec::new();
         let mut compiled = Ok(());
-        for (i, e) in operands.iter().enumerate() {
-            compiled = compiled.and_then(|_| self.expr(e));
-            if i + 1 < operands.len() {
+        for (i, part) in parts.iter().enumerate() {
+            compiled = compiled.and_then(|_| match *part {
+                Operand::Expr(e) => self.expr(e),
+                Operand::Table(instr) => Ok(_ = self.emit(instr)),
+                Operand::Constant(k) => Ok(_ = self.emit(Instr::Const(k))),
+                Operand::Gone => Ok(()),
+            });
+            if i + 1 < parts.len() {
                 jumps.push(self.emit(Instr::AndThen(0)));
             }
         }
@@ -142,10 +166,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let entry = self.asm.end_entry();
         let mut probe = self.asm.program().clone();
         self.asm.rewind(mark);
+        self.asm.take_back(aside);
         self.site_spans.truncate(sites);
         self.tabulate.borrow_mut().sums_seen = seen;
         compiled.ok()?;
         probe.max_stack = probe.verify().ok()?;
+        let called: std::collections::BTreeSet<usize> = probe.code[start..end as usize]
+            .iter()
+            .filter_map(|i| if let Instr::Var(s) = *i { Some(s as usize) } else { None })
+            .collect();
+        let size = end as usize - start + called.iter().map(|&s| self.var_length(&probe, s)).sum::<usize>();
         let cell = self.tables.as_ref()?;
         for id in probe.tables_used() {
             cell.borrow_mut().ensure(id);
@@ -161,7 +191,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
             let mut env = Env { deal: &deal, tables: &tables, rng: &mut draws, produced: 0, values: &mut [], rest: None };
             holds += u32::from(vm.run(&probe, entry, &mut env).ok()? != 0);
         }
-        Some(holds as f64 / SAMPLE as f64)
+        Some((holds as f64 / SAMPLE as f64, size))
+    }
+
+    /// The number of instructions of variable `slot`'s subroutine.
+    fn var_length(&self, program: &dealvm_vm::bytecode::Program, slot: usize) -> usize {
+        let start = program.vars[slot].start as usize;
+        program.code[start..].iter().position(|i| matches!(i, Instr::VarEnd(_))).map_or(1, |n| n + 1)
     }
 
     /// The operands of a `&&` chain, looking through variables read in one place.

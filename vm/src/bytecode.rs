@@ -906,6 +906,18 @@ impl Assembler {
         self.program.vars.push(VarCode { name, start });
     }
 
+    /// Sets aside the entry or variable being assembled, so that another can be assembled
+    /// (and rewound) before it goes on; [`Assembler::take_back`] resumes it.
+    pub fn set_aside(&mut self) -> SetAside {
+        SetAside(self.open.take())
+    }
+
+    /// Resumes what [`Assembler::set_aside`] set aside (nothing else may be open).
+    pub fn take_back(&mut self, aside: SetAside) {
+        assert!(self.open.is_none(), "one entry or variable at a time");
+        self.open = aside.0;
+    }
+
     fn begin(&mut self, name: &str, slot: Option<VarSlot>) {
         assert!(self.open.is_none(), "one entry or variable at a time");
         self.open = Some((name.to_string(), self.here(), slot));
@@ -1019,6 +1031,10 @@ impl Assembler {
         Ok(self.program)
     }
 }
+
+/// An entry or variable set aside by [`Assembler::set_aside`].
+#[derive(Debug)]
+pub struct SetAside(Option<(String, u32, Option<VarSlot>)>);
 
 /// A point in assembly to return to.
 #[derive(Copy, Clone, Debug)]
