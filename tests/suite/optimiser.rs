@@ -231,3 +231,24 @@ fn nothing_moves_across_random_draws() {
     assert!(at("shape north") < at("rnd") && at("rnd") < at("suit.test north spades"), "{dump}");
     same_both_ways(text, "11");
 }
+
+#[test]
+fn the_condition_is_ordered_by_cost_and_selectivity_on_a_sample() {
+    // Written with the common, costly test first: the rare, cheap one goes first, and the
+    // output is that of the order as written.
+    let text = "generate 30000\ncondition hcp(east) + hcp(west) > 5 && controls(south) >= 0 + 1 && shape(north, any 7xxx)\naction average hcp(north)\n";
+    let dump = dealvm_stdin(text, &["--dump-bytecode"]).stdout;
+    let routine = &dump[dump.find("entry deal").expect("a deal routine")..];
+    let at = |what: &str| routine.find(what).unwrap_or_else(|| panic!("no `{what}` in {routine}"));
+    assert!(at("shape north") < at("hcp east"), "{routine}");
+    let plain = dealvm_stdin(text, &["--dump-bytecode", "--plain"]).stdout;
+    let routine = &plain[plain.find("entry deal").expect("a deal routine")..];
+    assert!(routine.find("hcp east") < routine.find("shape north"), "--plain keeps the order: {routine}");
+    same_both_ways(text, "4");
+    // Nothing moves across an operand that draws random numbers.
+    let text = "generate 30000\ncondition hcp(east) + hcp(west) > 5 && rnd(10) < 7 && shape(north, any 7xxx)\naction average rnd(5)\n";
+    let dump = dealvm_stdin(text, &["--dump-bytecode"]).stdout;
+    let at = |what: &str| dump.find(what).unwrap_or_else(|| panic!("no `{what}` in {dump}"));
+    assert!(at("hcp east") < at("rnd") && at("rnd") < at("shape north"), "{dump}");
+    same_both_ways(text, "5");
+}
