@@ -15,10 +15,14 @@ use crate::compile::dd::{DRAWS, MAY_FAIL, SOLVES};
 use crate::compile::fold::in_range;
 use crate::compile::tabulate::Operand;
 
+/// The most operands a chain may have to be ordered (each is compiled and run on the sample).
+const MAX_MEASURED: usize = 64;
+
 impl<'s, 'a> Compiler<'s, 'a> {
     /// `operands` of a `&&` (`and`) or `||` chain in the order that should cost least.
     pub(super) fn order_by_sample<'e>(&mut self, operands: Vec<Operand<'e, 'a>>, and: bool) -> Vec<Operand<'e, 'a>> {
-        if self.plain || operands.len() < 2 {
+        // (A chain of hundreds of operands would take long to measure: it stays as written.)
+        if self.plain || operands.len() < 2 || operands.len() > MAX_MEASURED {
             return operands;
         }
         // Units: one operand, or two that make a range test.
