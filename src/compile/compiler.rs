@@ -241,8 +241,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
         if self.plain || self.uses.get(name) != Some(&1) {
             return None;
         }
-        let info = self.vars.get(name)?;
-        (!self.inline_vars.contains_key(&info.slot)).then_some(info.expr)
+        // (A variable read in one place has no subroutine, so none in `inline_vars`.)
+        self.vars.get(name).map(|info| info.expr)
     }
 
     /// Compiles the subroutine of every variable, in the order they were defined (a

@@ -211,10 +211,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
             let used = if range.is_some() { 2 } else { 1 };
             let is_last = i + used > last;
             if top {
-                let seats = match (e, operands[i]) {
-                    (Some(e), _) => self.seats_of(e),
-                    (None, Operand::Table(instr)) => self.seats_of_instr(instr),
-                    _ => dealvm_vm::card::Seats::NONE,
+                let seats = match e {
+                    Some(e) => self.seats_of(e),
+                    None => self.operand_seats(operands[i]),
                 };
                 if e.and_then(|e| self.constant(e)).is_none() {
                     self.before_reading(seats);

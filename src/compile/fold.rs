@@ -113,13 +113,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             ExprKind::Number(v) => Some((v as i64, v as i64)),
             ExprKind::Var(name) => self.bounds(self.vars.get(name)?.expr),
             ExprKind::Count { func, suit, .. } => {
-                let table_id = match func {
-                    CountFn::Hcp => TableId::HCP,
-                    CountFn::Pt(n) => TableId::pt(n),
-                    CountFn::Controls => TableId::CONTROLS,
-                    CountFn::Losers => TableId::LOSERS,
-                    CountFn::Ltc => TableId::LTC,
-                };
+                let table_id = super::tabulate::count_table(func);
                 let (suit_range, hand_range, _) = table(table_id);
                 match suit {
                     Some(_) => Some(suit_range),

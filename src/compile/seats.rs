@@ -83,26 +83,11 @@ impl<'s, 'a> Compiler<'s, 'a> {
         s
     }
 
-    /// The hands a table lookup standing for operands reads.
-    pub(super) fn seats_of_instr(&self, instr: Instr) -> Seats {
-        match instr {
-            Instr::SuitTest { seat, .. }
-            | Instr::SuitValue { seat, .. }
-            | Instr::ShapeValue { seat, .. }
-            | Instr::Shape { seat, .. }
-            | Instr::HandCount { seat, .. } => Seats::NONE.with(seat),
-            Instr::LengthsValue { table } => {
-                self.asm.program().length_values[table as usize].pairs.iter().fold(Seats::NONE, |s, &(seat, _)| s.with(seat))
-            }
-            _ => Seats::ALL,
-        }
-    }
-
     /// The hands an operand of a chain reads.
     pub(super) fn operand_seats(&mut self, o: Operand<'_, 'a>) -> Seats {
         match o {
             Operand::Expr(e) => self.seats_of(e),
-            Operand::Table(instr) => self.seats_of_instr(instr),
+            Operand::Table(instr) => self.asm.program().instr_seats(instr),
             Operand::Constant(_) | Operand::Gone => Seats::NONE,
         }
     }

@@ -153,7 +153,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         // A variable is read through its subroutine, or inlined when that is one
         // instruction (see `variables`).
-        if matches!(e.kind, ExprKind::Var(_)) || is_pure_leaf(e) {
+        if matches!(e.kind, ExprKind::Var(_)) || is_leaf(e) {
             return None;
         }
         let domain = *self.domains(e).first()?;
@@ -606,11 +606,12 @@ pub(super) fn is_pure_load(instr: Instr) -> bool {
             | Instr::SuitTest { .. }
             | Instr::SuitValue { .. }
             | Instr::ShapeValue { .. }
+            | Instr::LengthsValue { .. }
     )
 }
 
 /// Whether `e` compiles to one instruction that reads the deal and nothing else.
-fn is_pure_leaf(e: &Expr<'_>) -> bool {
+fn is_leaf(e: &Expr<'_>) -> bool {
     matches!(
         e.kind,
         ExprKind::Number(_)

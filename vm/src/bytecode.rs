@@ -779,7 +779,13 @@ impl Program {
     /// (the solver sees the whole deal). A dealer may deal only these hands
     /// ([`crate::split::RandomDealer::reading`]).
     pub fn seats_read(&self) -> Seats {
-        self.reachable_unfused().fold(Seats::NONE, |seats, i| match i {
+        self.reachable_unfused().fold(Seats::NONE, |seats, i| seats.union(self.instr_seats(i)))
+    }
+
+    /// The seats whose hands one instruction reads (a superinstruction: its first
+    /// instruction's).
+    pub fn instr_seats(&self, instr: Instr) -> Seats {
+        match instr.unfused() {
             Instr::SuitCount { seat, .. }
             | Instr::HandCount { seat, .. }
             | Instr::Length { seat, .. }
@@ -788,9 +794,9 @@ impl Program {
             | Instr::Shape { seat, .. }
             | Instr::SuitTest { seat, .. }
             | Instr::SuitValue { seat, .. }
-            | Instr::ShapeValue { seat, .. } => seats.with(seat),
+            | Instr::ShapeValue { seat, .. } => Seats::of(seat),
             Instr::LengthsValue { table } => {
-                self.length_values[table as usize].pairs.iter().fold(seats, |s, &(seat, _)| s.with(seat))
+                self.length_values[table as usize].pairs.iter().fold(Seats::NONE, |s, &(seat, _)| s.with(seat))
             }
             Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. } => Seats::ALL,
             Instr::Const(_)
@@ -811,9 +817,9 @@ impl Program {
             | Instr::Bool
             | Instr::Return
             | Instr::Produce
-            | Instr::DealRest => seats,
+            | Instr::DealRest => Seats::NONE,
             fused => unreachable!("`{fused}` is unfused above"),
-        })
+        }
     }
 
     /// The hands a dealer must deal before the code runs: all it reads, or, when it has a

@@ -33,10 +33,6 @@ impl Instr {
         }
     }
 
-    /// Whether this is a superinstruction.
-    pub fn is_fused(self) -> bool {
-        self.unfused() != self
-    }
 }
 
 /// The superinstruction doing `a` then `b`, if there is one.
