@@ -67,6 +67,8 @@ fn dealing(c: &mut Criterion) {
     bench_dealer(&mut g, "nothing predealt", &RandomDealer::new());
     // Only the hands a program reads (nothing predealt).
     bench_dealer(&mut g, "north alone", &RandomDealer::reading(Seats::of(Seat::North), false));
+    // North's top four ranks alone: what `hcp(north)` reads.
+    bench_dealer(&mut g, "north's honours alone", &RandomDealer::reading_top(Seat::North, 4, false));
     bench_dealer(&mut g, "north and south", &RandomDealer::reading(Seats::of(Seat::North).with(Seat::South), false));
     // The alternative for one hand: Floyd's algorithm, 13 of 52.
     let floyd = Floyd::new(52, 13);
@@ -240,6 +242,7 @@ fn batch(c: &mut Criterion) {
     let read = |p: &Program| RandomDealer::reading(p.seats_dealt_first(), false);
     for (name, program, routine, tallies, dealer) in [
         ("T1: average hcp(north)", &t1, t1_entry, vec![TallySpec::Average { value: 0 }], read(&t1)),
+        ("T1: north's honours", &t1, t1_entry, vec![TallySpec::Average { value: 0 }], RandomDealer::reading_top(Seat::North, 4, false)),
         ("T1, whole deals", &t1, t1_entry, vec![TallySpec::Average { value: 0 }], whole),
         ("T2: a 15-17 balanced north", &t2, t2_entry, vec![], read(&t2)),
         ("T2, whole deals", &t2, t2_entry, vec![], whole),

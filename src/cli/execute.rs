@@ -56,7 +56,7 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     let limits = run.limits(cli, None);
     // Only the hands the program reads, when nothing is predealt.
     let deals = run.deals();
-    let partial = deals.reading(run.compiled.program.seats_dealt_first(), actions.needs_deals(), run.settings.swap);
+    let partial = deals.reading(&run.compiled.program, &run.compiled.tables, actions.needs_deals(), run.settings.swap);
     let deals = partial.as_ref().unwrap_or(deals);
     let outcome = crate::run::run(&run.compiled, deals, run.settings.first_board, &limits, &mut actions, out);
     finish(cli, &run, &source, outcome, actions, out, start)
@@ -87,7 +87,7 @@ fn dump<W: Write>(cli: &Cli, compiled: &Compiled, out: &mut Printed<W>) -> Resul
         Some(_) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),
         None => {
             let program = &compiled.program;
-            let partial = compiled.deals.reading(program.seats_dealt_first(), printed(cli, compiled), swap);
+            let partial = compiled.deals.reading(program, &compiled.tables, printed(cli, compiled), swap);
             let first = match &partial {
                 Some(crate::source::Deals::Random(dealer)) => dealer.dealt().seats(),
                 _ => dealvm_vm::card::Seats::ALL,

@@ -50,7 +50,7 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     let printed = printed(cli, compiled);
     let mut keeper = Keeper::new(compiled.tallies.clone(), keeps_deals(printed, settings.produce, deals), printed);
     let limits = run.limits(cli, Some(shard));
-    let partial = run.deals().reading(compiled.program.seats_dealt_first(), printed, settings.swap);
+    let partial = run.deals().reading(&compiled.program, &compiled.tables, printed, settings.swap);
     let source_deals = partial.as_ref().unwrap_or(run.deals());
     let mut nothing = std::io::sink();
     let result = crate::run::run(compiled, source_deals, settings.first_board, &limits, &mut keeper, &mut nothing);

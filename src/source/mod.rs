@@ -23,7 +23,9 @@ use dealvm_vm::card::{Hand, Seats};
 use dealvm_vm::deal::PredealDealer;
 use dealvm_vm::predeal::{is_empty, PredealError, SuitLengths};
 pub use dealvm_vm::source::{DealSource, GivenDeals};
-use dealvm_vm::split::RandomDealer;
+use dealvm_vm::split::{Dealt, RandomDealer};
+use dealvm_vm::bytecode::Program;
+use dealvm_vm::tables::Tables;
 
 /// The source of a run's deals.
 #[derive(Clone, Debug)]
@@ -56,10 +58,21 @@ impl Deals {
     /// from this one: with nothing predealt and no swapping (which moves hands), only those
     /// hands are dealt, and the others are filled in for the produced deals when `printed` (an
     /// action or an output file takes the deals themselves). `None`: this source as it is.
-    pub fn reading(&self, read: Seats, printed: bool, swap: Swap) -> Option<Deals> {
+    ///
+    /// When the program reads one hand, and only its top cards (`hcp` 4-3-2-1 reads the top
+    /// four ranks), only those cards of the hand are dealt.
+    pub fn reading(&self, program: &Program, tables: &Tables, printed: bool, swap: Swap) -> Option<Deals> {
+        let read = program.seats_dealt_first();
         match self {
             Deals::Random(_) if swap == Swap::None && read != Seats::ALL => {
-                Some(Deals::Random(RandomDealer::reading(read, printed)))
+                let mut seats = read.iter();
+                let dealer = match (seats.next(), seats.next()) {
+                    (Some(seat), None) if program.seats_read() == read => {
+                        RandomDealer::reading_top(seat, program.top_ranks_read(tables), printed)
+                    }
+                    _ => RandomDealer::reading(read, printed),
+                };
+                Some(Deals::Random(dealer))
             }
             _ => None,
         }
@@ -69,10 +82,14 @@ impl Deals {
     /// the deals printed)`.
     pub fn dealing(&self) -> String {
         match self {
-            Deals::Random(dealer) if dealer.completes() => {
-                format!("hands dealt: {} (the others for the deals printed)", dealer.dealt().seats())
+            Deals::Random(dealer) => {
+                let hands = match dealer.dealt() {
+                    Dealt::Top { seat, ranks } => format!("{}'s cards of the top {ranks} ranks", seat.keyword()),
+                    dealt => dealt.seats().to_string(),
+                };
+                let rest = if dealer.completes() { " (the others for the deals printed)" } else { "" };
+                format!("hands dealt: {hands}{rest}")
             }
-            Deals::Random(dealer) => format!("hands dealt: {}", dealer.dealt().seats()),
             Deals::Predeal(_) => "hands dealt: all, around the predeal".to_string(),
             Deals::Boards(_) | Deals::Library(_) => "hands dealt: none, the deals are read from a file".to_string(),
             Deals::Exact(_) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),

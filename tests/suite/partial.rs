@@ -193,6 +193,76 @@ fn deals_dealt_in_part_then_completed_are_uniform_whole_deals() {
     }
 }
 
+/// The cards of the top `ranks` ranks of each suit.
+fn top_cards(ranks: u32) -> u64 {
+    Card::all().filter(|c| c.rank() as u32 + ranks >= 13).fold(0, |m, c| m | c.bit())
+}
+
+#[test]
+fn the_top_cards_of_one_hand_alone_have_the_law_they_have_in_a_whole_deal() {
+    // One to four top ranks: only those cards are dealt; how many the hand holds is
+    // hypergeometric, each is held a quarter of the time, and with the four honours the HCP
+    // have the law of a whole hand's.
+    for ranks in 1..=4u32 {
+        let dealer = RandomDealer::reading_top(Seat::East, ranks, false);
+        assert_eq!(dealer.dealt(), Dealt::Top { seat: Seat::East, ranks });
+        let (top, c) = (top_cards(ranks), 4 * ranks as u64);
+        let mut rng = batch_rng(71 + ranks as u64, 2);
+        let (mut count, mut points, mut owned) = (vec![0u64; 14], [0u64; 41], vec![[0u64; 2]; 64]);
+        for _ in 0..200_000 {
+            let deal = dealer.deal_one(0, &mut rng);
+            let h = deal.hand(Seat::East);
+            assert_eq!(h.0 & !top, 0, "only the top {ranks} ranks are dealt");
+            assert!(Seat::ALL.iter().all(|&s| s == Seat::East || deal.hand(s).is_empty()));
+            count[h.count() as usize] += 1;
+            points[hcp(h)] += 1;
+            for card in Hand(top).cards() {
+                owned[card.position() as usize][usize::from(h.contains(card))] += 1;
+            }
+        }
+        let hands = choose(52, 13) as f64;
+        let want: Vec<f64> = (0..14).map(|j| (choose(c, j) * choose(52 - c, 13 - j)) as f64 / hands).collect();
+        assert_fits(&format!("top {ranks} ranks: cards held"), &count, &want);
+        for card in Hand(top).cards() {
+            assert_fits(&format!("top {ranks} ranks: holds {card}"), &owned[card.position() as usize], &[0.75, 0.25]);
+        }
+        if ranks == 4 {
+            assert_fits("honours: hcp", &points, &hcp_distribution(Hand::EMPTY, ALL_CARDS, 13));
+        }
+    }
+}
+
+#[test]
+fn top_cards_completed_are_uniform_whole_deals() {
+    // North's honours dealt, then the deal completed: north's whole hand has the law of a
+    // hand (shape, HCP), and so have the others, with each card's owner a quarter each.
+    let shapes = shape_probabilities();
+    let dealer = RandomDealer::reading_top(Seat::North, 4, true);
+    assert!(dealer.completes());
+    let mut rng = batch_rng(81, 0);
+    let (mut shape, mut points, mut owner) = (vec![0u64; NUM_SHAPES], vec![[0u64; 41]; 4], vec![[0u64; 4]; 64]);
+    for i in 0..100_000u64 {
+        let top = dealer.deal_one(i, &mut rng);
+        let deal = dealer.complete(&top, 5, i, pdep_portable);
+        assert!(deal.is_complete());
+        assert_eq!(deal.hand(Seat::North).0 & top_cards(4), top.hand(Seat::North).0, "north keeps its honours");
+        shape[shape_index_of(deal.hand(Seat::North))] += 1;
+        for s in Seat::ALL {
+            points[s as usize][hcp(deal.hand(s))] += 1;
+            for c in deal.hand(s).cards() {
+                owner[c.position() as usize][s as usize] += 1;
+            }
+        }
+    }
+    assert_fits("honours completed: north's shape", &shape, &shapes);
+    for s in Seat::ALL {
+        assert_fits(&format!("honours completed: {} hcp", s.keyword()), &points[s as usize], &hcp_distribution(Hand::EMPTY, ALL_CARDS, 13));
+    }
+    for c in Card::all() {
+        assert_fits(&format!("honours completed: owner of {c}"), &owner[c.position() as usize], &[0.25; 4]);
+    }
+}
+
 /// The hands of a `printoneline` line: `n AQ.KQ54.K.AQT643 e ... s ... w ...`.
 fn oneline_deal(line: &str) -> Deal {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -320,14 +390,23 @@ fn hands_dealt(input: &str, args: &[&str]) -> String {
 fn the_hands_dealt_are_those_the_program_reads() {
     let printed = " (the others for the deals printed)";
     const REST: &str = " first, the others when the code reaches `deal.rest`";
+    // A program that reads only the honours of one hand has only those dealt.
+    let honours = |seat: &str| format!("{seat}'s cards of the top 4 ranks");
     for (input, args, want) in [
-        ("condition hcp(north) >= 10\naction average hcp(north)\n", &[][..], "north".to_string()),
-        ("condition hcp(north) >= 10\naction printall\n", &[], format!("north{printed}")),
+        ("condition hcp(north) >= 10\naction average hcp(north)\n", &[][..], honours("north")),
+        ("condition hcp(north) >= 10\naction printall\n", &[], format!("{}{printed}", honours("north"))),
         // Without an action statement, Dealer prints every deal.
-        ("condition hcp(north) >= 10\n", &[], format!("north{printed}")),
-        ("condition hcp(north) >= 10\naction csvrpt(hcp(north))\n", &[], format!("north{printed}")),
-        ("condition hcp(north) >= 10\naction average hcp(north)\n", &["--pbn", "x.pbn"], format!("north{printed}")),
-        ("condition hcp(north) >= 10\naction average hcp(north)\n", &["-Z", "N:x.zrd"], format!("north{printed}")),
+        ("condition hcp(north) >= 10\n", &[], format!("{}{printed}", honours("north"))),
+        ("condition hcp(north) >= 10\naction csvrpt(hcp(north))\n", &[], format!("{}{printed}", honours("north"))),
+        ("condition hcp(north) >= 10\naction average hcp(north)\n", &["--pbn", "x.pbn"], format!("{}{printed}", honours("north"))),
+        ("condition hcp(north) >= 10\naction average hcp(north)\n", &["-Z", "N:x.zrd"], format!("{}{printed}", honours("north"))),
+        // Fewer ranks (controls: aces and kings; hascard of a king), or the whole hand when
+        // the program reads a length, a ten, or a suit holding whole.
+        ("condition controls(west) >= 4 || hascard(west, KD)\naction average 1\n", &[], "west's cards of the top 2 ranks".to_string()),
+        ("condition hcp(south, hearts) >= 4\naction average hcp(south)\n", &[], honours("south")),
+        ("condition hcp(north) >= 10 && spades(north) >= 5\naction average 1\n", &[], "north".to_string()),
+        ("condition hcp(north) >= 10\naction average tens(north)\n", &[], "north".to_string()),
+        ("condition hcp(north) >= 10\naction average losers(north)\n", &[], "north".to_string()),
         // The hands of the condition's first operand are dealt first; the others (read by
         // the values of the actions and later operands) when the code reaches `deal.rest`.
         ("x = spades(south)\ncondition hcp(north) >= 15\naction average x\n", &[], format!("north{REST}")),

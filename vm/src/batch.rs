@@ -197,6 +197,10 @@ impl<S: DealSource> Job<'_, S> {
         let copies = perms.len() as u64;
         debug_assert!(start % copies == 0, "a piece starts on a dealt deal");
         let mut dealt = Deal::default();
+        // What each deal needs besides the deal: a machine that forgot the deal before, the
+        // rest of the deal (`deal.rest`).
+        let forgets = self.program.keeps_per_deal();
+        let has_rest = self.program.dealt_first.is_some();
         // The batch starts on a dealt deal: its length is a multiple of the copies.
         let first_dealt = first / copies;
         for d in 0..start / copies {
@@ -214,7 +218,9 @@ impl<S: DealSource> Job<'_, S> {
                 }
                 (Deal { hands: perms[variant].map(|from| dealt.hands[from]) }, (variant == 0).then_some(n))
             };
-            vm.next_deal();
+            if forgets {
+                vm.next_deal();
+            }
             // A deal of a file of solved deals comes with its results (a swapped copy does not).
             if let Some(t) = dealt_as.and_then(|n| self.source.tricks(n)) {
                 vm.dd.preload(&t);
@@ -226,7 +232,7 @@ impl<S: DealSource> Job<'_, S> {
                 rng: &mut rng,
                 produced: produced_before + end.produced,
                 values: &mut values,
-                rest: Some(&mut rest),
+                rest: if has_rest { Some(&mut rest) } else { None },
             };
             match vm.run(self.program, self.routine, &mut env) {
                 Ok(0) => continue,

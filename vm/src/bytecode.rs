@@ -10,7 +10,7 @@ use crate::card::{Card, Seat, Seats, Side, Suit, Vulnerability};
 use crate::dd::DdMode;
 use crate::score::{Contract, Strain};
 use crate::shape::{ShapeSet, NUM_SHAPES};
-use crate::tables::TableId;
+use crate::tables::{ignored_ranks, TableId, Tables};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -822,6 +822,30 @@ impl Program {
         }
     }
 
+    /// How many ranks of each suit the code reads, counted from the ace: 13 unless every
+    /// holding it reads is read through tables that ignore the low ranks (`hcp` 4-3-2-1 reads
+    /// the top four, `controls` two) or by `hascard` of high cards. A dealer may then deal
+    /// only those cards ([`crate::split::RandomDealer::reading_top`]).
+    pub fn top_ranks_read(&self, tables: &Tables) -> u32 {
+        self.reachable_unfused()
+            .map(|i| match i {
+                Instr::SuitCount { table, .. } | Instr::HandCount { table, .. } => 13 - tables.ignored_ranks(table),
+                Instr::HasCard { card, .. } => 13 - card.rank() as u32,
+                Instr::SuitTest { table, .. } => {
+                    let bits = &self.suit_tests[table as usize];
+                    13 - ignored_ranks(|m| (bits[m as usize >> 6] >> (m & 63) & 1) as i32)
+                }
+                Instr::SuitValue { table, .. } => {
+                    let values = &self.suit_values[table as usize];
+                    13 - ignored_ranks(|m| values[m as usize] as i32)
+                }
+                other if self.instr_seats(other) == Seats::NONE => 0,
+                _ => 13,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The hands a dealer must deal before the code runs: all it reads, or, when it has a
     /// `deal.rest`, those it reads before.
     pub fn seats_dealt_first(&self) -> Seats {
@@ -833,6 +857,12 @@ impl Program {
         self.reachable_unfused().any(|i| {
             matches!(i, Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. })
         })
+    }
+
+    /// Whether a machine running the code keeps values of a deal that the next deal must
+    /// forget ([`crate::interp::Machine::next_deal`]): variables, double-dummy results.
+    pub fn keeps_per_deal(&self) -> bool {
+        !self.vars.is_empty() || self.uses_dd()
     }
 
     /// Whether the code draws random numbers (`rnd`): then a deal's place in its batch's

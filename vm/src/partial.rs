@@ -231,6 +231,135 @@ impl HandTables {
     }
 }
 
+/// The most ranks [`TopCards`] deals alone: four (the honours), 16 cards, whose subsets
+/// fit a 128 KB table.
+pub const MAX_TOP_RANKS: u32 = 4;
+
+/// [`TopCards`] looks `j` up by blocks of `2^GUESS_SHIFT` numbers below `C(52, 13) < 2^40`:
+/// 1024 blocks or fewer.
+const GUESS_SHIFT: u32 = 30;
+const GUESS_BLOCKS: usize = 1024;
+
+/// Dealing only a hand's top cards: the cards of the top `t` ranks of each suit (`t` at most
+/// [`MAX_TOP_RANKS`]), for a program that reads nothing else of the hand (`hcp` 4-3-2-1
+/// reads the top four ranks, `controls` two). The other `13 - j` cards of the hand stay
+/// undealt ([`TopCards::rest`] deals them for a deal that is printed).
+///
+/// Of the `C(52, 13)` hands, `C(c, j)·C(52 - c, 13 - j)` hold exactly `j` of the `c = 4t`
+/// top cards, each `j`-subset of them in `C(52 - c, 13 - j)` hands. One uniform number `u`
+/// below `C(52, 13)` (one random word, Lemire's method) is cut at the cumulative counts:
+/// the part it falls in is `j`, and its rank in the part divided by `C(52 - c, 13 - j)` is
+/// a uniform index among the `j`-subsets. Every subset comes out with the probability it
+/// has in a uniform hand, exactly.
+pub struct TopCards {
+    /// The ranks dealt, counted from the ace.
+    ranks: u32,
+    /// The cards dealt: the top `ranks` ranks of each suit.
+    cards: u64,
+    /// `cumulative[j]`: the hands with fewer than `j` top cards, padded with `u64::MAX`.
+    cumulative: [u64; 16],
+    /// Per block of `2^GUESS_SHIFT` numbers below `C(52, 13)`: the part its first number
+    /// falls in (where the search for `j` starts).
+    guess: Box<[u8; GUESS_BLOCKS]>,
+    /// Per `j`: a multiplier and a shift that divide exactly by `C(52 - c, 13 - j)` every
+    /// rank below `C(52, 13)`.
+    magic: [(u64, u32); 16],
+    /// Per `j`: where the `j`-subsets of the top cards start in `subsets`.
+    offset: [u32; 16],
+    /// Every subset of the `c` top cards as a `c`-bit mask, by number of cards.
+    subsets: Box<[u16]>,
+}
+
+impl std::fmt::Debug for TopCards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TopCards({} ranks)", self.ranks)
+    }
+}
+
+impl TopCards {
+    /// The tables for the top `ranks` ranks (1 to [`MAX_TOP_RANKS`]), built on first use.
+    pub fn get(ranks: u32) -> &'static TopCards {
+        static TABLES: [OnceLock<TopCards>; MAX_TOP_RANKS as usize] = [const { OnceLock::new() }; MAX_TOP_RANKS as usize];
+        assert!((1..=MAX_TOP_RANKS).contains(&ranks), "one to four top ranks");
+        TABLES[ranks as usize - 1].get_or_init(|| TopCards::build(ranks))
+    }
+
+    fn build(ranks: u32) -> TopCards {
+        let c = 4 * ranks as u64;
+        let suit = ((1u64 << ranks) - 1) << (13 - ranks);
+        let cards = suit | suit << 16 | suit << 32 | suit << 48;
+        let mut cumulative = [u64::MAX; 16];
+        let mut magic = [(0, 0); 16];
+        let mut offset = [0u32; 16];
+        let (mut hands, mut start) = (0u64, 0u32);
+        for j in 0..=c.min(13) {
+            let others = choose(52 - c, 13 - j);
+            cumulative[j as usize] = hands;
+            let shift = 40 + (64 - others.leading_zeros());
+            magic[j as usize] = ((1u128 << shift).div_ceil(others as u128) as u64, shift);
+            offset[j as usize] = start;
+            hands += choose(c, j) * others;
+            start += choose(c, j) as u32;
+        }
+        debug_assert_eq!(hands, HANDS);
+        let mut subsets: Vec<u16> = (0..1u32 << c).map(|m| m as u16).collect();
+        subsets.sort_by_key(|m| m.count_ones());
+        let mut guess = Box::new([0u8; GUESS_BLOCKS]);
+        for (block, g) in guess.iter_mut().enumerate() {
+            let first = (block as u64) << GUESS_SHIFT;
+            *g = cumulative[1..].iter().filter(|&&start| first >= start).count() as u8;
+        }
+        TopCards { ranks, cards, cumulative, guess, magic, offset, subsets: subsets.into_boxed_slice() }
+    }
+
+    /// The cards dealt: the top ranks of each suit.
+    pub fn cards(&self) -> u64 {
+        self.cards
+    }
+
+    /// The number of top ranks dealt.
+    pub fn ranks(&self) -> u32 {
+        self.ranks
+    }
+
+    /// The top cards of a uniform hand, as a card mask, `pdep` being the bit-deposit
+    /// function.
+    #[inline(always)]
+    pub fn deal(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> u64 {
+        let u = below_hands(rng);
+        let c = &self.cumulative;
+        // The part of `u`'s block's first number, then the next parts while `u` is past
+        // their start (a few blocks hold the start of a part).
+        let mut j = self.guess[(u >> GUESS_SHIFT) as usize & (GUESS_BLOCKS - 1)] as usize;
+        while u >= c[(j + 1) & 15] {
+            j += 1;
+        }
+        let (m, shift) = self.magic[j & 15];
+        let index = (((u - c[j & 15]) as u128 * m as u128) >> shift) as usize;
+        let subset = self.subsets[(self.offset[j & 15] as usize + index) & (self.subsets.len() - 1)];
+        pdep(subset as u64, self.cards)
+    }
+
+    /// The rest of the hand whose top cards are `top`: `13 - j` uniform cards of the others.
+    pub fn rest(&self, top: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> u64 {
+        let others = (crate::card::ALL_CARDS ^ self.cards).count_ones() as u8;
+        let missing = 13 - top.count_ones() as u8;
+        pdep(Floyd::new(others, missing).draw(rng), crate::card::ALL_CARDS ^ self.cards)
+    }
+}
+
+/// A uniform number below `C(52, 13)` from one random word (Lemire's method; a second word
+/// is needed less than once in 2^24).
+#[inline(always)]
+fn below_hands(rng: &mut DealRng) -> u64 {
+    loop {
+        let m = rng.next_u64() as u128 * HANDS as u128;
+        if (m as u64) >= HANDS || (m as u64) >= HANDS.wrapping_neg() % HANDS {
+            return (m >> 64) as u64;
+        }
+    }
+}
+
 impl HandTables {
     /// Whether `u`, whose high bits tie with bucket `b`'s threshold, is below it.
     #[cold]
@@ -351,6 +480,41 @@ mod tests {
                 (0..ways).map(|i| t.subsets[(start + i) as usize] ^ flip as u16).collect();
             assert_eq!(masks.len() as u64, ways);
             assert!(masks.iter().all(|m| m.count_ones() as usize == k && *m < 1 << 13));
+        }
+    }
+
+    #[test]
+    fn top_cards_cut_the_numbers_below_the_hands_exactly() {
+        // Each number below C(52, 13) gives `j` and a subset index; every `j`-subset of the
+        // top cards must get exactly C(52 - c, 13 - j) numbers: checked at both ends of each
+        // subset's run of numbers, with the search for `j` that `deal` does.
+        for ranks in 1..=MAX_TOP_RANKS {
+            let t = TopCards::get(ranks);
+            let c = 4 * ranks as u64;
+            assert_eq!(t.cards.count_ones() as u64, c);
+            let part = |u: u64| {
+                let mut j = t.guess[(u >> GUESS_SHIFT) as usize] as usize;
+                while u >= t.cumulative[(j + 1) & 15] {
+                    j += 1;
+                }
+                let (m, shift) = t.magic[j];
+                (j, (((u - t.cumulative[j]) as u128 * m as u128) >> shift) as u64)
+            };
+            let mut seen = std::collections::HashSet::new();
+            for j in 0..=c.min(13) {
+                let others = choose(52 - c, 13 - j);
+                for k in 0..choose(c, j) {
+                    let first = t.cumulative[j as usize] + k * others;
+                    assert_eq!(part(first), (j as usize, k), "top {ranks}: start of subset {k} of {j}");
+                    assert_eq!(part(first + others - 1), (j as usize, k), "top {ranks}: end of subset {k} of {j}");
+                    let subset = t.subsets[t.offset[j as usize] as usize + k as usize];
+                    assert_eq!(subset.count_ones() as u64, j);
+                    assert!(seen.insert(subset));
+                }
+            }
+            let subsets: u64 = (0..=c.min(13)).map(|j| choose(c, j)).sum();
+            assert_eq!(seen.len() as u64, subsets, "every subset of 13 or fewer top cards once");
+            assert_eq!(part(HANDS - 1).0 as u64, c.min(13));
         }
     }
 

@@ -30,7 +30,7 @@
 //! so have the deals printed.
 
 use crate::card::{Deal, Hand, Seat, Seats, Side, ALL_CARDS};
-use crate::partial::{alias_table, choose, masks_by_size, HandTables, WAYS};
+use crate::partial::{alias_table, choose, masks_by_size, HandTables, TopCards, WAYS};
 use crate::rng::{below, deal_rng, DealRng};
 use crate::source::DealSource;
 use rand_core::Rng;
@@ -43,6 +43,8 @@ use std::sync::OnceLock;
 pub struct RandomDealer {
     tables: &'static SplitTables,
     hands: &'static HandTables,
+    /// The tables of [`Dealt::Top`] (of one rank otherwise, unused).
+    top: &'static TopCards,
     dealt: Dealt,
     /// Whether produced deals are completed ([`DealSource::complete`]).
     complete: bool,
@@ -55,6 +57,14 @@ pub enum Dealt {
     Nothing,
     /// One hand alone: 13 of the 52 cards.
     One(Seat),
+    /// The top cards of one hand alone ([`TopCards`]): the cards of the top `ranks` ranks
+    /// that a uniform hand holds, for a program that reads nothing else.
+    Top {
+        /// The hand dealt.
+        seat: Seat,
+        /// The ranks dealt, counted from the ace (1 to [`crate::partial::MAX_TOP_RANKS`]).
+        ranks: u32,
+    },
     /// A side's two hands: half of the pack, split.
     Side(Side),
     /// The whole deal.
@@ -80,7 +90,7 @@ impl Dealt {
     pub fn seats(self) -> Seats {
         match self {
             Dealt::Nothing => Seats::NONE,
-            Dealt::One(a) => Seats::of(a),
+            Dealt::One(a) | Dealt::Top { seat: a, .. } => Seats::of(a),
             Dealt::Side(side) => Seats::of(side.seats()[0]).with(side.seats()[1]),
             Dealt::All => Seats::ALL,
         }
@@ -98,7 +108,20 @@ impl RandomDealer {
     /// `complete`.
     pub fn reading(seats: Seats, complete: bool) -> RandomDealer {
         let dealt = Dealt::holding(seats);
-        RandomDealer { tables: SplitTables::get(), hands: HandTables::get(), dealt, complete: complete && dealt != Dealt::All }
+        let (tables, hands, top) = (SplitTables::get(), HandTables::get(), TopCards::get(1));
+        RandomDealer { tables, hands, top, dealt, complete: complete && dealt != Dealt::All }
+    }
+
+    /// The dealer of the top `ranks` ranks of one hand only, when `ranks` is at most
+    /// [`crate::partial::MAX_TOP_RANKS`] (else of the whole hand): the rest of the deal, the
+    /// hand's other cards too, is filled in for produced deals when `complete`.
+    pub fn reading_top(seat: Seat, ranks: u32, complete: bool) -> RandomDealer {
+        let mut dealer = RandomDealer::reading(Seats::of(seat), complete);
+        if (1..=crate::partial::MAX_TOP_RANKS).contains(&ranks) {
+            dealer.top = TopCards::get(ranks);
+            dealer.dealt = Dealt::Top { seat, ranks };
+        }
+        dealer
     }
 
     /// The hands dealt.
@@ -115,6 +138,13 @@ impl RandomDealer {
     /// deals that agree with the hands dealt.
     fn fill(&self, deal: &Deal, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
         let missing = self.dealt.seats().complement();
+        let mut deal = *deal;
+        if let Dealt::Top { seat, .. } = self.dealt {
+            // The hand's other cards first, from the cards below the top ranks.
+            let hand = &mut deal.hands[seat as usize];
+            hand.0 |= self.top.rest(hand.0, rng, &pdep);
+        }
+        let deal = &deal;
         if missing == Seats::ALL {
             return self.tables.deal(rng, pdep);
         }
@@ -146,6 +176,7 @@ impl DealSource for RandomDealer {
         match self.dealt {
             Dealt::All => return self.tables.deal(rng, pdep),
             Dealt::One(a) => deal.hands[a as usize] = Hand(self.hands.hand(rng)),
+            Dealt::Top { seat, .. } => deal.hands[seat as usize] = Hand(self.top.deal(rng, pdep)),
             Dealt::Side(side) => {
                 let (first, second) = self.tables.side(rng, pdep);
                 let [a, b] = side.seats();

@@ -265,6 +265,12 @@ pub fn suit_value(values: &RankValues, mask: u16) -> i32 {
     (0..13).filter(|r| mask & (1 << r) != 0).fold(0i32, |acc, r| acc.wrapping_add(values[r]))
 }
 
+/// The most low ranks (from the deuce up) a function of a suit's holding ignores: its value
+/// for every holding is its value for the holding without them.
+pub fn ignored_ranks(f: impl Fn(u16) -> i32) -> u32 {
+    (0..13u32).take_while(|&s| (0..SUIT_MASKS as u16).all(|m| f(m) == f(m & !((2 << s) - 1)))).count() as u32
+}
+
 /// All per-suit tables of a run, one block of [`SUIT_MASKS`] entries per [`TableId`], and the
 /// shape-indexed correction of `cccc`.
 #[derive(Clone)]
@@ -328,11 +334,7 @@ impl Tables {
             TableId(n) => &move |m| suit_value(&counts.alt[n as usize - 1], m),
         };
         let values: Vec<i32> = (0..SUIT_MASKS as u16).map(f).collect();
-        // The most low ranks the values ignore: a mask gives the value of the mask without
-        // them.
-        let shift = (0..13u32)
-            .take_while(|&s| values.iter().enumerate().all(|(m, &v)| v == values[m & !((2 << s) - 1)]))
-            .count() as u32;
+        let shift = ignored_ranks(|m| values[m as usize]);
         self.shift[id.0 as usize] = shift;
         for (i, slot) in self.data[id.0 as usize].iter_mut().enumerate() {
             // Past the masks of the top ranks, the entries repeat values of real masks (so
@@ -342,6 +344,12 @@ impl Tables {
         if id == TableId::CCCC {
             self.cccc_shape = crate::shape::SHAPES.iter().map(|&l| cccc_shape_correction(l)).collect();
         }
+    }
+
+    /// The number of low ranks (from the deuce up) table `id` ignores: its value for a
+    /// holding is its value for the holding without them.
+    pub fn ignored_ranks(&self, id: TableId) -> u32 {
+        self.shift[id.0 as usize & (NUM_TABLES - 1)]
     }
 
     /// The Kaplan-Rubens four C's of a hand (×100): its per-suit values plus the correction
