@@ -53,6 +53,7 @@ impl Delivery {
         // zero after it, which a one-thread run never reaches, or just through the deals
         // after the last one wanted (which a one-thread run does not examine).
         let past_last = |end: &BatchEnd, c: &Collector| match c.offsets.get(remaining as usize - 1) {
+            _ if c.cap == remaining => false,
             Some(&last) if plan.keep_values => end.examined > last as u64 + 1 - piece.range.start,
             _ => true,
         };

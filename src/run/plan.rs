@@ -101,6 +101,9 @@ pub struct Collector {
     pub values: Vec<i32>,
     /// The double-dummy work done for the piece.
     pub solves: SolveCounts,
+    /// The most deals the piece was to produce: it stopped at the last one when it produced
+    /// that many.
+    pub cap: u64,
 }
 
 impl Sink for Collector {
@@ -160,6 +163,7 @@ impl<S: DealSource> Plan<'_, S> {
             deals: Vec::new(),
             values: Vec::new(),
             solves: SolveCounts::default(),
+            cap,
         };
         if self.stop.load(Ordering::Relaxed) {
             return (BatchEnd { examined: 0, produced: 0, fault: None }, c);
