@@ -178,9 +178,16 @@ pub struct Cli {
     #[arg(short = 'L', value_name = "FILE")]
     pub library: Option<PathBuf>,
 
-    /// A usereval server: not supported yet.
+    /// The usereval server: the program that answers the input's `usereval(...)` queries,
+    /// started once per thread, one line per query (protocol: docs/usereval.md). A name
+    /// without `/` is looked up in PATH; `./NAME` for the current directory.
     #[arg(short = 'U', value_name = "PATH")]
     pub usereval: Option<String>,
+
+    /// The longest wait, in seconds, for one answer of the usereval server (default 10; a
+    /// fraction such as 0.5 too): a server that takes longer is stopped, and so is the run.
+    #[arg(long = "usereval-timeout", allow_hyphen_values = true, value_name = "SECONDS")]
+    pub usereval_timeout: Option<String>,
 
     /// Save the produced deals in FILE as zrd records with their 20 double-dummy results
     /// (Pavlicek's format, `-L` reads it); `[N][w]:FILE`: `N` no solving (counts written as
@@ -217,8 +224,8 @@ pub struct Cli {
     /// Run only shard K of N (0 <= K < N) of the run: the batches of 4096 deals whose number
     /// is K modulo N, each shard producing up to the run's `produce` count from its own
     /// batches. Nothing is printed: what `dealvm merge` needs goes to the --part file. Every
-    /// shard takes the same command line (seed included) but for K, --part, -R and -m. Not
-    /// with --deals, -L or `rnd(0)`.
+    /// shard takes the same command line (seed included) but for K, --part, -R, -m and
+    /// --usereval-timeout. Not with --deals, -L or `rnd(0)`.
     #[arg(long = "shard", value_name = "K/N")]
     pub shard: Option<String>,
 
@@ -240,14 +247,14 @@ pub struct Cli {
     pub version: bool,
 
     /// The command line as dealvm reads it again, without the switches that change nothing
-    /// in the output (`--shard`, `--part`, `-R`, `-m`): what a shard's part file records for
+    /// in the output (`--shard`, `--part`, `-R`, `-m`, `--usereval-timeout`): what a shard's part file records for
     /// the merge. Filled by [`Cli::parse_args`]; `None` when an argument is not UTF-8.
     #[arg(skip)]
     pub command_line: Option<Vec<String>>,
 }
 
 /// The switches left out of [`Cli::command_line`]: they change nothing in the output.
-const NOT_IN_COMMAND_LINE: [&str; 6] = ["threads", "meter", "shard", "part", "help", "version"];
+const NOT_IN_COMMAND_LINE: [&str; 7] = ["threads", "meter", "usereval_timeout", "shard", "part", "help", "version"];
 
 impl Cli {
     /// Parses the arguments (the program's name first), and records the command line.
@@ -363,6 +370,7 @@ mod tests {
     fn shown(mut cli: Cli) -> String {
         cli.threads = None;
         cli.meter = false;
+        cli.usereval_timeout = None;
         cli.shard = None;
         cli.part = None;
         cli.command_line = None;
@@ -374,13 +382,14 @@ mod tests {
         let argv = [
             "dealvm", "-p10", "-g", "1000", "-s", "-5", "-v", "-v", "-q", "-T", "a 'title' =x", "-N", "SAK,HQ", "-0", "-x",
             "-1", "", "-2", "=two", "-x2", "-m", "-C", "=w:c.csv", "-X", "-", "-O", "N", "--board-start", "3", "--pbn",
-            "x y.pbn", "--dlm=-", "--deals", "d.pbn", "-D", "2", "-M1", "-P", "3", "-L", "lib", "-U", "u", "-Z", "Nw:z",
+            "x y.pbn", "--dlm=-", "--deals", "d.pbn", "-D", "2", "-M1", "-P", "3", "-L", "lib", "-U", "u", "--usereval-timeout", "2", "-Z", "Nw:z",
             "-l", "w:l", "--dd", "-R", "2", "--rejection", "--dump-bytecode", "--shard", "1/2", "--part", "p", "--",
             "-file.dli",
         ];
         let cli = Cli::parse_args(argv).unwrap();
         let words = cli.command_line.clone().unwrap();
-        assert!(!words.iter().any(|w| w.starts_with("-R") || w.starts_with("--shard") || w == "-m"), "{words:?}");
+        assert!(!words.iter().any(|w| w.starts_with("-R") || w.starts_with("--shard") || w.starts_with("--usereval-t") || w == "-m"), "{words:?}");
+        assert!(words.iter().any(|w| w == "-Uu"), "{words:?}");
         let again = Cli::parse_args(std::iter::once("dealvm".to_string()).chain(words.clone())).unwrap();
         assert_eq!(again.command_line.as_ref(), Some(&words), "the command line of the command line is itself");
         assert_eq!(shown(again), shown(cli));

@@ -12,10 +12,12 @@ use crate::compile::{compile, Compiled};
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::parse::parse_file;
 use crate::report::Actions;
-use crate::run::{Limits, Outcome, RunError, Shard};
+use crate::run::{Limits, NewUserEval, Outcome, RunError, Shard};
 use crate::source::Deals;
 use dealvm_vm::batch::Swap;
+use dealvm_vm::bytecode::Instr;
 use dealvm_vm::interp::Fault;
+use dealvm_vm::usereval::{UserEval, UserEvalError};
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -160,6 +162,9 @@ impl Prepared {
             swap: settings.swap,
             progress: cli.meter,
             new_solver: Some(dealvm_dd::Dds::boxed),
+            new_usereval: self.settings.usereval.clone().map(|config| {
+                NewUserEval(std::sync::Arc::new(move || Box::new(crate::usereval::Server::new(config.clone())) as Box<dyn UserEval>))
+            }),
             shard,
         }
     }
@@ -224,6 +229,23 @@ pub(crate) fn run_error(run: &Prepared, source: &Source, e: RunError) -> Failure
             let d = Diagnostic::error("internal error: a double-dummy question reached a thread with no solver");
             Failure::Input(d.render(None))
         }
+        RunError::Fault { fault: Fault::UserEval { query, idx, error }, deal, .. } => {
+            let program = &run.compiled.program;
+            let shown = program.queries[query as usize].shown(idx);
+            let server = run.settings.usereval.as_ref().map_or_else(|| "the usereval server".into(), |c| c.shown());
+            let message = match error {
+                UserEvalError::NoAnswerer => format!("internal error: {shown} reached a thread with no usereval server"),
+                UserEvalError::Failed(why) => format!("{shown}: {why}"),
+                UserEvalError::Short { answered: 0 } => format!("{shown}: {server} answered no values"),
+                UserEvalError::Short { answered } => format!(
+                    "{shown}: {server} answered {answered} values, numbered 0 to {}",
+                    answered - 1
+                ),
+            };
+            let span = run.compiled.query_spans[query as usize];
+            let d = Diagnostic::at(span, message).with_note(format!("it happened on deal number {deal} (seed {})", run.settings.seed));
+            Failure::Input(d.render(Some(source)))
+        }
     }
 }
 
@@ -259,6 +281,14 @@ pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Fail
         }
     })
     .map_err(input_error)?;
+    if cli.usereval.is_none() && !cli.dump_bytecode {
+        let asked = compiled.program.reachable().find_map(|i| if let Instr::UserEval { query, .. } = *i { Some(query) } else { None });
+        if let Some(query) = asked {
+            let d = Diagnostic::at(compiled.query_spans[query as usize], "`usereval` needs a server: give its program with -U PATH")
+                .with_note("the protocol the server speaks is described in docs/usereval.md");
+            return Err(input_error(d));
+        }
+    }
     for w in &compiled.warnings {
         eprint!("{}", w.render_warning(Some(source)));
     }

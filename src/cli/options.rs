@@ -1,5 +1,6 @@
 //! Merging the switches with the input file: how many deals, which seed, how many threads,
-//! the title, swapping, board numbers; and the switches checked but not used yet.
+//! the title, swapping, board numbers, the usereval server; and the switches checked but not
+//! used yet.
 
 use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
@@ -35,6 +36,9 @@ pub struct RunSettings {
     pub seed_given: bool,
     /// `-D`: at 2 and above, the end of the run counts the double-dummy solves.
     pub debug: u32,
+    /// `-U` and `--usereval-timeout`: the server that answers `usereval`, when the program
+    /// asks it.
+    pub usereval: Option<crate::usereval::Config>,
 }
 
 impl RunSettings {
@@ -88,6 +92,7 @@ impl RunSettings {
             swap,
             first_board,
             debug: debug_level(cli)?,
+            usereval: usereval(cli, compiled)?,
         })
     }
 }
@@ -113,18 +118,31 @@ pub(crate) fn swap(cli: &Cli, compiled: &Compiled) -> Result<Swap, Failure> {
     Ok(swap)
 }
 
-/// Checks the value of `-O`, accepted for compatibility with Dealer, and refuses the switch
-/// not supported yet (`-U`).
+/// Checks the value of `-O`, accepted for compatibility with Dealer.
 fn check_unused_switches(cli: &Cli) -> Result<(), Failure> {
     if let Some(o) = &cli.opener {
         if !matches!(o.trim(), "N" | "E" | "S" | "W" | "n" | "e" | "s" | "w") {
             return Err(switch_error(format!("-O takes N, E, S or W, found `{o}`")));
         }
     }
-    if cli.usereval.is_some() {
-        return Err(switch_error("-U is not supported yet".into()));
-    }
     Ok(())
+}
+
+/// The usereval server of `-U`, with the time limit of `--usereval-timeout`, when the program
+/// asks `usereval` (the compiler refused a program that asks without `-U`).
+fn usereval(cli: &Cli, compiled: &Compiled) -> Result<Option<crate::usereval::Config>, Failure> {
+    let timeout = match cli.usereval_timeout.as_deref().map(str::trim) {
+        None => crate::usereval::DEFAULT_TIMEOUT,
+        Some(t) => match t.parse::<f64>() {
+            Ok(s) if s > 0.0 && s <= 1e6 => std::time::Duration::from_secs_f64(s),
+            _ => return Err(switch_error(format!("--usereval-timeout takes a number of seconds such as 10 or 0.5, found `{t}`"))),
+        },
+    };
+    if cli.usereval.as_deref().is_some_and(|p| p.trim().is_empty()) {
+        return Err(switch_error("-U takes the path of the usereval server program, found nothing".into()));
+    }
+    let program = cli.usereval.as_ref().filter(|_| compiled.program.uses_usereval());
+    Ok(program.map(|p| crate::usereval::Config { program: p.into(), timeout }))
 }
 
 /// A file of deal records as `-Z` and `-l` name it: `[N][w]:FILE`.

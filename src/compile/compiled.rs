@@ -47,6 +47,8 @@ pub struct Compiled {
     pub prints_deals: bool,
     /// The source span of each division site of the program.
     pub site_spans: Vec<Span>,
+    /// The source span of the first use of each `usereval` query of the program.
+    pub query_spans: Vec<Span>,
     /// Warnings about the input: the run goes on, and they are printed on standard error.
     pub warnings: Vec<Diagnostic>,
 }

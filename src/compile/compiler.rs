@@ -74,6 +74,8 @@ pub(super) struct Compiler<'s, 'a> {
     /// The vulnerability of `par(side)` and `parcontract` without one.
     pub(super) par_default: Vulnerability,
     pub(super) site_spans: Vec<Span>,
+    /// The source span of each `usereval` query's first use, by query index.
+    pub(super) query_spans: Vec<Span>,
     /// Warnings about the input, in the order found.
     pub(super) warnings: Vec<Diagnostic>,
     /// `--plain`: no tables for sub-expressions (see `tabulate`).
@@ -125,6 +127,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             dd_switches: *dd,
             par_default: Self::default_par_vul(dd, statements),
             site_spans: Vec::new(),
+            query_spans: Vec::new(),
             warnings: Vec::new(),
             plain,
             checking: 0,
@@ -322,6 +325,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             uses_produced_number: self.uses_produced_number,
             prints_deals,
             site_spans: self.site_spans,
+            query_spans: self.query_spans,
             warnings: self.warnings,
         })
     }

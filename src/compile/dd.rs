@@ -14,7 +14,10 @@ use dealvm_vm::dd::DdMode;
 use dealvm_vm::score::Strain;
 use std::collections::HashSet;
 
-/// The expression solves double dummy (slow, no other effect).
+/// The expression solves double dummy or asks the `usereval` server: slow, so it goes after
+/// the cheaper operands of a chain and is never run on the compiler's sample; no other
+/// effect, so cheaper operands may move before it (a `usereval` may fail, and is never moved
+/// before anything: it is then evaluated only on deals it would have been).
 pub(super) const SOLVES: u8 = 1;
 /// The expression draws random numbers (`rnd`): moving it changes the numbers drawn.
 pub(super) const DRAWS: u8 = 2;
@@ -96,7 +99,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             return f;
         }
         let f = match e.kind {
-            ExprKind::Tricks { .. } | ExprKind::Par { .. } => SOLVES,
+            ExprKind::Tricks { .. } | ExprKind::Par { .. } | ExprKind::UserEval { .. } => SOLVES,
             ExprKind::Rnd(a) => DRAWS | self.effects(a),
             ExprKind::Var(name) => self.vars.get(name).map_or(0, |v| self.effects(v.expr)),
             ExprKind::Binary(op, a, b) => {

@@ -8,9 +8,10 @@ use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
 use crate::front::lex::{ACTIONS, FUNCTIONS, STATEMENTS};
 use dealvm_vm::bytecode::{BinaryOp, Instr, UnaryOp};
-use dealvm_vm::card::Card;
+use dealvm_vm::card::{Card, Suit};
 use dealvm_vm::score::Contract;
 use dealvm_vm::tables::TableId;
+use dealvm_vm::usereval::{Query, Who, MAX_RESULTS};
 
 impl<'s, 'a> Compiler<'s, 'a> {
     pub(super) fn expr(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
@@ -148,9 +149,32 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let vul = self.par_vul(vul)?;
                 self.emit(Instr::Par { side, vul });
             }
+            ExprKind::UserEval { tag, who, suit, idx } => {
+                let (query, idx) = self.usereval(e.span, tag, who, suit, idx)?;
+                self.emit(Instr::UserEval { query, idx });
+            }
             ExprKind::Unsupported(what) => return Err(self.not_yet(e.span, what)),
         }
         Ok(())
+    }
+
+    /// A `usereval`'s query (its index in the program, the span of its first use noted) and
+    /// result number, checked: a tag that fits 32 bits, a result number below 128.
+    fn usereval(&mut self, span: Span, tag: Num, who: Who, suit: Option<Suit>, idx: Num) -> Result<(u16, u8), Diagnostic> {
+        let tag_value = u32::try_from(tag.value)
+            .map_err(|_| Diagnostic::at(tag.span, format!("a usereval tag is a whole number from 0 to {}, found {}", u32::MAX, tag.value)))?;
+        let idx_value = u8::try_from(idx.value).ok().filter(|&i| (i as usize) < MAX_RESULTS).ok_or_else(|| {
+            Diagnostic::at(idx.span, format!("usereval results are numbered 0 to {}, found {}", MAX_RESULTS - 1, idx.value))
+                .with_note(format!("a server answers at most {MAX_RESULTS} values per query"))
+        })?;
+        let query = self
+            .asm
+            .query(Query { tag: tag_value, who, suit })
+            .ok_or_else(|| Diagnostic::at(span, "too many different usereval queries in one file (at most 65536)"))?;
+        if query as usize == self.query_spans.len() {
+            self.query_spans.push(span);
+        }
+        Ok((query, idx_value))
     }
 
     /// Whether an expression's value is always 0 or 1.

@@ -152,7 +152,11 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 Some((alo.min(blo), ahi.max(bhi)))
             }
             ExprKind::Tricks { .. } => Some((0, 13)),
-            ExprKind::Score { .. } | ExprKind::Rnd(_) | ExprKind::Par { .. } | ExprKind::Unsupported(_) => None,
+            ExprKind::Score { .. }
+            | ExprKind::Rnd(_)
+            | ExprKind::Par { .. }
+            | ExprKind::UserEval { .. }
+            | ExprKind::Unsupported(_) => None,
         }
     }
 }

@@ -46,7 +46,7 @@ pub(super) struct RestPlan {
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
-    /// The hands `e` reads (all four when it asks double dummy).
+    /// The hands `e` reads (all four when it asks double dummy or `usereval`).
     pub(super) fn seats_of(&mut self, e: &Expr<'a>) -> Seats {
         if let Some(&s) = self.rest.memo.get(&node_key(e)) {
             return s;
@@ -77,7 +77,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 sc.union(sa).union(self.seats_of(b))
             }
             ExprKind::Number(_) => Seats::NONE,
-            ExprKind::Tricks { .. } | ExprKind::Par { .. } | ExprKind::Unsupported(_) => Seats::ALL,
+            // The solver and the usereval server see the whole deal.
+            ExprKind::Tricks { .. } | ExprKind::Par { .. } | ExprKind::UserEval { .. } | ExprKind::Unsupported(_) => Seats::ALL,
         };
         self.rest.memo.insert(node_key(e), s);
         s

@@ -437,6 +437,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             | ExprKind::Rnd(_)
             | ExprKind::Tricks { .. }
             | ExprKind::Par { .. }
+            | ExprKind::UserEval { .. }
             | ExprKind::Unsupported(_) => Reads::ANYTHING,
         }
     }

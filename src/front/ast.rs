@@ -7,6 +7,7 @@ use crate::front::diag::Span;
 use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
 use dealvm_vm::card::{Seat, Side, Suit};
 use dealvm_vm::score::Strain;
+use dealvm_vm::usereval::Who;
 
 /// A number written in the input: an integer, or a dotnum already multiplied by 100.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -103,6 +104,8 @@ pub enum ExprKind<'a> {
     Tricks { seat: Seat, strain: StrainArg },
     /// `par(side)` or `par(side, vul)`: the par score for `side`.
     Par { side: Side, vul: Option<VulWord<'a>> },
+    /// `usereval(tag, who, [suit,] idx)`: result `idx` of a query to the usereval server.
+    UserEval { tag: Num, who: Who, suit: Option<Suit>, idx: Num },
     /// A function that parses but is not implemented yet (double dummy, OPC, ...).
     Unsupported(&'static str),
 }

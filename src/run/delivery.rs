@@ -49,9 +49,15 @@ impl Delivery {
     ) -> Result<Option<Outcome>, RunError> {
         let remaining = produce - self.produced;
         // A piece started with a larger cap (a worker's, before earlier pieces were delivered)
-        // may go past the deal where the run stops: up to more deals, or up to a division by
-        // zero after it, which a one-thread run never reaches.
-        if end.produced > remaining || (end.produced == remaining && end.fault.is_some()) {
+        // may go past the deal where the run stops: up to more deals, up to a division by
+        // zero after it, which a one-thread run never reaches, or just through the deals
+        // after the last one wanted (which a one-thread run does not examine).
+        let past_last = |end: &BatchEnd, c: &Collector| match c.offsets.get(remaining as usize - 1) {
+            _ if c.cap == remaining => false,
+            Some(&last) if plan.keep_values => end.examined > last as u64 + 1 - piece.range.start,
+            _ => true,
+        };
+        if end.produced > remaining || (end.produced == remaining && remaining > 0 && (end.fault.is_some() || past_last(&end, &collected))) {
             // Earlier pieces already produced part of the deals: keep exactly the deals still
             // wanted, cutting the piece short when its values were kept, else running it
             // again up to them.

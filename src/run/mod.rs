@@ -25,7 +25,7 @@ use dealvm_vm::interp::Machine;
 use delivery::Delivery;
 use meter::Meter;
 use pieces::{Piece, Pieces};
-pub use plan::{Limits, Outcome, RunError, Shard};
+pub use plan::{Limits, NewUserEval, Outcome, RunError, Shard};
 pub use receiver::{DealAt, Receiver};
 use plan::{Collector, Plan};
 use std::collections::BTreeMap;
@@ -78,9 +78,11 @@ pub fn run_from<S: DealSource>(
     actions: &mut dyn Receiver,
     out: &mut dyn Write,
 ) -> Result<Outcome, RunError> {
-    let solves = compiled.program.uses_dd();
-    // Deals that take microseconds each (solving, exact dealing) run in short pieces.
-    let costly = solves || source.costly();
+    let program = &compiled.program;
+    // Solving and asking the usereval server take microseconds per deal or more.
+    let slow = program.uses_dd() || program.uses_usereval();
+    // Deals that take microseconds each (solving, usereval, exact dealing) run in short pieces.
+    let costly = slow || source.costly();
     let plan = OwnLines(Plan {
         job: Job {
             program: &compiled.program,
@@ -117,7 +119,7 @@ pub fn run_from<S: DealSource>(
             .num_threads(limits.threads - 1)
             .build()
             .map_err(|e| RunError::Io(io::Error::other(e)))?;
-        let per_thread = if compiled.program.uses_dd() { AHEAD_SOLVING } else { AHEAD };
+        let per_thread = if slow { AHEAD_SOLVING } else { AHEAD };
         let shared = Shared {
             pieces,
             remaining: AtomicU64::new(limits.produce),
@@ -143,11 +145,15 @@ pub fn run_from<S: DealSource>(
 #[repr(align(128))]
 struct OwnLines<T>(T);
 
-/// A machine for the program, with a double-dummy solver when the program solves.
+/// A machine for the program, with a double-dummy solver when the program solves, and a
+/// `usereval` answerer (the thread's server) when it asks `usereval`.
 fn machine(compiled: &Compiled, limits: &Limits) -> Machine {
     let mut vm = Machine::new(&compiled.program);
     if let (true, Some(new_solver)) = (compiled.program.uses_dd(), limits.new_solver) {
         vm.dd.set_solver(new_solver());
+    }
+    if let (true, Some(new_usereval)) = (compiled.program.uses_usereval(), &limits.new_usereval) {
+        vm.usereval.set_answerer((new_usereval.0)());
     }
     vm
 }

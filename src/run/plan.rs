@@ -9,7 +9,9 @@ use dealvm_vm::source::DealSource;
 use dealvm_vm::stats::Tallies;
 use crate::run::pieces::Piece;
 use std::io;
+use dealvm_vm::usereval::UserEval;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// How a run is bounded and seeded.
 #[derive(Clone, Debug)]
@@ -28,9 +30,21 @@ pub struct Limits {
     pub progress: bool,
     /// Makes the double-dummy solver of a thread, for programs that solve.
     pub new_solver: Option<fn() -> Box<dyn Solver>>,
+    /// Makes the `usereval` answerer of a thread, for programs that ask `usereval`.
+    pub new_usereval: Option<NewUserEval>,
     /// `--shard K/N`: only the batches whose number is `K` modulo `N` (the run's `produce`
     /// then counts this shard's deals); `None`: every batch.
     pub shard: Option<Shard>,
+}
+
+/// Makes the `usereval` answerer of a thread (the server of `-U`, in dealvm).
+#[derive(Clone)]
+pub struct NewUserEval(pub Arc<dyn Fn() -> Box<dyn UserEval> + Send + Sync>);
+
+impl std::fmt::Debug for NewUserEval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NewUserEval")
+    }
 }
 
 /// One shard of a run split across machines: the batches `index`, `index + count`, ...
@@ -60,8 +74,8 @@ pub struct Outcome {
 pub enum RunError {
     /// Writing the output failed.
     Io(io::Error),
-    /// An expression divided by zero on deal number `deal` (from 1, among the deals this run
-    /// examined), deal `offset` of batch `batch`.
+    /// An expression failed (divided by zero, or a `usereval` had no value) on deal number
+    /// `deal` (from 1, among the deals this run examined), deal `offset` of batch `batch`.
     Fault { fault: Fault, deal: u64, batch: u64, offset: u32 },
 }
 
@@ -87,6 +101,9 @@ pub struct Collector {
     pub values: Vec<i32>,
     /// The double-dummy work done for the piece.
     pub solves: SolveCounts,
+    /// The most deals the piece was to produce: it stopped at the last one when it produced
+    /// that many.
+    pub cap: u64,
 }
 
 impl Sink for Collector {
@@ -146,6 +163,7 @@ impl<S: DealSource> Plan<'_, S> {
             deals: Vec::new(),
             values: Vec::new(),
             solves: SolveCounts::default(),
+            cap,
         };
         if self.stop.load(Ordering::Relaxed) {
             return (BatchEnd { examined: 0, produced: 0, fault: None }, c);

@@ -182,7 +182,7 @@ fn whole_deal(hands: [u64; 4]) -> bool {
 }
 
 /// Where the single run stops.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Stop {
     /// After all its deals.
     Complete,

@@ -24,3 +24,4 @@ mod robustness;
 mod scripts;
 mod shards;
 mod solved_files;
+mod usereval;

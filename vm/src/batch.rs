@@ -79,13 +79,14 @@ impl Sink for Tallies {
 }
 
 /// How a batch ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BatchEnd {
     /// Deals examined: the whole batch (or piece) unless it stopped early.
     pub examined: u64,
     /// Deals produced.
     pub produced: u64,
-    /// An expression that failed (division by zero), with the deal's offset in the batch.
+    /// An expression that failed (a division by zero, a `usereval` with no value), with the
+    /// deal's offset in the batch.
     /// The batch stops there; the deals produced before it were handed to the sink.
     pub fault: Option<(u32, Fault)>,
 }

@@ -11,6 +11,7 @@ use crate::dd::DdMode;
 use crate::score::{Contract, Strain};
 use crate::shape::{ShapeSet, NUM_SHAPES};
 use crate::tables::{ignored_ranks, TableId, Tables};
+use crate::usereval::Query;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -251,6 +252,15 @@ pub enum Instr {
         vul: Vulnerability,
     },
 
+    // ---- usereval (see [`crate::usereval`]: each query asked once per deal)
+    /// Push result `idx` of query `query` ([`Program::queries`]) on the deal.
+    UserEval {
+        /// The index of the query in [`Program::queries`].
+        query: u16,
+        /// The result number, 0 to 127.
+        idx: u8,
+    },
+
     // ---- arithmetic and comparison
     /// Replace the top value by the operator applied to it.
     Unary(UnaryOp),
@@ -441,6 +451,7 @@ impl fmt::Display for Instr {
             }
             Instr::Par { side, vul } => write!(f, "dd.par {} {}", side.name(), vul.pbn()),
             Instr::ParContract { vul } => write!(f, "dd.parcontract {}", vul.pbn()),
+            Instr::UserEval { query, idx } => write!(f, "usereval query{query} {idx}"),
             Instr::Unary(UnaryOp::Neg) => write!(f, "neg"),
             Instr::Unary(UnaryOp::Not) => write!(f, "not"),
             Instr::Binary { op, .. } => write!(f, "{}", op.symbol()),
@@ -665,6 +676,8 @@ pub struct Program {
     /// How double-dummy questions are solved: one declarer and strain at a time, or the
     /// whole table at the first question of a deal.
     pub dd_mode: DdMode,
+    /// The `usereval` queries, by index: what `usereval` instructions ask.
+    pub queries: Vec<Query>,
 }
 
 impl Program {
@@ -702,6 +715,9 @@ impl Program {
         for (i, values) in self.shape_values.iter().enumerate() {
             let (lo, hi) = values.iter().fold((i32::MAX, i32::MIN), |(l, h), &v| (l.min(v), h.max(v)));
             out.push_str(&format!("shapevals{i}: shapes to {lo}..={hi}\n"));
+        }
+        for (i, q) in self.queries.iter().enumerate() {
+            out.push_str(&format!("query{i}: tag {}, {}, suit {}\n", q.tag, q.who.code(), q.suit.map_or('-', |s| s.letter())));
         }
         out
     }
@@ -798,7 +814,11 @@ impl Program {
             Instr::LengthsValue { table } => {
                 self.length_values[table as usize].pairs.iter().fold(Seats::NONE, |s, &(seat, _)| s.with(seat))
             }
-            Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. } => Seats::ALL,
+            Instr::Tricks { .. }
+            | Instr::TricksAtLeast { .. }
+            | Instr::Par { .. }
+            | Instr::ParContract { .. }
+            | Instr::UserEval { .. } => Seats::ALL,
             Instr::Const(_)
             | Instr::Var(_)
             | Instr::VarEnd(_)
@@ -860,9 +880,15 @@ impl Program {
     }
 
     /// Whether a machine running the code keeps values of a deal that the next deal must
-    /// forget ([`crate::interp::Machine::next_deal`]): variables, double-dummy results.
+    /// forget ([`crate::interp::Machine::next_deal`]): variables, double-dummy results,
+    /// `usereval` answers.
     pub fn keeps_per_deal(&self) -> bool {
-        !self.vars.is_empty() || self.uses_dd()
+        !self.vars.is_empty() || self.uses_dd() || self.uses_usereval()
+    }
+
+    /// Whether the code asks `usereval` queries.
+    pub fn uses_usereval(&self) -> bool {
+        self.reachable_unfused().any(|i| matches!(i, Instr::UserEval { .. }))
     }
 
     /// Whether the code draws random numbers (`rnd`): then a deal's place in its batch's
@@ -1012,6 +1038,17 @@ impl Assembler {
     /// when there are already 65536.
     pub fn shape_values(&mut self, values: ShapeValues) -> Option<u16> {
         intern(&mut self.program.shape_values, &mut self.shape_value_ids, values)
+    }
+
+    /// The index of a `usereval` query, adding it unless it is there; `None` when there are
+    /// already 65536.
+    pub fn query(&mut self, query: Query) -> Option<u16> {
+        if let Some(i) = self.program.queries.iter().position(|&q| q == query) {
+            return u16::try_from(i).ok();
+        }
+        let id = u16::try_from(self.program.queries.len()).ok()?;
+        self.program.queries.push(query);
+        Some(id)
     }
 
     /// Adds a division site (how a division-by-zero report names it) and gives its index;

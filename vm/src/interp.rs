@@ -14,6 +14,7 @@ use crate::rng::{below, DealRng};
 use crate::score::{imps, score};
 use crate::shape::shape_index_of;
 use crate::tables::{TableId, Tables};
+use crate::usereval::{UserEvalCache, UserEvalError};
 
 /// What the interpreter needs from the outside for one deal.
 pub struct Env<'a> {
@@ -32,7 +33,7 @@ pub struct Env<'a> {
 }
 
 /// A run-time failure of an expression.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// A division or remainder by zero.
     DivisionByZero {
@@ -43,13 +44,25 @@ pub enum Fault {
     },
     /// A double-dummy question to a machine that was given no solver.
     NoSolver,
+    /// A `usereval` with no value: no answerer, the answerer failed, or the answer has no
+    /// result `idx`.
+    UserEval {
+        /// The query (an index into [`Program::queries`]).
+        query: u16,
+        /// The result number asked for.
+        idx: u8,
+        /// What went wrong.
+        error: UserEvalError,
+    },
 }
 
-/// One thread's evaluation state: value stack, variable cache, and the double-dummy cache
-/// with the thread's solver.
+/// One thread's evaluation state: value stack, variable cache, the double-dummy cache with the
+/// thread's solver, and the `usereval` cache with the thread's answerer.
 pub struct Machine {
     /// What is known of the current deal's double-dummy results, and the solver.
     pub dd: DdCache,
+    /// The current deal's `usereval` answers, and the answerer.
+    pub usereval: UserEvalCache,
     /// Values below the top of the stack.
     stack: Vec<i32>,
     /// Return addresses of the variable subroutines being run (at most one per variable).
@@ -64,6 +77,7 @@ impl Machine {
     pub fn new(program: &Program) -> Machine {
         Machine {
             dd: DdCache::new(program.dd_mode),
+            usereval: UserEvalCache::new(program.queries.len()),
             stack: vec![0; program.max_stack + 1],
             calls: vec![0; program.vars.len() + 1],
             vars: vec![(0, 0); program.vars.len()],
@@ -75,6 +89,7 @@ impl Machine {
     #[inline]
     pub fn next_deal(&mut self) {
         self.dd.next_deal();
+        self.usereval.next_deal();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.vars.iter_mut().for_each(|v| v.0 = 0);
@@ -223,6 +238,10 @@ impl Machine {
                 Instr::ParContract { vul } => match self.dd.par(deal, vul) {
                     Ok(p) => push!(p.contract.encode()),
                     Err(_) => return Err(Fault::NoSolver),
+                },
+                Instr::UserEval { query, idx } => match self.usereval.value(deal, &program.queries, query, idx) {
+                    Ok(v) => push!(v),
+                    Err(error) => return Err(Fault::UserEval { query, idx, error }),
                 },
                 Instr::Unary(op) => top = op.apply(top),
                 Instr::Binary { op, site } => {

@@ -57,6 +57,7 @@
 //! - [`shape`]: the 560 shapes in the squashed order and 560-bit shape sets;
 //! - [`score`]: contracts, duplicate scores and IMPs;
 //! - [`dd`]: double-dummy tables, par, the solver trait and the per-deal cache;
+//! - [`usereval`]: the queries of `usereval`, the trait that answers them and the per-deal cache;
 //! - [`bytecode`]: the instruction set, programs, the assembler and a disassembler;
 //! - [`verify`]: the bytecode verifier;
 //! - [`interp`]: the interpreter that runs a program on a deal;
@@ -84,4 +85,5 @@ pub mod source;
 pub mod split;
 pub mod stats;
 pub mod tables;
+pub mod usereval;
 pub mod verify;

@@ -82,6 +82,7 @@ impl Program {
                 | Instr::TricksAtLeast { .. }
                 | Instr::Par { .. }
                 | Instr::ParContract { .. }
+                | Instr::UserEval { .. }
                 | Instr::Jump(_)
                 | Instr::DealRest
                 | Instr::Produce => 0,
@@ -102,6 +103,15 @@ impl Program {
                 | Instr::TricksAtLeast { .. }
                 | Instr::Par { .. }
                 | Instr::ParContract { .. } => work.push((next, depth + 1)),
+                Instr::UserEval { query, idx } => {
+                    if query as usize >= self.queries.len() {
+                        return fail(format!("usereval query {query} does not exist"));
+                    }
+                    if idx as usize >= crate::usereval::MAX_RESULTS {
+                        return fail(format!("usereval result {idx} is past the last, {}", crate::usereval::MAX_RESULTS - 1));
+                    }
+                    work.push((next, depth + 1));
+                }
                 Instr::Shape { set, .. } => {
                     if set as usize >= self.shapes.len() {
                         return fail(format!("shape set {set} does not exist"));
