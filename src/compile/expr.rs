@@ -148,6 +148,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let vul = self.par_vul(vul)?;
                 self.emit(Instr::Par { side, vul });
             }
+            ExprKind::Opc { side, strain } => {
+                self.emit(Instr::Opc { side, strain: strain.map(StrainArg::strain), opener: self.opener });
+            }
             ExprKind::Unsupported(what) => return Err(self.not_yet(e.span, what)),
         }
         Ok(())

@@ -152,7 +152,11 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 Some((alo.min(blo), ahi.max(bhi)))
             }
             ExprKind::Tricks { .. } => Some((0, 13)),
-            ExprKind::Score { .. } | ExprKind::Rnd(_) | ExprKind::Par { .. } | ExprKind::Unsupported(_) => None,
+            ExprKind::Score { .. }
+            | ExprKind::Rnd(_)
+            | ExprKind::Par { .. }
+            | ExprKind::Opc { .. }
+            | ExprKind::Unsupported(_) => None,
         }
     }
 }
@@ -229,6 +233,7 @@ fn is_pure_leaf(e: &Expr<'_>) -> bool {
             | ExprKind::Quality { .. }
             | ExprKind::Cccc(_)
             | ExprKind::Tricks { .. }
+            | ExprKind::Opc { .. }
     )
 }
 
@@ -243,6 +248,7 @@ fn same_leaf(a: &Expr<'_>, b: &Expr<'_>) -> bool {
         | (ExprKind::Quality { seat: s, suit: u }, ExprKind::Quality { seat: t, suit: v }) => s == t && u == v,
         (ExprKind::Cccc(s), ExprKind::Cccc(t)) => s == t,
         (ExprKind::Tricks { seat: s, strain: u }, ExprKind::Tricks { seat: t, strain: v }) => s == t && u == v,
+        (ExprKind::Opc { side: s, strain: u }, ExprKind::Opc { side: t, strain: v }) => s == t && u == v,
         _ => false,
     }
 }

@@ -437,6 +437,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             | ExprKind::Rnd(_)
             | ExprKind::Tricks { .. }
             | ExprKind::Par { .. }
+            // Two hands together: nothing to tabulate by one holding or one shape.
+            | ExprKind::Opc { .. }
             | ExprKind::Unsupported(_) => Reads::ANYTHING,
         }
     }
@@ -601,6 +603,7 @@ pub(super) fn is_pure_load(instr: Instr) -> bool {
             | Instr::HandCount { .. }
             | Instr::Length { .. }
             | Instr::Cccc { .. }
+            | Instr::Opc { .. }
             | Instr::HasCard { .. }
             | Instr::Shape { .. }
             | Instr::SuitTest { .. }
@@ -619,6 +622,7 @@ fn is_leaf(e: &Expr<'_>) -> bool {
             | ExprKind::Length { .. }
             | ExprKind::Quality { .. }
             | ExprKind::Cccc(_)
+            | ExprKind::Opc { .. }
             | ExprKind::HasCard { .. }
             | ExprKind::Shape { .. }
             | ExprKind::FdShape { .. }

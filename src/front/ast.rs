@@ -103,7 +103,10 @@ pub enum ExprKind<'a> {
     Tricks { seat: Seat, strain: StrainArg },
     /// `par(side)` or `par(side, vul)`: the par score for `side`.
     Par { side: Side, vul: Option<VulWord<'a>> },
-    /// A function that parses but is not implemented yet (double dummy, OPC, ...).
+    /// `opc(side)` or `opc(side, strain)`: the side's Optimal Point Count (×100) in its
+    /// longest fit (`None`) or in `strain`.
+    Opc { side: Side, strain: Option<StrainArg> },
+    /// A function that parses but is not implemented yet (`usereval`).
     Unsupported(&'static str),
 }
 

@@ -251,6 +251,18 @@ pub enum Instr {
         vul: Vulnerability,
     },
 
+    // ---- partnership evaluation (see [`crate::opc`]; evaluated at the first question for
+    // each side and opener of a deal)
+    /// Push `opc(side, strain)` (`None`: the longest fit) as a dotnum, with `opener` opening.
+    Opc {
+        /// The partnership evaluated.
+        side: Side,
+        /// The trump suit or notrump; `None` for the side's longest fit.
+        strain: Option<Strain>,
+        /// The seat that opens (`opener` statement or `-O`).
+        opener: Seat,
+    },
+
     // ---- arithmetic and comparison
     /// Replace the top value by the operator applied to it.
     Unary(UnaryOp),
@@ -441,6 +453,10 @@ impl fmt::Display for Instr {
             }
             Instr::Par { side, vul } => write!(f, "dd.par {} {}", side.name(), vul.pbn()),
             Instr::ParContract { vul } => write!(f, "dd.parcontract {}", vul.pbn()),
+            Instr::Opc { side, strain, opener } => {
+                let strain = strain.map_or("long".to_string(), |s| s.letter().to_string());
+                write!(f, "opc {} {strain} opener={}", side.name(), opener.keyword())
+            }
             Instr::Unary(UnaryOp::Neg) => write!(f, "neg"),
             Instr::Unary(UnaryOp::Not) => write!(f, "not"),
             Instr::Binary { op, .. } => write!(f, "{}", op.symbol()),
@@ -799,6 +815,7 @@ impl Program {
                 self.length_values[table as usize].pairs.iter().fold(Seats::NONE, |s, &(seat, _)| s.with(seat))
             }
             Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. } => Seats::ALL,
+            Instr::Opc { side, .. } => side.seats().into_iter().fold(Seats::NONE, Seats::with),
             Instr::Const(_)
             | Instr::Var(_)
             | Instr::VarEnd(_)

@@ -9,6 +9,7 @@
 use crate::bytecode::{BinaryOp, Instr, Program};
 use crate::card::{Deal, Side};
 use crate::dd::DdCache;
+use crate::opc::OpcCache;
 use crate::bytecode::Branch;
 use crate::rng::{below, DealRng};
 use crate::score::{imps, score};
@@ -45,11 +46,13 @@ pub enum Fault {
     NoSolver,
 }
 
-/// One thread's evaluation state: value stack, variable cache, and the double-dummy cache
-/// with the thread's solver.
+/// One thread's evaluation state: value stack, variable cache, the OPC cache, and the
+/// double-dummy cache with the thread's solver.
 pub struct Machine {
     /// What is known of the current deal's double-dummy results, and the solver.
     pub dd: DdCache,
+    /// The current deal's Optimal Point Counts, evaluated once per side and opener.
+    pub opc: OpcCache,
     /// Values below the top of the stack.
     stack: Vec<i32>,
     /// Return addresses of the variable subroutines being run (at most one per variable).
@@ -64,6 +67,7 @@ impl Machine {
     pub fn new(program: &Program) -> Machine {
         Machine {
             dd: DdCache::new(program.dd_mode),
+            opc: OpcCache::default(),
             stack: vec![0; program.max_stack + 1],
             calls: vec![0; program.vars.len() + 1],
             vars: vec![(0, 0); program.vars.len()],
@@ -75,6 +79,7 @@ impl Machine {
     #[inline]
     pub fn next_deal(&mut self) {
         self.dd.next_deal();
+        self.opc.next_deal();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.vars.iter_mut().for_each(|v| v.0 = 0);
@@ -224,6 +229,7 @@ impl Machine {
                     Ok(p) => push!(p.contract.encode()),
                     Err(_) => return Err(Fault::NoSolver),
                 },
+                Instr::Opc { side, strain, opener } => push!(self.opc.dotnum(deal, side, opener, strain)),
                 Instr::Unary(op) => top = op.apply(top),
                 Instr::Binary { op, site } => {
                     let b = pop!();

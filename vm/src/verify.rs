@@ -82,6 +82,7 @@ impl Program {
                 | Instr::TricksAtLeast { .. }
                 | Instr::Par { .. }
                 | Instr::ParContract { .. }
+                | Instr::Opc { .. }
                 | Instr::Jump(_)
                 | Instr::DealRest
                 | Instr::Produce => 0,
@@ -101,7 +102,8 @@ impl Program {
                 | Instr::Tricks { .. }
                 | Instr::TricksAtLeast { .. }
                 | Instr::Par { .. }
-                | Instr::ParContract { .. } => work.push((next, depth + 1)),
+                | Instr::ParContract { .. }
+                | Instr::Opc { .. } => work.push((next, depth + 1)),
                 Instr::Shape { set, .. } => {
                     if set as usize >= self.shapes.len() {
                         return fail(format!("shape set {set} does not exist"));
