@@ -9,7 +9,8 @@
 //! Groups: `dealing` (nothing predealt, by suit splits; only the hands read: north alone,
 //! north and south, and north alone by Floyd's algorithm for comparison;
 //! cards predealt, by Floyd's algorithm; a suit-length predeal), `count` (each counting
-//! function over all four hands), `shape` (one 560-bit set test), `condition` (T2 of
+//! function over all four hands), `opc` (the Optimal Point Count of both sides of a deal),
+//! `shape` (one 560-bit set test), `condition` (T2 of
 //! `bench/compare.sh`, with the range test the compiler makes and with the two comparisons
 //! it replaces), `batch` (a whole batch of 4096 deals through `Job::run_batch`, T1 and T2,
 //! dealing the hands they read or whole deals), `exact` (the exact dealer of rare conditions:
@@ -18,7 +19,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dealvm_vm::batch::{Job, Swap};
 use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr, Program};
-use dealvm_vm::card::{Card, Deal, Hand, Seat, Seats, Suit};
+use dealvm_vm::card::{Card, Deal, Hand, Seat, Seats, Side, Suit};
 use dealvm_vm::deal::PredealDealer;
 use dealvm_vm::exact::{ExactDealer, SeatRule};
 use dealvm_vm::partial::Floyd;
@@ -26,6 +27,7 @@ use dealvm_vm::rng::batch_rng;
 use dealvm_vm::source::DealSource;
 use dealvm_vm::split::RandomDealer;
 use dealvm_vm::interp::{Env, Machine};
+use dealvm_vm::opc::side_opc;
 use dealvm_vm::shape::{Distribution, ShapeSet};
 use dealvm_vm::stats::{TallySpec, Tallies};
 use dealvm_vm::tables::{PointCounts, TableId, Tables};
@@ -133,6 +135,23 @@ fn counting(c: &mut Criterion) {
     });
     g.bench_function("length", |b| {
         b.iter(|| deals.iter().flat_map(|d| d.hands).fold(0u32, |acc, h| acc + h.len(Suit::Hearts)))
+    });
+    g.finish();
+}
+
+/// `opc` of both sides of each deal: the Optimal Point Count in all strains (what one
+/// `opc(side, ...)` question costs a deal; the other strains then come from the cache).
+fn opc(c: &mut Criterion) {
+    let deals = sample_deals();
+    let mut g = c.benchmark_group("opc");
+    g.throughput(Throughput::Elements(N * 2));
+    g.bench_function("both sides", |b| {
+        b.iter(|| {
+            deals.iter().fold(0i32, |acc, d| {
+                let ns = side_opc(d, Side::NorthSouth, Seat::West).longest;
+                acc.wrapping_add(ns).wrapping_add(side_opc(d, Side::EastWest, Seat::West).strains[4])
+            })
+        })
     });
     g.finish();
 }
@@ -295,5 +314,5 @@ fn exact(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, dealing, counting, shape, condition, batch, exact);
+criterion_group!(benches, dealing, counting, opc, shape, condition, batch, exact);
 criterion_main!(benches);

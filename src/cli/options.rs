@@ -8,6 +8,7 @@ use crate::compile::{Compiled, DdSwitches};
 use crate::front::diag::Diagnostic;
 use crate::source::Deals;
 use dealvm_vm::batch::Swap;
+use dealvm_vm::card::Seat;
 use dealvm_vm::dd::{DdMode, PAR_VULNERABILITIES};
 
 /// The most threads started per processor core, whatever `-R` asks.
@@ -72,7 +73,6 @@ impl RunSettings {
             }
             _ => swap(cli, compiled)?,
         };
-        check_unused_switches(cli)?;
         let first_board = match &cli.board_start {
             Some(b) => Some(number_switch("--board-start", b, 1)?),
             None => compiled.settings.start_board,
@@ -118,16 +118,6 @@ pub(crate) fn swap(cli: &Cli, compiled: &Compiled) -> Result<Swap, Failure> {
     Ok(swap)
 }
 
-/// Checks the value of `-O`, accepted for compatibility with Dealer.
-fn check_unused_switches(cli: &Cli) -> Result<(), Failure> {
-    if let Some(o) = &cli.opener {
-        if !matches!(o.trim(), "N" | "E" | "S" | "W" | "n" | "e" | "s" | "w") {
-            return Err(switch_error(format!("-O takes N, E, S or W, found `{o}`")));
-        }
-    }
-    Ok(())
-}
-
 /// The usereval server of `-U`, with the time limit of `--usereval-timeout`, when the program
 /// asks `usereval` (the compiler refused a program that asks without `-U`).
 fn usereval(cli: &Cli, compiled: &Compiled) -> Result<Option<crate::usereval::Config>, Failure> {
@@ -165,8 +155,8 @@ pub fn record_file(spec: &str) -> RecordFile<'_> {
     }
 }
 
-/// The double-dummy switches: `-M 1|2` (single solves or whole tables) and `-P 0-3` (the
-/// vulnerability of `par`: none, NS, EW, both).
+/// The evaluation switches: `-M 1|2` (single solves or whole tables), `-P 0-3` (the
+/// vulnerability of `par`: none, NS, EW, both) and `-O N|E|S|W` (the opener of `opc`).
 pub fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
     let mode = match cli.dds_mode.as_deref().map(str::trim) {
         None => None,
@@ -181,8 +171,18 @@ pub fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
             _ => return Err(switch_error(format!("-P takes 0 (none), 1 (NS), 2 (EW) or 3 (both), found `{p}`"))),
         },
     };
+    let opener = match cli.opener.as_deref().map(str::trim) {
+        None => None,
+        Some(o) => match o.to_ascii_uppercase().as_str() {
+            "N" => Some(Seat::North),
+            "E" => Some(Seat::East),
+            "S" => Some(Seat::South),
+            "W" => Some(Seat::West),
+            _ => return Err(switch_error(format!("-O takes the opener's seat, N, E, S or W, found `{o}`"))),
+        },
+    };
     let zrd_solves = cli.zrd.as_deref().is_some_and(|spec| !record_file(spec).no_solving);
-    Ok(DdSwitches { mode, par_vul, output_tables: (cli.dd && cli.pbn.is_some()) || zrd_solves })
+    Ok(DdSwitches { mode, par_vul, opener, output_tables: (cli.dd && cli.pbn.is_some()) || zrd_solves })
 }
 
 /// The level of `-D` (DealerV2 also takes `3.7`, the part after the point being for its

@@ -93,13 +93,16 @@ pub struct Settings {
     pub start_board: Option<u64>,
 }
 
-/// The double-dummy switches: `-M` (how to solve) and `-P` (the vulnerability of `par`).
+/// The evaluation switches: `-M` (how to solve double dummy), `-P` (the vulnerability of
+/// `par`) and `-O` (the opener of `opc`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DdSwitches {
     /// `-M 1` (single solves) or `-M 2` (whole tables); unset, dealvm chooses.
     pub mode: Option<DdMode>,
     /// `-P`: the vulnerability of `par(side)` and `parcontract`.
     pub par_vul: Option<Vulnerability>,
+    /// `-O`: the seat that opens for `opc` (over the input's `opener` statement).
+    pub opener: Option<Seat>,
     /// Whether an output file takes each produced deal's double-dummy table (`--pbn` with
     /// `--dd`, `-Z` without `N`).
     pub output_tables: bool,

@@ -73,6 +73,8 @@ pub(super) struct Compiler<'s, 'a> {
     pub(super) dd_switches: DdSwitches,
     /// The vulnerability of `par(side)` and `parcontract` without one.
     pub(super) par_default: Vulnerability,
+    /// The seat that opens for `opc`: `-O`, else the last `opener` statement, else west.
+    pub(super) opener: Seat,
     pub(super) site_spans: Vec<Span>,
     /// The source span of each `usereval` query's first use, by query index.
     pub(super) query_spans: Vec<Span>,
@@ -126,6 +128,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             effects: RefCell::new(HashMap::new()),
             dd_switches: *dd,
             par_default: Self::default_par_vul(dd, statements),
+            opener: Self::opc_opener(dd, statements),
             site_spans: Vec::new(),
             query_spans: Vec::new(),
             warnings: Vec::new(),

@@ -153,6 +153,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let (query, idx) = self.usereval(e.span, tag, who, suit, idx)?;
                 self.emit(Instr::UserEval { query, idx });
             }
+            ExprKind::Opc { side, strain } => {
+                self.emit(Instr::Opc { side, strain: strain.map(StrainArg::strain), opener: self.opener });
+            }
             ExprKind::Unsupported(what) => return Err(self.not_yet(e.span, what)),
         }
         Ok(())

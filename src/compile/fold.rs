@@ -156,6 +156,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             | ExprKind::Rnd(_)
             | ExprKind::Par { .. }
             | ExprKind::UserEval { .. }
+            | ExprKind::Opc { .. }
             | ExprKind::Unsupported(_) => None,
         }
     }
@@ -233,6 +234,7 @@ fn is_pure_leaf(e: &Expr<'_>) -> bool {
             | ExprKind::Quality { .. }
             | ExprKind::Cccc(_)
             | ExprKind::Tricks { .. }
+            | ExprKind::Opc { .. }
     )
 }
 
@@ -247,6 +249,7 @@ fn same_leaf(a: &Expr<'_>, b: &Expr<'_>) -> bool {
         | (ExprKind::Quality { seat: s, suit: u }, ExprKind::Quality { seat: t, suit: v }) => s == t && u == v,
         (ExprKind::Cccc(s), ExprKind::Cccc(t)) => s == t,
         (ExprKind::Tricks { seat: s, strain: u }, ExprKind::Tricks { seat: t, strain: v }) => s == t && u == v,
+        (ExprKind::Opc { side: s, strain: u }, ExprKind::Opc { side: t, strain: v }) => s == t && u == v,
         _ => false,
     }
 }

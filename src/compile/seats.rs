@@ -26,6 +26,15 @@ const SAMPLE: u32 = 1024;
 /// The seed of that sample.
 const SAMPLE_SEED: u64 = 0x5EED;
 
+/// What one `opc` costs in instructions: it values two hands and the pair in five strains,
+/// about as long as 100 simple instructions (the first question of a deal; it is then cached).
+const OPC_COST: usize = 100;
+
+/// The cost of running `code` once, in instructions: one each, `opc` [`OPC_COST`].
+fn cost(code: &[Instr]) -> usize {
+    code.iter().map(|i| if matches!(i.unfused(), Instr::Opc { .. }) { OPC_COST } else { 1 }).sum()
+}
+
 /// The rest of a deal is dealt later only when the operands before the first that reads it
 /// hold on less than this part of the deals: dealing a hand, then the rest, costs about as
 /// much as a whole deal plus half a hand (measured on `benches/scripts/`, 2026-11-24: dealing
@@ -76,6 +85,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let sa = self.seats_of(a);
                 sc.union(sa).union(self.seats_of(b))
             }
+            ExprKind::Opc { side, .. } => side.seats().into_iter().fold(Seats::NONE, Seats::with),
             ExprKind::Number(_) => Seats::NONE,
             // The solver and the usereval server see the whole deal.
             ExprKind::Tricks { .. } | ExprKind::Par { .. } | ExprKind::UserEval { .. } | ExprKind::Unsupported(_) => Seats::ALL,
@@ -126,8 +136,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.probe(&parts).map(|(p, _)| p)
     }
 
-    /// How often the `&&` of `parts` holds on the sample, and how many instructions its code
-    /// has (with those of the variables it calls).
+    /// How often the `&&` of `parts` holds on the sample, and what its code costs (see
+    /// [`cost`]; with the variables it calls).
     pub(super) fn probe(&mut self, parts: &[Operand<'_, 'a>]) -> Option<(f64, usize)> {
         let mark = self.asm.mark();
         let sites = self.site_spans.len();
@@ -164,7 +174,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             .iter()
             .filter_map(|i| if let Instr::Var(s) = *i { Some(s as usize) } else { None })
             .collect();
-        let size = end as usize - start + called.iter().map(|&s| self.var_length(&probe, s)).sum::<usize>();
+        let size = cost(&probe.code[start..end as usize]) + called.iter().map(|&s| self.var_length(&probe, s)).sum::<usize>();
         let cell = self.tables.as_ref()?;
         for id in probe.tables_used() {
             cell.borrow_mut().ensure(id);
@@ -183,10 +193,11 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Some((holds as f64 / SAMPLE as f64, size))
     }
 
-    /// The number of instructions of variable `slot`'s subroutine.
+    /// The cost of variable `slot`'s subroutine (see [`cost`]).
     fn var_length(&self, program: &dealvm_vm::bytecode::Program, slot: usize) -> usize {
         let start = program.vars[slot].start as usize;
-        program.code[start..].iter().position(|i| matches!(i, Instr::VarEnd(_))).map_or(1, |n| n + 1)
+        let code = &program.code[start..];
+        code.iter().position(|i| matches!(i, Instr::VarEnd(_))).map_or(1, |n| cost(&code[..=n]))
     }
 
     /// The operands of a `&&` chain, looking through variables read in one place.

@@ -1,13 +1,25 @@
 //! Statements: run settings (`generate`, `produce`, `seed`, `title`, `dealer`, `vulnerable`,
 //! `opener`, `startboard`), point counts, the condition, variables and the action list.
 
+use crate::compile::compiled::DdSwitches;
 use crate::compile::compiler::{Compiler, VarInfo};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
 use dealvm_vm::board::Vulnerability;
 use dealvm_vm::bytecode::VarSlot;
+use dealvm_vm::card::Seat;
 
 impl<'s, 'a> Compiler<'s, 'a> {
+    /// The seat that opens for `opc`: `-O`, else the last `opener` statement (wherever it
+    /// stands), else west as in DealerV2.
+    pub(super) fn opc_opener(switches: &DdSwitches, statements: &[Statement<'_>]) -> Seat {
+        let stated = statements.iter().rev().find_map(|s| match s.kind {
+            StmtKind::Opener(seat) => Some(seat),
+            _ => None,
+        });
+        switches.opener.or(stated).unwrap_or(Seat::West)
+    }
+
     pub(super) fn statement(&mut self, s: &Statement<'a>) -> Result<(), Diagnostic> {
         match s.kind {
             StmtKind::Generate(n) => {

@@ -438,6 +438,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             | ExprKind::Tricks { .. }
             | ExprKind::Par { .. }
             | ExprKind::UserEval { .. }
+            // Two hands together: nothing to tabulate by one holding or one shape.
+            | ExprKind::Opc { .. }
             | ExprKind::Unsupported(_) => Reads::ANYTHING,
         }
     }
@@ -602,6 +604,7 @@ pub(super) fn is_pure_load(instr: Instr) -> bool {
             | Instr::HandCount { .. }
             | Instr::Length { .. }
             | Instr::Cccc { .. }
+            | Instr::Opc { .. }
             | Instr::HasCard { .. }
             | Instr::Shape { .. }
             | Instr::SuitTest { .. }
@@ -620,6 +623,7 @@ fn is_leaf(e: &Expr<'_>) -> bool {
             | ExprKind::Length { .. }
             | ExprKind::Quality { .. }
             | ExprKind::Cccc(_)
+            | ExprKind::Opc { .. }
             | ExprKind::HasCard { .. }
             | ExprKind::Shape { .. }
             | ExprKind::FdShape { .. }

@@ -106,7 +106,10 @@ pub enum ExprKind<'a> {
     Par { side: Side, vul: Option<VulWord<'a>> },
     /// `usereval(tag, who, [suit,] idx)`: result `idx` of a query to the usereval server.
     UserEval { tag: Num, who: Who, suit: Option<Suit>, idx: Num },
-    /// A function that parses but is not implemented yet (double dummy, OPC, ...).
+    /// `opc(side)` or `opc(side, strain)`: the side's Optimal Point Count (×100) in its
+    /// longest fit (`None`) or in `strain`.
+    Opc { side: Side, strain: Option<StrainArg> },
+    /// A function that parses but is not implemented yet (`usereval`).
     Unsupported(&'static str),
 }
 

@@ -78,7 +78,6 @@ fn division_by_zero_names_the_expression() {
 
 #[test]
 fn later_features_say_they_are_not_supported_yet() {
-    refused("condition opc(NS) > 9", 1, 11, "`opc` is not supported yet");
     // usereval is supported, with a server (tests/suite/usereval.rs).
     refused("condition usereval(1, NS, 2) > 9", 1, 11, "`usereval` needs a server: give its program with -U PATH");
 }

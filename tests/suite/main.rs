@@ -15,6 +15,7 @@ mod exact_dealing;
 mod fuzz;
 mod features;
 mod golden;
+mod opc;
 mod optimiser;
 mod output_files;
 mod partial;

@@ -260,6 +260,17 @@ pub enum Instr {
         /// The result number, 0 to 127.
         idx: u8,
     },
+    // ---- partnership evaluation (see [`crate::opc`]; evaluated at the first question for
+    // each side and opener of a deal)
+    /// Push `opc(side, strain)` (`None`: the longest fit) as a dotnum, with `opener` opening.
+    Opc {
+        /// The partnership evaluated.
+        side: Side,
+        /// The trump suit or notrump; `None` for the side's longest fit.
+        strain: Option<Strain>,
+        /// The seat that opens (`opener` statement or `-O`).
+        opener: Seat,
+    },
 
     // ---- arithmetic and comparison
     /// Replace the top value by the operator applied to it.
@@ -452,6 +463,10 @@ impl fmt::Display for Instr {
             Instr::Par { side, vul } => write!(f, "dd.par {} {}", side.name(), vul.pbn()),
             Instr::ParContract { vul } => write!(f, "dd.parcontract {}", vul.pbn()),
             Instr::UserEval { query, idx } => write!(f, "usereval query{query} {idx}"),
+            Instr::Opc { side, strain, opener } => {
+                let strain = strain.map_or("long".to_string(), |s| s.letter().to_string());
+                write!(f, "opc {} {strain} opener={}", side.name(), opener.keyword())
+            }
             Instr::Unary(UnaryOp::Neg) => write!(f, "neg"),
             Instr::Unary(UnaryOp::Not) => write!(f, "not"),
             Instr::Binary { op, .. } => write!(f, "{}", op.symbol()),
@@ -819,6 +834,7 @@ impl Program {
             | Instr::Par { .. }
             | Instr::ParContract { .. }
             | Instr::UserEval { .. } => Seats::ALL,
+            Instr::Opc { side, .. } => side.seats().into_iter().fold(Seats::NONE, Seats::with),
             Instr::Const(_)
             | Instr::Var(_)
             | Instr::VarEnd(_)
@@ -881,9 +897,20 @@ impl Program {
 
     /// Whether a machine running the code keeps values of a deal that the next deal must
     /// forget ([`crate::interp::Machine::next_deal`]): variables, double-dummy results,
-    /// `usereval` answers.
+    /// Optimal Point Counts, `usereval` answers.
     pub fn keeps_per_deal(&self) -> bool {
-        !self.vars.is_empty() || self.uses_dd() || self.uses_usereval()
+        !self.vars.is_empty()
+            || self.reachable_unfused().any(|i| {
+                matches!(
+                    i,
+                    Instr::Tricks { .. }
+                        | Instr::TricksAtLeast { .. }
+                        | Instr::Par { .. }
+                        | Instr::ParContract { .. }
+                        | Instr::Opc { .. }
+                        | Instr::UserEval { .. }
+                )
+            })
     }
 
     /// Whether the code asks `usereval` queries.

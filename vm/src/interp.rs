@@ -9,6 +9,7 @@
 use crate::bytecode::{BinaryOp, Instr, Program};
 use crate::card::{Deal, Side};
 use crate::dd::DdCache;
+use crate::opc::OpcCache;
 use crate::bytecode::Branch;
 use crate::rng::{below, DealRng};
 use crate::score::{imps, score};
@@ -56,11 +57,14 @@ pub enum Fault {
     },
 }
 
-/// One thread's evaluation state: value stack, variable cache, the double-dummy cache with the
-/// thread's solver, and the `usereval` cache with the thread's answerer.
+/// One thread's evaluation state: value stack, variable cache, the OPC cache, the
+/// double-dummy cache with the thread's solver, and the `usereval` cache with the thread's
+/// answerer.
 pub struct Machine {
     /// What is known of the current deal's double-dummy results, and the solver.
     pub dd: DdCache,
+    /// The current deal's Optimal Point Counts, evaluated once per side and opener.
+    pub opc: OpcCache,
     /// The current deal's `usereval` answers, and the answerer.
     pub usereval: UserEvalCache,
     /// Values below the top of the stack.
@@ -78,6 +82,7 @@ impl Machine {
         Machine {
             dd: DdCache::new(program.dd_mode),
             usereval: UserEvalCache::new(program.queries.len()),
+            opc: OpcCache::default(),
             stack: vec![0; program.max_stack + 1],
             calls: vec![0; program.vars.len() + 1],
             vars: vec![(0, 0); program.vars.len()],
@@ -90,6 +95,7 @@ impl Machine {
     pub fn next_deal(&mut self) {
         self.dd.next_deal();
         self.usereval.next_deal();
+        self.opc.next_deal();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.vars.iter_mut().for_each(|v| v.0 = 0);
@@ -243,6 +249,7 @@ impl Machine {
                     Ok(v) => push!(v),
                     Err(error) => return Err(Fault::UserEval { query, idx, error }),
                 },
+                Instr::Opc { side, strain, opener } => push!(self.opc.dotnum(deal, side, opener, strain)),
                 Instr::Unary(op) => top = op.apply(top),
                 Instr::Binary { op, site } => {
                     let b = pop!();

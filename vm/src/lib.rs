@@ -54,6 +54,7 @@
 //! - [`bias`]: exact dealing of predealt suit lengths;
 //! - [`deal`]: [`deal::PredealDealer`], uniform dealing around predealt cards and lengths;
 //! - [`tables`]: per-suit tables for the counting functions, keyed by a 13-bit suit mask;
+//! - [`opc`]: the Optimal Point Count of a partnership (DealerV2's `opc`), cached per deal;
 //! - [`shape`]: the 560 shapes in the squashed order and 560-bit shape sets;
 //! - [`score`]: contracts, duplicate scores and IMPs;
 //! - [`dd`]: double-dummy tables, par, the solver trait and the per-deal cache;
@@ -76,6 +77,7 @@ pub mod dd;
 pub mod exact;
 pub mod fuse;
 pub mod interp;
+pub mod opc;
 pub mod partial;
 pub mod predeal;
 pub mod rng;

@@ -83,6 +83,7 @@ impl Program {
                 | Instr::Par { .. }
                 | Instr::ParContract { .. }
                 | Instr::UserEval { .. }
+                | Instr::Opc { .. }
                 | Instr::Jump(_)
                 | Instr::DealRest
                 | Instr::Produce => 0,
@@ -102,7 +103,8 @@ impl Program {
                 | Instr::Tricks { .. }
                 | Instr::TricksAtLeast { .. }
                 | Instr::Par { .. }
-                | Instr::ParContract { .. } => work.push((next, depth + 1)),
+                | Instr::ParContract { .. }
+                | Instr::Opc { .. } => work.push((next, depth + 1)),
                 Instr::UserEval { query, idx } => {
                     if query as usize >= self.queries.len() {
                         return fail(format!("usereval query {query} does not exist"));
