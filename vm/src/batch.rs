@@ -8,13 +8,15 @@
 //! own random stream, derived only from the seed and `k` ([`batch_rng`]), so batches can run on
 //! any number of threads, in any order, and give the same deals. A [`Job`] describes a run and
 //! its [`DealSource`]; its [`Job::run_batch`] runs one batch on one thread's [`Machine`] and
-//! hands each produced deal to a [`Sink`]. The batch loop is compiled for the source, so
-//! dealing is inlined into it.
+//! hands each produced deal to a [`Sink`]. The batch loop is the interpreter's own
+//! ([`Machine::run_each`], fed by the batch), compiled for the source, so dealing is inlined
+//! into it.
 
 use crate::bytecode::Program;
 use crate::card::{Deal, Seat};
-use crate::interp::{Env, Fault, Machine};
-use crate::rng::{batch_rng, fast_bits, pdep_portable};
+use crate::dd::DdCache;
+use crate::interp::{Fault, Feed, Machine};
+use crate::rng::{batch_rng, fast_bits, pdep_portable, DealRng};
 use crate::source::DealSource;
 use crate::stats::Tallies;
 use crate::tables::Tables;
@@ -198,62 +200,109 @@ impl<S: DealSource> Job<'_, S> {
         let copies = perms.len() as u64;
         debug_assert!(start % copies == 0, "a piece starts on a dealt deal");
         let mut dealt = Deal::default();
-        // What each deal needs besides the deal: a machine that forgot the deal before, the
-        // rest of the deal (`deal.rest`).
+        // The machine forgets each deal before the next only when the program keeps
+        // something of it.
         let forgets = self.program.keeps_per_deal();
-        let has_rest = self.program.dealt_first.is_some();
         // The batch starts on a dealt deal: its length is a multiple of the copies.
         let first_dealt = first / copies;
         for d in 0..start / copies {
             dealt = self.source.deal(first_dealt + d, &mut rng, pdep);
         }
-        for i in start..stop {
-            // The deal, and its number in the source unless it is a swapped copy.
-            let (deal, dealt_as) = if copies == 1 {
-                (self.source.deal(first + i, &mut rng, pdep), Some(first + i))
-            } else {
-                let variant = (i % copies) as usize;
-                let n = first_dealt + i / copies;
-                if variant == 0 {
-                    dealt = self.source.deal(n, &mut rng, pdep);
-                }
-                (Deal { hands: perms[variant].map(|from| dealt.hands[from]) }, (variant == 0).then_some(n))
-            };
-            if forgets {
-                vm.next_deal();
-            }
-            // A deal of a file of solved deals comes with its results (a swapped copy does not).
-            if let Some(t) = dealt_as.and_then(|n| self.source.tricks(n)) {
-                vm.dd.preload(&t);
-            }
-            let mut rest = |d: &Deal| self.source.deal_rest(d, self.seed, first + i, pdep);
-            let mut env = Env {
-                deal: &deal,
-                tables: self.tables,
-                rng: &mut rng,
-                produced: produced_before + end.produced,
-                values: &mut values,
-                rest: if has_rest { Some(&mut rest) } else { None },
-            };
-            match vm.run(self.program, self.routine, &mut env) {
-                Ok(0) => continue,
-                Ok(_) => {
-                    // The hands the program did not read, when the source left them out.
-                    let deal = self.source.complete(&deal, self.seed, first + i, pdep);
-                    sink.produced(i as u32, &deal, &values);
-                    end.produced += 1;
-                    if end.produced == cap {
-                        end.examined = i + 1 - start;
-                        break;
-                    }
-                }
-                Err(f) => {
-                    end.fault = Some((i as u32, f));
-                    end.examined = i + 1 - start;
-                    break;
-                }
-            }
-        }
-        end
+        let mut feed = BatchFeed { job: self, first, i: start, start, stop, cap, produced_before, dealt, perms, rested: false, end, sink, pdep };
+        vm.run_each(self.program, self.routine, self.tables, &mut rng, &mut values, forgets, &mut feed);
+        feed.end
     }
 }
+
+/// The deals of a piece of a batch, fed to the machine one by one
+/// ([`Machine::run_each`]), and their results handed to the sink.
+struct BatchFeed<'j, 'k, S, K, P> {
+    job: &'j Job<'j, S>,
+    /// The number of the batch's first deal.
+    first: u64,
+    /// The offset of the current deal in the batch.
+    i: u64,
+    /// The piece: offsets `start..stop`.
+    start: u64,
+    stop: u64,
+    /// The produced deals at which the piece stops.
+    cap: u64,
+    produced_before: u64,
+    /// With swapping, the deal dealt that the current one is a copy of.
+    dealt: Deal,
+    perms: &'static [[usize; 4]],
+    /// Whether `deal.rest` completed the current deal.
+    rested: bool,
+    end: BatchEnd,
+    sink: &'k mut K,
+    pdep: P,
+}
+
+impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'_, '_, S, K, P> {
+    #[inline(always)]
+    fn next_deal(&mut self, rng: &mut DealRng, dd: &mut DdCache) -> Option<Deal> {
+        if self.i == self.stop {
+            return None;
+        }
+        self.rested = false;
+        let (i, first, source) = (self.i, self.first, self.job.source);
+        let copies = self.perms.len() as u64;
+        // The deal, and its number in the source unless it is a swapped copy.
+        let (deal, dealt_as) = if copies == 1 {
+            (source.deal(first + i, rng, self.pdep), Some(first + i))
+        } else {
+            let variant = (i % copies) as usize;
+            let n = first / copies + i / copies;
+            if variant == 0 {
+                self.dealt = source.deal(n, rng, self.pdep);
+            }
+            (Deal { hands: self.perms[variant].map(|from| self.dealt.hands[from]) }, (variant == 0).then_some(n))
+        };
+        // A deal of a file of solved deals comes with its results (a swapped copy does not).
+        if let Some(t) = dealt_as.and_then(|n| source.tricks(n)) {
+            dd.preload(&t);
+        }
+        Some(deal)
+    }
+
+    fn rest(&mut self, deal: &Deal) -> Deal {
+        self.rested = true;
+        self.job.source.deal_rest(deal, self.job.seed, self.first + self.i, self.pdep)
+    }
+
+    #[inline(always)]
+    fn produced(&self) -> u64 {
+        self.produced_before + self.end.produced
+    }
+
+    #[inline(always)]
+    fn result(&mut self, deal: &Deal, result: Result<i32, Fault>, values: &[i32]) -> bool {
+        let i = self.i;
+        self.i += 1;
+        match result {
+            Ok(0) => true,
+            Ok(_) => {
+                // The hands the program did not read, when the source left them out (the
+                // same as `deal.rest` gave, when it ran).
+                if self.rested {
+                    self.sink.produced(i as u32, deal, values);
+                } else {
+                    let deal = self.job.source.complete(deal, self.job.seed, self.first + i, self.pdep);
+                    self.sink.produced(i as u32, &deal, values);
+                }
+                self.end.produced += 1;
+                if self.end.produced == self.cap {
+                    self.end.examined = i + 1 - self.start;
+                    return false;
+                }
+                true
+            }
+            Err(f) => {
+                self.end.fault = Some((i as u32, f));
+                self.end.examined = i + 1 - self.start;
+                false
+            }
+        }
+    }
+}
+

@@ -2,9 +2,11 @@
 //!
 //! A [`Machine`] holds the value stack and the per-deal variable cache; one machine serves one
 //! thread. [`Machine::next_deal`] forgets cached variables in O(1), and [`Machine::run`]
-//! evaluates one entry point of a [`Program`] for the current deal without allocating. The
-//! top of the stack lives in a local (`top`), so most instructions touch no memory but the
-//! deal and the tables.
+//! evaluates one entry point of a [`Program`] for the current deal without allocating;
+//! [`Machine::run_each`] evaluates it for every deal a [`Feed`] gives, in one call, so that a
+//! short routine does not pay the interpreter's set-up for each deal (a batch of deals runs
+//! so). The top of the stack lives in a local (`top`), so most instructions touch no memory
+//! but the deal and the tables.
 
 use crate::bytecode::{BinaryOp, Instr, Program};
 use crate::card::{Deal, Side};
@@ -31,6 +33,50 @@ pub struct Env<'a> {
     pub values: &'a mut [i32],
     /// What `deal.rest` does: the deal with the hands left out dealt (once).
     pub rest: Option<&'a mut dyn FnMut(&Deal) -> Deal>,
+}
+
+/// The deals a machine evaluates one after another in one call ([`Machine::run_each`]), and
+/// what becomes of their results.
+pub trait Feed {
+    /// The next deal, or `None` when there is no more; `rng` is the run's generator, and a
+    /// deal that comes with its double-dummy results puts them in `dd`.
+    fn next_deal(&mut self, rng: &mut DealRng, dd: &mut DdCache) -> Option<Deal>;
+    /// The current deal with the hands left out dealt: what `deal.rest` does.
+    fn rest(&mut self, deal: &Deal) -> Deal;
+    /// The number of deals produced before the current one (`rnd(0)` is this plus one).
+    fn produced(&self) -> u64;
+    /// The current deal's result, with the values stored for it; `false` ends the run.
+    fn result(&mut self, deal: &Deal, result: Result<i32, Fault>, values: &[i32]) -> bool;
+}
+
+/// The feed of [`Machine::run`]: one deal, and its result kept.
+struct OneDeal<'a> {
+    deal: Option<Deal>,
+    rest: Option<&'a mut dyn FnMut(&Deal) -> Deal>,
+    produced: u64,
+    result: Result<i32, Fault>,
+}
+
+impl Feed for OneDeal<'_> {
+    fn next_deal(&mut self, _rng: &mut DealRng, _dd: &mut DdCache) -> Option<Deal> {
+        self.deal.take()
+    }
+
+    fn rest(&mut self, deal: &Deal) -> Deal {
+        match &mut self.rest {
+            Some(rest) => rest(deal),
+            None => *deal,
+        }
+    }
+
+    fn produced(&self) -> u64 {
+        self.produced
+    }
+
+    fn result(&mut self, _deal: &Deal, result: Result<i32, Fault>, _values: &[i32]) -> bool {
+        self.result = result;
+        false
+    }
 }
 
 /// A run-time failure of an expression.
@@ -106,241 +152,285 @@ impl Machine {
     /// Evaluates entry point `entry` of `program` for the deal in `env`.
     #[inline(always)]
     pub fn run(&mut self, program: &Program, entry: usize, env: &mut Env<'_>) -> Result<i32, Fault> {
-        self.run_at(program, program.entries[entry].start as usize, env)
+        let Env { deal, tables, rng, produced, values, rest } = env;
+        let mut one = OneDeal { deal: Some(**deal), rest: rest.take(), produced: *produced, result: Ok(0) };
+        self.run_each(program, entry, tables, rng, values, false, &mut one);
+        one.result
     }
 
+    /// Evaluates entry point `entry` of `program` for each deal `feed` gives, until it has
+    /// no more or a result stops it: in one call, so that what the interpreter sets up is set
+    /// up once for all the deals. With `forget`, the machine forgets each deal before the
+    /// next ([`Machine::next_deal`]); `rng` is what `rnd()` draws from, `values` where
+    /// `store` puts values.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn run_at(&mut self, program: &Program, start: usize, env: &mut Env<'_>) -> Result<i32, Fault> {
+    pub fn run_each<F: Feed>(
+        &mut self,
+        program: &Program,
+        entry: usize,
+        tables: &Tables,
+        rng: &mut DealRng,
+        values: &mut [i32],
+        forget: bool,
+        feed: &mut F,
+    ) {
+        let start = program.entries[entry].start as usize;
         let code = &program.code[..];
         let stack = &mut self.stack[..];
         let calls = &mut self.calls[..];
         let vars = &mut self.vars[..];
-        let stamp = self.stamp;
+        let mut stamp = self.stamp;
         // The depth of `calls`.
-        let mut depth = 0usize;
-        // The deal is read where the caller put it (copying it would wait for the caller's
-        // stores); `deal.rest` puts the completed deal here.
-        let completed: std::cell::OnceCell<Deal> = std::cell::OnceCell::new();
-        let mut deal: &Deal = env.deal;
-        let tables = env.tables;
-        let mut pc = start;
+        let mut depth;
+        let mut deal: Deal;
+        // Whether `deal.rest` has completed the deal.
+        let mut rested;
+        let mut pc;
         // The value stack is `stack[1..sp]` followed by `top`: `sp` is the depth, and the
         // first push stores the meaningless initial `top` in `stack[0]`.
-        let mut sp = 0usize;
-        let mut top = 0i32;
-        macro_rules! push {
-            ($v:expr) => {{
-                let v = $v;
-                stack[sp] = top;
-                sp += 1;
-                top = v;
-            }};
-        }
-        macro_rules! pop {
-            () => {{
-                let v = top;
-                sp -= 1;
-                top = stack[sp];
-                v
-            }};
-        }
-        // The branch of a superinstruction after its first part gave `v`, as if `v` had been
-        // pushed; without a jump it continues after the pair.
-        macro_rules! branch {
-            ($branch:expr, $v:expr, $to:expr) => {
-                branch!($branch, $v, $to, 1)
+        let mut sp;
+        let mut top;
+        'deals: loop {
+            // The deal's result: the feed takes it, and the next deal starts, or the run ends.
+            macro_rules! done {
+                ($result:expr) => {{
+                    if feed.result(&deal, $result, values) {
+                        continue 'deals;
+                    }
+                    break 'deals;
+                }};
+            }
+            if forget {
+                self.dd.next_deal();
+                self.usereval.next_deal();
+                self.opc.next_deal();
+                stamp = stamp.wrapping_add(1);
+                if stamp == 0 {
+                    vars.iter_mut().for_each(|v| v.0 = 0);
+                    stamp = 1;
+                }
+            }
+            deal = match feed.next_deal(rng, &mut self.dd) {
+                Some(d) => d,
+                None => break,
             };
-            ($branch:expr, $v:expr, $to:expr, $skip:expr) => {{
-                let v = $v;
-                match $branch {
-                    Branch::AndThen if v == 0 => {
-                        push!(0);
-                        pc = $to as usize;
+            (depth, rested, pc, sp, top) = (0usize, false, start, 0usize, 0i32);
+            macro_rules! push {
+                ($v:expr) => {{
+                    let v = $v;
+                    stack[sp] = top;
+                    sp += 1;
+                    top = v;
+                }};
+            }
+            macro_rules! pop {
+                () => {{
+                    let v = top;
+                    sp -= 1;
+                    top = stack[sp];
+                    v
+                }};
+            }
+            // The branch of a superinstruction after its first part gave `v`, as if `v` had been
+            // pushed; without a jump it continues after the pair.
+            macro_rules! branch {
+                ($branch:expr, $v:expr, $to:expr) => {
+                    branch!($branch, $v, $to, 1)
+                };
+                ($branch:expr, $v:expr, $to:expr, $skip:expr) => {{
+                    let v = $v;
+                    match $branch {
+                        Branch::AndThen if v == 0 => {
+                            push!(0);
+                            pc = $to as usize;
+                        }
+                        Branch::OrElse if v != 0 => {
+                            push!(1);
+                            pc = $to as usize;
+                        }
+                        Branch::IfZero if v == 0 => pc = $to as usize,
+                        _ => pc += $skip,
                     }
-                    Branch::OrElse if v != 0 => {
-                        push!(1);
-                        pc = $to as usize;
+                }};
+            }
+            // Runs variable `slot`'s subroutine, which returns to the second instruction of the
+            // pair with the value pushed; or gives the value the deal already has.
+            macro_rules! var_or_call {
+                ($slot:expr) => {{
+                    let s = $slot as usize;
+                    let (at, value) = vars[s];
+                    if at == stamp {
+                        Some(value)
+                    } else {
+                        calls[depth] = pc as u32;
+                        depth += 1;
+                        pc = program.vars[s].start as usize;
+                        None
                     }
-                    Branch::IfZero if v == 0 => pc = $to as usize,
-                    _ => pc += $skip,
-                }
-            }};
-        }
-        // Runs variable `slot`'s subroutine, which returns to the second instruction of the
-        // pair with the value pushed; or gives the value the deal already has.
-        macro_rules! var_or_call {
-            ($slot:expr) => {{
-                let s = $slot as usize;
-                let (at, value) = vars[s];
-                if at == stamp {
-                    Some(value)
-                } else {
-                    calls[depth] = pc as u32;
-                    depth += 1;
-                    pc = program.vars[s].start as usize;
-                    None
-                }
-            }};
-        }
-        loop {
-            let instr = code[pc];
-            pc += 1;
-            match instr {
-                Instr::Const(v) => push!(v),
-                Instr::Var(slot) => {
-                    // The subroutine's first push saves our top; its `var.end` leaves its
-                    // value as our new top.
-                    if let Some(v) = var_or_call!(slot) {
-                        push!(v);
+                }};
+            }
+            loop {
+                let instr = code[pc];
+                pc += 1;
+                match instr {
+                    Instr::Const(v) => push!(v),
+                    Instr::Var(slot) => {
+                        // The subroutine's first push saves our top; its `var.end` leaves its
+                        // value as our new top.
+                        if let Some(v) = var_or_call!(slot) {
+                            push!(v);
+                        }
                     }
-                }
-                Instr::VarEnd(slot) => {
-                    vars[slot as usize] = (stamp, top);
-                    depth -= 1;
-                    pc = calls[depth] as usize;
-                }
-                Instr::Store(n) => env.values[n as usize] = pop!(),
-                Instr::SuitCount { table, seat, suit } => push!(tables.suit(table, deal.hand(seat).suit_mask(suit))),
-                Instr::HandCount { table, seat } => push!(tables.hand(table, deal.hand(seat))),
-                Instr::Length { seat, suit } => push!(deal.hand(seat).len(suit) as i32),
-                Instr::Cccc { seat } => push!(tables.cccc(deal.hand(seat))),
-                Instr::HasCard { seat, card } => push!(i32::from(deal.hand(seat).contains(card))),
-                Instr::Shape { seat, set } => {
-                    let index = shape_index_of(deal.hand(seat));
-                    push!(i32::from(program.shapes[set as usize].contains(index)))
-                }
-                Instr::SuitTest { seat, suit, table } => {
-                    let m = deal.hand(seat).suit_mask(suit) as usize;
-                    push!((program.suit_tests[table as usize][m >> 6] >> (m & 63)) as i32 & 1)
-                }
-                Instr::SuitValue { seat, suit, table } => {
-                    push!(program.suit_values[table as usize][deal.hand(seat).suit_mask(suit) as usize] as i32)
-                }
-                Instr::LengthsValue { table } => push!(program.length_values[table as usize].lookup(deal)),
-                Instr::ShapeValue { seat, table } => {
-                    push!(program.shape_values[table as usize][shape_index_of(deal.hand(seat))])
-                }
-                Instr::Score { vulnerable, contract } => top = score(vulnerable, contract, top),
-                Instr::Imps => top = imps(top),
-                Instr::Rnd => {
-                    top = match top {
-                        0 => env.produced.wrapping_add(1) as i32,
-                        n if n > 0 => below(env.rng, n as u32) as i32,
-                        n => -(below(env.rng, n.unsigned_abs()) as i32),
+                    Instr::VarEnd(slot) => {
+                        vars[slot as usize] = (stamp, top);
+                        depth -= 1;
+                        pc = calls[depth] as usize;
                     }
-                }
-                Instr::Tricks { declarer, strain } => match self.dd.tricks(deal, declarer, strain) {
-                    Ok(t) => push!(t as i32),
-                    Err(_) => return Err(Fault::NoSolver),
-                },
-                Instr::TricksAtLeast { declarer, strain, k } => match self.dd.at_least(deal, declarer, strain, k as i32) {
-                    Ok(made) => push!(i32::from(made)),
-                    Err(_) => return Err(Fault::NoSolver),
-                },
-                Instr::Par { side, vul } => match self.dd.par(deal, vul) {
-                    Ok(p) => push!(if side == Side::NorthSouth { p.score } else { p.score.wrapping_neg() }),
-                    Err(_) => return Err(Fault::NoSolver),
-                },
-                Instr::ParContract { vul } => match self.dd.par(deal, vul) {
-                    Ok(p) => push!(p.contract.encode()),
-                    Err(_) => return Err(Fault::NoSolver),
-                },
-                Instr::UserEval { query, idx } => match self.usereval.value(deal, &program.queries, query, idx) {
-                    Ok(v) => push!(v),
-                    Err(error) => return Err(Fault::UserEval { query, idx, error }),
-                },
-                Instr::Opc { side, strain, opener } => push!(self.opc.dotnum(deal, side, opener, strain)),
-                Instr::Unary(op) => top = op.apply(top),
-                Instr::Binary { op, site } => {
-                    let b = pop!();
-                    match op.apply(top, b) {
+                    Instr::Store(n) => values[n as usize] = pop!(),
+                    Instr::SuitCount { table, seat, suit } => push!(tables.suit(table, deal.hand(seat).suit_mask(suit))),
+                    Instr::HandCount { table, seat } => push!(tables.hand(table, deal.hand(seat))),
+                    Instr::Length { seat, suit } => push!(deal.hand(seat).len(suit) as i32),
+                    Instr::Cccc { seat } => push!(tables.cccc(deal.hand(seat))),
+                    Instr::HasCard { seat, card } => push!(i32::from(deal.hand(seat).contains(card))),
+                    Instr::Shape { seat, set } => {
+                        let index = shape_index_of(deal.hand(seat));
+                        push!(i32::from(program.shapes[set as usize].contains(index)))
+                    }
+                    Instr::SuitTest { seat, suit, table } => {
+                        let m = deal.hand(seat).suit_mask(suit) as usize;
+                        push!((program.suit_tests[table as usize][m >> 6] >> (m & 63)) as i32 & 1)
+                    }
+                    Instr::SuitValue { seat, suit, table } => {
+                        push!(program.suit_values[table as usize][deal.hand(seat).suit_mask(suit) as usize] as i32)
+                    }
+                    Instr::LengthsValue { table } => push!(program.length_values[table as usize].lookup(&deal)),
+                    Instr::ShapeValue { seat, table } => {
+                        push!(program.shape_values[table as usize][shape_index_of(deal.hand(seat))])
+                    }
+                    Instr::Score { vulnerable, contract } => top = score(vulnerable, contract, top),
+                    Instr::Imps => top = imps(top),
+                    Instr::Rnd => {
+                        top = match top {
+                            0 => feed.produced().wrapping_add(1) as i32,
+                            n if n > 0 => below(rng, n as u32) as i32,
+                            n => -(below(rng, n.unsigned_abs()) as i32),
+                        }
+                    }
+                    Instr::Tricks { declarer, strain } => match self.dd.tricks(&deal, declarer, strain) {
+                        Ok(t) => push!(t as i32),
+                        Err(_) => done!(Err(Fault::NoSolver)),
+                    },
+                    Instr::TricksAtLeast { declarer, strain, k } => match self.dd.at_least(&deal, declarer, strain, k as i32) {
+                        Ok(made) => push!(i32::from(made)),
+                        Err(_) => done!(Err(Fault::NoSolver)),
+                    },
+                    Instr::Par { side, vul } => match self.dd.par(&deal, vul) {
+                        Ok(p) => push!(if side == Side::NorthSouth { p.score } else { p.score.wrapping_neg() }),
+                        Err(_) => done!(Err(Fault::NoSolver)),
+                    },
+                    Instr::ParContract { vul } => match self.dd.par(&deal, vul) {
+                        Ok(p) => push!(p.contract.encode()),
+                        Err(_) => done!(Err(Fault::NoSolver)),
+                    },
+                    Instr::UserEval { query, idx } => match self.usereval.value(&deal, &program.queries, query, idx) {
+                        Ok(v) => push!(v),
+                        Err(error) => done!(Err(Fault::UserEval { query, idx, error })),
+                    },
+                    Instr::Opc { side, strain, opener } => push!(self.opc.dotnum(&deal, side, opener, strain)),
+                    Instr::Unary(op) => top = op.apply(top),
+                    Instr::Binary { op, site } => {
+                        let b = pop!();
+                        match op.apply(top, b) {
+                            Some(v) => top = v,
+                            None => done!(Err(Fault::DivisionByZero { site, remainder: op == BinaryOp::Mod })),
+                        }
+                    }
+                    Instr::BinaryConst { op, k, site } => match op.apply(top, k) {
                         Some(v) => top = v,
-                        None => return Err(Fault::DivisionByZero { site, remainder: op == BinaryOp::Mod }),
+                        None => done!(Err(Fault::DivisionByZero { site, remainder: op == BinaryOp::Mod })),
+                    },
+                    Instr::InRange { low, high } => top = i32::from(low as i32 <= top && top <= high as i32),
+                    Instr::Jump(t) => pc = t as usize,
+                    Instr::JumpIfZero(t) => {
+                        if pop!() == 0 {
+                            pc = t as usize;
+                        }
                     }
-                }
-                Instr::BinaryConst { op, k, site } => match op.apply(top, k) {
-                    Some(v) => top = v,
-                    None => return Err(Fault::DivisionByZero { site, remainder: op == BinaryOp::Mod }),
-                },
-                Instr::InRange { low, high } => top = i32::from(low as i32 <= top && top <= high as i32),
-                Instr::Jump(t) => pc = t as usize,
-                Instr::JumpIfZero(t) => {
-                    if pop!() == 0 {
-                        pc = t as usize;
+                    Instr::AndThen(t) => {
+                        if top == 0 {
+                            pc = t as usize;
+                        } else {
+                            pop!();
+                        }
                     }
-                }
-                Instr::AndThen(t) => {
-                    if top == 0 {
-                        pc = t as usize;
-                    } else {
-                        pop!();
+                    Instr::OrElse(t) => {
+                        if top != 0 {
+                            top = 1;
+                            pc = t as usize;
+                        } else {
+                            pop!();
+                        }
                     }
-                }
-                Instr::OrElse(t) => {
-                    if top != 0 {
-                        top = 1;
-                        pc = t as usize;
-                    } else {
-                        pop!();
+                    Instr::Bool => top = i32::from(top != 0),
+                    Instr::Return => done!(Ok(top)),
+                    Instr::Produce => done!(Ok(1)),
+                    Instr::DealRest => {
+                        if !rested {
+                            deal = feed.rest(&deal);
+                            rested = true;
+                        }
                     }
-                }
-                Instr::Bool => top = i32::from(top != 0),
-                Instr::Return => return Ok(top),
-                Instr::Produce => return Ok(1),
-                Instr::DealRest => {
-                    if let Some(rest) = env.rest.take() {
-                        let whole = rest(deal);
-                        deal = completed.get_or_init(|| whole);
+                    Instr::CmpBranch { test, k, to } => branch!(test.branch(), compare(test.op(), pop!(), k as i32), to),
+                    Instr::InRangeBranch { branch, low, high, to } => {
+                        let v = pop!();
+                        branch!(branch, i32::from(low as i32 <= v && v <= high as i32), to)
                     }
-                }
-                Instr::CmpBranch { test, k, to } => branch!(test.branch(), compare(test.op(), pop!(), k as i32), to),
-                Instr::InRangeBranch { branch, low, high, to } => {
-                    let v = pop!();
-                    branch!(branch, i32::from(low as i32 <= v && v <= high as i32), to)
-                }
-                Instr::VarBranch { branch, slot, to } => {
-                    if let Some(v) = var_or_call!(slot) {
-                        branch!(branch, v, to)
+                    Instr::VarBranch { branch, slot, to } => {
+                        if let Some(v) = var_or_call!(slot) {
+                            branch!(branch, v, to)
+                        }
                     }
-                }
-                Instr::VarCmp { slot, op, k } => {
-                    if let Some(v) = var_or_call!(slot) {
-                        push!(compare(op, v, k as i32));
+                    Instr::VarCmp { slot, op, k } => {
+                        if let Some(v) = var_or_call!(slot) {
+                            push!(compare(op, v, k as i32));
+                            pc += 1;
+                        }
+                    }
+                    Instr::HandCountCmp { table, seat, op, k } => {
+                        push!(compare(op, tables.hand(table, deal.hand(seat)), k as i32));
                         pc += 1;
                     }
-                }
-                Instr::HandCountCmp { table, seat, op, k } => {
-                    push!(compare(op, tables.hand(table, deal.hand(seat)), k as i32));
-                    pc += 1;
-                }
-                Instr::HandCountInRange { table, seat, low, high } => {
-                    let v = tables.hand(table, deal.hand(seat));
-                    push!(i32::from(low as i32 <= v && v <= high as i32));
-                    pc += 1;
-                }
-                Instr::HandCountBranch { table, test, k, to } => {
-                    let v = tables.hand(table, deal.hand(test.seat()));
-                    let t = test.test();
-                    branch!(t.branch(), compare(t.op(), v, k as i32), to, 2)
-                }
-                Instr::HcpRangeBranch { at, low, high, to } => {
-                    let v = tables.hand(TableId::HCP, deal.hand(at.seat()));
-                    branch!(at.branch(), i32::from(low as i32 <= v && v <= high as i32), to, 2)
-                }
-                Instr::ConstJump { k, to } => {
-                    push!(k as i32);
-                    pc = to as usize;
-                }
-                Instr::ShapeBranch { at, set, to } => {
-                    let index = shape_index_of(deal.hand(at.seat()));
-                    branch!(at.branch(), i32::from(program.shapes[set as usize].contains(index)), to)
-                }
-                Instr::SuitTestBranch { at, table, to } => {
-                    let m = deal.hand(at.seat()).suit_mask(at.suit()) as usize;
-                    branch!(at.branch(), (program.suit_tests[table as usize][m >> 6] >> (m & 63)) as i32 & 1, to)
+                    Instr::HandCountInRange { table, seat, low, high } => {
+                        let v = tables.hand(table, deal.hand(seat));
+                        push!(i32::from(low as i32 <= v && v <= high as i32));
+                        pc += 1;
+                    }
+                    Instr::HandCountBranch { table, test, k, to } => {
+                        let v = tables.hand(table, deal.hand(test.seat()));
+                        let t = test.test();
+                        branch!(t.branch(), compare(t.op(), v, k as i32), to, 2)
+                    }
+                    Instr::HcpRangeBranch { at, low, high, to } => {
+                        let v = tables.hand(TableId::HCP, deal.hand(at.seat()));
+                        branch!(at.branch(), i32::from(low as i32 <= v && v <= high as i32), to, 2)
+                    }
+                    Instr::ConstJump { k, to } => {
+                        push!(k as i32);
+                        pc = to as usize;
+                    }
+                    Instr::ShapeBranch { at, set, to } => {
+                        let index = shape_index_of(deal.hand(at.seat()));
+                        branch!(at.branch(), i32::from(program.shapes[set as usize].contains(index)), to)
+                    }
+                    Instr::SuitTestBranch { at, table, to } => {
+                        let m = deal.hand(at.seat()).suit_mask(at.suit()) as usize;
+                        branch!(at.branch(), (program.suit_tests[table as usize][m >> 6] >> (m & 63)) as i32 & 1, to)
+                    }
                 }
             }
         }
+        self.stamp = stamp;
     }
 }
 
