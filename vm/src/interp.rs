@@ -446,3 +446,80 @@ fn compare(op: BinaryOp, a: i32, b: i32) -> i32 {
         _ => a >= b,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bytecode::Assembler;
+    use crate::card::Seat;
+    use crate::source::DealSource;
+    use crate::split::RandomDealer;
+    use crate::tables::PointCounts;
+
+    /// The deals of a list, with each result noted; a fault ends the run.
+    struct Listed {
+        deals: Vec<Deal>,
+        next: usize,
+        results: Vec<(Result<i32, Fault>, i32)>,
+    }
+
+    impl Feed for Listed {
+        fn next_deal(&mut self, _rng: &mut DealRng, _dd: &mut DdCache) -> Option<Deal> {
+            self.next += 1;
+            self.deals.get(self.next - 1).copied()
+        }
+        fn rest(&mut self, deal: &Deal) -> Deal {
+            *deal
+        }
+        fn produced(&self) -> u64 {
+            0
+        }
+        fn result(&mut self, _deal: &Deal, result: Result<i32, Fault>, values: &[i32]) -> bool {
+            let stop = result.is_err();
+            self.results.push((result, values[0]));
+            !stop
+        }
+    }
+
+    #[test]
+    fn a_batch_in_one_call_gives_what_each_deal_alone_gives() {
+        // Stores hcp(north), then returns hcp(north) % (hcp(south) - 10): a division by zero
+        // when south has 10 points, which ends the run there.
+        let mut asm = Assembler::new();
+        let site = asm.site("the remainder".to_string()).expect("a site");
+        asm.begin_entry("deal");
+        asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::North });
+        asm.emit(Instr::Store(0));
+        asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::North });
+        asm.emit(Instr::HandCount { table: TableId::HCP, seat: Seat::South });
+        asm.emit(Instr::BinaryConst { op: BinaryOp::Sub, k: 10, site });
+        asm.emit(Instr::Binary { op: BinaryOp::Mod, site });
+        asm.emit(Instr::Return);
+        let entry = asm.end_entry();
+        let program = asm.finish().expect("a valid program");
+        let tables = Tables::new(&PointCounts::default());
+        let dealer = RandomDealer::new();
+        let mut rng = crate::rng::batch_rng(9, 9);
+        let deals: Vec<Deal> = (0..300).map(|n| dealer.deal_one(n, &mut rng)).collect();
+        // One deal at a time.
+        let mut vm = Machine::new(&program);
+        let mut each = Vec::new();
+        for deal in &deals {
+            vm.next_deal();
+            let mut values = [0i32];
+            let mut env = Env { deal, tables: &tables, rng: &mut rng, produced: 0, values: &mut values, rest: None };
+            let result = vm.run(&program, entry, &mut env);
+            let stop = result.is_err();
+            each.push((result, values[0]));
+            if stop {
+                break;
+            }
+        }
+        assert!(matches!(each.last(), Some((Err(Fault::DivisionByZero { .. }), _))), "a deal with south on 10 points");
+        // All in one call.
+        let mut feed = Listed { deals, next: 0, results: Vec::new() };
+        let mut values = [0i32];
+        Machine::new(&program).run_each(&program, entry, &tables, &mut rng, &mut values, true, &mut feed);
+        assert_eq!(feed.results, each);
+    }
+}
