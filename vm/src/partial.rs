@@ -261,8 +261,9 @@ pub struct TopCards {
     /// Per block of `2^GUESS_SHIFT` numbers below `C(52, 13)`: the part its first number
     /// falls in (where the search for `j` starts).
     guess: Box<[u8; GUESS_BLOCKS]>,
-    /// Per `j`: a multiplier and a shift that divide exactly by `C(52 - c, 13 - j)` every
-    /// rank below `C(52, 13)`.
+    /// Per `j`: a multiplier `m` and a shift `b` that divide exactly by
+    /// `d = C(52 - c, 13 - j)` every rank `r` below `C(52, 13) < 2^40`
+    /// ([`TopCards::divide`]).
     magic: [(u64, u32); 16],
     /// Per `j`: where the `j`-subsets of the top cards start in `subsets`.
     offset: [u32; 16],
@@ -295,8 +296,8 @@ impl TopCards {
         for j in 0..=c.min(13) {
             let others = choose(52 - c, 13 - j);
             cumulative[j as usize] = hands;
-            let shift = 40 + (64 - others.leading_zeros());
-            magic[j as usize] = ((1u128 << shift).div_ceil(others as u128) as u64, shift);
+            let bits = 64 - others.leading_zeros();
+            magic[j as usize] = ((1u128 << (40 + bits)).div_ceil(others as u128) as u64, bits);
             offset[j as usize] = start;
             hands += choose(c, j) * others;
             start += choose(c, j) as u32;
@@ -334,10 +335,19 @@ impl TopCards {
         while u >= c[(j + 1) & 15] {
             j += 1;
         }
-        let (m, shift) = self.magic[j & 15];
-        let index = (((u - c[j & 15]) as u128 * m as u128) >> shift) as usize;
+        let index = self.divide(u - c[j & 15], j) as usize;
         let subset = self.subsets[(self.offset[j & 15] as usize + index) & (self.subsets.len() - 1)];
         pdep(subset as u64, self.cards)
+    }
+
+    /// `r / C(52 - c, 13 - j)`, rounded down, for `r < 2^40`: the high word of
+    /// `(r · 2^24) · m`, shifted right by `b`, is `r·m / 2^(40 + b)` rounded down, where
+    /// `m = ceil(2^(40 + b) / d)` and `2^(b-1) <= d < 2^b`; it exceeds `r/d` by less than
+    /// `r / 2^(40 + b) < 1/d`, too little to reach the next integer.
+    #[inline(always)]
+    fn divide(&self, r: u64, j: usize) -> u64 {
+        let (m, bits) = self.magic[j & 15];
+        (((r << 24) as u128 * m as u128) >> 64) as u64 >> bits
     }
 
     /// The rest of the hand whose top cards are `top`: `13 - j` uniform cards of the others.
@@ -497,8 +507,7 @@ mod tests {
                 while u >= t.cumulative[(j + 1) & 15] {
                     j += 1;
                 }
-                let (m, shift) = t.magic[j];
-                (j, (((u - t.cumulative[j]) as u128 * m as u128) >> shift) as u64)
+                (j, t.divide(u - t.cumulative[j], j))
             };
             let mut seen = std::collections::HashSet::new();
             for j in 0..=c.min(13) {
