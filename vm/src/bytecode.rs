@@ -405,6 +405,17 @@ pub enum Instr {
         /// Where the branch jumps.
         to: u32,
     },
+    /// A hand count then `store slot`: a value of the produced deal (`average hcp(north)`).
+    HandCountStore {
+        /// The per-suit table of the counting function.
+        table: TableId,
+        /// The seat whose hand is counted.
+        seat: Seat,
+        /// The value slot.
+        slot: u16,
+    },
+    /// `store slot` then `produce`: the last value of a produced deal, and the end.
+    StoreProduce(u16),
     /// `const k` then `jump`: the end of the first branch of a `?:`.
     ConstJump {
         /// The constant pushed.
@@ -498,6 +509,8 @@ impl fmt::Display for Instr {
                         return write!(f, "{first}; in {low}..={high}; {}", at.branch().instr(to));
                     }
                     Instr::ConstJump { to, .. } => Instr::Jump(to),
+                    Instr::HandCountStore { slot, .. } => Instr::Store(slot),
+                    Instr::StoreProduce(_) => Instr::Produce,
                     _ => unreachable!("every other instruction is matched above"),
                 };
                 write!(f, "{first}; {second}")

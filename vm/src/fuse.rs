@@ -1,6 +1,6 @@
 //! Superinstructions: two instructions that follow each other often (a comparison and the
-//! `&&` after it, a variable and the `?:` that tests it, `hcp north` and `>= 12`) run in one
-//! dispatch.
+//! `&&` after it, a variable and the `?:` that tests it, `hcp north` and `>= 12`, a value
+//! stored and `produce`) run in one dispatch.
 //!
 //! [`fuse`] rewrites a verified program in place: the first instruction of a pair becomes the
 //! fused one, which does the work of both and continues after the second; the second stays
@@ -27,6 +27,8 @@ impl Instr {
             Instr::HandCountBranch { table, test, .. } => Instr::HandCount { table, seat: test.seat() },
             Instr::HcpRangeBranch { at, .. } => Instr::HandCount { table: TableId::HCP, seat: at.seat() },
             Instr::ConstJump { k, .. } => Instr::Const(k as i32),
+            Instr::HandCountStore { table, seat, .. } => Instr::HandCount { table, seat },
+            Instr::StoreProduce(slot) => Instr::Store(slot),
             Instr::ShapeBranch { at, set, .. } => Instr::Shape { seat: at.seat(), set },
             Instr::SuitTestBranch { at, table, .. } => Instr::SuitTest { seat: at.seat(), suit: at.suit(), table },
             other => other,
@@ -63,7 +65,12 @@ fn pair(a: Instr, b: Instr) -> Option<Instr> {
             Instr::BinaryConst { op, k, .. } if is_cmp(op) => Instr::VarCmp { slot, op, k: narrow(k)? },
             _ => return None,
         },
+        (Instr::Store(slot), None) => match b {
+            Instr::Produce => Instr::StoreProduce(slot),
+            _ => return None,
+        },
         (Instr::HandCount { table, seat }, None) => match b {
+            Instr::Store(slot) => Instr::HandCountStore { table, seat, slot },
             Instr::BinaryConst { op, k, .. } if is_cmp(op) => Instr::HandCountCmp { table, seat, op, k: narrow(k)? },
             Instr::InRange { low, high } => Instr::HandCountInRange { table, seat, low: tiny(low)?, high: tiny(high)? },
             _ => return None,
@@ -152,6 +159,13 @@ mod tests {
         let mut two = Program { code: code[..2].to_vec(), ..Program::default() };
         fuse(&mut two);
         assert!(matches!(two.code[0], Instr::HandCountCmp { k: 12, .. }));
+        // A hand count stored as a value, then the end of a produced deal.
+        let ends = vec![Instr::HandCount { table: TableId::HCP, seat: Seat::North }, Instr::Store(0), Instr::Produce];
+        let mut produced = Program { code: ends.clone(), ..Program::default() };
+        fuse(&mut produced);
+        assert_eq!(produced.code[0], Instr::HandCountStore { table: TableId::HCP, seat: Seat::North, slot: 0 });
+        assert_eq!(produced.code[1], Instr::StoreProduce(0));
+        assert_eq!(produced.code.iter().map(|i| i.unfused()).collect::<Vec<_>>(), ends);
         // A constant too large for the fused form stays as it is.
         let mut big = Program { code: vec![Instr::Var(0), Instr::BinaryConst { op: BinaryOp::Lt, k: 40000, site: 0 }], ..Program::default() };
         fuse(&mut big);

@@ -397,6 +397,15 @@ impl Machine {
                             pc += 1;
                         }
                     }
+                    Instr::HandCountStore { table, seat, slot } => {
+                        values[slot as usize] = tables.hand(table, deal.hand(seat));
+                        pc += 1;
+                    }
+                    Instr::StoreProduce(slot) => {
+                        // The deal ends: the stack is left as it is.
+                        values[slot as usize] = top;
+                        done!(Ok(1))
+                    }
                     Instr::HandCountCmp { table, seat, op, k } => {
                         push!(compare(op, tables.hand(table, deal.hand(seat)), k as i32));
                         pc += 1;
