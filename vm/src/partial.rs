@@ -303,8 +303,14 @@ impl TopCards {
             start += choose(c, j) as u32;
         }
         debug_assert_eq!(hands, HANDS);
-        let mut subsets: Vec<u16> = (0..1u32 << c).map(|m| m as u16).collect();
-        subsets.sort_by_key(|m| m.count_ones());
+        // The subsets by number of cards, each group in increasing order.
+        let mut subsets = vec![0u16; 1 << c];
+        let mut next: Vec<usize> = (0..=c).map(|k| (0..k).map(|i| choose(c, i) as usize).sum()).collect();
+        for m in 0..1u32 << c {
+            let k = m.count_ones() as usize;
+            subsets[next[k]] = m as u16;
+            next[k] += 1;
+        }
         let mut guess = Box::new([0u8; GUESS_BLOCKS]);
         for (block, g) in guess.iter_mut().enumerate() {
             let first = (block as u64) << GUESS_SHIFT;
