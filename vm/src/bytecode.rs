@@ -913,17 +913,8 @@ impl Program {
     /// Optimal Point Counts, `usereval` answers.
     pub fn keeps_per_deal(&self) -> bool {
         !self.vars.is_empty()
-            || self.reachable_unfused().any(|i| {
-                matches!(
-                    i,
-                    Instr::Tricks { .. }
-                        | Instr::TricksAtLeast { .. }
-                        | Instr::Par { .. }
-                        | Instr::ParContract { .. }
-                        | Instr::Opc { .. }
-                        | Instr::UserEval { .. }
-                )
-            })
+            || self.uses_dd()
+            || self.reachable_unfused().any(|i| matches!(i, Instr::Opc { .. } | Instr::UserEval { .. }))
     }
 
     /// Whether the code asks `usereval` queries.

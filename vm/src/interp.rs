@@ -139,14 +139,7 @@ impl Machine {
     /// Forgets the variables computed for the previous deal.
     #[inline]
     pub fn next_deal(&mut self) {
-        self.dd.next_deal();
-        self.usereval.next_deal();
-        self.opc.next_deal();
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.vars.iter_mut().for_each(|v| v.0 = 0);
-            self.stamp = 1;
-        }
+        forget(&mut self.dd, &mut self.opc, &mut self.usereval, &mut self.vars, &mut self.stamp);
     }
 
     /// Evaluates entry point `entry` of `program` for the deal in `env`.
@@ -160,7 +153,7 @@ impl Machine {
 
     /// Evaluates entry point `entry` of `program` for each deal `feed` gives, until it has
     /// no more or a result stops it: in one call, so that what the interpreter sets up is set
-    /// up once for all the deals. With `forget`, the machine forgets each deal before the
+    /// up once for all the deals. With `forgets`, the machine forgets each deal before the
     /// next ([`Machine::next_deal`]); `rng` is what `rnd()` draws from, `values` where
     /// `store` puts values.
     #[allow(clippy::too_many_arguments)]
@@ -172,7 +165,7 @@ impl Machine {
         tables: &Tables,
         rng: &mut DealRng,
         values: &mut [i32],
-        forget: bool,
+        forgets: bool,
         feed: &mut F,
     ) {
         let start = program.entries[entry].start as usize;
@@ -201,15 +194,8 @@ impl Machine {
                     break 'deals;
                 }};
             }
-            if forget {
-                self.dd.next_deal();
-                self.usereval.next_deal();
-                self.opc.next_deal();
-                stamp = stamp.wrapping_add(1);
-                if stamp == 0 {
-                    vars.iter_mut().for_each(|v| v.0 = 0);
-                    stamp = 1;
-                }
+            if forgets {
+                forget(&mut self.dd, &mut self.opc, &mut self.usereval, vars, &mut stamp);
             }
             deal = match feed.next_deal(rng, &mut self.dd) {
                 Some(d) => d,
@@ -440,6 +426,20 @@ impl Machine {
             }
         }
         self.stamp = stamp;
+    }
+}
+
+/// Forgets what a machine knows of the deal before ([`Machine::next_deal`]): the caches, and
+/// the variables, by a new stamp (clearing them once in 2^32 deals).
+#[inline(always)]
+fn forget(dd: &mut DdCache, opc: &mut OpcCache, usereval: &mut UserEvalCache, vars: &mut [(u32, i32)], stamp: &mut u32) {
+    dd.next_deal();
+    usereval.next_deal();
+    opc.next_deal();
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        vars.iter_mut().for_each(|v| v.0 = 0);
+        *stamp = 1;
     }
 }
 

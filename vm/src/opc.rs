@@ -14,16 +14,8 @@
 
 use crate::card::{Deal, Hand, Seat, Side, Suit};
 use crate::score::Strain;
-use crate::tables::SUIT_MASKS;
+use crate::tables::{ACE, JACK, KING, NINE, QUEEN, SUIT_MASKS, TEN};
 use std::sync::OnceLock;
-
-/// The ranks the evaluation looks at, as bits of a suit mask (deuce = bit 0).
-const ACE: u16 = 1 << 12;
-const KING: u16 = 1 << 11;
-const QUEEN: u16 = 1 << 10;
-const JACK: u16 = 1 << 9;
-const TEN: u16 = 1 << 8;
-const NINE: u16 = 1 << 7;
 
 /// What one suit holding is worth on its own, in half points.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

@@ -252,8 +252,6 @@ const GUESS_BLOCKS: usize = 1024;
 /// a uniform index among the `j`-subsets. Every subset comes out with the probability it
 /// has in a uniform hand, exactly.
 pub struct TopCards {
-    /// The ranks dealt, counted from the ace.
-    ranks: u32,
     /// The cards dealt: the top `ranks` ranks of each suit.
     cards: u64,
     /// `cumulative[j]`: the hands with fewer than `j` top cards, padded with `u64::MAX`.
@@ -273,7 +271,7 @@ pub struct TopCards {
 
 impl std::fmt::Debug for TopCards {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "TopCards({} ranks)", self.ranks)
+        write!(f, "TopCards({} ranks)", self.cards.count_ones() / 4)
     }
 }
 
@@ -316,17 +314,7 @@ impl TopCards {
             let first = (block as u64) << GUESS_SHIFT;
             *g = cumulative[1..].iter().filter(|&&start| first >= start).count() as u8;
         }
-        TopCards { ranks, cards, cumulative, guess, magic, offset, subsets: subsets.into_boxed_slice() }
-    }
-
-    /// The cards dealt: the top ranks of each suit.
-    pub fn cards(&self) -> u64 {
-        self.cards
-    }
-
-    /// The number of top ranks dealt.
-    pub fn ranks(&self) -> u32 {
-        self.ranks
+        TopCards { cards, cumulative, guess, magic, offset, subsets: subsets.into_boxed_slice() }
     }
 
     /// The top cards of a uniform hand, as a card mask, `pdep` being the bit-deposit
@@ -358,9 +346,9 @@ impl TopCards {
 
     /// The rest of the hand whose top cards are `top`: `13 - j` uniform cards of the others.
     pub fn rest(&self, top: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> u64 {
-        let others = (crate::card::ALL_CARDS ^ self.cards).count_ones() as u8;
+        let others = crate::card::ALL_CARDS ^ self.cards;
         let missing = 13 - top.count_ones() as u8;
-        pdep(Floyd::new(others, missing).draw(rng), crate::card::ALL_CARDS ^ self.cards)
+        pdep(Floyd::new(others.count_ones() as u8, missing).draw(rng), others)
     }
 }
 

@@ -107,14 +107,14 @@ pub fn suit_losers(mask: u16) -> i32 {
     }
 }
 
-/// Rank indices of the honours and spots the evaluations look at.
-const ACE: u16 = 1 << 12;
-const KING: u16 = 1 << 11;
-const QUEEN: u16 = 1 << 10;
-const JACK: u16 = 1 << 9;
-const TEN: u16 = 1 << 8;
-const NINE: u16 = 1 << 7;
-const EIGHT: u16 = 1 << 6;
+/// The bits of the honours and spots the evaluations look at in a suit mask (deuce = bit 0).
+pub(crate) const ACE: u16 = 1 << 12;
+pub(crate) const KING: u16 = 1 << 11;
+pub(crate) const QUEEN: u16 = 1 << 10;
+pub(crate) const JACK: u16 = 1 << 9;
+pub(crate) const TEN: u16 = 1 << 8;
+pub(crate) const NINE: u16 = 1 << 7;
+pub(crate) const EIGHT: u16 = 1 << 6;
 
 /// The modern losing trick count of a suit (×100): half losers, from its top three cards.
 ///
