@@ -284,7 +284,7 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'
             Ok(_) => {
                 // The hands the program did not read, when the source left them out (the
                 // same as `deal.rest` gave, when it ran).
-                if self.rested {
+                if self.rested || !self.job.source.completes() {
                     self.sink.produced(i as u32, deal, values);
                 } else {
                     let deal = self.job.source.complete(deal, self.job.seed, self.first + i, self.pdep);

@@ -39,6 +39,12 @@ pub trait DealSource: Sync {
         *deal
     }
 
+    /// Whether [`DealSource::complete`] fills in hands: when not, a produced deal is used as
+    /// it was dealt, without a copy.
+    fn completes(&self) -> bool {
+        false
+    }
+
     /// Deal `n` (as [`DealSource::deal`] gave it) with the hands the source left out dealt,
     /// uniformly and from the deal's own random stream ([`crate::rng::deal_rng`]), so the
     /// same as [`DealSource::complete`] gives: what `deal.rest` does. Sources that deal

@@ -129,10 +129,6 @@ impl RandomDealer {
         self.dealt
     }
 
-    /// Whether produced deals are completed.
-    pub fn completes(&self) -> bool {
-        self.complete
-    }
 
     /// The deal with the hands of the seats not dealt filled in from `rng`: uniform among the
     /// deals that agree with the hands dealt.
@@ -190,6 +186,10 @@ impl DealSource for RandomDealer {
 
     fn seats(&self) -> Seats {
         self.dealt.seats()
+    }
+
+    fn completes(&self) -> bool {
+        self.complete
     }
 
     #[inline]
