@@ -2,7 +2,7 @@
 //! deals file, or switches) made of the fuzzer's bytes. Any panic is a crash the fuzzer keeps.
 
 use clap::Parser;
-use dealvm::cli::{execute::execute, stdout::Printed, Cli};
+use dealvm::cli::{run_to, stdout::Printed, Cli};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -16,7 +16,7 @@ fn run(args: &[&str]) {
     let mut argv = vec!["dealvm"];
     argv.extend_from_slice(args);
     if let Ok(cli) = Cli::try_parse_from(&argv) {
-        let _ = execute(&cli, &mut Printed::new(std::io::sink()), Instant::now());
+        let _ = run_to(&cli, &mut Printed::new(std::io::sink()), Instant::now());
     }
 }
 

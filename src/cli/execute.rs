@@ -21,30 +21,8 @@ use dealvm_vm::usereval::{UserEval, UserEvalError};
 use std::io::{self, Write};
 use std::time::Instant;
 
-/// Runs the command: help, version, or a run from the input file to standard output.
-/// `start` is when the process started (for the trailer's time).
-pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
-    if cli.help {
-        let mut cmd = <Cli as clap::CommandFactory>::command();
-        let _ = cmd.print_long_help();
-        return Ok(());
-    }
-    if cli.version {
-        println!("dealvm {}", env!("CARGO_PKG_VERSION"));
-        return Ok(());
-    }
-    let stdout = io::stdout();
-    let mut out = Printed::new(io::BufWriter::with_capacity(1 << 16, stdout.lock()));
-    let result = execute(cli, &mut out, start);
-    let flushed = out.flush();
-    result.and(flushed.map_err(Failure::from))
-}
-
-/// Everything from the arguments to the statistics at the end.
+/// A whole run, from the arguments to the statistics at the end.
 pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
-    if cli.shard.is_some() || cli.part.is_some() {
-        return crate::cli::shard::run(cli);
-    }
     let source = read_source(cli)?;
     let compiled = compile_input(cli, &source)?;
     if cli.dump_bytecode {

@@ -20,5 +20,35 @@ pub mod signals;
 pub mod stdout;
 
 pub use args::{Cli, MergeCli};
-pub use execute::run;
 pub use failure::{Failure, EXIT_INPUT};
+use std::io::{self, Write};
+use std::time::Instant;
+use stdout::Printed;
+
+/// Runs the command: help, version, or a run from the input file to standard output.
+/// `start` is when the process started (for the trailer's time).
+pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
+    if cli.help {
+        let mut cmd = <Cli as clap::CommandFactory>::command();
+        let _ = cmd.print_long_help();
+        return Ok(());
+    }
+    if cli.version {
+        println!("dealvm {}", env!("CARGO_PKG_VERSION"));
+        return Ok(());
+    }
+    let stdout = io::stdout();
+    let mut out = Printed::new(io::BufWriter::with_capacity(1 << 16, stdout.lock()));
+    let result = run_to(cli, &mut out, start);
+    let flushed = out.flush();
+    result.and(flushed.map_err(Failure::from))
+}
+
+/// The run `cli` asks for, its reports written to `out`: one shard (`--shard`, which writes
+/// only its part file) or the whole run.
+pub fn run_to<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
+    if cli.shard.is_some() || cli.part.is_some() {
+        return shard::run(cli);
+    }
+    execute::execute(cli, out, start)
+}

@@ -2,8 +2,8 @@
 //! the deal routine (the condition, then the values the actions need of a produced deal,
 //! then `produce`) and gather the [`Compiled`] file.
 
-use crate::compile::seats::{RestPlan, LATER_BELOW};
-use crate::compile::tabulate::{is_pure_load, TabulateMemo};
+use crate::compile::node::NodeKey;
+use crate::compile::reads::{RestPlan, TabulateMemo};
 use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Source, Span};
@@ -13,17 +13,9 @@ use dealvm_vm::board::Vulnerability;
 use dealvm_vm::card::{Card, Seat};
 use dealvm_vm::score::Strain;
 use dealvm_vm::stats::TallySpec;
-use dealvm_vm::tables::{PointCounts, Tables};
+use dealvm_vm::tables::{PointCounts, TableId, Tables};
 use std::cell::RefCell;
 use std::collections::HashMap;
-
-/// Where a syntax-tree node lives in the arena: the key of the per-node memos.
-pub(super) type NodeKey = usize;
-
-/// The key of a node (the arena never moves its nodes while the compiler runs).
-pub(super) fn node_key(e: &Expr<'_>) -> NodeKey {
-    e as *const Expr<'_> as usize
-}
 
 /// A value the actions need of each produced deal: an expression, or a double-dummy result
 /// that has no expression of its own (`trix`, `parcontract`, `evalcontract`).
@@ -157,10 +149,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         // The hands of the first operand of the condition are dealt first when it fails often
         // enough, the others before the first operand or value that reads them.
         if let Some(c) = self.condition.filter(|&c| self.constant(c).is_none()) {
-            let (first, operands) = self.first_operands(c);
-            if first != dealvm_vm::card::Seats::ALL && self.how_often(&operands).is_some_and(|p| p < LATER_BELOW) {
-                self.rest.first = Some(first);
-            }
+            self.rest.first = self.dealt_first(c);
         }
         self.asm.begin_entry("deal");
         let mut to_end = None;
@@ -332,4 +321,35 @@ impl<'s, 'a> Compiler<'s, 'a> {
             warnings: self.warnings,
         })
     }
+}
+
+/// The per-suit table of a counting function.
+pub(super) fn count_table(func: CountFn) -> TableId {
+    match func {
+        CountFn::Hcp => TableId::HCP,
+        CountFn::Pt(n) => TableId::pt(n),
+        CountFn::Controls => TableId::CONTROLS,
+        CountFn::Losers => TableId::LOSERS,
+        CountFn::Ltc => TableId::LTC,
+    }
+}
+
+/// Whether `instr` pushes a value that depends only on the deal: a variable whose whole
+/// subroutine is such an instruction is read without a call.
+fn is_pure_load(instr: Instr) -> bool {
+    matches!(
+        instr,
+        Instr::Const(_)
+            | Instr::SuitCount { .. }
+            | Instr::HandCount { .. }
+            | Instr::Length { .. }
+            | Instr::Cccc { .. }
+            | Instr::Opc { .. }
+            | Instr::HasCard { .. }
+            | Instr::Shape { .. }
+            | Instr::SuitTest { .. }
+            | Instr::SuitValue { .. }
+            | Instr::ShapeValue { .. }
+            | Instr::LengthsValue { .. }
+    )
 }

@@ -4,7 +4,8 @@
 //! result open.
 
 use crate::compile::compiled::DdSwitches;
-use crate::compile::compiler::{node_key, Compiler};
+use crate::compile::compiler::Compiler;
+use crate::compile::node::{node_key, DRAWS, MAY_FAIL, SOLVES};
 use crate::front::ast::*;
 use crate::front::diag::Diagnostic;
 use dealvm_vm::board::Vulnerability;
@@ -13,16 +14,6 @@ use dealvm_vm::card::Seat;
 use dealvm_vm::dd::DdMode;
 use dealvm_vm::score::Strain;
 use std::collections::HashSet;
-
-/// The expression solves double dummy or asks the `usereval` server: slow, so it goes after
-/// the cheaper operands of a chain and is never run on the compiler's sample; no other
-/// effect, so cheaper operands may move before it (a `usereval` may fail, and is never moved
-/// before anything: it is then evaluated only on deals it would have been).
-pub(super) const SOLVES: u8 = 1;
-/// The expression draws random numbers (`rnd`): moving it changes the numbers drawn.
-pub(super) const DRAWS: u8 = 2;
-/// The expression may divide by zero: evaluating it where it was not evaluated may fail.
-pub(super) const MAY_FAIL: u8 = 4;
 
 /// Single solves are chosen when a program asks about at most this many declarer-strain pairs;
 /// with more, one whole table is cheaper. Measured with DDS 3 (`bench/dd.sh`): a table costs
@@ -70,7 +61,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     pub(super) fn target_search(&self, op: BinaryOp, a: &Expr<'a>, b: &Expr<'a>) -> Option<(Seat, Strain, i8, bool)> {
         let (x, op, n) = match (self.constant(a), self.constant(b)) {
             (None, Some(n)) => (a, op, n),
-            (Some(n), None) => (b, super::fold::mirrored(op)?, n),
+            (Some(n), None) => (b, op.mirrored()?, n),
             _ => return None,
         };
         let (seat, strain) = self.bare_tricks(x)?;

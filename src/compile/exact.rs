@@ -10,7 +10,8 @@
 //! still goes through the whole condition, so what is left out only costs time.
 
 use crate::compile::compiled::ConditionRules;
-use crate::compile::compiler::{node_key, Compiler, NodeKey};
+use crate::compile::compiler::Compiler;
+use crate::compile::node::{node_key, NodeKey};
 use crate::front::ast::*;
 use dealvm_vm::card::{Seat, Suit};
 use dealvm_vm::exact::SeatRule;

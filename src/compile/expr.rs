@@ -2,8 +2,9 @@
 //! `&&`, `||` and `?:` become jumps, and errors are reported even in parts folded away.
 
 use crate::compile::compiler::{Compiler, VarInfo};
-use crate::compile::fold::{flatten, in_range, mirrored};
-use crate::compile::tabulate::{count_table, Operand};
+use crate::compile::fold::{flatten, in_range};
+use crate::compile::compiler::count_table;
+use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
 use crate::front::lex::{ACTIONS, FUNCTIONS, STATEMENTS};
@@ -111,10 +112,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
                         self.check(b)?;
                         self.emit(Instr::BinaryConst { op, k, site });
                     }
-                    (Some(k), None) if mirrored(op).is_some() => {
+                    (Some(k), None) if op.mirrored().is_some() => {
                         self.check(a)?;
                         self.expr(b)?;
-                        self.emit(Instr::BinaryConst { op: mirrored(op).expect("checked"), k, site });
+                        self.emit(Instr::BinaryConst { op: op.mirrored().expect("checked"), k, site });
                     }
                     _ => {
                         self.expr(a)?;

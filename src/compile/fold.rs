@@ -2,7 +2,8 @@
 //! bounds of their operands decide (`hcp(north) >= 0`), and the shapes of `&&`/`||` chains
 //! that become range tests.
 
-use crate::compile::compiler::{node_key, Compiler};
+use crate::compile::compiler::Compiler;
+use crate::compile::node::node_key;
 use crate::front::ast::*;
 use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
 use dealvm_vm::score::Contract;
@@ -113,7 +114,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             ExprKind::Number(v) => Some((v as i64, v as i64)),
             ExprKind::Var(name) => self.bounds(self.vars.get(name)?.expr),
             ExprKind::Count { func, suit, .. } => {
-                let table_id = super::tabulate::count_table(func);
+                let table_id = super::compiler::count_table(func);
                 let (suit_range, hand_range, _) = table(table_id);
                 match suit {
                     Some(_) => Some(suit_range),
@@ -177,18 +178,6 @@ pub(super) fn flatten<'e, 'a>(e: &'e Expr<'a>, and: bool, out: &mut Vec<&'e Expr
     }
 }
 
-/// The operator with its operands exchanged (`a < b` is `b > a`), for the commutative and
-/// comparison operators.
-pub(super) fn mirrored(op: BinaryOp) -> Option<BinaryOp> {
-    Some(match op {
-        BinaryOp::Add | BinaryOp::Mul | BinaryOp::Eq | BinaryOp::Ne => op,
-        BinaryOp::Lt => BinaryOp::Gt,
-        BinaryOp::Le => BinaryOp::Ge,
-        BinaryOp::Gt => BinaryOp::Lt,
-        BinaryOp::Ge => BinaryOp::Le,
-        BinaryOp::Sub | BinaryOp::Div | BinaryOp::Mod => return None,
-    })
-}
 
 /// A bound `x >= k` (lower) or `x <= k` (upper) on a pure expression, from a comparison with
 /// a number: `(x, k, is_lower)`.
@@ -196,7 +185,7 @@ fn bound_of<'e, 'a>(e: &'e Expr<'a>) -> Option<(&'e Expr<'a>, i32, bool)> {
     let ExprKind::Binary(op, a, b) = e.kind else { return None };
     let (x, op, k) = match (a.kind, b.kind) {
         (_, ExprKind::Number(k)) => (a, op, k),
-        (ExprKind::Number(k), _) => (b, mirrored(op)?, k),
+        (ExprKind::Number(k), _) => (b, op.mirrored()?, k),
         _ => return None,
     };
     if !is_pure_leaf(x) {

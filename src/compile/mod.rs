@@ -9,7 +9,10 @@
 //! One file per concern, each adding methods to the compiler's state ([`compiler`]):
 //! [`statements`] (settings, variables), [`predeal`], [`actions`], [`expr`] (code),
 //! [`fold`] (constants, bounds, range tests), [`shapes`], [`dd`] (double dummy: par
-//! vulnerability, solving mode, cost ordering); [`compiled`] holds what comes out.
+//! vulnerability, solving mode, cost ordering), [`tabulate`], [`seats`], [`order`],
+//! [`exact`]; [`compiled`] holds what comes out. What these files share lies below the
+//! compiler's state, so that none imports in a circle: [`node`] (node keys, effects) and
+//! [`reads`] (what each node reads of the deal).
 //!
 //! Imports: [`crate::front`] (the syntax tree, messages), [`crate::source`] (to choose the
 //! deal source for the predeal) and the `vm` crate.
@@ -21,8 +24,10 @@ pub mod dd;
 pub mod exact;
 pub mod expr;
 pub mod fold;
+pub mod node;
 pub mod order;
 pub mod predeal;
+pub mod reads;
 pub mod seats;
 pub mod shapes;
 pub mod statements;

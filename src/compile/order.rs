@@ -11,7 +11,7 @@
 //! (`x >= 10 && x <= 12`) move together. `--plain` keeps the order as written.
 
 use crate::compile::compiler::Compiler;
-use crate::compile::dd::{DRAWS, MAY_FAIL, SOLVES};
+use crate::compile::node::{DRAWS, MAY_FAIL, SOLVES};
 use crate::compile::fold::in_range;
 use crate::compile::tabulate::Operand;
 

@@ -9,7 +9,8 @@
 //! the condition as written, the same with `--plain`, so both deal the same deals. The same
 //! sample measures the operands that `order` sorts.
 
-use crate::compile::compiler::{node_key, Compiler, NodeKey};
+use crate::compile::compiler::Compiler;
+use crate::compile::node::node_key;
 use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
 use dealvm_vm::bytecode::Instr;
@@ -18,7 +19,6 @@ use dealvm_vm::interp::{Env, Machine};
 use dealvm_vm::rng::batch_rng;
 use dealvm_vm::source::DealSource;
 use dealvm_vm::split::RandomDealer;
-use std::collections::HashMap;
 
 /// The deals of the sample that [`Compiler::how_often`] runs the first operand on.
 const SAMPLE: u32 = 1024;
@@ -40,19 +40,6 @@ fn cost(code: &[Instr]) -> usize {
 /// much as a whole deal plus half a hand (measured on `benches/scripts/`, 2026-11-24: dealing
 /// later was as fast or faster up to a half, slower on `14-four-seat-openings`, 0.57).
 pub(super) const LATER_BELOW: f64 = 0.5;
-
-/// Where the compiler is in placing `deal.rest`.
-#[derive(Default)]
-pub(super) struct RestPlan {
-    /// The next `&&` chain compiled is the condition's.
-    pub(super) top: bool,
-    /// The hands dealt first, those of the condition's first operand; `None` when all are.
-    pub(super) first: Option<Seats>,
-    /// Whether `deal.rest` is in the code.
-    pub(super) emitted: bool,
-    /// The hands each node reads.
-    memo: HashMap<NodeKey, Seats>,
-}
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// The hands `e` reads (all four when it asks double dummy or `usereval`).
@@ -112,6 +99,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
             }
             _ => {}
         }
+    }
+
+    /// The hands to deal first for condition `c`, those of its first operand, when the
+    /// operands before the first that reads the others fail often enough
+    /// ([`LATER_BELOW`]); `None` when all four are dealt at once.
+    pub(super) fn dealt_first(&mut self, c: &'a Expr<'a>) -> Option<Seats> {
+        let (first, operands) = self.first_operands(c);
+        (first != Seats::ALL && self.how_often(&operands).is_some_and(|p| p < LATER_BELOW)).then_some(first)
     }
 
     /// The hands of the first operand of the condition's `&&` chain (looking through

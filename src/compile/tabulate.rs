@@ -11,137 +11,15 @@
 //! numbers or asks double dummy is left as it is, so the program's results, errors included,
 //! are those of the plain code (`--plain` compiles without tables, for checking).
 
-use crate::compile::compiler::{node_key, Compiler, NodeKey};
+use crate::compile::compiler::{count_table, Compiler};
+use crate::compile::node::{node_key, DRAWS, MAY_FAIL};
+use crate::compile::reads::{pair_bit, pairs, Domain, Lanes, Part, Reads};
 use crate::front::ast::*;
 use dealvm_vm::bytecode::{BinaryOp, Instr, LengthValues, ShapeValues, SuitBits, SuitValues};
-use dealvm_vm::card::{Card, Seat, Suit};
+use dealvm_vm::card::{Card, Suit};
 use dealvm_vm::shape::{shape_index, ShapeSet, NUM_SHAPES, SHAPES};
 use dealvm_vm::tables::{TableId, SUIT_MASKS};
 use std::rc::Rc;
-
-/// What a node reads of one part of the deal: nothing, exactly one thing, or more.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Part<T> {
-    Nothing,
-    One(T),
-    Many,
-}
-
-impl<T: PartialEq + Copy> Part<T> {
-    /// What a node reads whose operands read `self` and `other`.
-    fn join(self, other: Part<T>) -> Part<T> {
-        match (self, other) {
-            (Part::Nothing, x) | (x, Part::Nothing) => x,
-            (Part::One(a), Part::One(b)) if a == b => Part::One(a),
-            _ => Part::Many,
-        }
-    }
-}
-
-/// What a node's value depends on: which holding it could be computed from, and which
-/// hand's shape.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) struct Reads {
-    holding: Part<(Seat, Suit)>,
-    shape: Part<Seat>,
-    /// The seat-suit pairs (bit `4 * seat + suit`) whose lengths are all it reads, or
-    /// `None` when it reads more than lengths.
-    lengths: Option<u16>,
-}
-
-impl Reads {
-    const NOTHING: Reads = Reads { holding: Part::Nothing, shape: Part::Nothing, lengths: Some(0) };
-    const ANYTHING: Reads = Reads { holding: Part::Many, shape: Part::Many, lengths: None };
-
-    fn join(self, other: Reads) -> Reads {
-        let lengths = match (self.lengths, other.lengths) {
-            (Some(a), Some(b)) if (a | b).count_ones() <= MAX_LENGTHS => Some(a | b),
-            _ => None,
-        };
-        Reads { holding: self.holding.join(other.holding), shape: self.shape.join(other.shape), lengths }
-    }
-
-    fn holding(seat: Seat, suit: Suit) -> Reads {
-        Reads { holding: Part::One((seat, suit)), shape: Part::Many, lengths: None }
-    }
-
-    /// What a hand's shape reads: its spades, hearts and diamonds (clubs make 13).
-    fn shape(seat: Seat) -> Reads {
-        let lengths = [Suit::Spades, Suit::Hearts, Suit::Diamonds].iter().fold(0, |m, &s| m | pair_bit(seat, s));
-        Reads { holding: Part::Many, shape: Part::One(seat), lengths: Some(lengths) }
-    }
-}
-
-/// The most suit lengths a `lengths.value` table is indexed by (14³ entries). Four (14⁴)
-/// made `06-slam-controls` 20% faster per deal but its compilation 30 ms longer (tables of
-/// 38,416 entries for every sub-expression), more than a million deals gain.
-const MAX_LENGTHS: u32 = 3;
-
-/// The bit of a seat-suit pair in a set of lengths.
-fn pair_bit(seat: Seat, suit: Suit) -> u16 {
-    1 << (4 * seat as u16 + suit as u16)
-}
-
-/// The pairs of a set of lengths, in the order of their bits.
-fn pairs(set: u16) -> Vec<(Seat, Suit)> {
-    (0..16).filter(|b| set >> b & 1 != 0).map(|b| (Seat::ALL[b / 4], Suit::ALL[b % 4])).collect()
-}
-
-/// The inputs a table is made over: every holding of one suit of a hand, every shape of a
-/// hand, or every combination of the lengths of a few seat-suit pairs.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Domain {
-    Holding(Seat, Suit),
-    Shape(Seat),
-    Lengths(u16),
-}
-
-impl Domain {
-    fn len(self) -> usize {
-        match self {
-            Domain::Holding(..) => SUIT_MASKS,
-            Domain::Shape(_) => NUM_SHAPES,
-            Domain::Lengths(set) => 14usize.pow(set.count_ones()),
-        }
-    }
-
-    /// Which inputs can occur in a deal: no hand or suit with more than 13 cards (exactly
-    /// 13 when all four are listed).
-    fn possible(self) -> Vec<bool> {
-        let Domain::Lengths(set) = self else { return vec![true; self.len()] };
-        let pairs = pairs(set);
-        (0..self.len())
-            .map(|i| {
-                let (mut by_seat, mut by_suit, mut seats_n, mut suits_n) = ([0; 4], [0; 4], [0; 4], [0; 4]);
-                let mut rest = i;
-                for &(seat, suit) in pairs.iter().rev() {
-                    let len = rest % 14;
-                    rest /= 14;
-                    by_seat[seat as usize] += len;
-                    by_suit[suit as usize] += len;
-                    seats_n[seat as usize] += 1;
-                    suits_n[suit as usize] += 1;
-                }
-                (0..4).all(|k| {
-                    by_seat[k] <= 13 && by_suit[k] <= 13 && (seats_n[k] < 4 || by_seat[k] == 13) && (suits_n[k] < 4 || by_suit[k] == 13)
-                })
-            })
-            .collect()
-    }
-}
-
-/// A node's value on every input of a domain; `None` where it divides by zero.
-pub(super) type Lanes = Rc<Vec<Option<i32>>>;
-
-/// The per-node memos of tabulating.
-#[derive(Default)]
-pub(super) struct TabulateMemo {
-    reads: std::collections::HashMap<NodeKey, Reads>,
-    /// The values of variables' definitions, which several tables may share.
-    lanes: std::collections::HashMap<(NodeKey, Domain), Lanes>,
-    /// The `+`/`-` nodes of the sums looked at for regrouping.
-    pub(super) sums_seen: std::collections::HashSet<NodeKey>,
-}
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// The single instruction that computes `e` from a table, when `e` is worth one: it
@@ -242,7 +120,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let mut start = 0;
         while start < operands.len() {
             let end = (start..operands.len())
-                .find(|&i| self.effects(operands[i]) & (super::dd::DRAWS | super::dd::MAY_FAIL) != 0)
+                .find(|&i| self.effects(operands[i]) & (DRAWS | MAY_FAIL) != 0)
                 .unwrap_or(operands.len());
             self.join_segment(&operands[start..end], and, &mut out[start..end]);
             start = end + 1;
@@ -583,36 +461,6 @@ fn binary(op: BinaryOp, x: Option<i32>, y: Option<i32>) -> Option<i32> {
     op.apply(x?, y?)
 }
 
-/// The per-suit table of a counting function.
-pub(super) fn count_table(func: CountFn) -> TableId {
-    match func {
-        CountFn::Hcp => TableId::HCP,
-        CountFn::Pt(n) => TableId::pt(n),
-        CountFn::Controls => TableId::CONTROLS,
-        CountFn::Losers => TableId::LOSERS,
-        CountFn::Ltc => TableId::LTC,
-    }
-}
-
-/// Whether `instr` pushes a value that depends only on the deal: a variable whose whole
-/// subroutine is such an instruction is read without a call.
-pub(super) fn is_pure_load(instr: Instr) -> bool {
-    matches!(
-        instr,
-        Instr::Const(_)
-            | Instr::SuitCount { .. }
-            | Instr::HandCount { .. }
-            | Instr::Length { .. }
-            | Instr::Cccc { .. }
-            | Instr::Opc { .. }
-            | Instr::HasCard { .. }
-            | Instr::Shape { .. }
-            | Instr::SuitTest { .. }
-            | Instr::SuitValue { .. }
-            | Instr::ShapeValue { .. }
-            | Instr::LengthsValue { .. }
-    )
-}
 
 /// Whether `e` compiles to one instruction that reads the deal and nothing else.
 fn is_leaf(e: &Expr<'_>) -> bool {

@@ -6,7 +6,7 @@
 
 use crate::common::data_dir;
 use clap::Parser;
-use dealvm::cli::{execute::execute, stdout::Printed, Cli};
+use dealvm::cli::{run_to, stdout::Printed, Cli};
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -89,7 +89,7 @@ fn run_command(args: &[&str]) -> Result<(), String> {
     argv.extend_from_slice(args);
     let cli = Cli::try_parse_from(&argv).map_err(|e| format!("bad arguments {argv:?}: {e}"))?;
     catch_unwind(AssertUnwindSafe(|| {
-        let _ = execute(&cli, &mut Printed::new(std::io::sink()), Instant::now());
+        let _ = run_to(&cli, &mut Printed::new(std::io::sink()), Instant::now());
     }))
     .map_err(|panic| {
         panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()

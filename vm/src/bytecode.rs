@@ -62,6 +62,19 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// The operator with its operands exchanged (`a < b` is `b > a`), for the commutative and
+    /// comparison operators; `None` for the others.
+    pub fn mirrored(self) -> Option<BinaryOp> {
+        Some(match self {
+            BinaryOp::Add | BinaryOp::Mul | BinaryOp::Eq | BinaryOp::Ne => self,
+            BinaryOp::Lt => BinaryOp::Gt,
+            BinaryOp::Le => BinaryOp::Ge,
+            BinaryOp::Gt => BinaryOp::Lt,
+            BinaryOp::Ge => BinaryOp::Le,
+            BinaryOp::Sub | BinaryOp::Div | BinaryOp::Mod => return None,
+        })
+    }
+
     /// The operator applied to two values; `None` for a division or remainder by zero.
     ///
     /// Division truncates toward zero and `%` takes the dividend's sign, as in C.
