@@ -59,7 +59,8 @@ pub(super) struct Compiler<'s, 'a> {
     pub(super) bounded: RefCell<HashMap<NodeKey, Option<(i64, i64)>>>,
     /// The actions, the code of their values and their statistics.
     pub(super) actions: Option<(Vec<ActionSpec>, Vec<ValueCode<'a>>, Vec<TallySpec>)>,
-    /// What each node looked at may do besides giving a value (the flags of `node`, found by `Compiler::effects` in `dd`).
+    /// What each node looked at may do besides giving a value (the flags of `node`, found
+    /// by `Compiler::effects` in `dd`).
     pub(super) effects: RefCell<HashMap<NodeKey, u8>>,
     /// The double-dummy switches (`-M`, `-P`).
     pub(super) dd_switches: DdSwitches,
