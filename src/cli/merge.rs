@@ -6,21 +6,17 @@ use crate::cli::execute::{compile_input, finish, printed, Prepared};
 use crate::cli::failure::{io_reason, switch_error, Failure};
 use crate::cli::options::record_file;
 use crate::cli::outputs;
-use crate::cli::stdout::Printed;
+use crate::cli::stdout::{with_stdout, Printed};
 use crate::front::diag::Source;
 use crate::shard::merge::{check_part, check_reach, check_set, keeps_deals, replay, Named, Shape};
 use crate::shard::part::decode;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
 /// Runs `dealvm merge` to standard output.
 pub fn run(merge: &MergeCli, start: Instant) -> Result<(), Failure> {
-    let stdout = io::stdout();
-    let mut out = Printed::new(io::BufWriter::with_capacity(1 << 16, stdout.lock()));
-    let result = execute(merge, &mut out, start);
-    let flushed = out.flush();
-    result.and(flushed.map_err(Failure::from))
+    with_stdout(|out| execute(merge, out, start))
 }
 
 /// Reads and checks the parts, then finishes the run they are of, as the single run would.

@@ -21,7 +21,7 @@ pub mod stdout;
 
 pub use args::{Cli, MergeCli};
 pub use failure::{Failure, EXIT_INPUT};
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::Instant;
 use stdout::Printed;
 
@@ -37,11 +37,7 @@ pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
         println!("dealvm {}", env!("CARGO_PKG_VERSION"));
         return Ok(());
     }
-    let stdout = io::stdout();
-    let mut out = Printed::new(io::BufWriter::with_capacity(1 << 16, stdout.lock()));
-    let result = run_to(cli, &mut out, start);
-    let flushed = out.flush();
-    result.and(flushed.map_err(Failure::from))
+    stdout::with_stdout(|out| run_to(cli, out, start))
 }
 
 /// The run `cli` asks for, its reports written to `out`: one shard (`--shard`, which writes

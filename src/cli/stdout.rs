@@ -57,6 +57,18 @@ impl<W: Write> Printed<W> {
     }
 }
 
+/// Buffered standard output, minding broken pipes.
+pub type Stdout = Printed<io::BufWriter<io::StdoutLock<'static>>>;
+
+/// Runs `f` with standard output, then flushes it: `f`'s failure if it failed, else the
+/// flush's.
+pub fn with_stdout<E: From<io::Error>>(f: impl FnOnce(&mut Stdout) -> Result<(), E>) -> Result<(), E> {
+    let mut out = Printed::new(io::BufWriter::with_capacity(1 << 16, io::stdout().lock()));
+    let result = f(&mut out);
+    let flushed = out.flush();
+    result.and(flushed.map_err(E::from))
+}
+
 impl<W: Write> Write for Printed<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         if self.closed {

@@ -196,6 +196,14 @@ mod tests {
         }
     }
 
+    /// A cache for three queries answered by [`Fake`], and the count of its calls.
+    fn faked() -> (Arc<AtomicU32>, UserEvalCache) {
+        let calls = Arc::new(AtomicU32::new(0));
+        let mut c = UserEvalCache::new(3);
+        c.set_answerer(Box::new(Fake(calls.clone())));
+        (calls, c)
+    }
+
     fn queries() -> Vec<Query> {
         let q = |tag| Query { tag, who: Who::Side(Side::NorthSouth), suit: None };
         vec![q(3), q(5), q(99)]
@@ -203,9 +211,7 @@ mod tests {
 
     #[test]
     fn a_query_is_asked_once_per_deal() {
-        let calls = Arc::new(AtomicU32::new(0));
-        let mut c = UserEvalCache::new(3);
-        c.set_answerer(Box::new(Fake(calls.clone())));
+        let (calls, mut c) = faked();
         let (deal, qs) = (Deal::default(), queries());
         assert_eq!(c.value(&deal, &qs, 0, 0), Ok(3));
         assert_eq!(c.value(&deal, &qs, 0, 2), Ok(5));
@@ -220,9 +226,7 @@ mod tests {
 
     #[test]
     fn a_failure_stays() {
-        let calls = Arc::new(AtomicU32::new(0));
-        let mut c = UserEvalCache::new(3);
-        c.set_answerer(Box::new(Fake(calls.clone())));
+        let (calls, mut c) = faked();
         let (deal, qs) = (Deal::default(), queries());
         assert_eq!(c.value(&deal, &qs, 2, 0), Err(UserEvalError::Failed("no".into())));
         c.next_deal();
