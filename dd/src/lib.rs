@@ -231,6 +231,10 @@ mod tests {
         let t = dds.table(&d);
         assert_eq!(t.get(Seat::West, Strain::Clubs), 13);
         assert_eq!(t.get(Seat::East, Strain::Hearts), 13);
+        // Notrump is all zeros here (whoever leads runs a suit), yet the table is possible.
+        assert!(Seat::ALL.iter().all(|&s| t.get(s, Strain::NoTrump) == 0));
+        assert_eq!(t.impossible_count(&d), None);
+        assert!(!t.is_unsolved());
     }
 
     #[test]
@@ -241,6 +245,14 @@ mod tests {
         let t = dds.table(&d);
         assert_eq!(t.tricks[0], [7, 7, 5, 4, 7]);
         assert_eq!(t.tricks[1], [6, 6, 8, 9, 6]);
+        assert_eq!(t.impossible_count(&d), None);
+        // Hearts: South holds the ace, so North-South take a trick whoever declares.
+        let mut wrong = t;
+        wrong.set(Seat::North, Strain::Hearts, 0);
+        assert_eq!(wrong.impossible_count(&d), Some((Seat::North, Strain::Hearts)));
+        wrong = t;
+        wrong.set(Seat::West, Strain::Hearts, 13);
+        assert_eq!(wrong.impossible_count(&d), Some((Seat::West, Strain::Hearts)));
         for seat in Seat::ALL {
             for strain in STRAINS {
                 assert_eq!(dds.tricks(&d, seat, strain), t.get(seat, strain), "{seat:?} {strain:?}");

@@ -148,9 +148,9 @@ pub struct Cli {
     #[arg(long = "dlm", value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 
-    /// Take the deals from FILE, a PBN or DLM file (told apart by content; `-`: standard
-    /// input), in order, instead of dealing at random: the condition and the actions run over
-    /// them. Without an input file or a script on standard input, no condition: every deal
+    /// Take the deals from FILE, a PBN, DLM, zrd or DL52 file (told apart by content; `-`:
+    /// standard input), in order, instead of dealing at random: the condition and the actions
+    /// run over them (a zrd file's double-dummy results are used, not solved again). Without an input file or a script on standard input, no condition: every deal
     /// is produced (convert with `--deals a.dlm --pbn a.pbn`).
     #[arg(long = "deals", value_name = "FILE")]
     pub deals: Option<PathBuf>,

@@ -281,7 +281,7 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> 
             return Err(switch_error("-L and --deals both give the deals of the run; give one of them".into()));
         }
         let (name, bytes) = input::file_bytes(path, "the library")?;
-        let library = crate::source::library(&name, &bytes).map_err(|d| Failure::Input(d.render(None)))?;
+        let library = crate::source::library(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
         if compiled.has_predeal() {
             warn("-L: the predeal is ignored: the deals come from the library as they are");
         }

@@ -86,16 +86,61 @@ pub fn deals_bytes(path: &Path) -> Result<(String, Vec<u8>), Failure> {
 /// file, or standard input for `-`.
 pub fn file_bytes(path: &Path, what: &str) -> Result<(String, Vec<u8>), Failure> {
     if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        return io::stdin()
-            .read_to_end(&mut bytes)
-            .map(|_| ("stdin".to_string(), bytes))
-            .map_err(|e| switch_error(format!("cannot read the deals from standard input: {}", io_reason(&e))));
+        let bytes = read_bounded(io::stdin().lock(), stdin_is_file(), DEALS_LIMIT)
+            .map_err(|e| switch_error(format!("cannot read the deals from standard input: {}", io_reason(&e))))?
+            .ok_or_else(|| switch_error(too_long("standard input", DEALS_LIMIT, "save the deals to a file and name it")))?;
+        return Ok(("stdin".to_string(), bytes));
     }
     let name = path.display().to_string();
-    std::fs::read(path)
-        .map(|bytes| (name.clone(), bytes))
-        .map_err(|e| switch_error(format!("cannot read {what} `{name}`: {}", io_reason(&e))))
+    let bytes = read_path(path, DEALS_LIMIT)
+        .map_err(|e| switch_error(format!("cannot read {what} `{name}`: {}", io_reason(&e))))?
+        .ok_or_else(|| switch_error(too_long(&format!("{what} `{name}`"), DEALS_LIMIT, "save the deals to a file and name it")))?;
+    Ok((name, bytes))
+}
+
+/// The most bytes read from a pipe, a device or a terminal (whose end may never come) when
+/// it holds deals: twice Pavlicek's library of 10.5 million deals. A regular file is read
+/// whole, whatever its size.
+pub const DEALS_LIMIT: u64 = 512 << 20;
+
+/// The most bytes read from a pipe, a device or a terminal when it holds an input file.
+pub const SCRIPT_LIMIT: u64 = 16 << 20;
+
+/// The bytes of the file at `path`: all of a regular file; at most `limit` of anything else
+/// (a pipe, a device such as `/dev/zero`), `None` when there is more.
+pub fn read_path(path: &Path, limit: u64) -> io::Result<Option<Vec<u8>>> {
+    let file = std::fs::File::open(path)?;
+    let regular = file.metadata()?.is_file();
+    read_bounded(file, regular, limit)
+}
+
+/// Reads `reader` to its end: all of it when `regular` (a regular file), else at most
+/// `limit` bytes (`None` when there is more).
+fn read_bounded(reader: impl Read, regular: bool, limit: u64) -> io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    if regular {
+        let mut reader = reader;
+        reader.read_to_end(&mut bytes)?;
+        return Ok(Some(bytes));
+    }
+    reader.take(limit + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+/// Whether standard input is a regular file (`< file`), which is read whole.
+fn stdin_is_file() -> bool {
+    use std::os::fd::AsFd;
+    io::stdin().as_fd().try_clone_to_owned().map(std::fs::File::from).and_then(|f| f.metadata()).is_ok_and(|m| m.is_file())
+}
+
+/// The refusal of a pipe or device that gave more than `limit` bytes: what was read, why
+/// dealvm stopped, what to do instead.
+pub fn too_long(what: &str, limit: u64, fix: &str) -> String {
+    format!(
+        "{what} is not a regular file and gave more than {} MB without ending; \
+         dealvm reads at most that much from a pipe or a device: {fix}",
+        limit >> 20
+    )
 }
 
 /// The values of the script variables `$0`..`$9` (`-0`..`-9`).
@@ -131,23 +176,18 @@ pub fn predeal_switches(cli: &Cli, source: &Source) -> Result<Vec<CommandLinePre
     Ok(command_line)
 }
 
-/// Reads the input: a file, or standard input.
+/// Reads the input: a file, or standard input (at most [`SCRIPT_LIMIT`] bytes from a pipe or
+/// a device).
 fn read_input(path: Option<&PathBuf>) -> Result<(String, Vec<u8>), Failure> {
-    match path {
-        Some(p) => {
-            let name = p.display().to_string();
-            std::fs::read(p).map(|b| (name.clone(), b)).map_err(|e| {
-                Failure::Input(Diagnostic::error(format!("cannot read the input file `{name}`: {}", io_reason(&e))).render(None))
-            })
-        }
-        None => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map(|_| ("stdin".to_string(), bytes))
-                .map_err(|e| Failure::Input(Diagnostic::error(format!("cannot read standard input: {}", io_reason(&e))).render(None)))
-        }
-    }
+    let refuse = |message: String| Failure::Input(Diagnostic::error(message).render(None));
+    let (name, what, read) = match path {
+        Some(p) => (p.display().to_string(), format!("the input file `{}`", p.display()), read_path(p, SCRIPT_LIMIT)),
+        None => ("stdin".to_string(), "standard input".to_string(), read_bounded(io::stdin().lock(), stdin_is_file(), SCRIPT_LIMIT)),
+    };
+    let bytes = read
+        .map_err(|e| refuse(format!("cannot read {what}: {}", io_reason(&e))))?
+        .ok_or_else(|| refuse(too_long(&what, SCRIPT_LIMIT, "a Dealer input file is a few kilobytes of text; name it as the input file")))?;
+    Ok((name, bytes))
 }
 
 /// The input as text, without a leading byte-order mark: refuses binary data and text that

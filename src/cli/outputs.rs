@@ -10,6 +10,7 @@ use crate::files::target::{file_id, FileId, Output};
 use crate::front::diag::Source;
 use crate::report::layout::today;
 use crate::report::{Actions, RunInfo};
+use crate::source::kind::{self, Kind};
 use std::path::Path;
 
 /// One output file asked for on the command line.
@@ -61,6 +62,7 @@ pub fn check_reading(cli: &Cli, more: &[(&str, &Path)]) -> Result<(), Failure> {
     if cli.dd && cli.pbn.is_none() {
         return Err(switch_error("--dd adds double-dummy tables to the boards of the --pbn file; give --pbn FILE too".into()));
     }
+    check_specs(cli)?;
     let wanted = wanted(cli);
     if let Some(w) = wanted.iter().find(|w| w.path.as_os_str().is_empty()) {
         return Err(switch_error(format!("{} needs a file name", w.switch)));
@@ -86,7 +88,72 @@ pub fn check_reading(cli: &Cli, more: &[(&str, &Path)]) -> Result<(), Failure> {
             )));
         }
     }
+    for w in &wanted {
+        check_existing(w)?;
+    }
     Ok(())
+}
+
+/// Refuses, leaving it untouched, an existing file that an output would destroy: a Dealer
+/// input file; a file of another format dealvm knows (`--pbn` over a DLM file); for an output
+/// added to (`-C`, `-Z`, `-l` without `w`), a file that is not whole, valid records of its
+/// format (a zrd file that is a script, a CSV file that is binary).
+fn check_existing(w: &Wanted) -> Result<(), Failure> {
+    let shown = format!("{} `{}`", w.switch, w.path.display());
+    let Some(found) = kind::of_file(w.path) else { return Ok(()) };
+    let found = found.map_err(|e| switch_error(format!("{shown}: cannot read the file to check it: {}", crate::cli::failure::io_reason(&e))))?;
+    let wanted = Kind::of_output(w.what);
+    match found {
+        Some(Kind::Script) => {
+            return Err(switch_error(format!("{shown} is a Dealer input file; dealvm writes no output over one (name the {} file)", w.what)))
+        }
+        Some(other) if Some(other) != wanted => {
+            let (verb, fix) = if w.append { ("add to", "") } else { ("replace", "; name another file, or remove it first") };
+            return Err(switch_error(format!("{shown} is a {} file: dealvm will not {verb} it with {} output{fix}", other.name(), w.what)));
+        }
+        _ => {}
+    }
+    if w.append {
+        if let Err(why) = kind::check_whole(w.what, &w.path.display().to_string(), w.path) {
+            return Err(switch_error(format!(
+                "{shown}: the {what} output is added to this file, but {why}; it is left as it is (check the name; {switch} w:FILE would replace the file)",
+                what = w.what,
+                switch = w.switch
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a `-C`, `-Z` or `-l` value that names no file: its flags alone (`N`, `w:`), a
+/// colon with no flags before it, or a bare number (`-Z 40`, taken for a count).
+fn check_specs(cli: &Cli) -> Result<(), Failure> {
+    let specs = [("-C", "w", &cli.csv), ("-Z", "Nw", &cli.zrd), ("-l", "Nw", &cli.dl52)];
+    for (switch, flags, spec) in specs {
+        if let Some(spec) = spec.as_deref() {
+            check_spec(switch, flags, spec)?;
+        }
+    }
+    Ok(())
+}
+
+/// [`check_specs`] for one switch, whose flags are the letters of `flags`.
+fn check_spec(switch: &str, flags: &str, spec: &str) -> Result<(), Failure> {
+    let are_flags = |s: &str| !s.is_empty() && s.len() <= flags.len() && s.chars().all(|c| flags.contains(c));
+    let refuse = |why: String| Err(switch_error(format!("{switch} `{spec}`: {why}")));
+    let letters: String = flags.chars().map(|c| format!("[{c}]")).collect();
+    match spec.split_once(':') {
+        Some(("", _)) => refuse(format!("a colon with no flag letters before it; write {switch} FILE or {switch} {letters}:FILE")),
+        Some((f, "")) if are_flags(f) => refuse(format!("no file after the colon; write {switch} {f}:FILE")),
+        None if are_flags(spec) => refuse(format!(
+            "`{spec}` holds only {switch}'s flag letters and names no file; write {switch} {spec}:FILE (or {switch} ./{spec} for a file called {spec})"
+        )),
+        None if !spec.is_empty() && spec.bytes().all(|b| b.is_ascii_digit()) => refuse(format!(
+            "`{spec}` is a number, not a file name ({switch} names the file to write; -p sets the number of deals); \
+             write {switch} ./{spec} for a file called {spec}"
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Why outputs `a` and `b` cannot both be written, if they cannot.
@@ -149,13 +216,38 @@ pub fn open_actions(cli: &Cli, compiled: &Compiled, source: &Source, settings: &
             "--pbn" => actions.set_pbn(PbnWriter::new(settings.title.as_deref().unwrap_or(""), &pbn_comment(cli, source, settings)), out),
             "--dlm" => actions.set_dlm(out),
             "-C" => actions.csv = Some(out),
-            "-Z" => actions.set_zrd(out, !record_file(cli.zrd.as_deref().unwrap_or_default()).no_solving),
+            "-Z" => {
+                warn_title_cut(settings.title.as_deref().unwrap_or(""), w.path);
+                actions.set_zrd(out, !record_file(cli.zrd.as_deref().unwrap_or_default()).no_solving)
+            }
             "-l" => actions.set_dl52(out),
             _ => actions.export = Some(out),
         }
     }
     actions.set_table_values(compiled.table_values, cli.dd);
+    if let Some(action) = actions.prints_beside_boards() {
+        let boards = actions.board_files().join(" and ");
+        return Err(switch_error(format!(
+            "{boards} goes to standard output, where the action `{action}` prints too: the two would be mixed; \
+             give the board file a name (--pbn FILE, --dlm FILE), or leave the action out"
+        )));
+    }
     Ok(actions)
+}
+
+/// Warns, on standard error, that the zrd file at `path` gets only part of the title.
+fn warn_title_cut(title: &str, path: &Path) {
+    let kept = crate::files::zrd::title_kept(title);
+    if kept.len() < title.len() {
+        let why = if title.contains('\0') { "its zero byte ends it".to_string() } else { format!("it is {} bytes long", title.len()) };
+        let message = format!(
+            "the zrd file `{}` gets the title's first {} bytes only: {why}, and a zrd file's 15 title records hold at most {}",
+            path.display(),
+            kept.len(),
+            crate::files::zrd::MAX_TITLE
+        );
+        eprint!("{}", crate::front::diag::Diagnostic::error(message).render_warning(None));
+    }
 }
 
 /// The `%` comment of a PBN file: how its deals were made.

@@ -179,6 +179,26 @@ impl ActionSpec {
         )
     }
 
+    /// The action's name in the input: `printoneline`, `average`, ...
+    pub fn name(&self) -> &'static str {
+        match self {
+            ActionSpec::PrintAll => "printall",
+            ActionSpec::PrintSide(_) => "printside",
+            ActionSpec::PrintPbn => "printpbn",
+            ActionSpec::PrintCompact(_) => "printcompact",
+            ActionSpec::PrintOneline(_) => "printoneline",
+            ActionSpec::PrintEs(_) => "printes",
+            ActionSpec::Print(_) => "print",
+            ActionSpec::Average { .. } => "average",
+            ActionSpec::Frequency { .. } => "frequency",
+            ActionSpec::BktFreq { .. } => "bktfreq",
+            ActionSpec::CsvRpt(_) => "csvrpt",
+            ActionSpec::PrintRpt(_) => "printrpt",
+            ActionSpec::Export(_) => "export",
+            ActionSpec::EvalContract { .. } => "evalcontract",
+        }
+    }
+
     /// Whether the action looks at the deal itself (not only at values).
     pub fn needs_deal(&self) -> bool {
         !matches!(

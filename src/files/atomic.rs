@@ -80,9 +80,7 @@ impl AtomicFile {
     /// Starts writing `path` in place, after what it holds: a device such as `/dev/null`, a
     /// FIFO. Called `name` in messages.
     pub fn in_place(name: &str, path: &Path) -> io::Result<AtomicFile> {
-        let file = OpenOptions::new()
-            .append(true)
-            .open(path)
+        let file = if is_fifo(path) { open_fifo(name, path)? } else { OpenOptions::new().append(true).open(path) }
             .map_err(|e| said(e.kind(), format!("cannot write the {name}: {}", reason(&e))))?;
         Ok(AtomicFile { name: name.to_string(), replace: None, writer: Some(BufWriter::new(file)) })
     }
@@ -113,6 +111,67 @@ impl AtomicFile {
         }
         said(e.kind(), format!("cannot write the {}: {}", self.name, reason(&e)))
     }
+}
+
+/// How long an output FIFO may wait for a program to read it.
+pub const FIFO_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Whether `path` is a FIFO (a named pipe).
+#[cfg(unix)]
+fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+#[cfg(not(unix))]
+fn is_fifo(_path: &Path) -> bool {
+    false
+}
+
+/// Opens a FIFO for writing once a program reads it, waiting at most [`FIFO_WAIT`] (opening
+/// it plainly would wait for ever when none does). The outer error says why, the inner one
+/// is the system's.
+#[cfg(unix)]
+fn open_fifo(name: &str, path: &Path) -> io::Result<io::Result<File>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let start = std::time::Instant::now();
+    loop {
+        match OpenOptions::new().append(true).custom_flags(libc::O_NONBLOCK).open(path) {
+            Ok(file) => return Ok(blocking(file)),
+            Err(e) if e.raw_os_error() == Some(libc::ENXIO) && start.elapsed() < FIFO_WAIT => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+                return Err(said(
+                    io::ErrorKind::WouldBlock,
+                    format!(
+                        "cannot write the {name}: it is a FIFO (named pipe) and no program read it within {} s; \
+                         start the program that reads it first",
+                        FIFO_WAIT.as_secs()
+                    ),
+                ))
+            }
+            Err(e) => return Ok(Err(e)),
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn open_fifo(_name: &str, path: &Path) -> io::Result<io::Result<File>> {
+    Ok(OpenOptions::new().append(true).open(path))
+}
+
+/// `file` with its writes blocking again (it was opened without blocking).
+#[cfg(unix)]
+fn blocking(file: File) -> io::Result<File> {
+    use std::os::fd::AsRawFd;
+    let fd = file.as_raw_fd();
+    // SAFETY: fcntl on a descriptor this function owns, with flags it read from it.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(file)
 }
 
 /// Creates a new temporary file in `dir` for `target`, remembered for [`remove_pending`].

@@ -5,7 +5,7 @@
 //! 12 (the same number as the card's bit in a hand mask); within a hand the cards go from the
 //! highest byte down, the ace of spades first.
 
-use dealvm_vm::card::{Deal, Seat};
+use dealvm_vm::card::{Card, Deal, Hand, Seat};
 
 /// The size of a record in bytes.
 pub const RECORD: usize = 52;
@@ -24,6 +24,23 @@ pub fn deal_record(deal: &Deal) -> [u8; RECORD] {
         }
     }
     record
+}
+
+/// The deal of a DL52 record, or why the record is not one: a byte that is no card, a card
+/// given twice (the seat of a byte is its place: North's 13, then East's, South's, West's).
+pub fn decode(record: &[u8; RECORD]) -> Result<Deal, String> {
+    let mut hands = [Hand::EMPTY; 4];
+    let mut seen = 0u64;
+    for (i, &byte) in record.iter().enumerate() {
+        let seat = Seat::from_index(i / 13);
+        let card = Card::from_position(byte).ok_or_else(|| format!("byte {} of the record (0x{byte:02X}, a card of {}) is not a card", i + 1, seat.name()))?;
+        if seen & card.bit() != 0 {
+            return Err(format!("the card {card} is given twice (byte {}, a card of {})", i + 1, seat.name()));
+        }
+        seen |= card.bit();
+        hands[seat.index()] = hands[seat.index()].with(card);
+    }
+    Ok(Deal { hands })
 }
 
 #[cfg(test)]
@@ -74,6 +91,20 @@ mod tests {
         for hand in record.chunks(13) {
             assert!(hand.windows(2).all(|w| w[0] > w[1]), "{hand:x?}");
         }
+    }
+
+    #[test]
+    fn a_record_decodes_to_its_deal() {
+        assert_eq!(decode(&deal_record(&sample())), Ok(sample()));
+        let mut twice = deal_record(&sample());
+        twice[1] = twice[0];
+        assert!(decode(&twice).unwrap_err().contains("the card JS is given twice (byte 2, a card of North)"), "{:?}", decode(&twice));
+        let mut padded = deal_record(&sample());
+        padded[51] = NO_CARD;
+        assert!(decode(&padded).unwrap_err().contains("byte 52 of the record (0xFF, a card of West) is not a card"));
+        let mut rank13 = deal_record(&sample());
+        rank13[0] = 0x3D;
+        assert!(decode(&rank13).is_err());
     }
 
     #[test]

@@ -98,18 +98,27 @@ pub fn title_sequence(record: &[u8; RECORD]) -> Option<u8> {
     (head & 0x0FFF_FFFF == 0 && sequence != 0).then_some(sequence)
 }
 
-/// The title records of `title` (none for an empty title): the title, cut at a zero byte if
-/// it holds one and shortened at a character boundary to fit 15 records, with its terminating
-/// zero byte, in 19-byte pieces numbered 1, 2, ….
-pub fn title_records(title: &str) -> Vec<[u8; RECORD]> {
-    let mut end = title.find('\0').unwrap_or(title.len()).min(MAX_TITLE_RECORDS * TITLE_PIECE - 1);
+/// The most bytes of a title the title records hold (284: 15 pieces of 19, less the zero byte).
+pub const MAX_TITLE: usize = MAX_TITLE_RECORDS * TITLE_PIECE - 1;
+
+/// The part of `title` that title records hold: up to a zero byte, at most [`MAX_TITLE`] bytes,
+/// cut at a character boundary.
+pub fn title_kept(title: &str) -> &str {
+    let mut end = title.find('\0').unwrap_or(title.len()).min(MAX_TITLE);
     while !title.is_char_boundary(end) {
         end -= 1;
     }
-    if end == 0 {
+    &title[..end]
+}
+
+/// The title records of `title` (none for an empty title): [`title_kept`] with its
+/// terminating zero byte, in 19-byte pieces numbered 1, 2, ….
+pub fn title_records(title: &str) -> Vec<[u8; RECORD]> {
+    let kept = title_kept(title);
+    if kept.is_empty() {
         return Vec::new();
     }
-    let mut text = title.as_bytes()[..end].to_vec();
+    let mut text = kept.as_bytes().to_vec();
     text.push(0);
     text.chunks(TITLE_PIECE)
         .enumerate()

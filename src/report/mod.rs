@@ -161,6 +161,21 @@ impl Actions {
         self.board_outputs().iter().any(|(o, _)| o.is_some_and(|o| !o.is_file()))
     }
 
+    /// The first action that prints on standard output beside a board file written there
+    /// (which it would corrupt), by name: `printoneline`, `average`, ...
+    pub fn prints_beside_boards(&self) -> Option<&'static str> {
+        if !self.boards_on_stdout() {
+            return None;
+        }
+        let on_stdout = |out: &Option<Output>| out.as_ref().is_none_or(|o| !o.is_file());
+        let prints = |spec: &&ActionSpec| match spec {
+            ActionSpec::CsvRpt(_) => on_stdout(&self.csv),
+            ActionSpec::Export(_) => on_stdout(&self.export),
+            _ => true,
+        };
+        self.specs.iter().find(prints).map(ActionSpec::name)
+    }
+
     /// The board files of the run, as messages name them ("the PBN file `x.pbn`").
     pub fn board_files(&self) -> Vec<String> {
         self.board_outputs().iter().filter_map(|(o, what)| o.map(|o| o.describe(what))).collect()

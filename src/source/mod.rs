@@ -11,8 +11,10 @@
 //! Imports: the `vm` crate, [`crate::front::diag`] for messages about the files read, and the
 //! encodings of [`crate::files`] (DLM letters, zrd records, PBN denominations).
 
+pub mod dl52;
 pub mod dlm;
 pub mod exact;
+pub mod kind;
 pub mod pbn;
 pub mod zrd;
 
@@ -96,14 +98,14 @@ impl Deals {
         }
     }
 
-    /// The boards of a PBN, DLM or zrd file (`--deals`), told apart by content: as a zrd file
-    /// when it [`zrd::looks_like_zrd`] or is a binary file named `.zrd` (so that a damaged one
-    /// is refused with its reason), else as a text file.
+    /// The boards of a PBN, DLM, zrd or DL52 file (`--deals`), told apart by content (see
+    /// [`binary_format`]).
     pub fn from_file(name: &str, bytes: Vec<u8>) -> Result<Deals, Diagnostic> {
-        if is_zrd(name, &bytes) {
-            return library(name, &bytes).map(Deals::Library);
+        match binary_format(name, &bytes) {
+            Some(Binary::Zrd) => library(name, bytes).map(Deals::Library),
+            Some(Binary::Dl52) => nonempty(name, dl52::read(name, &bytes)?).map(|boards| Deals::Boards(GivenDeals::new(boards))),
+            None => read(name, bytes).map(|boards| Deals::Boards(GivenDeals::new(boards))),
         }
-        read(name, bytes).map(|boards| Deals::Boards(GivenDeals::new(boards)))
     }
 
     /// The boards, when the deals come from a PBN or DLM file.
@@ -142,15 +144,43 @@ pub fn format_of(text: &str) -> Option<Format> {
     tagged.then_some(Format::Pbn)
 }
 
-/// Whether a file is read as zrd: it [`zrd::looks_like_zrd`], or it is a binary file named
-/// `.zrd`.
-fn is_zrd(name: &str, bytes: &[u8]) -> bool {
-    let binary = || bytes.contains(&0) || std::str::from_utf8(bytes).is_err();
-    zrd::looks_like_zrd(bytes) || (name.to_ascii_lowercase().ends_with(".zrd") && binary())
+/// The binary formats of solved deals that `--deals` reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Binary {
+    /// Pavlicek's zrd records: deals with their double-dummy results.
+    Zrd,
+    /// DealerV2's DL52 records: deals alone.
+    Dl52,
 }
 
+/// The binary format of a file, if it has one: a binary file named `.zrd` or `.dl52` is taken
+/// for that format (so that a damaged one is refused with its reason); otherwise the content
+/// tells (a file that could be read either way is zrd when all of it reads as zrd).
+pub fn binary_format(name: &str, bytes: &[u8]) -> Option<Binary> {
+    let binary = || bytes.contains(&0) || std::str::from_utf8(bytes).is_err();
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".zrd") && binary() {
+        return Some(Binary::Zrd);
+    }
+    if lower.ends_with(".dl52") && binary() {
+        return Some(Binary::Dl52);
+    }
+    match (zrd::looks_like_zrd(bytes), dl52::looks_like_dl52(bytes)) {
+        (true, true) if zrd::Library::check(name, bytes).is_err() => Some(Binary::Dl52),
+        (true, _) => Some(Binary::Zrd),
+        (false, true) => Some(Binary::Dl52),
+        (false, false) => None,
+    }
+}
+
+/// What the binary formats are, for messages.
+const BINARY_NOTE: &str = "a zrd file is 23-byte records, a DL52 file 52-byte records (docs/solved-deal-files.md)";
+
+/// What `--deals` reads, for messages.
+pub const FORMATS: &str = "PBN, DLM, zrd or DL52";
+
 /// The deals of a zrd file, refused when it holds none.
-pub fn library(name: &str, bytes: &[u8]) -> Result<zrd::Library, Diagnostic> {
+pub fn library(name: &str, bytes: Vec<u8>) -> Result<zrd::Library, Diagnostic> {
     let library = zrd::Library::read(name, bytes)?;
     if library.is_empty() {
         return Err(no_deal(name));
@@ -160,7 +190,11 @@ pub fn library(name: &str, bytes: &[u8]) -> Result<zrd::Library, Diagnostic> {
 
 /// Reads the boards of a PBN or DLM file, in file order; a file without a deal is refused.
 pub fn read(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, Diagnostic> {
-    let boards = read_text(name, bytes)?;
+    nonempty(name, read_text(name, bytes)?)
+}
+
+/// The boards of a file, refused when there are none.
+fn nonempty(name: &str, boards: Vec<Board>) -> Result<Vec<Board>, Diagnostic> {
     if boards.is_empty() {
         return Err(no_deal(name));
     }
@@ -172,23 +206,39 @@ fn no_deal(name: &str) -> Diagnostic {
     Diagnostic::error(format!("`{name}` holds no complete deal"))
 }
 
+/// `text` with each line end that is a lone CR (old Macintosh files) made a LF: the same
+/// offsets, so places in messages stay true.
+fn lone_cr_to_lf(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    String::from_utf8(bytes).expect("one ASCII byte for another")
+}
+
 /// Reads the boards of a PBN or DLM file.
 fn read_text(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, Diagnostic> {
     let text = String::from_utf8(bytes).or_else(|e| {
         // PBN files from older programs are often Latin-1; the deal part is ASCII anyway.
         let bytes = e.into_bytes();
         if bytes.contains(&0) {
-            Err(Diagnostic::error(format!("`{name}` is a binary file, not a PBN, DLM or zrd file")))
+            Err(Diagnostic::error(format!("`{name}` is a binary file, but not a zrd or DL52 file of solved deals"))
+                .with_note(format!("--deals reads {FORMATS} files; {}", BINARY_NOTE)))
         } else {
             Ok(bytes.iter().map(|&b| b as char).collect())
         }
     })?;
-    let src = Source::new(name, text);
+    let src = Source::new(name, lone_cr_to_lf(text));
     match format_of(&src.text) {
         Some(Format::Dlm) => dlm::read(&src),
         Some(Format::Pbn) => pbn::read(&src),
-        None => Err(Diagnostic::error(format!("`{name}` is neither a PBN file nor a DLM file"))
-            .with_note("a DLM file starts with [DOCUMENT]; a PBN file has tags such as [Deal \"N:...\"]")),
+        None => Err(Diagnostic::error(format!("`{name}` is none of the formats --deals reads: {FORMATS}"))
+            .with_note(format!("a DLM file starts with [DOCUMENT]; a PBN file has tags such as [Deal \"N:...\"]; {BINARY_NOTE}"))),
     }
 }
 
@@ -223,15 +273,34 @@ mod tests {
         assert!(m.contains("7 bytes left over"), "{m}");
         // Under another name it is not read as zrd.
         let m = deals_of("lib.dat", cut.clone()).unwrap_err().message;
-        assert!(m.contains("neither a PBN file nor a DLM file"), "{m}");
+        assert!(m.contains("none of the formats --deals reads: PBN, DLM, zrd or DL52"), "{m}");
         cut.push(0);
         let m = deals_of("lib.dat", cut).unwrap_err().message;
-        assert!(m.contains("binary file, not a PBN, DLM or zrd file"), "{m}");
+        assert!(m.contains("is a binary file, but not a zrd or DL52 file of solved deals"), "{m}");
 
         let mut bad = listing::FIRST_ZRD.to_vec();
         bad[13] = 0xFF;
         let m = deals_of("lib.ZRD", bad).unwrap_err().message;
         assert!(m.starts_with("`lib.ZRD`, record 1: "), "{m}");
+    }
+
+    #[test]
+    fn a_dl52_file_is_read_by_content_or_name() {
+        let deals = listing::deals(listing::FIRST);
+        let bytes: Vec<u8> = deals.iter().flat_map(|(deal, _)| crate::files::dl52::deal_record(deal)).collect();
+        for name in ["ten.dl52", "ten.bin"] {
+            let Deals::Boards(given) = Deals::from_file(name, bytes.clone()).unwrap() else { panic!("boards") };
+            let read: Vec<_> = given.boards().iter().map(|b| (b.number, b.deal, b.tricks)).collect();
+            let expected: Vec<_> = deals.iter().enumerate().map(|(i, (deal, _))| (i as u64 + 1, *deal, None)).collect();
+            assert_eq!(read, expected);
+        }
+        // A damaged one named .dl52 is refused with the DL52 reason; 52 zero bytes are no deal.
+        let m = deals_of("x.dl52", bytes[..60].to_vec()).unwrap_err().message;
+        assert!(m.contains("not a DL52 file of whole records"), "{m}");
+        let m = deals_of("x.dl52", vec![0; 52]).unwrap_err().message;
+        assert!(m.contains("record 1: the card 2C is given twice"), "{m}");
+        let m = deals_of("e.dl52", Vec::new()).unwrap_err().message;
+        assert!(m.contains("none of the formats --deals reads"), "{m}");
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! damaged, empty (`""`, `"?"`) or missing `Deal` is an error naming the board and its place.
 //! A game with neither (such as a header game with only `Event` and `Site`) is skipped. A
 //! damaged table of tricks (a row missing or twice, a count over 13, a bad digit, two tables
-//! that disagree) is an error with its place.
+//! that disagree, a second table of one kind, counts no deal can have) is an error with its
+//! place.
 
 use crate::files::pbn::{denomination, DENOMINATIONS, DOUBLE_DUMMY_DECLARERS};
 use crate::front::diag::{Diagnostic, Source, Span};
@@ -25,6 +26,11 @@ pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
     let mut tags = Tags { text: &src.text, at: 0, after_blank: false };
     while let Some(tag) = tags.next_tag().map_err(|(span, m)| err(span, m))? {
         let name = tag.name.to_ascii_lowercase();
+        // A second table of tricks for one board is an error, not a new game.
+        if TABLE_TAGS.contains(&name.as_str()) && game.seen.contains(&name) && !tags.after_blank {
+            let board = game.board.map_or_else(|| "this game".to_string(), |(n, _)| format!("board {n}"));
+            return Err(err(tag.value_span, format!("a second `{}` tag for {board}; a board has one table of tricks", tag.name)));
+        }
         // A game has each tag once and ends at an empty line.
         if game.seen.contains(&name) || (tags.after_blank && !game.seen.is_empty()) {
             boards.extend(game.finish(boards.last()).map_err(|(span, m)| err(span, m))?);
@@ -71,6 +77,9 @@ pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
     Ok(boards)
 }
 
+/// The tags that hold a table of tricks, in lower case.
+const TABLE_TAGS: [&str; 2] = ["optimumresulttable", "doubledummytricks"];
+
 /// What one game said so far.
 #[derive(Default)]
 struct Game<'a> {
@@ -107,8 +116,24 @@ impl Game<'_> {
         };
         let tricks = match (self.table, self.dd_tricks) {
             (Some((table, _)), Some((dd, at))) if table != dd => return Err((at, format!("board {number}: {}", disagreement(&table, &dd)))),
-            (table, dd) => table.or(dd).map(|(t, _)| t),
+            (table, dd) => table.or(dd),
         };
+        if let Some((table, at)) = tricks {
+            if let Some((seat, strain)) = table.impossible_count(&deal) {
+                let holder = deal.owner(Card::new(Suit::from_index(strain as usize), 12)).map_or("", |s| s.name());
+                return Err((
+                    at,
+                    format!(
+                        "board {number}: {} tricks for {} in {}, but {holder} holds the ace of trumps, which always takes a trick: \
+                         the table is not double-dummy results",
+                        table.get(seat, strain),
+                        seat.name(),
+                        denomination_name(strain)
+                    ),
+                ));
+            }
+        }
+        let tricks = tricks.map(|(t, _)| t);
         Ok(Some(Board { number, deal, dealer: self.dealer, vulnerable: self.vulnerable, tricks }))
     }
 }
@@ -211,7 +236,9 @@ fn optimum_result_table(header: &str, at: Span, rows: &[(usize, &str)]) -> Resul
 fn table_row(declarer: (&str, Span), strain: (&str, Span), tricks: (&str, Span)) -> Result<(Seat, Strain, u8), (Span, String)> {
     let seat = seat_letter(declarer.0).ok_or((declarer.1, format!("found `{}`, expected a declarer: N, E, S or W", declarer.0)))?;
     let strain = parse_denomination(strain.0).ok_or((strain.1, format!("found `{}`, expected a denomination: NT, S, H, D or C", strain.0)))?;
-    let n = tricks.0.parse::<u32>().map_err(|_| (tricks.1, format!("found `{}`, expected a number of tricks (0 to 13)", tricks.0)))?;
+    let digits = !tricks.0.is_empty() && tricks.0.bytes().all(|b| b.is_ascii_digit());
+    let n = tricks.0.parse::<u32>().ok().filter(|_| digits);
+    let n = n.ok_or_else(|| (tricks.1, format!("found `{}`, expected a number of tricks (0 to 13)", tricks.0)))?;
     if n > 13 {
         return Err((tricks.1, format!("{n} tricks for {} in {}; a count is 0 to 13", seat.name(), denomination_name(strain))));
     }
@@ -580,6 +607,9 @@ mod tests {
         let (m, place) = refusal(&with_line(COMPOSER_GAME, header + 2, "N  Q 5"));
         assert_eq!((m.as_str(), place), ("found `Q`, expected a denomination: NT, S, H, D or C", (header + 2, 4)));
 
+        let (m, place) = refusal(&with_line(COMPOSER_GAME, header + 2, "N  S +5"));
+        assert_eq!((m.as_str(), place), ("found `+5`, expected a number of tricks (0 to 13)", (header + 2, 6)));
+
         let (m, place) = refusal(&with_line(COMPOSER_GAME, header + 2, "N  S five"));
         assert_eq!((m.as_str(), place), ("found `five`, expected a number of tricks (0 to 13)", (header + 2, 6)));
 
@@ -607,5 +637,42 @@ mod tests {
         let (m, place) = tag("65755758556857867589");
         assert_eq!(m, "board 6: the `DoubleDummyTricks` tag gives West 9 tricks in clubs, the `OptimumResultTable` 8");
         assert_eq!(place, (line, 21));
+    }
+
+    #[test]
+    fn a_second_table_for_a_board_is_refused() {
+        let again = COMPOSER_GAME.replace("[OptimumScore", "[DoubleDummyTricks \"65755758556857867588\"]\r\n[OptimumScore");
+        let (m, place) = refusal(&again);
+        assert_eq!((m.as_str(), place), ("a second `DoubleDummyTricks` tag for board 6; a board has one table of tricks", (6, 21)));
+        let cut = COMPOSER_GAME.find("[OptimumResultTable").unwrap();
+        let twice = format!("{}{}", &COMPOSER_GAME[..COMPOSER_GAME.len() - 2], &COMPOSER_GAME[cut..]);
+        let (m, _) = refusal(&twice);
+        assert_eq!(m, "a second `OptimumResultTable` tag for board 6; a board has one table of tricks");
+        // After an empty line, a table starts a new game (which has no deal, so is skipped).
+        assert_eq!(boards(&format!("{COMPOSER_GAME}{}", &COMPOSER_GAME[cut..])).len(), 1);
+    }
+
+    #[test]
+    fn tables_no_deal_can_have_are_refused() {
+        // East holds the ace of clubs, so West takes a club trick as declarer. (With both
+        // tables the disagreement is found first.)
+        let (m, place) = refusal(&with_line(COMPOSER_GAME, 5, "[DoubleDummyTricks \"65755758556857867580\"]"));
+        assert_eq!(m, "board 6: the `DoubleDummyTricks` tag gives West 0 tricks in clubs, the `OptimumResultTable` 8");
+        assert_eq!(place.0, 5);
+        let header = 12;
+        let (m, place) = refusal(&with_line(&COMPOSER_GAME.replace("[DoubleDummyTricks \"65755758556857867588\"]\r\n", ""), header + 19, "W  C 0"));
+        assert!(m.starts_with("board 6: 0 tricks for West in clubs, but East holds the ace of trumps"), "{m}");
+        assert_eq!(place, (header - 1, 22));
+        let cut = COMPOSER_GAME.find("[OptimumResultTable").unwrap();
+        let tag_only = format!("{}\r\n", &COMPOSER_GAME[..cut]).replace("65755758556857867588", "65755758556857867580");
+        let (m, place) = refusal(&tag_only);
+        assert_eq!(m, "board 6: 0 tricks for West in clubs, but East holds the ace of trumps, which always takes a trick: the table is not double-dummy results");
+        assert_eq!(place, (5, 21));
+    }
+
+    #[test]
+    fn lines_ending_in_a_lone_cr_are_read() {
+        let cr = COMPOSER_GAME.replace("\r\n", "\r");
+        assert_eq!(crate::source::read("cr.pbn", cr.into_bytes()).unwrap()[0].tricks, Some(composer_table()));
     }
 }

@@ -3,13 +3,14 @@
 //! double-dummy tricks.
 //!
 //! Title records are set aside (the first run of them is the file's title). A file that is not
-//! whole records, a hand without 13 cards or a count over 13 is refused, naming the file and the
-//! record (counted from 1 over all the records, title records included): a binary file has no
-//! line and column.
+//! whole records, a hand without 13 cards, a count over 13 or counts no deal can have (the ace of
+//! trumps always takes a trick) is refused, naming the file and the record (counted from 1 over
+//! all the records, title records included): a binary file has no line and column. A record
+//! whose counts are all zero was written unsolved (`-Z N:`): its deal is solved when asked.
 
 use crate::files::zrd::{decode, title_of, title_sequence, RECORD};
 use crate::front::diag::Diagnostic;
-use dealvm_vm::card::{Deal, Seat};
+use dealvm_vm::card::{Card, Deal, Seat, Suit};
 use dealvm_vm::rng::DealRng;
 use dealvm_vm::source::DealSource;
 use dealvm_vm::dd::{TrickTable, STRAINS};
@@ -31,9 +32,26 @@ pub struct Library {
 
 impl Library {
     /// Reads and checks a zrd file: title records (at the start, or where a run appended them)
-    /// are set aside; a file of part records, a hand without 13 cards or a count over 13 is
-    /// refused with the record's number (from 1, over all records).
-    pub fn read(name: &str, bytes: &[u8]) -> Result<Library, Diagnostic> {
+    /// are set aside; a file of part records, a hand without 13 cards or counts no deal can
+    /// have are refused with the record's number (from 1, over all records). The deal records
+    /// stay in `bytes`, the title records taken out in place.
+    pub fn read(name: &str, mut bytes: Vec<u8>) -> Result<Library, Diagnostic> {
+        let title = Library::check(name, &bytes)?;
+        let mut kept = 0;
+        for at in (0..bytes.len()).step_by(RECORD) {
+            if title_sequence(bytes[at..at + RECORD].try_into().expect("a whole record")).is_none() {
+                bytes.copy_within(at..at + RECORD, kept);
+                kept += RECORD;
+            }
+        }
+        bytes.truncate(kept);
+        bytes.shrink_to_fit();
+        Ok(Library { records: bytes, start: 0, title })
+    }
+
+    /// Checks a zrd file as [`Library::read`] does, without keeping it: its title, if it
+    /// has title records, or why it is not a zrd file.
+    pub fn check(name: &str, bytes: &[u8]) -> Result<Option<String>, Diagnostic> {
         let left = bytes.len() % RECORD;
         if left != 0 {
             let whole = bytes.len() / RECORD;
@@ -43,7 +61,6 @@ impl Library {
             ))
             .with_note(format!("a zrd file is a sequence of {RECORD}-byte records; it may have been cut short or not be a zrd file")));
         }
-        let mut records = Vec::with_capacity(bytes.len());
         let mut titles: Vec<[u8; RECORD]> = Vec::new();
         let mut first_titles_done = false;
         for (i, chunk) in bytes.chunks_exact(RECORD).enumerate() {
@@ -57,10 +74,8 @@ impl Library {
             // The title is the first run of title records.
             first_titles_done |= !titles.is_empty();
             check_record(name, i, record)?;
-            records.extend_from_slice(record);
         }
-        let title = (!titles.is_empty()).then(|| title_of(&titles));
-        Ok(Library { records, start: 0, title })
+        Ok((!titles.is_empty()).then(|| title_of(&titles)))
     }
 
     /// The library dealt from deal record `start` (counted from 0, taken modulo the number of
@@ -102,13 +117,16 @@ impl DealSource for Library {
         Some(self.len())
     }
 
+    /// The record's results, unless it was written unsolved (all counts zero, `-Z N:`): such
+    /// a deal is solved like any other.
     #[inline]
     fn tricks(&self, n: u64) -> Option<TrickTable> {
-        Some(self.record_of(n).1)
+        Some(self.record_of(n).1).filter(|t| !t.is_unsolved())
     }
 }
 
-/// Checks deal record `i` (from 0) of file `name`: four hands of 13 cards, counts of 0 to 13.
+/// Checks deal record `i` (from 0) of file `name`: four hands of 13 cards, counts of 0 to 13
+/// that a deal can have (or all zero: not solved).
 fn check_record(name: &str, i: usize, record: &[u8; RECORD]) -> Result<(), Diagnostic> {
     let (deal, tricks) = decode(record);
     let at = |problem: String| Diagnostic::error(format!("`{name}`, record {}: {problem}", i + 1));
@@ -117,6 +135,19 @@ fn check_record(name: &str, i: usize, record: &[u8; RECORD]) -> Result<(), Diagn
     }
     if let Some((seat, strain, n)) = over_thirteen(&tricks) {
         return Err(at(format!("{n} tricks for {} as declarer in {}; a count is 0 to 13", seat.name(), strain_name(strain))));
+    }
+    if tricks.is_unsolved() {
+        return Ok(());
+    }
+    if let Some((seat, strain)) = tricks.impossible_count(&deal) {
+        let holder = deal.owner(Card::new(Suit::from_index(strain as usize), 12)).map_or("", |s| s.name());
+        return Err(at(format!(
+            "{} tricks for {} as declarer in {}, but {holder} holds the ace of trumps, which always takes a trick: \
+             the counts are not double-dummy results",
+            tricks.get(seat, strain),
+            seat.name(),
+            strain_name(strain)
+        )));
     }
     Ok(())
 }
@@ -163,11 +194,11 @@ mod tests {
 
     /// Reads the title (when the file has title records) and the boards of a zrd file.
     pub fn read_titled(name: &str, bytes: &[u8]) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
-        let library = Library::read(name, bytes)?;
+        let library = Library::read(name, bytes.to_vec())?;
         let boards = (0..library.len())
             .map(|i| {
-                let (deal, tricks) = library.record(i);
-                Board { number: i + 1, deal, dealer: None, vulnerable: None, tricks: Some(tricks) }
+                let (deal, _) = library.record(i);
+                Board { number: i + 1, deal, dealer: None, vulnerable: None, tricks: library.tricks(i) }
             })
             .collect();
         Ok((library.title.clone(), boards))
@@ -212,10 +243,30 @@ mod tests {
         assert_eq!(boards.iter().map(|b| b.number).collect::<Vec<_>>(), (1..=10).collect::<Vec<_>>());
         assert_eq!(boards.iter().map(|b| (b.deal, b.tricks.unwrap())).collect::<Vec<_>>(), deals);
 
-        // Without tricks, counts read as zero.
+        // Without tricks (`-Z N:`), counts read as zero, and the deal has no results: it is
+        // solved when asked, not taken to make no trick.
         let untricked = deal_record(&deals[0].0, None);
         let boards = read("plain.zrd", &untricked).unwrap();
-        assert_eq!(boards[0].tricks, Some(TrickTable::default()));
+        assert_eq!(boards[0].tricks, None);
+    }
+
+    #[test]
+    fn counts_no_deal_can_have_are_refused_with_the_record() {
+        // Record 2, deal 1 of the first ten: East holds the ace of spades, so West takes a
+        // spade trick as declarer.
+        let mut bytes = title_records("t").concat();
+        bytes.extend_from_slice(listing::FIRST_ZRD);
+        let at = RECORD + 13 + 2;
+        bytes[at] &= 0xF0;
+        assert_eq!(
+            refusal(&bytes),
+            "`lib.zrd`, record 2: 0 tricks for West as declarer in spades, but East holds the ace of trumps, \
+             which always takes a trick: the counts are not double-dummy results"
+        );
+        // North-South, without the ace, cannot take all 13: North's spade nibble to 13.
+        let mut bytes = listing::FIRST_ZRD.to_vec();
+        bytes[13 + 2] = (bytes[13 + 2] & 0x0F) | 0xD0;
+        assert!(refusal(&bytes).starts_with("`lib.zrd`, record 1: 13 tricks for North as declarer in spades"), "{}", refusal(&bytes));
     }
 
     #[test]
@@ -272,7 +323,7 @@ mod tests {
 
     #[test]
     fn a_library_deals_its_records_from_a_start_round_to_the_first() {
-        let library = Library::read("lib.zrd", listing::FIRST_ZRD).unwrap().starting_at(7);
+        let library = Library::read("lib.zrd", listing::FIRST_ZRD.to_vec()).unwrap().starting_at(7);
         let deals: Vec<Deal> = listing::deals(listing::FIRST).into_iter().map(|(d, _)| d).collect();
         let mut rng = dealvm_vm::rng::batch_rng(1, 0);
         for n in 0..10 {

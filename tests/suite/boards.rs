@@ -244,7 +244,7 @@ fn corrupted_files_are_refused_with_the_line() {
     fs::write(dir.join("text.txt"), "hello\n").unwrap();
     let out = run(&dir, &["--deals", "text.txt"], "");
     assert_eq!(out.status, 2);
-    assert!(out.stderr.contains("neither a PBN file nor a DLM file"), "{}", out.stderr);
+    assert!(out.stderr.contains("none of the formats --deals reads: PBN, DLM, zrd or DL52"), "{}", out.stderr);
     fs::remove_dir_all(&dir).unwrap();
 }
 

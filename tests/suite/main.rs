@@ -14,6 +14,7 @@ mod examples;
 mod exact_dealing;
 mod fuzz;
 mod features;
+mod file_safety;
 mod golden;
 mod opc;
 mod optimiser;

@@ -7,7 +7,7 @@
 //! table, as the compiler decided ([`DdMode`]). A deal read from a file of solved deals comes
 //! with its table, and nothing is solved for it.
 
-use crate::card::{Deal, Seat, Vulnerability};
+use crate::card::{Card, Deal, Seat, Suit, Vulnerability};
 use crate::score::Strain;
 use std::fmt;
 
@@ -37,6 +37,30 @@ impl TrickTable {
     /// Whether every count is a trick count (0 to 13).
     pub fn is_valid(&self) -> bool {
         self.tricks.iter().flatten().all(|&t| t <= 13)
+    }
+
+    /// Whether every count is zero: no deal has such a table (the ace of trumps takes a trick),
+    /// so it is a deal stored unsolved (a zrd record written with `-Z N:`).
+    pub fn is_unsolved(&self) -> bool {
+        self.tricks.iter().flatten().all(|&t| t == 0)
+    }
+
+    /// The first count `deal` cannot have, if any: the declarer and the suit. In a suit
+    /// contract the ace of trumps always wins a trick (it is played on some trick, and no card
+    /// beats it there), so its holder's side takes at least one trick and the other side at
+    /// most twelve, whoever declares.
+    pub fn impossible_count(&self, deal: &Deal) -> Option<(Seat, Strain)> {
+        for (suit, strain) in Suit::ALL.into_iter().zip(STRAINS) {
+            let holder = deal.owner(Card::new(suit, 12))?;
+            for declarer in Seat::ALL {
+                let t = self.get(declarer, strain);
+                let holders_side = declarer.index() % 2 == holder.index() % 2;
+                if (holders_side && t == 0) || (!holders_side && t == 13) {
+                    return Some((declarer, strain));
+                }
+            }
+        }
+        None
     }
 
     /// The 20 counts in Dealer's order: seats N, E, S, W, each with strains C, D, H, S, NT.

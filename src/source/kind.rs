@@ -1,0 +1,139 @@
+//! What an existing file holds, as far as dealvm knows the formats: a Dealer input file, a
+//! PBN, DLM, zrd or DL52 file. The output checks use it before a run replaces a file or adds
+//! to it, so that no file of another kind is lost.
+
+use crate::source::{dl52, format_of, zrd, Format};
+use std::fs::{self, File};
+use std::io::{self, Read};
+use std::path::Path;
+
+/// The bytes of a file's start that tell its kind.
+const HEAD: u64 = 64 * 1024;
+
+/// A kind of file dealvm knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A Dealer input file (named `.dli`, `.dlr` or `.dl`).
+    Script,
+    Pbn,
+    Dlm,
+    Zrd,
+    Dl52,
+}
+
+impl Kind {
+    /// The kind of the output called `what` ("PBN", "zrd", ...); `None` for the text outputs
+    /// that have no format of their own (CSV, export).
+    pub fn of_output(what: &str) -> Option<Kind> {
+        match what {
+            "PBN" => Some(Kind::Pbn),
+            "DLM" => Some(Kind::Dlm),
+            "zrd" => Some(Kind::Zrd),
+            "DL52" => Some(Kind::Dl52),
+            _ => None,
+        }
+    }
+
+    /// The kind as messages name it: `a PBN file`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Script => "Dealer input",
+            Kind::Pbn => "PBN",
+            Kind::Dlm => "DLM",
+            Kind::Zrd => "zrd",
+            Kind::Dl52 => "DL52",
+        }
+    }
+}
+
+/// The kind of the regular file at `path` (`Ok(None)`: none dealvm knows); `None` when there
+/// is no regular file there (none yet, standard output, a device, a FIFO).
+pub fn of_file(path: &Path) -> Option<io::Result<Option<Kind>>> {
+    if path.as_os_str() == "-" || !fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
+    if is_script_name(path) {
+        return Some(Ok(Some(Kind::Script)));
+    }
+    Some(head(path).map(|(size, head)| of_bytes(size, &head)))
+}
+
+/// Whether `path` is named as a Dealer input file: `.dli`, `.dlr` or `.dl`.
+pub fn is_script_name(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| ["dli", "dlr", "dl"].contains(&e.to_ascii_lowercase().as_str()))
+}
+
+/// The size of a file and its first [`HEAD`] bytes.
+fn head(path: &Path) -> io::Result<(u64, Vec<u8>)> {
+    let file = File::open(path)?;
+    let size = file.metadata()?.len();
+    let mut head = Vec::new();
+    file.take(HEAD).read_to_end(&mut head)?;
+    Ok((size, head))
+}
+
+/// The kind of a file of `size` bytes starting with `head`.
+fn of_bytes(size: u64, head: &[u8]) -> Option<Kind> {
+    let first = |record: usize| (size.is_multiple_of(record as u64) && head.len() >= record).then(|| &head[..record]);
+    if first(crate::files::zrd::RECORD).is_some_and(zrd::looks_like_zrd) {
+        return Some(Kind::Zrd);
+    }
+    if first(crate::files::dl52::RECORD).is_some_and(dl52::looks_like_dl52) {
+        return Some(Kind::Dl52);
+    }
+    if head.contains(&0) {
+        return None;
+    }
+    match format_of(&String::from_utf8_lossy(head)) {
+        Some(Format::Pbn) => Some(Kind::Pbn),
+        Some(Format::Dlm) => Some(Kind::Dlm),
+        None => None,
+    }
+}
+
+/// Checks that the whole file at `path` is valid for adding `what` output to it ("zrd",
+/// "DL52", "CSV"): whole, valid records of its format, or text. The reason when it is not.
+pub fn check_whole(what: &str, name: &str, path: &Path) -> Result<(), String> {
+    let bytes = fs::read(path).map_err(|e| format!("it cannot be read: {}", crate::files::reason(&e)))?;
+    match what {
+        "zrd" => zrd::Library::check(name, &bytes).map(|_| ()).map_err(|d| d.message),
+        "DL52" => dl52::read(name, &bytes).map(|_| ()).map_err(|d| d.message),
+        _ => match bytes.iter().position(|&b| b == 0) {
+            Some(at) => Err(format!("it is not a text file (a NUL byte at byte {})", at + 1)),
+            None => Ok(()),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::zrd::listing;
+
+    #[test]
+    fn each_kind_is_told_by_its_start() {
+        let zrd = listing::FIRST_ZRD;
+        assert_eq!(of_bytes(zrd.len() as u64, zrd), Some(Kind::Zrd));
+        // A zrd file cut short is not whole records.
+        assert_eq!(of_bytes(zrd.len() as u64 - 1, zrd), None);
+        let dl52: Vec<u8> = listing::deals(listing::FIRST).iter().flat_map(|(d, _)| crate::files::dl52::deal_record(d)).collect();
+        assert_eq!(of_bytes(dl52.len() as u64, &dl52), Some(Kind::Dl52));
+        let pbn = b"% PBN 2.1\r\n[Event \"\"]\r\n[Board \"1\"]\r\n";
+        assert_eq!(of_bytes(pbn.len() as u64, pbn), Some(Kind::Pbn));
+        let dlm = b"[DOCUMENT]\r\nStatus=Show\r\n";
+        assert_eq!(of_bytes(dlm.len() as u64, dlm), Some(Kind::Dlm));
+        let csv = b"1,2,3\nN,14\n";
+        assert_eq!(of_bytes(csv.len() as u64, csv), None);
+        assert_eq!(of_bytes(0, b""), None);
+    }
+
+    #[test]
+    fn scripts_are_told_by_their_name() {
+        for name in ["a.dli", "b.DLR", "dir/c.dl"] {
+            assert!(is_script_name(Path::new(name)), "{name}");
+        }
+        for name in ["a.pbn", "dli", "x.dlm", "y.dl52"] {
+            assert!(!is_script_name(Path::new(name)), "{name}");
+        }
+    }
+}
