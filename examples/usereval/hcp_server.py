@@ -12,7 +12,8 @@ with results a user can check against dealvm's own `hcp` and suit lengths:
                                 3: the side's cards in the suit
   usereval(1, north, spades, idx)  0: the hand's HCP in the suit, 1: its cards in the suit
 
-Any other tag is answered with an `error` line, which stops the run with its message.
+Any other tag is answered with an `error` line, which stops the run with its message. Each
+reply starts with the number of its request (version 2 of the protocol).
 """
 import sys
 
@@ -48,11 +49,12 @@ def main():
     for line in sys.stdin:
         words = line.split()
         if words[:1] == ["dealvm-usereval"]:
-            print("dealvm-usereval 1", flush=True)  # the greeting, answered with the version
+            print("dealvm-usereval 2", flush=True)  # the greeting, answered with the version
             continue
-        # `N:<north> <east> <south> <west> <tag> <who> <suit or ->`
-        deal, (tag, who, suit) = " ".join(words[:4]), words[4:]
-        print(answer(deal, tag, who, suit), flush=True)
+        # `<number> N:<north> <east> <south> <west> <tag> <who> <suit or ->`; the reply
+        # starts with the request's number.
+        number, deal, (tag, who, suit) = words[0], " ".join(words[1:5]), words[5:]
+        print(number, answer(deal, tag, who, suit), flush=True)
 
 
 if __name__ == "__main__":

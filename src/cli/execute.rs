@@ -141,7 +141,10 @@ impl Prepared {
             progress: cli.meter,
             new_solver: Some(dealvm_dd::Dds::boxed),
             new_usereval: self.settings.usereval.clone().map(|config| {
-                NewUserEval(std::sync::Arc::new(move || Box::new(crate::usereval::Server::new(config.clone())) as Box<dyn UserEval>))
+                // A Ctrl-C stops a wait for the server at once.
+                let interrupted = crate::run::interrupt::requested;
+                let server = move || Box::new(crate::usereval::Server::new(config.clone(), interrupted)) as Box<dyn UserEval>;
+                NewUserEval(std::sync::Arc::new(server))
             }),
             shard,
         }

@@ -1,6 +1,8 @@
 //! Ctrl-C (and SIGTERM, SIGHUP): during a run, the first one stops it after the batch being
-//! delivered, and the statistics so far are printed; otherwise, or at a second one, the
-//! process ends at once. Either way the output files not yet committed are removed.
+//! delivered (at once when waiting for a usereval server), and the statistics so far are
+//! printed; otherwise, or at a second one, the process ends at once. Either way the output
+//! files not yet committed are removed; ending at once, the usereval servers are killed too
+//! (a run interrupted cleanly ends them itself).
 
 use crate::files::atomic::remove_pending;
 use crate::run::interrupt;
@@ -37,6 +39,7 @@ pub fn install() {
             RECEIVED.store(sig, Ordering::SeqCst);
             if !interrupt::request() {
                 remove_pending();
+                crate::usereval::end_all();
                 std::process::exit(128 + sig);
             }
         });

@@ -2,6 +2,7 @@
 //! actions strictly in deal order, numbers their boards, merges the statistics, and stops the
 //! run exactly where a one-thread run would.
 
+use crate::run::interrupt;
 use crate::run::pieces::Piece;
 use crate::run::plan::{Collector, Outcome, Plan, RunError};
 use crate::run::receiver::{DealAt, Receiver};
@@ -47,6 +48,11 @@ impl Delivery {
         out: &mut dyn Write,
         main_vm: &mut Machine,
     ) -> Result<Option<Outcome>, RunError> {
+        // A Ctrl-C ends a wait for the usereval server with a failure: the run was interrupted
+        // there, and the piece is not delivered.
+        if end.fault.is_some() && interrupt::requested() {
+            return Ok(Some(self.interrupted()));
+        }
         let remaining = produce - self.produced;
         // A piece started with a larger cap (a worker's, before earlier pieces were delivered)
         // may go past the deal where the run stops: up to more deals, up to a division by

@@ -1,5 +1,7 @@
 //! Interrupting a run: a request (Ctrl-C) that the run honours between batches, ending as if
-//! it had reached its limits, so that the statistics gathered so far are still reported.
+//! it had reached its limits, so that the statistics gathered so far are still reported. A
+//! thread waiting for its usereval server stops waiting at once: its piece ends with a fault,
+//! which the delivery takes for the interruption.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
