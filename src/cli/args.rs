@@ -174,7 +174,8 @@ pub struct Cli {
     /// Library mode: the deals come from FILE, a zrd file of solved deals such as Richard
     /// Pavlicek's library, in order, with their double-dummy results (nothing is solved). The
     /// predeal and swapping are ignored; a seed N starts at block N of the library (blocks of
-    /// 1000 deals, fewer in small files), going round to its start at the end.
+    /// 1000 deals, fewer in small files), going round to its start at the end. Without a seed,
+    /// the run starts at a block chosen at random, whose number is the seed printed.
     #[arg(short = 'L', value_name = "FILE")]
     pub library: Option<PathBuf>,
 

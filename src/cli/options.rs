@@ -32,8 +32,8 @@ pub struct RunSettings {
     pub swap: Swap,
     /// The number of the first board, when the boards are numbered from it.
     pub first_board: Option<u64>,
-    /// Whether the seed was given (`-s N` or `seed N`, not 0) rather than chosen: in library
-    /// mode it names the block to start at.
+    /// Whether the seed was given (`-s N` or `seed N`, not 0) rather than chosen: `--shard`
+    /// needs one, and `-L` warns about a given seed past the library.
     pub seed_given: bool,
     /// `-D`: at 2 and above, the end of the run counts the double-dummy solves.
     pub debug: u32,
@@ -85,7 +85,11 @@ impl RunSettings {
         Ok(RunSettings {
             generate,
             produce: produce.min(generate),
-            seed: if seed == 0 { os_seed() } else { seed },
+            seed: match deals {
+                _ if seed != 0 => seed,
+                Deals::Library(library) if cli.library.is_some() => library_seed(library),
+                _ => os_seed(),
+            },
             seed_given: seed != 0,
             threads,
             title: cli.title.clone().or_else(|| compiled.settings.title.clone()).filter(|t| !t.is_empty()),
@@ -206,6 +210,14 @@ fn number_switch(switch: &str, value: &str, min: u64) -> Result<u64, Failure> {
         Err(_) if text.parse::<u128>().is_ok() => refuse(format!("{switch} takes a whole number up to {}, found {text}", u64::MAX)),
         Err(_) => refuse(format!("{switch} takes a whole number, found `{value}`")),
     }
+}
+
+/// A seed chosen for a run over a library (`-L` without a seed): a block of the library, from
+/// 1 to the last (a seed of 0 would mean "choose"), so that the seed printed at the end, given
+/// back with `-s`, starts at the same block. A library of one block has only block 0: seed 1
+/// names it (with `-s 1`, a warning says that block 1 is past the library).
+fn library_seed(library: &crate::source::zrd::Library) -> u64 {
+    1 + os_seed() % library.last_block().max(1)
 }
 
 /// A seed from the operating system.
