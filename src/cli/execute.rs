@@ -45,6 +45,7 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
 /// The input file read and checked against the script-variable switches.
 pub(crate) fn read_source(cli: &Cli) -> Result<Source, Failure> {
     input::check_script_switches(cli)?;
+    input::check_file_switches(cli)?;
     let source = input::source(cli)?;
     input::check_script_use(cli, &source)?;
     Ok(source)

@@ -120,3 +120,40 @@ fn bad_switches() {
     let run = dealvm_stdin("produce 1", &["-R", "0"]);
     assert_eq!(run.status, 2);
 }
+
+#[test]
+fn a_file_switch_that_took_the_input_file_is_refused() {
+    let dir = std::env::temp_dir().join(format!("dealvm-errors-took-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = "produce 3\ncondition hcp(north) > 10\naction printoneline, csvrpt(hcp(north))\n";
+    std::fs::write(dir.join("ok.dli"), script).unwrap();
+    std::fs::write(dir.join("opening.txt"), script).unwrap();
+    std::fs::write(dir.join("old.csv"), "").unwrap();
+    for (switch, value, what) in [
+        ("-C", "ok.dli", "CSV file"),
+        ("-C", "w:ok.dli", "CSV file"),
+        ("-C", "opening.txt", "CSV file"),
+        ("-X", "ok.dli", "export file"),
+        ("-Z", "Nw:ok.dli", "zrd file"),
+        ("-l", "ok.dli", "DL52 file"),
+        ("--pbn", "ok.dli", "PBN file"),
+        ("--dlm", "ok.dli", "DLM file"),
+        ("--deals", "ok.dli", "deals file"),
+        ("-L", "opening.txt", "library"),
+        ("-U", "ok.dli", "usereval server"),
+    ] {
+        let run = dealvm_in(&dir, &[switch, value], Some(b""));
+        assert_eq!((run.status, run.stdout.as_str()), (2, ""), "{switch} {value}: {}", run.stderr);
+        let file = value.rsplit(':').next().unwrap();
+        let told = format!("{switch} took `{file}` as its {what}, so no input file is left; did you mean `dealvm {switch} FILE {file}`?");
+        assert!(run.stderr.contains(&told), "{switch} {value}: {}", run.stderr);
+        assert_eq!(std::fs::read_to_string(dir.join(file)).unwrap(), script, "{switch} {value} left the file alone");
+    }
+    // The script on standard input, or as the input file, and an existing file that is no script.
+    let run = dealvm_in(&dir, &["-s", "1", "-C", "old.csv"], Some(script.as_bytes()));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = dealvm_in(&dir, &["-s", "1", "-C", "old.csv", "ok.dli"], Some(b""));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(dir.join("old.csv")).unwrap().lines().count(), 6);
+    std::fs::remove_dir_all(dir).ok();
+}
