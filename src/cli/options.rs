@@ -160,7 +160,7 @@ pub fn record_file(spec: &str) -> RecordFile<'_> {
 }
 
 /// The evaluation switches: `-M 1|2` (single solves or whole tables), `-P 0-3` (the
-/// vulnerability of `par`: none, NS, EW, both) and `-O N|E|S|W` (the opener of `opc`).
+/// vulnerability of `par`: none, NS, EW, both) and `-O seat` (the opener of `opc`: north or N, ...).
 pub fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
     let mode = match cli.dds_mode.as_deref().map(str::trim) {
         None => None,
@@ -177,12 +177,9 @@ pub fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
     };
     let opener = match cli.opener.as_deref().map(str::trim) {
         None => None,
-        Some(o) => match o.to_ascii_uppercase().as_str() {
-            "N" => Some(Seat::North),
-            "E" => Some(Seat::East),
-            "S" => Some(Seat::South),
-            "W" => Some(Seat::West),
-            _ => return Err(switch_error(format!("-O takes the opener's seat, N, E, S or W, found `{o}`"))),
+        Some(o) => match Seat::ALL.into_iter().find(|s| o.eq_ignore_ascii_case(s.keyword()) || o.eq_ignore_ascii_case(&s.keyword()[..1])) {
+            Some(seat) => Some(seat),
+            None => return Err(switch_error(format!("-O takes the opener's seat, north, east, south or west (or N, E, S, W), found `{o}`"))),
         },
     };
     let zrd_solves = cli.zrd.as_deref().is_some_and(|spec| !record_file(spec).no_solving);

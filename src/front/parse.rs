@@ -2,7 +2,7 @@
 
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
-use crate::front::lex::{token_before, LexError, Lexer, ScriptVars, Tok, ACTIONS, FUNCTIONS, STATEMENTS};
+use crate::front::lex::{operator_word, token_before, LexError, Lexer, ScriptVars, Tok, ACTIONS, FUNCTIONS, STATEMENTS};
 use bumpalo::Bump;
 use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
 use lalrpop_util::ParseError;
@@ -125,6 +125,11 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
             );
             if tok == Tok::Assign && expected.iter().any(|x| x == "\"==\"") {
                 d = d.with_note("to compare two values write `==`; `=` defines a variable");
+            }
+            // `AND` read as a name: the token, or the name before it (`(NOT x)`).
+            let name = if let Tok::Ident(name) = tok { Some(name) } else { name_before(source, l).map(|(_, name)| name) };
+            if let Some((name, spelled)) = name.and_then(|n| operator_word(n).map(|o| (n, o))) {
+                return d.with_note(format!("`{name}` is read as a name: did you mean the operator {spelled}? The Dealer language's words are lowercase"));
             }
             let reserved = match &tok {
                 Tok::Suit(s) => Some(s.name().to_string()),

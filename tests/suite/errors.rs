@@ -157,3 +157,31 @@ fn a_file_switch_that_took_the_input_file_is_refused() {
     assert_eq!(std::fs::read_to_string(dir.join("old.csv")).unwrap().lines().count(), 6);
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn near_misses_suggest_what_was_meant() {
+    // Two letters swapped in a long switch: the nearest switch, not clap's tip to pass it as a value.
+    for args in [&["--pnb", "x.pbn"][..], &["--pnb=x.pbn"], &["merge", "--pnb", "x.pbn", "p"]] {
+        let run = dealvm_stdin("produce 1", args);
+        assert_eq!(run.status, 2, "{args:?}");
+        assert!(run.stderr.contains("a similar argument exists: '--pbn'"), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("as a value"), "{args:?}: {}", run.stderr);
+    }
+    // Capitalised operator words: the operator, not a function that looks alike.
+    for (input, col, spelled) in [
+        ("condition hcp(north) > 10 AND hcp(south) > 10", 27, "`and` or `&&`"),
+        ("condition NOT hcp(north) > 10", 11, "`not` or `!`"),
+        ("condition (hcp(north) > 10 Or hcp(south) > 10)", 28, "`or` or `||`"),
+        ("condition hcp(north) > 10 && (Not hcp(south) > 10)", 35, "`not` or `!`"),
+    ] {
+        refused(input, 1, col, &format!("did you mean the operator {spelled}?"));
+        let run = dealvm_stdin(input, &[]);
+        assert!(!run.stderr.contains("rnd") && run.stderr.contains("lowercase"), "{input}: {}", run.stderr);
+    }
+    // -O takes north, N or n (opc.rs checks the values); anything else is refused.
+    let run = dealvm_stdin("produce 1", &["-s", "1", "-O", "north"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = dealvm_stdin("produce 1", &["-O", "nw"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("-O takes the opener's seat, north, east, south or west (or N, E, S, W), found `nw`"), "{}", run.stderr);
+}
