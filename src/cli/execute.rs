@@ -106,9 +106,6 @@ impl Prepared {
             Some(deals) => Some(deals),
             None => {
                 let choice = dealing(cli, &compiled, settings.swap, settings.produce < settings.generate);
-                if cli.verbose > 0 {
-                    eprintln!("dealing: {}", choice.how);
-                }
                 choice.exact.map(|d| {
                     exact = Some(choice.probability);
                     Deals::Exact(Box::new(d))
