@@ -88,9 +88,10 @@ pub fn check_file_switches(cli: &Cli) -> Result<(), Failure> {
 }
 
 /// Whether `path` is a file that looks like a Dealer input file: named `.dli`, `.dlr` or `.dl`,
-/// or text (up to a megabyte) that parses as one, with more than bare numbers.
+/// or text (up to a megabyte) that parses as one with a statement that starts with a keyword
+/// (`produce`, `condition`, `action`, ...: a word or a number alone parses as a condition).
 fn looks_like_script(path: &Path) -> bool {
-    use crate::front::ast::{ExprKind, StmtKind};
+    use crate::front::ast::StmtKind;
     let Ok(meta) = std::fs::metadata(path) else { return false };
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     if !meta.is_file() || matches!(extension.as_deref(), Some("dli" | "dlr" | "dl")) {
@@ -100,7 +101,12 @@ fn looks_like_script(path: &Path) -> bool {
     let arena = bumpalo::Bump::new();
     let script = ScriptVars::default();
     let parsed = crate::front::parse::parse_file(&arena, &text, &script);
-    parsed.is_ok_and(|statements| statements.iter().any(|s| !matches!(s.kind, StmtKind::Condition(e) if matches!(e.kind, ExprKind::Number(_)))))
+    let keyword = |kind: &StmtKind<'_>, start: usize| match kind {
+        StmtKind::VarDef { .. } => false,
+        StmtKind::Condition(_) => text[start..].starts_with("condition"),
+        _ => true,
+    };
+    parsed.is_ok_and(|statements| statements.iter().any(|s| keyword(&s.kind, s.span.start)))
 }
 
 /// Refuses a script-variable switch whose `$N` the input never uses.

@@ -128,7 +128,8 @@ fn a_file_switch_that_took_the_input_file_is_refused() {
     let script = "produce 3\ncondition hcp(north) > 10\naction printoneline, csvrpt(hcp(north))\n";
     std::fs::write(dir.join("ok.dli"), script).unwrap();
     std::fs::write(dir.join("opening.txt"), script).unwrap();
-    std::fs::write(dir.join("old.csv"), "").unwrap();
+    // A word alone parses as a condition, but is no script.
+    std::fs::write(dir.join("old.csv"), "heading\n").unwrap();
     for (switch, value, what) in [
         ("-C", "ok.dli", "CSV file"),
         ("-C", "w:ok.dli", "CSV file"),
@@ -154,7 +155,7 @@ fn a_file_switch_that_took_the_input_file_is_refused() {
     assert_eq!(run.status, 0, "{}", run.stderr);
     let run = dealvm_in(&dir, &["-s", "1", "-C", "old.csv", "ok.dli"], Some(b""));
     assert_eq!(run.status, 0, "{}", run.stderr);
-    assert_eq!(std::fs::read_to_string(dir.join("old.csv")).unwrap().lines().count(), 6);
+    assert_eq!(std::fs::read_to_string(dir.join("old.csv")).unwrap().lines().count(), 7);
     std::fs::remove_dir_all(dir).ok();
 }
 
