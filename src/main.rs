@@ -11,7 +11,8 @@ fn main() {
     dealvm::cli::signals::install();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let result = if args.get(1).is_some_and(|a| a == "merge") {
-        let merge = MergeCli::try_parse_from(&args[1..]).unwrap_or_else(|e| clap_failure(&e));
+        let command = <MergeCli as clap::CommandFactory>::command();
+        let merge = MergeCli::try_parse_from(&args[1..]).unwrap_or_else(|e| clap_failure(&dealvm::cli::args::suggest_switch(e, &command)));
         dealvm::cli::merge::run(&merge, start)
     } else {
         let cli = Cli::parse_args(&args).unwrap_or_else(|e| clap_failure(&e));

@@ -127,7 +127,8 @@ pub struct Cli {
     #[arg(short = 'X', value_name = "FILE")]
     pub export: Option<String>,
 
-    /// The opener for OPC evaluations (file: `opener seat`): N, E, S or W.
+    /// The opener for OPC evaluations (file: `opener seat`): north, east, south or west (or
+/// N, E, S, W; any case).
     #[arg(short = 'O', allow_hyphen_values = true, value_name = "SEAT")]
     pub opener: Option<String>,
 
@@ -174,7 +175,8 @@ pub struct Cli {
     /// Library mode: the deals come from FILE, a zrd file of solved deals such as Richard
     /// Pavlicek's library, in order, with their double-dummy results (nothing is solved). The
     /// predeal and swapping are ignored; a seed N starts at block N of the library (blocks of
-    /// 1000 deals, fewer in small files), going round to its start at the end.
+    /// 1000 deals, fewer in small files), going round to its start at the end. Without a seed,
+    /// the run starts at a block chosen at random, whose number is the seed printed.
     #[arg(short = 'L', value_name = "FILE")]
     pub library: Option<PathBuf>,
 
@@ -263,11 +265,30 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<std::ffi::OsString> + Clone,
     {
-        let matches = <Cli as clap::CommandFactory>::command().try_get_matches_from(args)?;
+        let command = <Cli as clap::CommandFactory>::command();
+        let matches = command.clone().try_get_matches_from(args).map_err(|e| suggest_switch(e, &command))?;
         let mut cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches)?;
         cli.command_line = command_line(&matches);
         Ok(cli)
     }
+}
+
+/// An unknown long switch with the nearest one suggested when clap found none (clap's
+/// measure misses swapped letters: `--pnb` for `--pbn`), instead of clap's tip to pass it as
+/// a value.
+pub fn suggest_switch(mut e: clap::Error, command: &clap::Command) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument || e.get(ContextKind::SuggestedArg).is_some() {
+        return e;
+    }
+    let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else { return e };
+    let Some(name) = given.strip_prefix("--").map(|n| n.split('=').next().unwrap_or(n)) else { return e };
+    let longs = command.get_arguments().filter_map(|a| a.get_long());
+    if let Some(near) = crate::front::diag::closest(name, longs) {
+        e.insert(ContextKind::SuggestedArg, ContextValue::String(format!("--{near}")));
+        e.insert(ContextKind::Suggested, ContextValue::StyledStrs(Vec::new()));
+    }
+    e
 }
 
 /// The switches and the input file given in `matches`, one word each as dealvm reads them

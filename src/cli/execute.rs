@@ -45,6 +45,7 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
 /// The input file read and checked against the script-variable switches.
 pub(crate) fn read_source(cli: &Cli) -> Result<Source, Failure> {
     input::check_script_switches(cli)?;
+    input::check_file_switches(cli)?;
     let source = input::source(cli)?;
     input::check_script_use(cli, &source)?;
     Ok(source)
@@ -99,15 +100,12 @@ impl Prepared {
     pub fn new(cli: &Cli, compiled: Compiled) -> Result<Prepared, Failure> {
         let from_file = deals_file(cli, &compiled)?;
         let settings = RunSettings::merge(cli, &compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
-        let from_file = library_start(&settings, from_file);
+        let from_file = if cli.library.is_some() { library_start(&settings, from_file) } else { from_file };
         let mut exact = None;
         let from_file = match from_file {
             Some(deals) => Some(deals),
             None => {
                 let choice = dealing(cli, &compiled, settings.swap, settings.produce < settings.generate);
-                if cli.verbose > 0 {
-                    eprintln!("dealing: {}", choice.how);
-                }
                 choice.exact.map(|d| {
                     exact = Some(choice.probability);
                     Deals::Exact(Box::new(d))
@@ -318,24 +316,15 @@ fn warn(message: &str) {
     eprint!("{}", Diagnostic::error(message).render_warning(None));
 }
 
-/// The library dealt from the block the seed names, when one is given (`-s N` or `seed N`):
-/// DealerV2's blocks of 1000 deals, of 100, 10 or 1 in libraries of fewer than 10000, 1000 and
-/// 100 deals; a block past the last is the last, with a warning.
+/// The `-L` library dealt from the block the seed names (the seed given, or the one chosen, which
+/// names a block of the library): DealerV2's blocks of 1000 deals, of 100, 10 or 1 in
+/// libraries of fewer than 10000, 1000 and 100 deals; a block past the last is the last, with
+/// a warning when the seed was given.
 fn library_start(settings: &RunSettings, deals: Option<Deals>) -> Option<Deals> {
     let Some(Deals::Library(library)) = deals else { return deals };
-    if !settings.seed_given {
-        return Some(Deals::Library(library));
-    }
-    let seed = settings.seed;
-    let n = library.len();
-    let block = match n {
-        0..100 => 1,
-        100..1000 => 10,
-        1000..10_000 => 100,
-        _ => 1000,
-    };
-    let last = (n / block).saturating_sub(1);
-    if seed > last {
+    let (seed, block, last) = (settings.seed, library.block_size(), library.last_block());
+    if seed > last && settings.seed_given {
+        let n = library.len();
         warn(&format!("-L: seed {seed} names block {seed} of {block} deals, past the {n} deals of the library; starting at block {last}"));
     }
     Some(Deals::Library(library.starting_at(seed.min(last) * block)))

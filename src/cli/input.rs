@@ -54,6 +54,61 @@ pub fn check_script_switches(cli: &Cli) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Refuses a switch that takes a file whose value looks like the input file while no input
+/// file is left (`-C ok.dli`: the CSV file took the script's name), before reading anything.
+pub fn check_file_switches(cli: &Cli) -> Result<(), Failure> {
+    if cli.file.is_some() {
+        return Ok(());
+    }
+    let os = |p: &Option<PathBuf>| p.as_ref().map(|p| p.to_string_lossy().into_owned());
+    let csv = cli.csv.as_deref().map(|c| c.strip_prefix("w:").unwrap_or(c).to_string());
+    let record = |spec: &Option<String>| spec.as_deref().map(|s| crate::cli::options::record_file(s).path.to_string());
+    let switches = [
+        ("-C", "CSV file", csv),
+        ("-X", "export file", cli.export.clone()),
+        ("-Z", "zrd file", record(&cli.zrd)),
+        ("-l", "DL52 file", record(&cli.dl52)),
+        ("--pbn", "PBN file", os(&cli.pbn)),
+        ("--dlm", "DLM file", os(&cli.dlm)),
+        ("--deals", "deals file", os(&cli.deals)),
+        ("-L", "library", os(&cli.library)),
+        ("-U", "usereval server", cli.usereval.clone()),
+        ("--part", "part file", os(&cli.part)),
+    ];
+    for (switch, what, value) in switches {
+        if let Some(v) = value.filter(|v| v != "-" && looks_like_script(Path::new(v))) {
+            let d = Diagnostic::error(format!(
+                "{switch} took `{v}` as its {what}, so no input file is left; did you mean `dealvm {switch} FILE {v}`?"
+            ))
+            .with_note(format!("`{v}` looks like a Dealer input file; without one, the input would be read from standard input"));
+            return Err(Failure::Input(d.render(None)));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `path` is a file that looks like a Dealer input file: named `.dli`, `.dlr` or `.dl`,
+/// or text (up to a megabyte) that parses as one with a statement that starts with a keyword
+/// (`produce`, `condition`, `action`, ...: a word or a number alone parses as a condition).
+fn looks_like_script(path: &Path) -> bool {
+    use crate::front::ast::StmtKind;
+    let Ok(meta) = std::fs::metadata(path) else { return false };
+    let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    if !meta.is_file() || matches!(extension.as_deref(), Some("dli" | "dlr" | "dl")) {
+        return meta.is_file();
+    }
+    let Some(text) = (meta.len() <= 1 << 20).then(|| std::fs::read_to_string(path).ok()).flatten() else { return false };
+    let arena = bumpalo::Bump::new();
+    let script = ScriptVars::default();
+    let parsed = crate::front::parse::parse_file(&arena, &text, &script);
+    let keyword = |kind: &StmtKind<'_>, start: usize| match kind {
+        StmtKind::VarDef { .. } => false,
+        StmtKind::Condition(_) => text[start..].starts_with("condition"),
+        _ => true,
+    };
+    parsed.is_ok_and(|statements| statements.iter().any(|s| keyword(&s.kind, s.span.start)))
+}
+
 /// Refuses a script-variable switch whose `$N` the input never uses.
 pub fn check_script_use(cli: &Cli, source: &Source) -> Result<(), Failure> {
     for (n, value) in script_vars(cli).iter().enumerate() {

@@ -32,8 +32,8 @@ pub struct RunSettings {
     pub swap: Swap,
     /// The number of the first board, when the boards are numbered from it.
     pub first_board: Option<u64>,
-    /// Whether the seed was given (`-s N` or `seed N`, not 0) rather than chosen: in library
-    /// mode it names the block to start at.
+    /// Whether the seed was given (`-s N` or `seed N`, not 0) rather than chosen: `--shard`
+    /// needs one, and `-L` warns about a given seed past the library.
     pub seed_given: bool,
     /// `-D`: at 2 and above, the end of the run counts the double-dummy solves.
     pub debug: u32,
@@ -85,7 +85,11 @@ impl RunSettings {
         Ok(RunSettings {
             generate,
             produce: produce.min(generate),
-            seed: if seed == 0 { os_seed() } else { seed },
+            seed: match deals {
+                _ if seed != 0 => seed,
+                Deals::Library(library) if cli.library.is_some() => library_seed(library),
+                _ => os_seed(),
+            },
             seed_given: seed != 0,
             threads,
             title: cli.title.clone().or_else(|| compiled.settings.title.clone()).filter(|t| !t.is_empty()),
@@ -156,7 +160,7 @@ pub fn record_file(spec: &str) -> RecordFile<'_> {
 }
 
 /// The evaluation switches: `-M 1|2` (single solves or whole tables), `-P 0-3` (the
-/// vulnerability of `par`: none, NS, EW, both) and `-O N|E|S|W` (the opener of `opc`).
+/// vulnerability of `par`: none, NS, EW, both) and `-O seat` (the opener of `opc`: north or N, ...).
 pub fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
     let mode = match cli.dds_mode.as_deref().map(str::trim) {
         None => None,
@@ -173,12 +177,9 @@ pub fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
     };
     let opener = match cli.opener.as_deref().map(str::trim) {
         None => None,
-        Some(o) => match o.to_ascii_uppercase().as_str() {
-            "N" => Some(Seat::North),
-            "E" => Some(Seat::East),
-            "S" => Some(Seat::South),
-            "W" => Some(Seat::West),
-            _ => return Err(switch_error(format!("-O takes the opener's seat, N, E, S or W, found `{o}`"))),
+        Some(o) => match Seat::ALL.into_iter().find(|s| o.eq_ignore_ascii_case(s.keyword()) || o.eq_ignore_ascii_case(&s.keyword()[..1])) {
+            Some(seat) => Some(seat),
+            None => return Err(switch_error(format!("-O takes the opener's seat, north, east, south or west (or N, E, S, W), found `{o}`"))),
         },
     };
     let zrd_solves = cli.zrd.as_deref().is_some_and(|spec| !record_file(spec).no_solving);
@@ -206,6 +207,14 @@ fn number_switch(switch: &str, value: &str, min: u64) -> Result<u64, Failure> {
         Err(_) if text.parse::<u128>().is_ok() => refuse(format!("{switch} takes a whole number up to {}, found {text}", u64::MAX)),
         Err(_) => refuse(format!("{switch} takes a whole number, found `{value}`")),
     }
+}
+
+/// A seed chosen for a run over a library (`-L` without a seed): a block of the library, from
+/// 1 to the last (a seed of 0 would mean "choose"), so that the seed printed at the end, given
+/// back with `-s`, starts at the same block. A library of one block has only block 0: seed 1
+/// names it (with `-s 1`, a warning says that block 1 is past the library).
+fn library_seed(library: &crate::source::zrd::Library) -> u64 {
+    1 + os_seed() % library.last_block().max(1)
 }
 
 /// A seed from the operating system.

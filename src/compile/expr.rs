@@ -7,7 +7,7 @@ use crate::compile::compiler::count_table;
 use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
-use crate::front::lex::{ACTIONS, FUNCTIONS, STATEMENTS};
+use crate::front::lex::{operator_word, ACTIONS, FUNCTIONS, STATEMENTS};
 use dealvm_vm::bytecode::{BinaryOp, Instr, UnaryOp};
 use dealvm_vm::card::{Card, Suit};
 use dealvm_vm::score::Contract;
@@ -359,7 +359,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         let mut d = Diagnostic::at(span, format!("unknown variable `{name}`"));
         let variables = self.definitions.keys().copied().filter(|v| self.definitions[v].start < span.start);
-        if let Some(near) = closest(name, variables) {
+        if let Some(operator) = operator_word(name) {
+            d.message.push_str(&format!("; did you mean the operator {operator}?"));
+            d = d.with_note("the Dealer language's words are written in lowercase");
+        } else if let Some(near) = closest(name, variables) {
             d.message.push_str(&format!("; did you mean `{near}`?"));
         } else if let Some(near) = closest(name, ACTIONS.iter().copied()) {
             d.message.push_str(&format!("; did you mean the action `{near}`?"));

@@ -389,6 +389,18 @@ pub const ACTIONS: &[&str] = &[
     "print", "printrpt", "csvrpt", "average", "frequency", "bktfreq", "evalcontract", "export",
 ];
 
+/// For an operator word written in capitals (`AND`, `Or`, `NOT`): the spellings Dealer takes
+/// for it, for suggestions (the words are lowercase only).
+pub fn operator_word(name: &str) -> Option<&'static str> {
+    match name.to_ascii_lowercase().as_str() {
+        _ if !name.bytes().any(|b| b.is_ascii_uppercase()) => None,
+        "and" => Some("`and` or `&&`"),
+        "or" => Some("`or` or `||`"),
+        "not" => Some("`not` or `!`"),
+        _ => None,
+    }
+}
+
 /// The source text of a token that is always spelled the same way.
 pub fn keyword_text(t: &Tok<'_>) -> Option<&'static str> {
     Some(match t {

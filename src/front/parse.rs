@@ -2,7 +2,7 @@
 
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
-use crate::front::lex::{token_before, LexError, Lexer, ScriptVars, Tok, ACTIONS, FUNCTIONS, STATEMENTS};
+use crate::front::lex::{operator_word, token_before, LexError, Lexer, ScriptVars, Tok, ACTIONS, FUNCTIONS, STATEMENTS};
 use bumpalo::Bump;
 use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
 use lalrpop_util::ParseError;
@@ -14,7 +14,8 @@ lalrpop_util::lalrpop_mod!(
 );
 
 /// The deepest an expression may nest (parentheses, operators, `?:`): deeper inputs are
-/// refused rather than risk the compiler's recursion.
+/// refused rather than risk the compiler's recursion. A long flat chain of `&&`, `||`, sums or
+/// products nests only as deep as its logarithm (see [`chain`]).
 pub const MAX_NESTING: usize = 5000;
 
 /// Parses a whole input file into statements allocated in `arena`.
@@ -124,6 +125,11 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
             );
             if tok == Tok::Assign && expected.iter().any(|x| x == "\"==\"") {
                 d = d.with_note("to compare two values write `==`; `=` defines a variable");
+            }
+            // `AND` read as a name: the token, or the name before it (`(NOT x)`).
+            let name = if let Tok::Ident(name) = tok { Some(name) } else { name_before(source, l).map(|(_, name)| name) };
+            if let Some((name, spelled)) = name.and_then(|n| operator_word(n).map(|o| (n, o))) {
+                return d.with_note(format!("`{name}` is read as a name: did you mean the operator {spelled}? The Dealer language's words are lowercase"));
             }
             let reserved = match &tok {
                 Tok::Suit(s) => Some(s.name().to_string()),
@@ -332,6 +338,76 @@ pub(crate) fn binary<'a>(
     b: &'a Expr<'a>,
 ) -> &'a Expr<'a> {
     node(arena, l, r, ExprKind::Binary(op, a, b))
+}
+
+/// Chains of one operator longer than this many operands are rebuilt balanced by [`chain`].
+const LONG_CHAIN: usize = 64;
+
+/// The operators whose chains may be regrouped: `&&`, `||`, `+` with `-` (values wrap, as
+/// in Dealer, so a sum is the same however grouped), and `*`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ChainOp {
+    And,
+    Or,
+    Sum,
+    Product,
+}
+
+/// A link of a chain as the grammar builds it, `a op b` with `a` the chain so far: the
+/// operator, `a`, `b`, and whether `b` is subtracted. A parenthesised chain is not a link:
+/// its text starts before its first operand's.
+fn link<'a>(e: &'a Expr<'a>) -> Option<(ChainOp, &'a Expr<'a>, &'a Expr<'a>, bool)> {
+    let (op, a, b, minus) = match e.kind {
+        ExprKind::And(a, b) => (ChainOp::And, a, b, false),
+        ExprKind::Or(a, b) => (ChainOp::Or, a, b, false),
+        ExprKind::Binary(BinaryOp::Add, a, b) => (ChainOp::Sum, a, b, false),
+        ExprKind::Binary(BinaryOp::Sub, a, b) => (ChainOp::Sum, a, b, true),
+        ExprKind::Binary(BinaryOp::Mul, a, b) => (ChainOp::Product, a, b, false),
+        _ => return None,
+    };
+    (a.span.start == e.span.start).then_some((op, a, b, minus))
+}
+
+/// A finished chain `t0 op t1 op ...` (the grammar calls this where a chain ends): a chain of
+/// more than [`LONG_CHAIN`] operands is rebuilt as a balanced tree of the same operands in
+/// the same order, so that a flat chain of any length nests only as deep as its logarithm.
+pub(crate) fn chain<'a>(arena: &'a Bump, e: &'a Expr<'a>) -> &'a Expr<'a> {
+    let Some((op, ..)) = link(e) else { return e };
+    let links = |mut at: &'a Expr<'a>| std::iter::from_fn(move || {
+        let (_, a, b, minus) = link(at).filter(|l| l.0 == op)?;
+        at = a;
+        Some((minus, b, a))
+    });
+    if links(e).nth(LONG_CHAIN - 1).is_none() {
+        return e;
+    }
+    let mut terms: Vec<(bool, &'a Expr<'a>)> = Vec::new();
+    let mut first = e;
+    for (minus, b, a) in links(e) {
+        terms.push((minus, b));
+        first = a;
+    }
+    terms.push((false, first));
+    terms.reverse();
+    balanced(arena, op, &terms)
+}
+
+/// The balanced tree of `terms` (each with whether it is subtracted, for a sum); for a sum,
+/// the tree's value is the terms' sum divided by the first term's sign.
+fn balanced<'a>(arena: &'a Bump, op: ChainOp, terms: &[(bool, &'a Expr<'a>)]) -> &'a Expr<'a> {
+    if let [(_, only)] = terms {
+        return only;
+    }
+    let mid = terms.len() / 2;
+    let (a, b) = (balanced(arena, op, &terms[..mid]), balanced(arena, op, &terms[mid..]));
+    let kind = match op {
+        ChainOp::And => ExprKind::And(a, b),
+        ChainOp::Or => ExprKind::Or(a, b),
+        ChainOp::Sum if terms[mid].0 == terms[0].0 => ExprKind::Binary(BinaryOp::Add, a, b),
+        ChainOp::Sum => ExprKind::Binary(BinaryOp::Sub, a, b),
+        ChainOp::Product => ExprKind::Binary(BinaryOp::Mul, a, b),
+    };
+    node(arena, a.span.start, b.span.end, kind)
 }
 
 /// Unary minus; a minus sign before a literal number makes a negative literal.

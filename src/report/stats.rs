@@ -6,13 +6,17 @@ use dealvm_vm::score::{imps, score, Contract, Doubling, Strain};
 use dealvm_vm::stats::{Axis, Buckets};
 use std::io::{self, Write};
 
-/// The `average` report: mean, standard deviation and (sample) variance.
+/// The `average` report: mean, standard deviation and (sample) variance; `-` for each when
+/// no deal was produced.
 pub fn average(w: &mut dyn Write, label: Option<&str>, n: u64, sum: i128, sum_sq: i128) -> io::Result<()> {
     if let Some(l) = label {
         write!(w, "{l}: ")?;
     }
-    let nf = n as f64;
-    let mean = if n == 0 { f64::NAN } else { sum as f64 / nf };
+    if n == 0 {
+        let none = undefined(10);
+        return writeln!(w, "Mean={none}, Std Dev={none}, Var={none}, Sample Size=0 ");
+    }
+    let mean = sum as f64 / n as f64;
     // Sample variance, computed exactly in integers before the one division.
     let var = if n > 1 {
         let num = n as i128 * sum_sq - sum * sum;
@@ -27,6 +31,19 @@ pub fn average(w: &mut dyn Write, label: Option<&str>, n: u64, sum: i128, sum_sq
         printf_f(var.sqrt(), 10, 4),
         printf_f(var, 10, 4)
     )
+}
+
+/// A value that no deal gives (a mean or a percentage of none), `W` wide: `-`.
+fn undefined(width: usize) -> String {
+    format!("{:>width$}", "-")
+}
+
+/// A percentage of `total`, as `%7.2f` prints it; `-` when the total is 0.
+fn percent(count: u64, total: u64) -> String {
+    match total {
+        0 => undefined(7),
+        _ => printf_f(count as f64 / (total as f64 / 100.0), 7, 2),
+    }
 }
 
 /// A float as C's `%W.Pf` prints it (including `nan`).
@@ -48,16 +65,10 @@ pub fn frequency1(
     writeln!(w, "\nDescription: {}:", label.unwrap_or(""))?;
     writeln!(w, "Value\t   Count\t   Pct.\t  CumPct")?;
     let total: u64 = below + above + counts.iter().sum::<u64>();
-    let hundredth = total as f64 / 100.0;
     let mut cumulative = 0u64;
     let mut row = |w: &mut dyn Write, name: String, count: u64| -> io::Result<()> {
         cumulative += count;
-        writeln!(
-            w,
-            "{name}\t{count:8}\t{}\t{}",
-            printf_f(count as f64 / hundredth, 7, 2),
-            printf_f(cumulative as f64 / hundredth, 7, 2)
-        )
+        writeln!(w, "{name}\t{count:8}\t{}\t{}", percent(count, total), percent(cumulative, total))
     };
     if below > 0 {
         row(w, "Low".into(), below)?;
@@ -69,7 +80,7 @@ pub fn frequency1(
         row(w, "High".into(), above)?;
     }
     writeln!(w, "    \t--------\t-------")?;
-    writeln!(w, "Total\t{total:8}\t{}", printf_f(100.0, 7, 2))
+    writeln!(w, "Total\t{total:8}\t{}", percent(total, total))
 }
 
 /// The 2-D `frequency` report: rows for the first expression, columns for the second.
@@ -134,7 +145,6 @@ pub fn buckets1(w: &mut dyn Write, label: Option<&str>, b: &Buckets, counts: &[u
     writeln!(w, "\nDescription: {}", label.unwrap_or(""))?;
     writeln!(w, "Value\t   Count\t   Pct.\t  CumPct")?;
     let total: u64 = counts.iter().sum();
-    let hundredth = total as f64 / 100.0;
     let mut cumulative = 0u64;
     let last = counts.len() - 1;
     for (i, &count) in counts.iter().enumerate() {
@@ -146,15 +156,10 @@ pub fn buckets1(w: &mut dyn Write, label: Option<&str>, b: &Buckets, counts: &[u
             i => format!("{:5}", b.name(i)),
         };
         cumulative += count;
-        writeln!(
-            w,
-            "{name}\t{count:8}\t{}\t{}",
-            printf_f(count as f64 / hundredth, 7, 2),
-            printf_f(cumulative as f64 / hundredth, 7, 2)
-        )?;
+        writeln!(w, "{name}\t{count:8}\t{}\t{}", percent(count, total), percent(cumulative, total))?;
     }
     writeln!(w, "    \t--------")?;
-    writeln!(w, "Total\t{total:8}\t{}", printf_f(100.0, 7, 2))
+    writeln!(w, "Total\t{total:8}\t{}", percent(total, total))
 }
 
 /// The 2-D `bktfreq` report: rows for the first expression, columns for the second.
@@ -175,10 +180,11 @@ pub fn buckets2(w: &mut dyn Write, label: Option<&str>, x: &Buckets, y: &Buckets
     table_body(w, counts, rows, cols, row_name, "Sum  ")
 }
 
-/// A float as C's `% W.Pf` prints it: a space before a number that is not negative.
+/// A float as C's `% W.Pf` prints it: a space before a number that is not negative; `-`
+/// for a value that no deal gives.
 fn printf_space_f(v: f64, width: usize, precision: usize) -> String {
     if v.is_nan() {
-        return printf_f(v, width, precision);
+        return undefined(width);
     }
     let sign = if v.is_sign_negative() { "-" } else { " " };
     format!("{:>width$}", format!("{sign}{:.precision$}", v.abs()))
@@ -187,7 +193,7 @@ fn printf_space_f(v: f64, width: usize, precision: usize) -> String {
 /// The `evalcontract` report: the contract's average score over the produced deals, how often
 /// it makes and fails, and how often and how dearly (IMPs per board) a game or slam that
 /// makes is missed. `tricks[t]` counts the deals on which the side's declarer (South or West)
-/// takes `t` tricks double dummy.
+/// takes `t` tricks double dummy. With no deal, each figure is `-`.
 pub fn evalcontract(w: &mut dyn Write, side: Side, contract: Contract, vulnerable: bool, tricks: &[u64; 14]) -> io::Result<()> {
     let undoubled = |level: u8, t: usize| score(vulnerable, Contract { level, doubling: Doubling::Undoubled, ..contract }, t as i32) as i64;
     let level = contract.level;

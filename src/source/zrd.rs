@@ -85,6 +85,22 @@ impl Library {
         Library { start, ..self }
     }
 
+    /// The deals of a block, as a seed counts them (`-L`, DealerV2's blocks): 1000, or 100, 10
+    /// or 1 in libraries of fewer than 10000, 1000 and 100 deals.
+    pub fn block_size(&self) -> u64 {
+        match self.len() {
+            0..100 => 1,
+            100..1000 => 10,
+            1000..10_000 => 100,
+            _ => 1000,
+        }
+    }
+
+    /// The number of the last whole block (0 for a library of one block or less).
+    pub fn last_block(&self) -> u64 {
+        (self.len() / self.block_size()).saturating_sub(1)
+    }
+
     /// The number of deal records.
     pub fn len(&self) -> u64 {
         (self.records.len() / RECORD) as u64

@@ -120,3 +120,69 @@ fn bad_switches() {
     let run = dealvm_stdin("produce 1", &["-R", "0"]);
     assert_eq!(run.status, 2);
 }
+
+#[test]
+fn a_file_switch_that_took_the_input_file_is_refused() {
+    let dir = std::env::temp_dir().join(format!("dealvm-errors-took-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = "produce 3\ncondition hcp(north) > 10\naction printoneline, csvrpt(hcp(north))\n";
+    std::fs::write(dir.join("ok.dli"), script).unwrap();
+    std::fs::write(dir.join("opening.txt"), script).unwrap();
+    // A word alone parses as a condition, but is no script.
+    std::fs::write(dir.join("old.csv"), "heading\n").unwrap();
+    for (switch, value, what) in [
+        ("-C", "ok.dli", "CSV file"),
+        ("-C", "w:ok.dli", "CSV file"),
+        ("-C", "opening.txt", "CSV file"),
+        ("-X", "ok.dli", "export file"),
+        ("-Z", "Nw:ok.dli", "zrd file"),
+        ("-l", "ok.dli", "DL52 file"),
+        ("--pbn", "ok.dli", "PBN file"),
+        ("--dlm", "ok.dli", "DLM file"),
+        ("--deals", "ok.dli", "deals file"),
+        ("-L", "opening.txt", "library"),
+        ("-U", "ok.dli", "usereval server"),
+    ] {
+        let run = dealvm_in(&dir, &[switch, value], Some(b""));
+        assert_eq!((run.status, run.stdout.as_str()), (2, ""), "{switch} {value}: {}", run.stderr);
+        let file = value.rsplit(':').next().unwrap();
+        let told = format!("{switch} took `{file}` as its {what}, so no input file is left; did you mean `dealvm {switch} FILE {file}`?");
+        assert!(run.stderr.contains(&told), "{switch} {value}: {}", run.stderr);
+        assert_eq!(std::fs::read_to_string(dir.join(file)).unwrap(), script, "{switch} {value} left the file alone");
+    }
+    // The script on standard input, or as the input file, and an existing file that is no script.
+    let run = dealvm_in(&dir, &["-s", "1", "-C", "old.csv"], Some(script.as_bytes()));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = dealvm_in(&dir, &["-s", "1", "-C", "old.csv", "ok.dli"], Some(b""));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(dir.join("old.csv")).unwrap().lines().count(), 7);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn near_misses_suggest_what_was_meant() {
+    // Two letters swapped in a long switch: the nearest switch, not clap's tip to pass it as a value.
+    for args in [&["--pnb", "x.pbn"][..], &["--pnb=x.pbn"], &["merge", "--pnb", "x.pbn", "p"]] {
+        let run = dealvm_stdin("produce 1", args);
+        assert_eq!(run.status, 2, "{args:?}");
+        assert!(run.stderr.contains("a similar argument exists: '--pbn'"), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("as a value"), "{args:?}: {}", run.stderr);
+    }
+    // Capitalised operator words: the operator, not a function that looks alike.
+    for (input, col, spelled) in [
+        ("condition hcp(north) > 10 AND hcp(south) > 10", 27, "`and` or `&&`"),
+        ("condition NOT hcp(north) > 10", 11, "`not` or `!`"),
+        ("condition (hcp(north) > 10 Or hcp(south) > 10)", 28, "`or` or `||`"),
+        ("condition hcp(north) > 10 && (Not hcp(south) > 10)", 35, "`not` or `!`"),
+    ] {
+        refused(input, 1, col, &format!("did you mean the operator {spelled}?"));
+        let run = dealvm_stdin(input, &[]);
+        assert!(!run.stderr.contains("rnd") && run.stderr.contains("lowercase"), "{input}: {}", run.stderr);
+    }
+    // -O takes north, N or n (opc.rs checks the values); anything else is refused.
+    let run = dealvm_stdin("produce 1", &["-s", "1", "-O", "north"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = dealvm_stdin("produce 1", &["-O", "nw"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("-O takes the opener's seat, north, east, south or west (or N, E, S, W), found `nw`"), "{}", run.stderr);
+}

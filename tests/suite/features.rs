@@ -221,3 +221,21 @@ fn suit_length_errors_point_at_the_predeal() {
     let run = dealvm_stdin("predeal spades(west)==3\npredeal spades(west)==4\n", &[]);
     assert!(run.stderr.contains("predealt twice"), "{}", run.stderr);
 }
+
+#[test]
+fn reports_over_no_deal_print_dashes_not_nan() {
+    let input = "generate 500\ncondition hcp(north) > 37\naction average hcp(north), average \"lab\" hcp(south),\n\
+                 frequency (hcp(north), 0, 2), frequency \"two\" (hcp(north), 0, 1, hcp(south), 0, 1),\n\
+                 bktfreq \"b\" (hcp(north), 0, 10, 5), bktfreq \"b2\" (hcp(north), 0, 10, 5, hcp(south), 0, 10, 5),\n\
+                 evalcontract (NS, z4S, nv)\n";
+    let out = ok(input, &["-s", "1", "--rejection"]);
+    assert!(!out.to_ascii_lowercase().contains("nan"), "{out}");
+    assert!(out.starts_with("Mean=         -, Std Dev=         -, Var=         -, Sample Size=0 \n"), "{out}");
+    assert!(out.contains("\nlab: Mean=         -,"), "{out}");
+    assert!(out.contains("\n    1\t       0\t      -\t      -\n") && out.contains("\nTotal\t       0\t      -\n"), "{out}");
+    assert!(out.contains("Avg Result =       -, Made pct=      -, Fail pct=      -\nMissed Game_pct=      -,"), "{out}");
+    assert!(out.contains("Produced  0 hands"), "{out}");
+    // One deal: figures, not dashes.
+    let one = ok(&input.replace("> 37", "> 5").replace("generate 500", "generate 500\nproduce 1"), &["-s", "1"]);
+    assert!(!one.contains("      -") && one.contains("Sample Size=1"), "{one}");
+}

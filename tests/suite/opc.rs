@@ -131,6 +131,9 @@ fn the_switch_wins_over_the_statement_and_west_opens_by_default() {
     assert_eq!(first(run(&dir, "one.pbn", &[], script)), "950 3400");
     assert_eq!(first(run(&dir, "one.pbn", &[], &format!("opener north\n{script}"))), "850 3300");
     assert_eq!(first(run(&dir, "one.pbn", &["-O", "s"], &format!("opener north\n{script}"))), "950 3400");
+    // -O takes the seat words too, in any case.
+    assert_eq!(first(run(&dir, "one.pbn", &["-O", "north"], script)), "850 3300");
+    assert_eq!(first(run(&dir, "one.pbn", &["-O", "South"], &format!("opener north\n{script}"))), "950 3400");
     // The statement counts wherever it stands, as DealerV2's settings do.
     assert_eq!(first(run(&dir, "one.pbn", &[], &format!("{script}opener east\n"))), "850 3300");
     let _ = fs::remove_dir_all(&dir);

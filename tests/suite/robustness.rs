@@ -62,8 +62,8 @@ fn deep_nesting_is_compiled_or_refused_with_its_place() {
         format!("condition {}hcp(north) > 1", "not ".repeat(20_000)),
         format!("condition {}hcp(north) > 1", "!".repeat(20_000)),
         format!("condition {}hcp(north) > 1", "- ".repeat(20_000)),
-        format!("condition {} > 1", vec!["hcp(north)"; 20_000].join(" + ")),
-        format!("condition {}", vec!["hcp(north) > 1"; 20_000].join(" && ")),
+        format!("condition {} > 1", vec!["hcp(north)"; 20_000].join(" / ")),
+        format!("condition {}", vec!["hcp(north) > 1"; 20_000].join(" == ")),
         format!("x = {}hcp(north){}", "(1 + ".repeat(20_000), ")".repeat(20_000)),
         format!("action average {}hcp(north)", "-".repeat(20_000)),
     ] {
@@ -74,6 +74,32 @@ fn deep_nesting_is_compiled_or_refused_with_its_place() {
     refused(&fd, "nested too deeply (limit 100)");
     let fd_signs = format!("condition shape{{north, xxxx:{}s>1}}", "-".repeat(10_000));
     refused(&fd_signs, "nested too deeply (limit 100)");
+}
+
+#[test]
+fn flat_chains_of_any_length_are_not_nesting() {
+    // The 5,010 terms of `a && a && ...`, and 20,000 of `&&`, `||`, `+` with `-`, `*`:
+    // compiled, and right.
+    let a = format!("a = hcp(north) < 38\ncondition {}", vec!["a"; 5010].join(" && "));
+    let n = 20_000;
+    let h = "hcp(north)";
+    let all = [
+        a,
+        format!("condition {}", vec!["hcp(north) < 38"; n].join(" && ")),
+        format!("condition {} || hcp(north) < 38", vec!["hcp(north) > 37"; n].join(" || ")),
+        // h - h + h - h ...: 0 with an even number of terms.
+        format!("condition {} - {h} == 0", vec![h; n / 2].join(&format!(" - {h} + "))),
+        // h to the power 20,000 wraps to 0 exactly when h is even.
+        format!("condition ({} == 0) == ({h} % 2 == 0)", vec![h; n].join(" * ")),
+    ];
+    for input in all {
+        let (status, out, err) = run(&format!("{input}\naction average hcp(south)"), &[]);
+        assert_eq!(status, 0, "{:.100}: {err}", input);
+        assert!(out.contains("Produced  2000 hands"), "{:.100}: {out}", input);
+    }
+    let none = format!("condition {} && hcp(north) > 37", vec!["hcp(north) < 38"; n].join(" && "));
+    let (status, out, err) = run(&none, &["-v"]);
+    assert_eq!((status, out.as_str()), (0, ""), "{err}");
 }
 
 #[test]

@@ -63,9 +63,11 @@ fn zrd_samples_are_read_with_their_results_and_written_back_byte_for_byte() {
 #[test]
 fn library_mode_starts_at_the_seed_block_and_goes_round() {
     let zrd = sample("rpdd_10First.zrd");
-    let all = ok(LIST, &["-L", zrd.to_str().unwrap()]);
+    let all = ok(LIST, &["--deals", zrd.to_str().unwrap()]);
     let deals: Vec<&str> = listing(&all).into_iter().filter(|l| l.starts_with("n ")).collect();
     assert_eq!(deals.len(), 10);
+    // --deals reads the file in order, whatever the seed.
+    assert_eq!(listing(&ok(LIST, &["--deals", zrd.to_str().unwrap(), "-s", "7"])), listing(&all));
     // A library of fewer than 100 deals has blocks of one deal: seed 7 starts at the eighth,
     // and the run goes round to the first.
     let from7 = ok(LIST, &["-L", zrd.to_str().unwrap(), "-s", "7", "-p", "5"]);
@@ -73,11 +75,11 @@ fn library_mode_starts_at_the_seed_block_and_goes_round() {
     assert_eq!(got, vec![deals[7], deals[8], deals[9], deals[0], deals[1]]);
     assert!(from7.contains("Generated 5 hands"), "{from7}");
     // The predeal and swapping are ignored, with a warning.
-    let run = dealvm_stdin(&format!("predeal north SAKQ\n{LIST}"), &["-L", zrd.to_str().unwrap(), "-x", "2", "-p", "3"]);
+    let run = dealvm_stdin(&format!("predeal north SAKQ\n{LIST}"), &["-L", zrd.to_str().unwrap(), "-x", "2", "-p", "3", "-s", "3"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(run.stderr.contains("the predeal is ignored") && run.stderr.contains("swapping (-x) is ignored"), "{}", run.stderr);
     let got: Vec<&str> = listing(&run.stdout).into_iter().filter(|l| l.starts_with("n ")).collect();
-    assert_eq!(got, deals[..3].to_vec());
+    assert_eq!(got, deals[3..6].to_vec());
     // A seed past the last block starts at the last, with a warning.
     let run = dealvm_stdin(LIST, &["-L", zrd.to_str().unwrap(), "-s", "25", "-p", "1"]);
     assert!(run.stderr.contains("past the 10 deals"), "{}", run.stderr);
@@ -86,6 +88,33 @@ fn library_mode_starts_at_the_seed_block_and_goes_round() {
     let run = dealvm_stdin(LIST, &["-L", zrd.to_str().unwrap(), "--deals", zrd.to_str().unwrap()]);
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("give one of them"), "{}", run.stderr);
+}
+
+#[test]
+fn library_mode_without_a_seed_prints_the_seed_that_starts_where_it_started() {
+    // 20 deals: blocks of one deal, numbered 0 to 19.
+    let zrd = temp("twenty.zrd");
+    let mut bytes = fs::read(sample("rpdd_10First.zrd")).unwrap();
+    bytes.extend(fs::read(sample("rpdd_10Last.zrd")).unwrap());
+    fs::write(&zrd, bytes).unwrap();
+    let lib = zrd.to_str().unwrap();
+    let in_order = ok(LIST, &["--deals", lib]);
+    let deals: Vec<&str> = listing(&in_order).into_iter().filter(|l| l.starts_with("n ")).collect();
+    let without_trailer = |out: &str| out.lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n");
+    let mut seeds = std::collections::BTreeSet::new();
+    for _ in 0..6 {
+        let run = dealvm_stdin(LIST, &["-L", lib, "-p", "3"]);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        let seed: u64 = run.stdout.lines().find_map(|l| l.strip_prefix("Initial random seed ")).unwrap().parse().unwrap();
+        assert!((1..=19).contains(&seed), "seed {seed} names no block of the library");
+        let got: Vec<&str> = listing(&run.stdout).into_iter().filter(|l| l.starts_with("n ")).collect();
+        assert_eq!(got[0], deals[seed as usize], "the run starts at the block its seed names");
+        let again = dealvm_stdin(LIST, &["-L", lib, "-p", "3", "-s", &seed.to_string()]);
+        assert_eq!((again.status, again.stderr.as_str()), (0, ""));
+        assert_eq!(without_trailer(&again.stdout), without_trailer(&run.stdout), "-s {seed} reproduces the run");
+        seeds.insert(seed);
+    }
+    fs::remove_file(zrd).ok();
 }
 
 #[test]
