@@ -41,6 +41,7 @@ fn sample_zrd() -> Vec<u8> {
 fn a_record_file_is_added_to_only_when_it_is_whole_records_of_its_format() {
     let dir = scratch("append");
     fs::write(dir.join("study.dli"), SCRIPT).unwrap();
+    fs::write(dir.join("other.dli"), SCRIPT).unwrap();
     fs::write(dir.join("club.pbn"), "[Event \"\"]\n[Board \"1\"]\n").unwrap();
     fs::write(dir.join("lib.zrd"), sample_zrd()).unwrap();
     fs::write(dir.join("cut.zrd"), &sample_zrd()[..100]).unwrap();
@@ -49,8 +50,9 @@ fn a_record_file_is_added_to_only_when_it_is_whole_records_of_its_format() {
     // The file name after -Z forgotten: the script is taken as the zrd file, the input read
     // from standard input.
     for (args, said) in [
-        (vec!["-s", "1", "-Z", "study.dli"], "-Z `study.dli` is a Dealer input file"),
-        (vec!["-s", "1", "-Z", "N:study.dli"], "-Z `study.dli` is a Dealer input file"),
+        (vec!["-s", "1", "-Z", "study.dli"], "-Z took `study.dli` as its zrd file, so no input file is left"),
+        (vec!["-s", "1", "-Z", "N:study.dli"], "-Z took `study.dli` as its zrd file"),
+        (vec!["-s", "1", "-Z", "N:other.dli", "study.dli"], "-Z `other.dli` is a Dealer input file"),
         (vec!["-s", "1", "-Z", "N:club.pbn", "study.dli"], "-Z `club.pbn` is a PBN file: dealvm will not add to it with zrd output"),
         (vec!["-s", "1", "-Z", "N:cut.zrd", "study.dli"], "`cut.zrd` is not a zrd file of whole records"),
         (vec!["-s", "1", "-Z", "N:notes.txt", "study.dli"], "-Z `notes.txt`: the zrd output is added to this file, but"),
@@ -60,7 +62,7 @@ fn a_record_file_is_added_to_only_when_it_is_whole_records_of_its_format() {
         (vec!["-s", "1", "--pbn", "lib.zrd", "study.dli"], "--pbn `lib.zrd` is a zrd file: dealvm will not replace it with PBN output"),
         (vec!["-s", "1", "--dlm", "club.pbn", "study.dli"], "--dlm `club.pbn` is a PBN file"),
         (vec!["-s", "1", "-X", "study.dli", "study.dli"], "-X `study.dli` is the input file"),
-        (vec!["-s", "1", "-C", "w:study.dli", "-Z", "N:x.zrd"], "-C `study.dli` is a Dealer input file"),
+        (vec!["-s", "1", "-C", "w:other.dli", "study.dli"], "-C `other.dli` is a Dealer input file"),
     ] {
         let out = run(&dir, &args);
         assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
