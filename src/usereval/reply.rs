@@ -22,8 +22,20 @@ pub fn parse_reply(reply: &str, number: u64, out: &mut Vec<i32>) -> Result<(), S
         }
     }
     for word in rest.split_ascii_whitespace() {
-        let Ok(v) = word.parse::<i32>() else {
-            return Err(format!("answered {}, not whole numbers separated by spaces (`{}` is not one)", quoted(reply), clip(word)));
+        let v = match word.parse::<i32>() {
+            Ok(v) => v,
+            Err(e) if matches!(e.kind(), std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow) => {
+                return Err(format!(
+                    "answered {}: `{}` is out of range (a value is a whole number from {} to {})",
+                    quoted(reply),
+                    clip(word),
+                    i32::MIN,
+                    i32::MAX
+                ));
+            }
+            Err(_) => {
+                return Err(format!("answered {}, not whole numbers separated by spaces (`{}` is not one)", quoted(reply), clip(word)));
+            }
         };
         if out.len() == MAX_RESULTS {
             return Err(format!("answered {} values, more than {MAX_RESULTS}", rest.split_ascii_whitespace().count()));
@@ -87,6 +99,12 @@ mod tests {
         assert!(parse_reply("1 1 x 3", 1, &mut out).unwrap_err().contains("`x` is not one"));
         assert!(parse_reply("1 1.5", 1, &mut out).is_err());
         assert!(parse_reply("1 99999999999", 1, &mut out).is_err());
+        assert_eq!(
+            parse_reply("1 5 2147483648", 1, &mut out),
+            Err("answered `1 5 2147483648`: `2147483648` is out of range (a value is a whole number from -2147483648 to 2147483647)".into())
+        );
+        assert!(parse_reply("1 -2147483649", 1, &mut out).unwrap_err().contains("`-2147483649` is out of range"));
+        assert_eq!(parse_reply("1 -2147483648 2147483647", 1, &mut out), Ok(()));
         assert_eq!(parse_reply("7 error unknown tag 7", 7, &mut out), Err("reported an error: unknown tag 7".into()));
         let many = format!("1 {}", vec!["1"; 129].join(" "));
         assert_eq!(parse_reply(&many, 1, &mut out), Err("answered 129 values, more than 128".into()));
