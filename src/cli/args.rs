@@ -13,7 +13,7 @@ use std::path::PathBuf;
 ///
 /// A run can be split across machines: `dealvm --shard K/N --part FILE ...` on each, then
 /// `dealvm merge PART...` (see `dealvm merge --help`) prints what the single run would.
-#[derive(Parser, Debug)]
+#[derive(Parser, Debug, Clone)]
 #[command(
     name = "dealvm",
     disable_help_flag = true,
@@ -341,9 +341,10 @@ fn command_line(matches: &clap::ArgMatches) -> Option<Vec<String>> {
 /// `dealvm merge`: finishes a run split into shards (`dealvm --shard K/N --part FILE ...`).
 ///
 /// It checks the part files (all N shards of one run, each once, intact) and prints exactly
-/// what the single run with the shards' command line prints, writing the same files: the
-/// --pbn, --dlm, -C, -X, -Z and -l files named on the shards' command line, or where the
-/// switches below say. Bad parts are refused with exit status 2.
+/// what the single run with the shards' command line prints. It writes only the files the
+/// switches below name, each for an output the shards' run has (a file named on the shards'
+/// command line alone is not written: a warning says how to name it), and one line per file
+/// written on standard error. Bad parts are refused with exit status 2.
 #[derive(Parser, Debug)]
 #[command(name = "dealvm merge", bin_name = "dealvm merge", disable_help_flag = true, disable_version_flag = true, max_term_width = 100)]
 pub struct MergeCli {
@@ -351,30 +352,29 @@ pub struct MergeCli {
     #[arg(value_name = "PART", required = true)]
     pub parts: Vec<PathBuf>,
 
-    /// Write the run's PBN file to FILE instead of the file the shards' --pbn named (the
-    /// shards must have had --pbn).
+    /// Write the run's PBN file to FILE (the shards must have had --pbn; without this switch
+    /// the merge writes no PBN file).
     #[arg(long = "pbn", value_name = "FILE")]
     pub pbn: Option<PathBuf>,
 
-    /// Write the run's DLM file to FILE instead of the file the shards' --dlm named.
+    /// Write the run's DLM file to FILE (the shards must have had --dlm).
     #[arg(long = "dlm", value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 
-    /// Write the `csvrpt` lines to FILE (`w:FILE` starts it afresh) instead of where the
-    /// shards' -C said.
+    /// Add the `csvrpt` lines to FILE (`w:FILE` starts it afresh; the shards must have had -C).
     #[arg(short = 'C', value_name = "FILE")]
     pub csv: Option<String>,
 
-    /// Write the `export` lines to FILE instead of where the shards' -X said.
+    /// Write the `export` lines to FILE (the shards must have had -X).
     #[arg(short = 'X', value_name = "FILE")]
     pub export: Option<String>,
 
-    /// Write the zrd records to FILE (`[N][w]:FILE`, with the shards' `N`) instead of where
-    /// the shards' -Z said.
+    /// Write the zrd records to FILE (`[N][w]:FILE`: `N` without the tricks, `w` afresh; the
+    /// shards must have had -Z, and without `N` for solved records).
     #[arg(short = 'Z', value_name = "[N][w]:FILE")]
     pub zrd: Option<String>,
 
-    /// Write the DL52 records to FILE (`[w]:FILE`) instead of where the shards' -l said.
+    /// Write the DL52 records to FILE (`[w]:FILE`: `w` afresh; the shards must have had -l).
     #[arg(short = 'l', value_name = "[w]:FILE")]
     pub dl52: Option<String>,
 

@@ -11,7 +11,7 @@ use crate::cli::stdout::Printed;
 use crate::compile::{compile, Compiled};
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::parse::parse_file;
-use crate::report::Actions;
+use crate::report::{Actions, Written};
 use crate::run::{Limits, NewUserEval, Outcome, RunError, Shard};
 use crate::source::Deals;
 use dealvm_vm::batch::Swap;
@@ -39,7 +39,7 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     let partial = deals.reading(&run.compiled.program, &run.compiled.tables, actions.needs_deals(), run.settings.swap);
     let deals = partial.as_ref().unwrap_or(deals);
     let outcome = crate::run::run(&run.compiled, deals, run.settings.first_board, &limits, &mut actions, out);
-    finish(cli, &run, &source, outcome, actions, out, start)
+    finish(cli, &run, &source, outcome, actions, out, start).map(|_| ())
 }
 
 /// The input file read and checked against the script-variable switches.
@@ -149,8 +149,8 @@ impl Prepared {
     }
 }
 
-/// The end of a run (or of a merge): the reports, the trailer, the output files committed;
-/// or the run's error in the user's words.
+/// The end of a run (or of a merge): the reports, the trailer, the output files committed
+/// (the files written, as the merge lists them); or the run's error in the user's words.
 pub(crate) fn finish<W: Write>(
     cli: &Cli,
     run: &Prepared,
@@ -159,7 +159,7 @@ pub(crate) fn finish<W: Write>(
     mut actions: Actions,
     out: &mut Printed<W>,
     start: Instant,
-) -> Result<(), Failure> {
+) -> Result<Vec<Written>, Failure> {
     let outcome = outcome.map_err(|e| run_error(run, source, e))?;
     actions.finish(out)?;
     // Ctrl-C: the statistics so far and the trailer, but no output file.
@@ -187,8 +187,7 @@ pub(crate) fn finish<W: Write>(
     if interrupted {
         return Err(Failure::Interrupted(signals::received().unwrap_or(2)));
     }
-    actions.commit_files()?;
-    Ok(())
+    Ok(actions.commit_files()?)
 }
 
 /// A run's error in the user's words: a division by zero shown in the input.

@@ -14,39 +14,50 @@ use crate::source::kind::{self, Kind};
 use std::path::Path;
 
 /// One output file asked for on the command line.
-struct Wanted<'a> {
+pub struct Wanted<'a> {
     /// The switch: `--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`.
-    switch: &'static str,
+    pub switch: &'static str,
     /// What the file is: `PBN`, `DLM`, `CSV`, `export`, `zrd`, `DL52`.
-    what: &'static str,
-    path: &'a Path,
+    pub what: &'static str,
+    pub path: &'a Path,
     /// `-C`, `-Z` and `-l` without `w`: added to.
-    append: bool,
+    pub append: bool,
+    /// The flags before the path (`Nw:`, `w:`), as the switch was given.
+    pub flags: &'a str,
+}
+
+impl Wanted<'_> {
+    /// Whether the output goes to standard output (`-`) rather than to a file.
+    pub fn on_stdout(&self) -> bool {
+        self.path.as_os_str() == "-"
+    }
 }
 
 /// The output files asked for, in the order of the checks.
-fn wanted(cli: &Cli) -> Vec<Wanted<'_>> {
+pub fn wanted(cli: &Cli) -> Vec<Wanted<'_>> {
     let mut all = Vec::new();
     if let Some(p) = &cli.pbn {
-        all.push(Wanted { switch: "--pbn", what: "PBN", path: p, append: false });
+        all.push(Wanted { switch: "--pbn", what: "PBN", path: p, append: false, flags: "" });
     }
     if let Some(p) = &cli.dlm {
-        all.push(Wanted { switch: "--dlm", what: "DLM", path: p, append: false });
+        all.push(Wanted { switch: "--dlm", what: "DLM", path: p, append: false, flags: "" });
     }
     if let Some(spec) = &cli.csv {
         let (append, path) = spec.strip_prefix("w:").map_or((true, spec.as_str()), |p| (false, p));
-        all.push(Wanted { switch: "-C", what: "CSV", path: Path::new(path), append });
+        all.push(Wanted { switch: "-C", what: "CSV", path: Path::new(path), append, flags: &spec[..spec.len() - path.len()] });
     }
     if let Some(p) = &cli.export {
-        all.push(Wanted { switch: "-X", what: "export", path: Path::new(p), append: false });
+        all.push(Wanted { switch: "-X", what: "export", path: Path::new(p), append: false, flags: "" });
     }
     if let Some(spec) = &cli.zrd {
         let f = record_file(spec);
-        all.push(Wanted { switch: "-Z", what: "zrd", path: Path::new(f.path), append: !f.fresh });
+        let flags = &spec[..spec.len() - f.path.len()];
+        all.push(Wanted { switch: "-Z", what: "zrd", path: Path::new(f.path), append: !f.fresh, flags });
     }
     if let Some(spec) = &cli.dl52 {
         let f = record_file(spec);
-        all.push(Wanted { switch: "-l", what: "DL52", path: Path::new(f.path), append: !f.fresh });
+        let flags = &spec[..spec.len() - f.path.len()];
+        all.push(Wanted { switch: "-l", what: "DL52", path: Path::new(f.path), append: !f.fresh, flags });
     }
     all
 }
@@ -186,9 +197,16 @@ fn clash(a: &Wanted, id_a: &FileId, b: &Wanted, id_b: &FileId) -> Option<Failure
     }
 }
 
-/// The actions of the run with their output files (`--pbn`, `--dlm`, `-C`, `-X`) opened, so
-/// that a bad path stops the run before dealing.
+/// The actions of the run with their output files (`--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`)
+/// opened, so that a bad path stops the run before dealing.
 pub fn open_actions(cli: &Cli, compiled: &Compiled, source: &Source, settings: &RunSettings) -> Result<Actions, Failure> {
+    open_actions_to(cli, cli, compiled, source, settings)
+}
+
+/// The actions of the run `cli`, with the output files that `files` names (a merge's: the
+/// run's switches, its own output files): an output of the run that `files` does not name
+/// is made as the run makes it, and dropped.
+pub fn open_actions_to(cli: &Cli, files: &Cli, compiled: &Compiled, source: &Source, settings: &RunSettings) -> Result<Actions, Failure> {
     let info = RunInfo {
         input_name: source.name.clone(),
         seed: settings.seed,
@@ -202,23 +220,25 @@ pub fn open_actions(cli: &Cli, compiled: &Compiled, source: &Source, settings: &
     let writes_boards = cli.pbn.is_some() || cli.dlm.is_some();
     let specs = if writes_boards && !compiled.explicit_actions { Vec::new() } else { compiled.actions.clone() };
     let mut actions = Actions::new(specs, compiled.tallies.clone(), info);
+    let named = wanted(files);
     for w in wanted(cli) {
-        let used = match w.switch {
-            "-C" => actions.writes_csv(),
-            "-X" => actions.writes_export(),
-            _ => true,
-        };
-        if !used {
+        if !used(&actions, &w) {
             continue;
         }
-        let out = Output::open(w.what, w.path, w.append)?;
+        let target = named.iter().find(|n| n.switch == w.switch);
+        let (out, spec) = match target {
+            Some(n) => (Output::open(n.what, n.path, n.append)?, n.flags),
+            None => (Output::Dropped(std::io::sink()), w.flags),
+        };
         match w.switch {
             "--pbn" => actions.set_pbn(PbnWriter::new(settings.title.as_deref().unwrap_or(""), &pbn_comment(cli, source, settings)), out),
             "--dlm" => actions.set_dlm(out),
             "-C" => actions.csv = Some(out),
             "-Z" => {
-                warn_title_cut(settings.title.as_deref().unwrap_or(""), w.path);
-                actions.set_zrd(out, !record_file(cli.zrd.as_deref().unwrap_or_default()).no_solving)
+                if let Some(n) = target {
+                    warn_title_cut(settings.title.as_deref().unwrap_or(""), n.path);
+                }
+                actions.set_zrd(out, !spec.contains('N'))
             }
             "-l" => actions.set_dl52(out),
             _ => actions.export = Some(out),
@@ -247,6 +267,16 @@ fn warn_title_cut(title: &str, path: &Path) {
             crate::files::zrd::MAX_TITLE
         );
         eprint!("{}", crate::front::diag::Diagnostic::error(message).render_warning(None));
+    }
+}
+
+/// Whether the run writes to output `w`: `-C` and `-X` only for a `csvrpt` or `export`
+/// action.
+pub fn used(actions: &Actions, w: &Wanted) -> bool {
+    match w.switch {
+        "-C" => actions.writes_csv(),
+        "-X" => actions.writes_export(),
+        _ => true,
     }
 }
 

@@ -18,6 +18,9 @@ pub enum Output {
     Stdout,
     /// A file, replaced atomically or written in place.
     File(AtomicFile),
+    /// Nowhere: the text is made and dropped. A merge drops the outputs that only the shards'
+    /// command line names, so that it writes no file its own command line does not name.
+    Dropped(io::Sink),
 }
 
 impl Output {
@@ -64,12 +67,18 @@ impl Output {
         match self {
             Output::Stdout => stdout,
             Output::File(f) => f,
+            Output::Dropped(nowhere) => nowhere,
         }
     }
 
-    /// Whether this is a file (not standard output).
+    /// Whether this is a file (not standard output, not dropped).
     pub fn is_file(&self) -> bool {
         matches!(self, Output::File(_))
+    }
+
+    /// Whether this is standard output.
+    pub fn is_stdout(&self) -> bool {
+        matches!(self, Output::Stdout)
     }
 
     /// The output as messages name it: "the PBN file `x.pbn`" or "the PBN output" (on
@@ -78,13 +87,14 @@ impl Output {
         match self {
             Output::Stdout => format!("the {what} output"),
             Output::File(f) => format!("the {}", f.name()),
+            Output::Dropped(_) => format!("the {what} output (not written)"),
         }
     }
 
     /// Commits a file (see [`AtomicFile::commit`]); standard output needs nothing.
     pub fn commit(self) -> io::Result<()> {
         match self {
-            Output::Stdout => Ok(()),
+            Output::Stdout | Output::Dropped(_) => Ok(()),
             Output::File(f) => f.commit(),
         }
     }

@@ -66,6 +66,22 @@ pub struct Actions {
     /// Whether the title is due before the next `printall` / `printside` deal.
     title_due_all: bool,
     title_due_side: bool,
+    /// The deals produced so far, and the lines written to the `-C` and `-X` outputs.
+    deals: u64,
+    csv_lines: u64,
+    export_lines: u64,
+}
+
+/// A file a run wrote: as messages name it ("the PBN file `x.pbn`"), and how many boards,
+/// deals or lines went to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// What the file is: `PBN`, `DLM`, `zrd`, `DL52`, `CSV`, `export`.
+    pub what: &'static str,
+    pub name: String,
+    pub count: u64,
+    /// `board`, `deal` or `line`.
+    pub unit: &'static str,
 }
 
 impl Actions {
@@ -89,6 +105,9 @@ impl Actions {
             keep_deals,
             title_due_all: true,
             title_due_side: true,
+            deals: 0,
+            csv_lines: 0,
+            export_lines: 0,
         }
     }
 
@@ -158,7 +177,7 @@ impl Actions {
 
     /// Whether a board file goes to standard output.
     pub fn boards_on_stdout(&self) -> bool {
-        self.board_outputs().iter().any(|(o, _)| o.is_some_and(|o| !o.is_file()))
+        self.board_outputs().iter().any(|(o, _)| o.is_some_and(Output::is_stdout))
     }
 
     /// The first action that prints on standard output beside a board file written there
@@ -167,7 +186,7 @@ impl Actions {
         if !self.boards_on_stdout() {
             return None;
         }
-        let on_stdout = |out: &Option<Output>| out.as_ref().is_none_or(|o| !o.is_file());
+        let on_stdout = |out: &Option<Output>| out.as_ref().is_none_or(Output::is_stdout);
         let prints = |spec: &&ActionSpec| match spec {
             ActionSpec::CsvRpt(_) => on_stdout(&self.csv),
             ActionSpec::Export(_) => on_stdout(&self.export),
@@ -176,9 +195,11 @@ impl Actions {
         self.specs.iter().find(prints).map(ActionSpec::name)
     }
 
-    /// The board files of the run, as messages name them ("the PBN file `x.pbn`").
+    /// The board files of the run, as messages name them ("the PBN file `x.pbn`"); not those
+    /// dropped.
     pub fn board_files(&self) -> Vec<String> {
-        self.board_outputs().iter().filter_map(|(o, what)| o.map(|o| o.describe(what))).collect()
+        let written = |o: &&Output| o.is_file() || o.is_stdout();
+        self.board_outputs().iter().filter_map(|(o, what)| o.filter(written).map(|o| o.describe(what))).collect()
     }
 
     /// Whether some action looks at the produced deals (rather than only at values).
@@ -192,6 +213,7 @@ impl Actions {
         let dealer = self.info.dealer.or(produced.dealer);
         let vulnerable = self.info.vulnerable.or(produced.vulnerable);
         self.write_boards(w, produced, values, dealer, vulnerable)?;
+        self.deals += 1;
         let title = &self.info.title;
         let (board, deal) = (produced.number, &produced.deal);
         for spec in &self.specs {
@@ -260,6 +282,7 @@ impl Actions {
                         Some(f) => f.writer(&mut *w).write_all(line.as_bytes())?,
                         None => w.write_all(line.as_bytes())?,
                     }
+                    self.csv_lines += 1;
                 }
                 ActionSpec::PrintRpt(parts) => w.write_all(layout::csv_line(parts, deal, values).as_bytes())?,
                 ActionSpec::Export(seats) => {
@@ -268,6 +291,7 @@ impl Actions {
                         Some(f) => f.writer(&mut *w).write_all(line.as_bytes())?,
                         None => w.write_all(line.as_bytes())?,
                     }
+                    self.export_lines += 1;
                 }
                 // Counted by the workers.
                 ActionSpec::Average { .. }
@@ -328,14 +352,26 @@ impl Actions {
         Ok(())
     }
 
-    /// Commits the `-C`, `-X`, `--pbn` and `--dlm` files, after a successful run that
-    /// produced a deal and wrote the DLM file.
-    pub fn commit_files(&mut self) -> io::Result<()> {
-        let boards = [self.pbn.take().map(|p| p.1), self.dlm.take().map(|d| d.0), self.zrd.take().map(|z| z.0), self.dl52.take()];
-        for f in boards.into_iter().chain([self.csv.take(), self.export.take()]).flatten() {
+    /// Commits the `--pbn`, `--dlm`, `-Z`, `-l`, `-C` and `-X` files, after a successful run
+    /// that produced a deal and wrote the DLM file; says which files it wrote.
+    pub fn commit_files(&mut self) -> io::Result<Vec<Written>> {
+        let outputs = [
+            (self.pbn.take().map(|p| p.1), "PBN", self.deals, "board"),
+            (self.dlm.take().map(|d| d.0), "DLM", self.deals, "board"),
+            (self.zrd.take().map(|z| z.0), "zrd", self.deals, "deal"),
+            (self.dl52.take(), "DL52", self.deals, "deal"),
+            (self.csv.take(), "CSV", self.csv_lines, "line"),
+            (self.export.take(), "export", self.export_lines, "line"),
+        ];
+        let mut written = Vec::new();
+        for (f, what, count, unit) in outputs {
+            let Some(f) = f else { continue };
+            if f.is_file() {
+                written.push(Written { what, name: f.describe(what), count, unit });
+            }
             f.commit()?;
         }
-        Ok(())
+        Ok(written)
     }
 
     /// Prints the end-of-run reports, in the order of the actions.

@@ -4,12 +4,12 @@
 
 use crate::report::Actions;
 use crate::run::{Outcome, RunError};
-use crate::shard::part::{short, End, Part};
+use crate::shard::part::{short, End, Kept, Part, Totals};
 use dealvm_vm::board::Board;
 use dealvm_vm::card::{Deal, Hand, ALL_CARDS};
 use dealvm_vm::dd::SolveCounts;
 use dealvm_vm::interp::Fault;
-use dealvm_vm::stats::Tallies;
+use dealvm_vm::stats::{Tallies, TallySpec};
 use std::convert::Infallible;
 use std::io::Write;
 
@@ -35,6 +35,11 @@ pub struct Shape {
     pub hands: bool,
     /// The number of the first board (else 1).
     pub first_board: Option<u64>,
+    /// The program's division sites (a fault names one).
+    pub sites: usize,
+    /// Where the 20 double-dummy counts of a produced deal start among its values, when an
+    /// output file takes them.
+    pub tricks: Option<usize>,
 }
 
 impl Shape {
@@ -45,7 +50,7 @@ impl Shape {
 
     /// Deals of batch `b`.
     fn batch_len_of(&self, b: u64) -> u64 {
-        self.batch_len.min(self.deals.saturating_sub(b * self.batch_len))
+        self.batch_len.min(self.deals.saturating_sub(b.saturating_mul(self.batch_len)))
     }
 }
 
@@ -123,54 +128,157 @@ fn different_runs(a: &Named, b: &Named) -> String {
 
 /// Checks a part's content against the run's shape: a part whose checksum is right but whose
 /// content does not fit (made by hand, or by a dealvm that counts otherwise) is refused
-/// before anything is printed.
+/// before anything is printed. Every number the merge uses is checked here: batches, places,
+/// division sites, counts, values and totals.
 pub fn check_part(p: &Named, shape: &Shape, empty: &Tallies) -> Result<(), String> {
-    let damaged = |why: String| Err(format!("`{}` is damaged or made by another dealvm: {why}", p.name));
-    let part = &p.part;
-    let (k, n) = (part.shard, part.run.shards);
+    check_content(&p.part, shape, empty).map_err(|why| format!("`{}` is damaged or made by another dealvm: {why}", p.name))
+}
+
+/// Why a part's content does not fit the run, if it does not.
+fn check_content(part: &Part, shape: &Shape, empty: &Tallies) -> Result<(), String> {
     if (part.deals, part.batch_len) != (shape.deals, shape.batch_len) {
-        return damaged(format!(
+        return Err(format!(
             "it counts {} deals in batches of {}, where the run has {} in batches of {}",
             part.deals, part.batch_len, shape.deals, shape.batch_len
         ));
     }
-    let own = |b: u64| b % n == k && b < shape.batches();
+    check_end(part, shape)?;
+    if shape.per_deal != part.totals.is_none() || (!shape.per_deal && !part.kept.is_empty()) {
+        return Err("it keeps the deals where the run counts only statistics, or the reverse".to_string());
+    }
+    if part.produced > ran(part, shape) {
+        return Err(format!("{} deals produced, more than its batches hold", part.produced));
+    }
+    check_kept(part, shape)?;
+    if let Some(t) = &part.totals {
+        if t.count != part.produced || !totals_fit(t, empty) {
+            return Err("its statistics do not fit the run's".to_string());
+        }
+    }
+    let covered = |b: u64| own(part, shape, b) && part.end.covers(b);
+    if part.solves.windows(2).any(|w| w[0].batch >= w[1].batch) || part.solves.iter().any(|s| !covered(s.batch)) {
+        return Err("its double-dummy counts are out of place".to_string());
+    }
+    Ok(())
+}
+
+/// Whether batch `b` is one of the run's that the part's shard deals.
+fn own(part: &Part, shape: &Shape, b: u64) -> bool {
+    b.checked_rem(part.run.shards) == Some(part.shard) && b < shape.batches()
+}
+
+/// Checks how the shard ended: in one of its batches, at a deal of that batch, at one of the
+/// program's divisions, with the run's `produce` count when it stopped there.
+fn check_end(part: &Part, shape: &Shape) -> Result<(), String> {
     match part.end {
         End::Complete => {}
-        End::Produced { batch } | End::Fault { batch, .. } if own(batch) => {}
-        End::Produced { batch } | End::Fault { batch, .. } => return damaged(format!("it ends in batch {batch}, not one of its own")),
-    }
-    if let End::Fault { offset, .. } = part.end {
-        if u64::from(offset) >= shape.batch_len {
-            return damaged(format!("a fault at deal {offset} of a batch"));
+        End::Produced { batch } | End::Fault { batch, .. } if !own(part, shape, batch) => {
+            return Err(format!("it ends in batch {batch}, not one of its own"));
+        }
+        End::Produced { batch } => {
+            let last = part.kept.last().map(|d| d.batch);
+            if !shape.per_deal || part.produced != shape.produce || last != Some(batch) {
+                return Err(format!("it stops at the run's `produce` count in batch {batch}, with {} deals produced", part.produced));
+            }
+        }
+        End::Fault { batch, offset, site, .. } => {
+            if u64::from(offset) >= shape.batch_len_of(batch) {
+                return Err(format!("a division by zero at deal {offset} of batch {batch}, which has {} deals", shape.batch_len_of(batch)));
+            }
+            if usize::from(site) >= shape.sites {
+                let s = if shape.sites == 1 { "" } else { "s" };
+                return Err(format!("a division by zero at division {site}, where the script has {} division{s}", shape.sites));
+            }
         }
     }
-    if shape.per_deal != part.totals.is_none() || (!shape.per_deal && !part.kept.is_empty()) {
-        return damaged("it keeps the deals where the run counts only statistics, or the reverse".to_string());
+    if part.produced > shape.produce {
+        return Err(format!("{} deals produced, more than the run's `produce` count of {}", part.produced, shape.produce));
     }
-    if part.nvalues != shape.nvalues as u64 || part.values.len() as u64 != part.kept.len() as u64 * part.nvalues {
-        return damaged(format!("{} values for {} deals of {} values", part.values.len(), part.kept.len(), shape.nvalues));
+    Ok(())
+}
+
+/// The most deals the shard can have examined: its batches up to where it ended, whole.
+fn ran(part: &Part, shape: &Shape) -> u64 {
+    let limit = match part.end {
+        End::Complete => shape.batches(),
+        End::Produced { batch } | End::Fault { batch, .. } => batch + 1,
+    };
+    let (k, n) = (part.shard, part.run.shards.max(1));
+    if limit <= k {
+        return 0;
+    }
+    // Its batches k, k + n, ..., the last one, which alone may be the run's short last batch.
+    let batches = (limit - 1 - k) / n + 1;
+    let last = k + (batches - 1) * n;
+    (batches - 1).saturating_mul(shape.batch_len).saturating_add(shape.batch_len_of(last))
+}
+
+/// Checks the kept deals: as many values as the run stores for each, in the shard's batches
+/// in deal order before where it ended, four hands of 13 cards when the run takes the deals,
+/// and double-dummy counts of 0 to 13 tricks when an output file takes them.
+fn check_kept(part: &Part, shape: &Shape) -> Result<(), String> {
+    let nvalues = shape.nvalues as u64;
+    if part.nvalues != nvalues || Some(part.values.len() as u64) != (part.kept.len() as u64).checked_mul(nvalues) {
+        return Err(format!("{} values for {} deals of {} values", part.values.len(), part.kept.len(), shape.nvalues));
     }
     if shape.per_deal && part.produced != part.kept.len() as u64 {
-        return damaged(format!("{} deals produced, {} kept", part.produced, part.kept.len()));
+        return Err(format!("{} deals produced, {} kept", part.produced, part.kept.len()));
     }
+    let before_end = |d: &Kept| match part.end {
+        End::Complete => true,
+        End::Produced { batch } => d.batch <= batch,
+        End::Fault { batch, offset, .. } => (d.batch, d.offset) < (batch, offset),
+    };
     let mut last: Option<(u64, u32)> = None;
-    for d in &part.kept {
-        if !own(d.batch) || u64::from(d.offset) >= shape.batch_len_of(d.batch) || last.is_some_and(|l| l >= (d.batch, d.offset)) {
-            return damaged(format!("a deal at {} of batch {} out of place", d.offset, d.batch));
+    for (i, d) in part.kept.iter().enumerate() {
+        let placed = own(part, shape, d.batch) && u64::from(d.offset) < shape.batch_len_of(d.batch) && before_end(d);
+        if !placed || last.is_some_and(|l| l >= (d.batch, d.offset)) {
+            return Err(format!("a deal at {} of batch {} out of place", d.offset, d.batch));
         }
         if d.hands.is_some() != shape.hands || d.hands.is_some_and(|h| !whole_deal(h)) {
-            return damaged(format!("the deal at {} of batch {} is not four hands of 13 cards", d.offset, d.batch));
+            return Err(format!("the deal at {} of batch {} is not four hands of 13 cards", d.offset, d.batch));
+        }
+        if let Some(start) = shape.tricks {
+            let values = &part.values[i * shape.nvalues..(i + 1) * shape.nvalues];
+            if values.get(start..start + 20).is_none_or(|t| t.iter().any(|&c| !(0..=13).contains(&c))) {
+                return Err(format!("the deal at {} of batch {} takes other than 0 to 13 tricks double dummy", d.offset, d.batch));
+            }
         }
         last = Some((d.batch, d.offset));
     }
-    if let Some(t) = &part.totals {
-        if t.count != part.produced || empty.restore(t.count, t.tallies.clone()).is_none() {
-            return damaged("its statistics do not fit the run's".to_string());
-        }
+    Ok(())
+}
+
+/// Whether a shard's statistics fit the run's accumulators and could have been counted: each
+/// table's cells add up to the deals counted, and each average's sums are within what that
+/// many values of 32 bits can add up to.
+fn totals_fit(t: &Totals, empty: &Tallies) -> bool {
+    if empty.restore(t.count, t.tallies.clone()).is_none() {
+        return false;
     }
-    if part.solves.windows(2).any(|w| w[0].batch >= w[1].batch) || part.solves.iter().any(|s| !own(s.batch)) {
-        return damaged("its double-dummy counts are out of place".to_string());
+    let n = i128::from(t.count);
+    t.tallies.iter().enumerate().all(|(i, (sum, sum_sq, cells))| match empty.spec(i) {
+        TallySpec::Average { .. } => (-(n << 31)..=n << 31).contains(sum) && (0..=n << 62).contains(sum_sq),
+        _ => cells.iter().try_fold(0u64, |a, &c| a.checked_add(c)) == Some(t.count),
+    })
+}
+
+/// Checks that what the parts add up fits in the merge's counters: the deals produced and
+/// the double-dummy work.
+pub fn check_sums(parts: &[Named]) -> Result<(), String> {
+    let mut produced = 0u64;
+    let mut solves = [0u64; 4];
+    for p in parts {
+        let sums = p.part.solves.iter().try_fold(solves, |mut a, s| {
+            for (a, &c) in a.iter_mut().zip(&s.counts) {
+                *a = a.checked_add(c)?;
+            }
+            Some(a)
+        });
+        match (produced.checked_add(p.part.produced), sums) {
+            (Some(sum), Some(sums)) => (produced, solves) = (sum, sums),
+            _ => return Err(format!("`{}` is damaged or made by another dealvm: its counts overflow the run's totals", p.name)),
+        }
     }
     Ok(())
 }
@@ -321,4 +429,65 @@ fn summed(parts: &[Named], shape: &Shape, actions: &mut Actions, dd: &mut SolveC
 /// deal before it was examined.
 fn fault_at(shape: &Shape, batch: u64, offset: u32, fault: Fault) -> RunError {
     RunError::Fault { fault, deal: batch * shape.batch_len + u64::from(offset) + 1, batch, offset }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shard::part::RunId;
+    use dealvm_vm::stats::Axis;
+
+    /// Shard `k` of `n` of a run of 5000 deals (batches of 4096 and 904), ended as `end`.
+    fn part(k: u64, n: u64, end: End) -> Part {
+        let run = RunId { dealvm: "0".into(), shards: n, command: vec![], script_name: "x".into(), script: String::new() };
+        Part {
+            fingerprint: run.fingerprint(),
+            run,
+            shard: k,
+            deals: 5000,
+            batch_len: 4096,
+            end,
+            produced: 0,
+            kept: vec![],
+            nvalues: 0,
+            values: vec![],
+            totals: None,
+            solves: vec![],
+        }
+    }
+
+    fn shape() -> Shape {
+        Shape { deals: 5000, batch_len: 4096, produce: 5000, nvalues: 1, per_deal: false, hands: false, first_board: None, sites: 0, tricks: None }
+    }
+
+    #[test]
+    fn a_shard_examines_the_deals_of_its_batches() {
+        let s = shape();
+        assert_eq!(ran(&part(0, 2, End::Complete), &s), 4096);
+        assert_eq!(ran(&part(1, 2, End::Complete), &s), 904);
+        assert_eq!(ran(&part(0, 1, End::Complete), &s), 5000);
+        assert_eq!(ran(&part(2, 3, End::Complete), &s), 0);
+        assert_eq!(ran(&part(0, 1, End::Fault { batch: 0, offset: 9, site: 0, remainder: false }), &s), 4096);
+        let big = Shape { deals: 10 * 4096 + 1, ..s };
+        assert_eq!(ran(&part(1, 3, End::Complete), &big), 3 * 4096 + 1, "batches 1, 4, 7 and the last, 10, of 1 deal");
+        assert_eq!(ran(&part(2, 3, End::Complete), &big), 3 * 4096, "batches 2, 5, 8");
+        assert_eq!(ran(&part(0, 5, End::Complete), &big), 2 * 4096 + 1, "batches 0, 5, 10");
+        assert_eq!(ran(&part(1, 3, End::Produced { batch: 4 }), &big), 2 * 4096);
+    }
+
+    #[test]
+    fn statistics_fit_what_their_deals_can_add_up_to() {
+        let axis = Axis { value: 0, low: 0, high: 1 };
+        let empty = Tallies::new(vec![TallySpec::Average { value: 0 }, TallySpec::Frequency { x: axis, y: None }]).for_batch();
+        let totals = |sum: i128, sum_sq: i128, cells: Vec<u64>| Totals { count: 2, tallies: vec![(sum, sum_sq, vec![]), (0, 0, cells)] };
+        let lowest = i128::from(i32::MIN);
+        assert!(totals_fit(&totals(2 * lowest, 2 * lowest * lowest, vec![0, 1, 1, 0]), &empty));
+        assert!(!totals_fit(&totals(2 * lowest - 1, 0, vec![0, 1, 1, 0]), &empty));
+        assert!(!totals_fit(&totals(i128::MIN, 0, vec![0, 1, 1, 0]), &empty));
+        assert!(!totals_fit(&totals(0, -1, vec![0, 1, 1, 0]), &empty));
+        assert!(!totals_fit(&totals(0, 2 * lowest * lowest + 1, vec![0, 1, 1, 0]), &empty));
+        assert!(!totals_fit(&totals(0, 0, vec![0, 1, 2, 0]), &empty), "cells add up to the deals");
+        assert!(!totals_fit(&totals(0, 0, vec![u64::MAX, 3, 0, 0]), &empty), "without overflow");
+        assert!(!totals_fit(&totals(0, 0, vec![0, 2, 0]), &empty), "a table of 4 cells");
+    }
 }

@@ -142,12 +142,17 @@ pub struct Part {
 
 /// The bytes of a part file holding `part`.
 pub fn encode(part: &Part) -> Vec<u8> {
-    let content = postcard::to_stdvec(part).expect("a part encodes");
+    seal(&postcard::to_stdvec(part).expect("a part encodes"))
+}
+
+/// The bytes of a part file whose content is `content`: the header before it, the checksum
+/// after it.
+pub fn seal(content: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(HEADER + content.len() + CHECKSUM);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
     bytes.extend_from_slice(&(content.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&content);
+    bytes.extend_from_slice(content);
     let sum = Sha3_256::digest(&bytes);
     bytes.extend_from_slice(&sum);
     bytes
@@ -181,7 +186,11 @@ pub fn decode(bytes: &[u8]) -> Result<Part, String> {
     if sum.as_slice() != &bytes[end..] {
         return Err("is damaged: its checksum does not match its content (it changed after it was written)".to_string());
     }
-    let part: Part = postcard::from_bytes(&bytes[HEADER..end]).map_err(|e| format!("is damaged: its content cannot be read ({e})"))?;
+    let (part, rest): (Part, _) = postcard::take_from_bytes(&bytes[HEADER..end]).map_err(|e| format!("is damaged: its content cannot be read ({e})"))?;
+    if !rest.is_empty() {
+        let s = if rest.len() == 1 { "" } else { "s" };
+        return Err(format!("is damaged: {} byte{s} after its content, which a part never has", rest.len()));
+    }
     if part.fingerprint != part.run.fingerprint() {
         return Err("is damaged: its fingerprint does not match the run it names".to_string());
     }
@@ -238,6 +247,10 @@ mod tests {
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(decode(&longer).unwrap_err().contains("damaged"));
+        // Bytes after the content, inside the announced length and under a valid checksum.
+        let mut content = postcard::to_stdvec(&part()).unwrap();
+        content.extend_from_slice(&[0, 7]);
+        assert_eq!(decode(&seal(&content)).unwrap_err(), "is damaged: 2 bytes after its content, which a part never has");
         for at in [12, 16, 30, bytes.len() / 2, bytes.len() - 1] {
             let mut flipped = bytes.clone();
             flipped[at] ^= 0x10;

@@ -1,12 +1,14 @@
 //! Fuzzing on stable, for a bounded number of cases: mutations of the shipped examples, the
 //! golden inputs and board files run through the whole command in-process (decode, parse,
-//! compile, a short run, the reports). Whatever the input, dealvm answers or refuses it; it
-//! never panics. `DEALVM_FUZZ_CASES=N` runs more cases (the `fuzz/` folder has the
+//! compile, a short run, the reports), and part files crafted from real ones (under a valid
+//! checksum) merged in-process. Whatever the input, dealvm answers or refuses it; it never
+//! panics. `DEALVM_FUZZ_CASES=N` runs more cases (the `fuzz/` folder has the
 //! coverage-guided cargo-fuzz targets for long campaigns).
 
 use crate::common::data_dir;
 use clap::Parser;
-use dealvm::cli::{run_to, stdout::Printed, Cli};
+use dealvm::cli::{run_to, stdout::Printed, Cli, MergeCli};
+use dealvm::shard::part::{decode, seal, BatchSolves, End, Part};
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -185,4 +187,112 @@ fn mutated_board_files_never_panic() {
     );
     let _ = fs::remove_dir_all(&dir);
     campaign("boards", &seeds, &["-s", "1", "-R", "1"], true);
+}
+
+/// Numbers at the edges of what a part's fields hold.
+const EDGES: [i128; 13] = [0, 1, 2, 3, 13, 14, 903, 904, 4095, 4096, u64::MAX as i128, i128::MAX, i128::MIN];
+
+/// One to three random edits of a part's content: a number of its own replaced by one at an
+/// edge, a deal or value dropped, another end; each field as any file could hold it.
+fn mutate_part(rng: &mut Rng, part: &mut Part) {
+    let edge = |rng: &mut Rng| EDGES[rng.below(EDGES.len())].wrapping_sub(rng.below(2) as i128);
+    for _ in 0..1 + rng.below(3) {
+        let e = edge(rng);
+        let (n, kept, values) = (e as u64, part.kept.len(), part.values.len());
+        match rng.below(12) {
+            0 => part.produced = n,
+            1 => part.end = End::Fault { batch: n % 4, offset: e as u32, site: e as u16, remainder: rng.below(2) == 1 },
+            2 => part.end = End::Produced { batch: n },
+            3 if kept > 0 => part.kept[rng.below(kept)].batch = n,
+            4 if kept > 0 => part.kept[rng.below(kept)].offset = e as u32,
+            5 if kept > 0 => part.kept[rng.below(kept)].hands = if rng.below(2) == 0 { None } else { Some([n; 4]) },
+            6 if values > 0 => part.values[rng.below(values)] = e as i32,
+            7 if kept > 0 => {
+                part.kept.remove(rng.below(kept));
+            }
+            8 => part.solves.push(BatchSolves { batch: n % 8, counts: [n, n, 1, 0] }),
+            9 => part.nvalues = n,
+            10 => {
+                if let Some(t) = part.totals.as_mut() {
+                    t.count = n;
+                    if let Some(tally) = t.tallies.first_mut() {
+                        (tally.0, tally.1) = (e, e);
+                    }
+                }
+            }
+            _ => part.shard = n % 3,
+        }
+    }
+}
+
+/// Merges the parts `paths` in-process, writing what the merge writes to `pbn` when given;
+/// a panic is the only failure.
+fn merge_parts(paths: &[PathBuf], pbn: Option<&Path>) -> Result<(), String> {
+    let mut argv: Vec<std::ffi::OsString> = vec!["merge".into()];
+    if let Some(pbn) = pbn {
+        argv.extend(["--pbn".into(), pbn.as_os_str().to_owned()]);
+    }
+    argv.extend(paths.iter().map(|p| p.as_os_str().to_owned()));
+    let merge = MergeCli::try_parse_from(&argv).map_err(|e| e.to_string())?;
+    catch_unwind(AssertUnwindSafe(|| {
+        let _ = dealvm::cli::merge::execute(&merge, &mut Printed::new(std::io::sink()), Instant::now());
+    }))
+    .map_err(|panic| {
+        panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+    })
+}
+
+#[test]
+fn crafted_parts_never_panic() {
+    let dir = scratch("parts");
+    // Runs in two shards: statistics with a division (batches of 4096 and 904 deals), deals
+    // printed up to `produce`, and boards with their double-dummy tables.
+    let runs: [(&str, &str, &[&str]); 3] = [
+        ("s", "generate 5000\ncondition hcp(north) >= 10 && 100 / (hcp(south) + 1) >= 0\naction average hcp(north), frequency (hcp(south), 0, 40)\n", &[]),
+        ("d", "produce 8\ncondition hcp(north) >= 15\naction printoneline(hcp(north)), csvrpt(hcp(south))\n", &[]),
+        ("t", "produce 2\ncondition hcp(north) >= 15\n", &["--pbn", "t.pbn", "--dd"]),
+    ];
+    let mut originals = Vec::new();
+    for (name, script, switches) in runs {
+        fs::write(dir.join(format!("{name}.dli")), script).unwrap();
+        let paths: Vec<PathBuf> = (0..2).map(|k| dir.join(format!("{name}.{k}"))).collect();
+        for (k, path) in paths.iter().enumerate() {
+            let (shard, part) = (format!("{k}/2"), path.to_str().unwrap().to_string());
+            let mut args = vec!["-s", "1", "--shard", &shard, "--part", &part];
+            args.extend_from_slice(switches);
+            let file = format!("{name}.dli");
+            args.push(&file);
+            let r = crate::common::dealvm_in(&dir, &args, None);
+            assert_eq!(r.status, 0, "{}", r.stderr);
+        }
+        originals.push((paths, switches.contains(&"--pbn")));
+    }
+    let mut rng = Rng(0x51A2_D5EE_D0C4_7E11);
+    let mut failures = Vec::new();
+    for case in 0..cases() / 8 {
+        let (paths, pbn) = &originals[case % originals.len()];
+        let k = rng.below(2);
+        let mut part = decode(&fs::read(&paths[k]).unwrap()).unwrap();
+        let content = if rng.below(4) == 0 {
+            // The encoding itself changed, then sealed again: decoded or refused whole.
+            let bytes = postcard::to_stdvec(&part).unwrap();
+            mutate(&mut rng, &bytes, &bytes)
+        } else {
+            mutate_part(&mut rng, &mut part);
+            postcard::to_stdvec(&part).unwrap()
+        };
+        let crafted = dir.join("crafted");
+        fs::write(&crafted, seal(&content)).unwrap();
+        let mut given = paths.clone();
+        given[k] = crafted;
+        let out = dir.join("out.pbn");
+        if let Err(panic) = merge_parts(&given, pbn.then_some(out.as_path())) {
+            failures.push(format!("case {case}: {panic}\npart: {part:?}"));
+            if failures.len() >= 5 {
+                break;
+            }
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "dealvm merge panicked on {} parts:\n{}", failures.len(), failures.join("\n\n"));
 }

@@ -4,6 +4,7 @@
 //! refused with exit status 2.
 
 use crate::common::{dealvm_in, normalise, Run};
+use dealvm::shard::part::{decode, encode, seal, BatchSolves, End, Part};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -48,8 +49,16 @@ fn merge(dir: &Path, args: &[&str], parts: &[String]) -> Run {
     run(dir, &all)
 }
 
+/// The output switches of the run `args` with their values, which the merge is given again
+/// to write the same files.
+fn output_switches<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let outputs = ["--pbn", "--dlm", "-C", "-X", "-Z", "-l"];
+    args.windows(2).filter(|w| outputs.contains(&w[0])).flat_map(|w| w.iter().copied()).collect()
+}
+
 /// Checks that for N = 1, 2, 3, 7 the merge of the run `args` (in `dir`, where its input file
-/// is) prints what the single run prints, and writes the same `files`.
+/// is), given the run's output switches, prints what the single run prints, writes the same
+/// `files`, and says so on standard error.
 fn merges_as_the_single_run(dir: &Path, args: &[&str], files: &[&str]) {
     let single = run(dir, args);
     assert_eq!(single.status, 0, "{args:?}: {}", single.stderr);
@@ -59,12 +68,14 @@ fn merges_as_the_single_run(dir: &Path, args: &[&str], files: &[&str]) {
             fs::remove_file(dir.join(f)).unwrap();
         }
         let parts = shards(dir, args, n, &format!("part{n}"));
-        let merged = merge(dir, &[], &parts);
+        let merged = merge(dir, &output_switches(args), &parts);
         assert_eq!(merged.status, 0, "{args:?} in {n} shards: {}", merged.stderr);
         assert_eq!(normalise(&merged.stdout), normalise(&single.stdout), "{args:?} in {n} shards");
         for (f, want) in files.iter().zip(&wanted) {
             assert!(fs::read(dir.join(f)).unwrap() == *want, "{f} of {args:?} in {n} shards");
+            assert!(merged.stderr.contains(&format!("file `{f}` (")), "{f} in {n} shards: {}", merged.stderr);
         }
+        assert!(!merged.stderr.contains("warning"), "{}", merged.stderr);
     }
 }
 
@@ -133,6 +144,74 @@ fn board_and_report_files_are_the_single_runs() {
     // A board file on standard output, and the statistics' absence after it.
     merges_as_the_single_run(&dir, &["-s", "22", "--pbn", "-", "club.dli"], &[]);
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The names in folder `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_merge_writes_only_the_files_it_names() {
+    let dir = scratch("named");
+    let elsewhere = scratch("named-elsewhere");
+    let victim = elsewhere.join("victim.pbn");
+    let script = "produce 6\ncondition hcp(north) >= 15\naction printoneline, csvrpt(hcp(north)), export(south)\n";
+    fs::write(dir.join("a.dli"), script).unwrap();
+    // Output files named on the shards' command line: an absolute path, a zrd file started
+    // afresh (solved), a CSV file; the export lines go to standard output.
+    let victim_arg = victim.to_str().unwrap();
+    let args = ["-s", "5", "--pbn", victim_arg, "-Z", "w:victim.zrd", "-C", "w:victim.csv", "a.dli"];
+    let parts = shards(&dir, &args, 2, "a");
+    let before = listing(&dir);
+    let merged = merge(&dir, &[], &parts);
+    assert_eq!(merged.status, 0, "{}", merged.stderr);
+    assert_eq!(listing(&dir), before, "the merge creates no file");
+    assert!(!victim.exists() && listing(&elsewhere).is_empty(), "nor at the absolute path");
+    for note in [
+        format!("warning: the run writes a PBN file (`{victim_arg}` on the shards' command line), which the merge does not write: name it with --pbn FILE"),
+        "warning: the run writes a zrd file (`victim.zrd` on the shards' command line), which the merge does not write: name it with -Z w:FILE".into(),
+        "name it with -C w:FILE".into(),
+    ] {
+        assert!(merged.stderr.contains(&note), "{note}: {}", merged.stderr);
+    }
+    assert!(!merged.stderr.contains("-X") && !merged.stderr.contains("wrote"), "{}", merged.stderr);
+    // Standard output is still the single run's (written elsewhere): its deals and export lines.
+    let single_args = ["-s", "5", "--pbn", "single.pbn", "-Z", "w:single.zrd", "-C", "w:single.csv", "a.dli"];
+    let single = run(&dir, &single_args);
+    assert_eq!(single.status, 0, "{}", single.stderr);
+    assert_eq!(normalise(&merged.stdout), normalise(&single.stdout));
+    assert!(single.stdout.contains("-S "), "the export lines are there: {}", single.stdout);
+    // Named: only that file is written, as the single run writes it, and the merge says so.
+    let named = merge(&dir, &["--pbn", "other.pbn"], &parts);
+    assert_eq!(named.status, 0, "{}", named.stderr);
+    let mut want = before.clone();
+    want.extend(["other.pbn".to_string(), "single.csv".into(), "single.pbn".into(), "single.zrd".into()]);
+    want.sort();
+    assert_eq!(listing(&dir), want);
+    assert!(!victim.exists());
+    assert!(fs::read(dir.join("other.pbn")).unwrap() == fs::read(dir.join("single.pbn")).unwrap());
+    assert!(named.stderr.contains("dealvm merge: wrote the PBN file `other.pbn` (6 boards)\n"), "{}", named.stderr);
+    assert!(named.stderr.contains("name it with -Z w:FILE") && !named.stderr.contains("--pbn FILE"), "{}", named.stderr);
+    // The merge's own modes: `N` (no solving) and adding to the file, whatever the shards had.
+    fs::write(dir.join("more.zrd"), b"before").unwrap();
+    let modes = merge(&dir, &["-Z", "N:more.zrd", "-C", "more.csv"], &parts);
+    assert_eq!(modes.status, 0, "{}", modes.stderr);
+    // The single run's records (23 bytes: the deal in 13, the tricks in 10) without the tricks.
+    let solved = fs::read(dir.join("single.zrd")).unwrap();
+    assert!(solved.len() == 6 * 23 && solved.chunks(23).all(|r| r[13..].iter().any(|&b| b != 0)), "solved");
+    let unsolved: Vec<u8> = solved.chunks(23).flat_map(|r| [&r[..13], &[0; 10]].concat()).collect();
+    assert_eq!(fs::read(dir.join("more.zrd")).unwrap(), [b"before".to_vec(), unsolved].concat());
+    assert!(modes.stderr.contains("dealvm merge: added 6 deals to the zrd file `more.zrd`"), "{}", modes.stderr);
+    assert!(modes.stderr.contains("dealvm merge: added 6 lines to the CSV file `more.csv`"), "{}", modes.stderr);
+    // Records the parts do not hold: solved counts of a run that did not solve.
+    let unsolved_parts = shards(&dir, &["-s", "5", "-Z", "N:x.zrd", "a.dli"], 2, "n");
+    refused(&merge(&dir, &["-Z", "w:y.zrd"], &unsolved_parts), "the parts hold no double-dummy results to write");
+    assert!(!dir.join("x.zrd").exists() && !dir.join("y.zrd").exists());
+    fs::remove_dir_all(&dir).unwrap();
+    fs::remove_dir_all(&elsewhere).unwrap();
 }
 
 #[test]
@@ -216,6 +295,116 @@ fn bad_merges_are_refused() {
     let boards = shards(&dir, &["-s", "1", "--pbn", "a.pbn", "a.dli"], 2, "boards");
     refused(&merge(&dir, &["--pbn", "boards.0"], &boards), "is the part file `boards.0`");
     refused(&merge(&dir, &["-C", "x.csv"], &boards), "the shards ran without -C");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Writes part file `to` in `dir`: part file `from` with `edit` made to its content, under a
+/// valid checksum, as a part made by hand would be.
+fn craft(dir: &Path, from: &str, to: &str, edit: impl FnOnce(&mut Part)) {
+    let mut part = decode(&fs::read(dir.join(from)).unwrap()).unwrap();
+    edit(&mut part);
+    fs::write(dir.join(to), encode(&part)).unwrap();
+}
+
+/// Checks that the merge of `parts` (in `dir`, with the merge's switches `args`) is refused,
+/// naming `name`, with `want` in the message; neither a panic nor a file.
+fn crafted_refused(dir: &Path, args: &[&str], parts: &[&str], name: &str, want: &str) {
+    let names: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
+    let before = listing(dir);
+    let out = merge(dir, args, &names);
+    refused(&out, want);
+    assert!(out.stderr.contains(&format!("`{name}` is damaged")), "{}", out.stderr);
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+    assert_eq!(listing(dir), before);
+}
+
+#[test]
+fn crafted_statistics_parts_are_refused() {
+    let dir = scratch("crafted-stats");
+    // 5000 deals: batch 0 of 4096 deals (shard 0), batch 1 of 904 (shard 1); one division.
+    let script = "generate 5000\ncondition hcp(north) >= 10 && 100 / (hcp(south) + 1) >= 0\n\
+        action average hcp(north), frequency (hcp(south), 0, 40)\n";
+    fs::write(dir.join("s.dli"), script).unwrap();
+    shards(&dir, &["-s", "1", "s.dli"], 2, "s");
+    let fault = |batch, offset, site| move |p: &mut Part| p.end = End::Fault { batch, offset, site, remainder: false };
+    craft(&dir, "s.0", "site", fault(0, 5, 1));
+    crafted_refused(&dir, &[], &["site", "s.1"], "site", "a division by zero at division 1, where the script has 1 division");
+    craft(&dir, "s.1", "place", fault(1, 1000, 0));
+    crafted_refused(&dir, &[], &["s.0", "place"], "place", "a division by zero at deal 1000 of batch 1, which has 904 deals");
+    craft(&dir, "s.1", "batch", fault(0, 5, 0));
+    crafted_refused(&dir, &[], &["s.0", "batch"], "batch", "it ends in batch 0, not one of its own");
+    // Bytes after the content, under a valid checksum.
+    let mut content = postcard::to_stdvec(&decode(&fs::read(dir.join("s.1")).unwrap()).unwrap()).unwrap();
+    content.push(0);
+    fs::write(dir.join("trailing"), seal(&content)).unwrap();
+    let out = merge(&dir, &[], &["s.0".to_string(), "trailing".to_string()]);
+    refused(&out, "`trailing` is damaged: 1 byte after its content");
+    // Sums that overflow: an average's sum, double-dummy counts, deals produced.
+    craft(&dir, "s.0", "sum", |p| p.totals.as_mut().unwrap().tallies[0].0 = i128::MAX);
+    crafted_refused(&dir, &[], &["sum", "s.1"], "sum", "its statistics do not fit the run's");
+    craft(&dir, "s.0", "low", |p| p.totals.as_mut().unwrap().tallies[0].0 = i128::MIN);
+    crafted_refused(&dir, &[], &["low", "s.1"], "low", "its statistics do not fit the run's");
+    craft(&dir, "s.0", "squares", |p| p.totals.as_mut().unwrap().tallies[0].1 = -1);
+    crafted_refused(&dir, &[], &["squares", "s.1"], "squares", "its statistics do not fit the run's");
+    craft(&dir, "s.0", "cells", |p| p.totals.as_mut().unwrap().tallies[1].2[3] += 1);
+    crafted_refused(&dir, &[], &["cells", "s.1"], "cells", "its statistics do not fit the run's");
+    let solves = |batch, n| move |p: &mut Part| p.solves = vec![BatchSolves { batch, counts: [n, 0, 0, 0] }];
+    craft(&dir, "s.0", "solves0", solves(0, u64::MAX));
+    craft(&dir, "s.1", "solves1", solves(1, 1));
+    crafted_refused(&dir, &[], &["solves0", "solves1"], "solves1", "its counts overflow the run's totals");
+    craft(&dir, "s.1", "produced", |p| {
+        p.produced = 1000;
+        p.totals.as_mut().unwrap().count = 1000;
+    });
+    crafted_refused(&dir, &[], &["s.0", "produced"], "produced", "1000 deals produced, more than its batches hold");
+    craft(&dir, "s.1", "all", |p| p.produced = u64::MAX);
+    crafted_refused(&dir, &[], &["s.0", "all"], "all", "18446744073709551615 deals produced, more than the run's `produce` count of 5000");
+    // A command line that no shard records: the deals of a file, no seed.
+    let command = |words: &'static [&'static str]| {
+        move |p: &mut Part| {
+            p.run.command = words.iter().map(|w| w.to_string()).collect();
+            p.fingerprint = p.run.fingerprint();
+        }
+    };
+    craft(&dir, "s.0", "deals.0", command(&["-s1", "--deals=s.dli", "--", "s.dli"]));
+    craft(&dir, "s.1", "deals.1", command(&["-s1", "--deals=s.dli", "--", "s.dli"]));
+    crafted_refused(&dir, &[], &["deals.0", "deals.1"], "deals.0", "has --deals, which no shard records");
+    craft(&dir, "s.0", "seedless.0", command(&["--", "s.dli"]));
+    craft(&dir, "s.1", "seedless.1", command(&["--", "s.dli"]));
+    crafted_refused(&dir, &[], &["seedless.0", "seedless.1"], "seedless.0", "has no seed, which every shard needs");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn crafted_parts_of_printed_deals_are_refused() {
+    let dir = scratch("crafted-deals");
+    // Each shard reaches the 20 deals in its first batch; the 20 values are the tricks that
+    // the PBN file's double-dummy tables take.
+    fs::write(dir.join("d.dli"), "produce 20\ncondition hcp(north) >= 15\naction printoneline\n").unwrap();
+    shards(&dir, &["-s", "1", "d.dli"], 2, "d");
+    craft(&dir, "d.0", "far", |p| p.kept[3].batch = 1 << 40);
+    crafted_refused(&dir, &[], &["far", "d.1"], "far", "a deal at");
+    craft(&dir, "d.0", "offset", |p| p.kept[19].offset = 4096);
+    crafted_refused(&dir, &[], &["offset", "d.1"], "offset", "a deal at 4096 of batch 0 out of place");
+    craft(&dir, "d.0", "short", |p| {
+        p.kept.pop();
+        p.produced -= 1;
+    });
+    crafted_refused(&dir, &[], &["short", "d.1"], "short", "it stops at the run's `produce` count in batch 0, with 19 deals produced");
+    craft(&dir, "d.0", "later", |p| p.solves = vec![BatchSolves { batch: 2, counts: [1, 0, 0, 0] }]);
+    crafted_refused(&dir, &[], &["later", "d.1"], "later", "its double-dummy counts are out of place");
+    craft(&dir, "d.1", "hands", |p| p.kept[0].hands.as_mut().unwrap().swap(0, 1));
+    let out = merge(&dir, &[], &["d.0".to_string(), "hands".to_string()]);
+    assert_eq!(out.status, 0, "four hands in another order are still a deal: {}", out.stderr);
+    craft(&dir, "d.1", "cards", |p| p.kept[0].hands.as_mut().unwrap()[0] ^= 3);
+    crafted_refused(&dir, &[], &["d.0", "cards"], "cards", "is not four hands of 13 cards");
+    // Double-dummy tricks for the PBN file: 0 to 13 each.
+    fs::write(dir.join("t.dli"), "produce 2\ncondition hcp(north) >= 15\n").unwrap();
+    shards(&dir, &["-s", "1", "--pbn", "t.pbn", "--dd", "t.dli"], 2, "t");
+    craft(&dir, "t.1", "tricks", |p| p.values[7] = 200);
+    crafted_refused(&dir, &["--pbn", "out.pbn"], &["t.0", "tricks"], "tricks", "takes other than 0 to 13 tricks double dummy");
+    craft(&dir, "t.1", "negative", |p| p.values[0] = -1);
+    crafted_refused(&dir, &["--pbn", "out.pbn"], &["t.0", "negative"], "negative", "takes other than 0 to 13 tricks double dummy");
     fs::remove_dir_all(&dir).unwrap();
 }
 
