@@ -1,7 +1,8 @@
 //! The documents a user reads in a fresh clone: every link and every path of README.md,
 //! ARCHITECTURE.md and docs/*.md names a file of the repository (none outside it, such as
 //! `../shared/...`), Cargo.toml declares the Rust version the README names, and the README's
-//! `pointcount` example means what it says.
+//! `pointcount` example means what it says; every input file the README shows compiles, and
+//! every command it shows with its output prints that output.
 
 use crate::common::dealvm_stdin;
 use std::fs;
@@ -150,4 +151,65 @@ fn the_readme_pointcount_example_mixes_no_whole_numbers() {
         let mean = r.stdout.lines().find_map(|l| l.strip_prefix("Mean=")?.split(',').next()?.trim().parse::<f64>().ok());
         assert!(mean.is_some_and(|m| (900.0..1100.0).contains(&m)), "{example}: {}", r.stdout);
     }
+}
+
+/// The fenced blocks of a Markdown text: each with its language (`sh`, `text`, or empty) and
+/// its text.
+fn fenced_blocks(text: &str) -> Vec<(String, String)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for line in text.lines() {
+        match (line.strip_prefix("```"), open.take()) {
+            (Some(lang), None) => open = Some((lang.trim().to_string(), String::new())),
+            (Some(_), Some(block)) => blocks.push(block),
+            (None, Some((lang, mut body))) => {
+                body.push_str(line);
+                body.push('\n');
+                open = Some((lang, body));
+            }
+            (None, None) => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn every_input_file_the_readme_shows_compiles() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let scripts: Vec<String> = fenced_blocks(&readme)
+        .into_iter()
+        .filter(|(lang, body)| lang.is_empty() && !body.trim_start().starts_with("dealvm "))
+        .map(|(_, body)| body)
+        .collect();
+    assert!(scripts.len() >= 3, "the README shows input files: {scripts:?}");
+    for script in scripts {
+        let server = root().join("examples/usereval/hcp_server.py");
+        let out = dealvm_stdin(&script, &["--dump-bytecode", "-U", server.to_str().unwrap()]);
+        assert_eq!(out.status, 0, "the README's input file\n{script}\ndoes not compile: {}", out.stderr);
+    }
+}
+
+#[test]
+fn every_command_the_readme_shows_with_its_output_prints_it() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let blocks = fenced_blocks(&readme);
+    let dealvm_dir = Path::new(env!("CARGO_BIN_EXE_dealvm")).parent().unwrap().to_path_buf();
+    let path = format!("{}:{}", dealvm_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let mut shown = 0;
+    for pair in blocks.windows(2) {
+        let [(lang, command), (out_lang, expected)] = pair else { continue };
+        if lang != "sh" || out_lang != "text" {
+            continue;
+        }
+        let out = std::process::Command::new("bash")
+            .args(["-c", command])
+            .current_dir(root())
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(printed.trim_end(), expected.trim_end(), "the README's `{}` prints something else", command.trim());
+        shown += 1;
+    }
+    assert!(shown >= 1, "the README shows a command with its output");
 }

@@ -141,8 +141,12 @@ fn board_and_report_files_are_the_single_runs() {
     assert_eq!(fs::read_to_string(dir.join("more.csv")).unwrap(), format!("before\n{csv}"));
     // Records of deals: zrd (not solved) and DL52, written afresh.
     merges_as_the_single_run(&dir, &["-s", "23", "-Z", "Nw:club.zrd", "-l", "w:club.dl52", "club.dli"], &["club.zrd", "club.dl52"]);
-    // A board file on standard output, and the statistics' absence after it.
-    merges_as_the_single_run(&dir, &["-s", "22", "--pbn", "-", "club.dli"], &[]);
+    // A board file on standard output, and the trailer's absence after it (with no action
+    // printing there: one that does is refused, the two would be mixed).
+    fs::write(dir.join("boards.dli"), "produce 30\ndealer west\ncondition hcp(north) + hcp(south) >= 26\n").unwrap();
+    merges_as_the_single_run(&dir, &["-s", "22", "--pbn", "-", "boards.dli"], &[]);
+    let mixed = run(&dir, &["-s", "22", "--pbn", "-", "club.dli"]);
+    assert_eq!(mixed.status, 2, "{}", mixed.stderr);
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -196,14 +200,15 @@ fn the_merge_writes_only_the_files_it_names() {
     assert!(named.stderr.contains("dealvm merge: wrote the PBN file `other.pbn` (6 boards)\n"), "{}", named.stderr);
     assert!(named.stderr.contains("name it with -Z w:FILE") && !named.stderr.contains("--pbn FILE"), "{}", named.stderr);
     // The merge's own modes: `N` (no solving) and adding to the file, whatever the shards had.
-    fs::write(dir.join("more.zrd"), b"before").unwrap();
+    let before_records = fs::read(dir.join("single.zrd")).unwrap()[..23].to_vec();
+    fs::write(dir.join("more.zrd"), &before_records).unwrap();
     let modes = merge(&dir, &["-Z", "N:more.zrd", "-C", "more.csv"], &parts);
     assert_eq!(modes.status, 0, "{}", modes.stderr);
     // The single run's records (23 bytes: the deal in 13, the tricks in 10) without the tricks.
     let solved = fs::read(dir.join("single.zrd")).unwrap();
     assert!(solved.len() == 6 * 23 && solved.chunks(23).all(|r| r[13..].iter().any(|&b| b != 0)), "solved");
     let unsolved: Vec<u8> = solved.chunks(23).flat_map(|r| [&r[..13], &[0; 10]].concat()).collect();
-    assert_eq!(fs::read(dir.join("more.zrd")).unwrap(), [b"before".to_vec(), unsolved].concat());
+    assert_eq!(fs::read(dir.join("more.zrd")).unwrap(), [before_records, unsolved].concat());
     assert!(modes.stderr.contains("dealvm merge: added 6 deals to the zrd file `more.zrd`"), "{}", modes.stderr);
     assert!(modes.stderr.contains("dealvm merge: added 6 lines to the CSV file `more.csv`"), "{}", modes.stderr);
     // Records the parts do not hold: solved counts of a run that did not solve.

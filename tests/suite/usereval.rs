@@ -214,7 +214,7 @@ pub const MISBEHAVING: &[(&str, &str, &str)] = &[
     (
         "too-big",
         "read greeting; echo \"$greeting\"\nwhile read n request; do echo \"$n 5 99999999999\"; done",
-        "(`99999999999` is not one)",
+        "`99999999999` is out of range (a value is a whole number from -2147483648 to 2147483647)",
     ),
     ("binary", "read greeting; echo \"$greeting\"\nwhile read n request; do printf \"$n 5 \\377\\001\\n\"; done", "not whole numbers"),
     ("many", "read greeting; echo \"$greeting\"\nwhile read n request; do echo $n $(seq 129); done", "answered 129 values, more than 128"),
