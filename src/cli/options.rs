@@ -66,8 +66,9 @@ impl RunSettings {
             None => cores,
         };
         let swap = match deals {
-            // The library's deals are taken as they are, as DealerV2 does.
-            Deals::Library(_) if cli.swap.is_some() => {
+            // The library's deals (-L) are taken as they are, as DealerV2 does; a zrd file read
+            // with --deals is swapped like any other file of deals.
+            Deals::Library(_) if cli.library.is_some() && cli.swap.is_some() => {
                 eprint!("{}", Diagnostic::error("-L: swapping (-x) is ignored: the deals come from the library as they are").render_warning(None));
                 Swap::None
             }

@@ -208,3 +208,19 @@ fn damaged_zrd_files_are_refused_with_the_record() {
     }
     fs::remove_file(path).ok();
 }
+
+#[test]
+fn a_zrd_file_read_with_deals_is_swapped_like_any_file_of_deals() {
+    let file = sample("rpdd_10First.zrd");
+    let args = ["--deals", file.to_str().unwrap(), "-x", "2", "-D", "2"];
+    let run = dealvm_stdin("action printoneline, average dds(east, notrump)\n", &args);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(!run.stderr.contains("ignored"), "{}", run.stderr);
+    let deals: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("n ")).collect();
+    assert_eq!(deals.len(), 20, "each deal and its copy with East and West exchanged");
+    // The copies are solved (10 single solves); the file's deals are not.
+    assert_eq!(solves(&run.stdout).0, 10, "{}", run.stdout);
+    // -L still takes the library's deals as they are, with a warning.
+    let lib = dealvm_stdin("produce 3\naction printoneline\n", &["-L", file.to_str().unwrap(), "-s", "1", "-x", "2"]);
+    assert!(lib.stderr.contains("-L: swapping (-x) is ignored"), "{}", lib.stderr);
+}
