@@ -2,8 +2,10 @@
 //! deals file, or switches) made of the fuzzer's bytes. Any panic is a crash the fuzzer keeps.
 
 use clap::Parser;
-use dealvm::cli::{run_to, stdout::Printed, Cli};
+use dealvm::cli::{run_to, stdout::Printed, Cli, MergeCli};
+use std::fs;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 /// A file of this process for the fuzzer's bytes.
@@ -52,4 +54,97 @@ pub fn switches(data: &[u8]) {
             run(&args);
         }
     }
+}
+
+/// The bytes, after the first, as an existing file that `-Z N:`, `-l` or `-C` adds to (the
+/// first byte picks the switch): afterwards the file is the old bytes and more, or the old
+/// bytes untouched (refused). Anything else loses the user's file: a crash.
+pub fn appends(data: &[u8]) {
+    let Some((&pick, existing)) = data.split_first() else { return };
+    let (file, script) = (case_file("existing"), case_file("appends.dli"));
+    let text = "produce 2\naction csvrpt(hcp(north), deal)\n";
+    if fs::write(&file, existing).is_err() || fs::write(&script, text).is_err() {
+        return;
+    }
+    let path = file.to_str().unwrap_or("");
+    let (switch, spec) = match pick % 3 {
+        0 => ("-Z", format!("N:{path}")),
+        1 => ("-l", path.to_string()),
+        _ => ("-C", path.to_string()),
+    };
+    run(&["-s", "1", "-R", "1", switch, &spec, script.to_str().unwrap_or("")]);
+    let after = fs::read(&file).unwrap_or_default();
+    let kept = after == existing || (after.len() > existing.len() && after.starts_with(existing));
+    assert!(kept, "{switch} changed the file it adds to: {} bytes before, {} after", existing.len(), after.len());
+}
+
+/// The two parts of a real run split in two shards (deals kept up to `produce`, a CSV line
+/// and an average each), made once per process.
+fn real_parts() -> Option<&'static [PathBuf; 2]> {
+    static PARTS: OnceLock<Option<[PathBuf; 2]>> = OnceLock::new();
+    PARTS
+        .get_or_init(|| {
+            let script = case_file("parts.dli");
+            let text = "produce 8\ncondition hcp(north) >= 15\naction printoneline(hcp(north)), csvrpt(hcp(south)), average hcp(south)\n";
+            fs::write(&script, text).ok()?;
+            let parts = [case_file("part.0"), case_file("part.1")];
+            for (k, part) in parts.iter().enumerate() {
+                let shard = format!("{k}/2");
+                run(&["-s", "1", "-R", "1", "--shard", &shard, "--part", part.to_str()?, script.to_str()?]);
+            }
+            parts.iter().all(|p| p.exists()).then_some(parts)
+        })
+        .as_ref()
+}
+
+/// The bytes as the content of a part (sealed with a valid checksum, so that the merge reads
+/// it), merged with the other shard's real part into a PBN file: refused or merged, never a
+/// crash.
+pub fn parts(data: &[u8]) {
+    let Some([_, second]) = real_parts() else { return };
+    let crafted = case_file("crafted.part");
+    if fs::write(&crafted, dealvm::shard::part::seal(data)).is_err() {
+        return;
+    }
+    let pbn = case_file("merged.pbn");
+    let argv = ["merge".as_ref(), "--pbn".as_ref(), pbn.as_os_str(), crafted.as_os_str(), second.as_os_str()];
+    if let Ok(merge) = MergeCli::try_parse_from(argv) {
+        let _ = dealvm::cli::merge::execute(&merge, &mut Printed::new(std::io::sink()), Instant::now());
+    }
+}
+
+/// The bytes as everything a usereval server says (its greeting and its replies, whatever
+/// it is asked), then it ends: the run answers or stops with a message, in time, never a crash.
+pub fn servers(data: &[u8]) {
+    let (said, script) = (case_file("server.out"), case_file("server.dli"));
+    let text = "condition usereval(3, NS, 1) > 0 || usereval(4, north, spades, 0) < 0\naction average usereval(3, NS, 0)\n";
+    let Some(server) = replaying_server() else { return };
+    if fs::write(&said, data).is_err() || fs::write(&script, text).is_err() {
+        return;
+    }
+    let start = Instant::now();
+    run(&["-s", "1", "-g", "20", "-R", "1", "-U", server.to_str().unwrap_or(""), "--usereval-timeout", "1", script.to_str().unwrap_or("")]);
+    assert!(start.elapsed().as_secs() < 8, "the run waited {:?} on a server that had ended", start.elapsed());
+}
+
+/// The server of [`servers`]: a script that says what the file `server.out` holds, written
+/// once per process (a script rewritten while another thread starts a program may be busy).
+fn replaying_server() -> Option<&'static PathBuf> {
+    static SERVER: OnceLock<Option<PathBuf>> = OnceLock::new();
+    SERVER
+        .get_or_init(|| {
+            let server = case_file("server.sh");
+            fs::write(&server, format!("#!/bin/sh\ncat '{}'\n", case_file("server.out").display())).ok()?;
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                fs::set_permissions(&server, fs::Permissions::from_mode(0o755)).ok()?;
+                // As in the dealvm binary (Rust's start-up, which libFuzzer's does not run):
+                // a write to a server that has ended is an error, not the end of the process.
+                // SAFETY: ignoring a signal has no preconditions.
+                unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+            }
+            Some(server)
+        })
+        .as_ref()
 }

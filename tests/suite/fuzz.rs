@@ -1,8 +1,9 @@
 //! Fuzzing on stable, for a bounded number of cases: mutations of the shipped examples, the
 //! golden inputs and board files run through the whole command in-process (decode, parse,
-//! compile, a short run, the reports), and part files crafted from real ones (under a valid
-//! checksum) merged in-process. Whatever the input, dealvm answers or refuses it; it never
-//! panics. `DEALVM_FUZZ_CASES=N` runs more cases (the `fuzz/` folder has the
+//! compile, a short run, the reports), part files crafted from real ones (under a valid
+//! checksum) merged in-process, files of every kind that `-Z`, `-l` and `-C` add to (added to
+//! whole or left byte for byte), and usereval servers saying anything. Whatever the input,
+//! dealvm answers or refuses it; it never panics, hangs or damages a file. `DEALVM_FUZZ_CASES=N` runs more cases (the `fuzz/` folder has the
 //! coverage-guided cargo-fuzz targets for long campaigns).
 
 use crate::common::data_dir;
@@ -295,4 +296,89 @@ fn crafted_parts_never_panic() {
     }
     let _ = fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "dealvm merge panicked on {} parts:\n{}", failures.len(), failures.join("\n\n"));
+}
+
+/// The byte that picks the switch of an append case, with its file: `-Z N:`, `-l` or `-C`.
+fn append_switch(pick: usize, path: &str) -> (&'static str, String) {
+    match pick % 3 {
+        0 => ("-Z", format!("N:{path}")),
+        1 => ("-l", path.to_string()),
+        _ => ("-C", path.to_string()),
+    }
+}
+
+#[test]
+fn files_added_to_are_added_to_whole_or_left_as_they_were() {
+    let dir = scratch("appends");
+    let script = dir.join("add.dli");
+    fs::write(&script, "produce 2\naction csvrpt(hcp(north), deal)\n").unwrap();
+    // Files of each kind: zrd samples, DL52 records, CSV lines, a script, a PBN file.
+    let dl52 = dir.join("seed.dl52");
+    let r = crate::common::dealvm_in(&dir, &["-s", "1", "-p", "3", "-l", dl52.to_str().unwrap()], Some(b"produce 3\n"));
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let mut seeds = files(&data_dir().join("zrd"), ".zrd");
+    seeds.push(fs::read(&dl52).unwrap());
+    seeds.push(b"10,\"n AK.Q.J.T\"\n12,x\n".to_vec());
+    seeds.push(b"produce 3\naction printall\n".to_vec());
+    seeds.push(b"% PBN 2.1\r\n[Event \"\"]\r\n[Board \"1\"]\r\n".to_vec());
+    let file = dir.join("existing");
+    let mut rng = Rng(0xA99E_17D5_0F11_E5E5);
+    let mut failures = Vec::new();
+    for case in 0..cases() / 8 {
+        let other = rng.below(seeds.len());
+        let before = mutate(&mut rng, &seeds[case % seeds.len()], &seeds[other]);
+        fs::write(&file, &before).unwrap();
+        let (switch, spec) = append_switch(rng.below(3), file.to_str().unwrap());
+        let ran = run_command(&["-s", "1", "-R", "1", switch, &spec, script.to_str().unwrap()]);
+        let after = fs::read(&file).unwrap();
+        let kept = after == before || (after.len() > before.len() && after.starts_with(&before));
+        if ran.is_err() || !kept {
+            failures.push(format!("case {case}, {switch}: {ran:?}, {} bytes before, {} after", before.len(), after.len()));
+            if failures.len() >= 5 {
+                break;
+            }
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{} files were damaged or panicked:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn misbehaving_servers_never_panic_or_hang() {
+    let dir = scratch("servers");
+    let (said, server, script) = (dir.join("server.out"), dir.join("server.sh"), dir.join("ask.dli"));
+    fs::write(&server, format!("#!/bin/sh\ncat '{}'\n", said.display())).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&server, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    fs::write(&script, "condition usereval(3, NS, 1) > 0 || usereval(4, north, spades, 0) < 0\naction average usereval(3, NS, 0)\n").unwrap();
+    // What a server says: replies in step, out of step, refusals, version 1.
+    let seeds: Vec<Vec<u8>> = [
+        "dealvm-usereval 2\n1 5 7\n2 -3\n3 1 2\n4 error no\n",
+        "dealvm-usereval 2\n1 5 7\n1 5 7\n2 1\n",
+        "dealvm-usereval 1\n5 5\n",
+        "dealvm-usereval 2\n1 2147483647 -2147483648\n2 0 0 0\n3 9\n",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect();
+    let mut rng = Rng(0x5E4E_5E4E_0123_4567);
+    let mut failures = Vec::new();
+    for case in 0..cases() / 40 {
+        let other = rng.below(seeds.len());
+        fs::write(&said, mutate(&mut rng, &seeds[case % seeds.len()], &seeds[other])).unwrap();
+        let start = Instant::now();
+        let args = ["-s", "1", "-g", "20", "-R", "1", "-U", server.to_str().unwrap(), "--usereval-timeout", "1", script.to_str().unwrap()];
+        let ran = run_command(&args);
+        if ran.is_err() || start.elapsed().as_secs() >= 8 {
+            failures.push(format!("case {case}: {ran:?} after {:?}: {:?}", start.elapsed(), String::from_utf8_lossy(&fs::read(&said).unwrap())));
+            if failures.len() >= 5 {
+                break;
+            }
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{} servers made dealvm panic or hang:\n{}", failures.len(), failures.join("\n"));
 }
