@@ -17,7 +17,7 @@ fn case_file(name: &str) -> PathBuf {
 fn run(args: &[&str]) {
     let mut argv = vec!["dealvm"];
     argv.extend_from_slice(args);
-    if let Ok(cli) = Cli::try_parse_from(&argv) {
+    if let Ok(cli) = Cli::parse_args(&argv) {
         let _ = run_to(&cli, &mut Printed::new(std::io::sink()), Instant::now());
     }
 }

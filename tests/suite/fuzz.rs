@@ -90,7 +90,7 @@ fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
 fn run_command(args: &[&str]) -> Result<(), String> {
     let mut argv = vec!["dealvm"];
     argv.extend_from_slice(args);
-    let cli = Cli::try_parse_from(&argv).map_err(|e| format!("bad arguments {argv:?}: {e}"))?;
+    let cli = Cli::parse_args(&argv).map_err(|e| format!("bad arguments {argv:?}: {e}"))?;
     catch_unwind(AssertUnwindSafe(|| {
         let _ = run_to(&cli, &mut Printed::new(std::io::sink()), Instant::now());
     }))
