@@ -2,9 +2,11 @@
 //!
 //! Random deals are pinned down by predealing all 52 cards; both programs evaluate the same
 //! long `printes` list on them (every counting function for every seat and suit, `hascard` for
-//! all 52 cards, shape clauses, scores and IMPs) and must print the same values.
+//! all 52 cards, shape clauses, scores and IMPs) and must print the same values. The
+//! Kaplan-Rubens values are also compared on 112,000 hands that Dealer deals and prints, which
+//! dealvm reads back whole (all 52 cards of each deal) with `--deals`.
 
-use crate::common::{dealvm_stdin, reference_run};
+use crate::common::{dealvm_in, dealvm_stdin, reference_run};
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
 use dealvm_vm::rng::{batch_rng, below, DealRng};
 use dealvm_vm::source::DealSource;
@@ -50,6 +52,7 @@ fn probe(rng: &mut DealRng) -> String {
         for suit in ["spades", "heart", "diamonds", "club"] {
             items.push(format!("{suit}({s})"));
         }
+        items.push(knr_values(seat));
         for card in Card::all() {
             items.push(format!("hascard({s}, {card})"));
         }
@@ -71,6 +74,14 @@ fn probe(rng: &mut DealRng) -> String {
     items.push("imps((hcp(north) - hcp(south)) * 25)".into());
     items.push("imps(hcp(east) * 10 - hcp(west) * 10)".into());
     items.push("imps(spades(north) * 100 - 600)".into());
+    items.join(", \" \", ")
+}
+
+/// A printes list of a seat's Kaplan-Rubens values: `cccc` and the `quality` of each suit.
+fn knr_values(seat: Seat) -> String {
+    let s = seat.keyword();
+    let mut items = vec![format!("cccc({s})")];
+    items.extend(Suit::DISPLAY.iter().map(|suit| format!("quality({s}, {})", suit.name())));
     items.join(", \" \", ")
 }
 
@@ -149,4 +160,61 @@ fn expressions_agree_with_dealer() {
         let (ours, theirs) = both(&input);
         assert_eq!(ours, theirs, "deal {n} differs on expressions");
     }
+}
+
+/// Dealer deals `produce` deals meeting `condition` and prints each (`printoneline`) with
+/// every seat's Kaplan-Rubens values; dealvm reads the same deals, all 52 cards, from a PBN
+/// file and prints its values. Returns the number of hands compared and those that differ.
+fn knr_on_dealers_deals(name: &str, condition: &str, produce: u32) -> (usize, Vec<String>) {
+    let values: Vec<String> = Seat::ALL.iter().map(|&seat| knr_values(seat)).collect();
+    let printes = format!("printes({}, \\n)", values.join(", \" \", "));
+    let input = format!("{condition}\ngenerate 100000000\nproduce {produce}\naction printoneline, {printes}\n");
+    let theirs = reference_run(&input, &["-s", "1"]);
+    assert_eq!(theirs.status, 0, "dealer failed on\n{input}\n{}", theirs.stderr);
+    // `n AKQ.J32.T9.8765 e ... s ... w ...`, then the values on the next line.
+    let lines: Vec<&str> = theirs.stdout.lines().collect();
+    let deals: Vec<(String, &str)> = lines
+        .windows(2)
+        .filter(|w| w[0].starts_with("n "))
+        .map(|w| (w[0].split_whitespace().skip(1).step_by(2).collect::<Vec<_>>().join(" "), w[1]))
+        .collect();
+    assert_eq!(deals.len(), produce as usize, "dealer printed every deal:\n{}", theirs.stdout);
+    let pbn: String = deals.iter().enumerate().map(|(i, (deal, _))| format!("[Board \"{}\"]\n[Deal \"N:{deal}\"]\n\n", i + 1)).collect();
+    let dir = std::env::temp_dir().join(format!("dealvm-knr-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("deals.pbn"), pbn).unwrap();
+    let ours = dealvm_in(&dir, &["--deals", "deals.pbn"], Some(format!("action {printes}\n").as_bytes()));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(ours.status, 0, "dealvm failed: {}", ours.stderr);
+    let ours: Vec<&str> = ours.stdout.lines().take(deals.len()).collect();
+    assert_eq!(ours.len(), deals.len(), "dealvm printed every deal");
+    let mut differ = Vec::new();
+    for ((deal, theirs), ours) in deals.iter().zip(&ours) {
+        let (t, o): (Vec<&str>, Vec<&str>) = (theirs.split_whitespace().collect(), ours.split_whitespace().collect());
+        assert_eq!((t.len(), o.len()), (20, 20), "five values a seat: {theirs} / {ours}");
+        for (seat, hand) in deal.split(' ').enumerate() {
+            let span = 5 * seat..5 * seat + 5;
+            if t[span.clone()] != o[span.clone()] {
+                differ.push(format!("{hand}: dealer {:?}, dealvm {:?}", &t[span.clone()], &o[span]));
+            }
+        }
+    }
+    (4 * deals.len(), differ)
+}
+
+/// The first 20 lines of a list, one a line.
+fn first_lines(lines: &[String]) -> String {
+    lines.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn knr_values_agree_with_dealer_on_100000_hands() {
+    // Random deals, then deals where north holds a suit of eight cards or more, for the rules
+    // of long suits (the ten, the missing queen and jack) that random hands seldom reach.
+    let (hands, differ) = knr_on_dealers_deals("random", "", 25_000);
+    assert_eq!(hands, 100_000);
+    assert!(differ.is_empty(), "{} of {hands} hands differ, such as\n{}", differ.len(), first_lines(&differ));
+    let long = "condition spades(north) >= 8 || hearts(north) >= 8 || diamonds(north) >= 8 || clubs(north) >= 8";
+    let (hands, differ) = knr_on_dealers_deals("long", long, 3_000);
+    assert!(differ.is_empty(), "{} of {hands} hands differ, such as\n{}", differ.len(), first_lines(&differ));
 }

@@ -7,12 +7,8 @@
 //! must agree within five standard errors of their difference. The scripts label every
 //! `average`, which is how the reports are matched (Dealer prints `label: mean`, dealvm
 //! `label: Mean=..., Std Dev=..., Var=..., Sample Size=...`). The scripts avoid what is known
-//! to differ (README, "Differences from Dealer"): `cccc` only of hands with no singleton, a
-//! variable holding `rnd()` read once per deal, no `rnd(0)`. One difference remains: Debian's
-//! `dealer` values each doubleton holding the queen (`Qx`, `AQ`, `KQ`) a quarter point higher
-//! in `cccc` than dealvm (and DealerV2) do, so the averages of Kaplan-Rubens values, labelled
-//! `K&R`, are not compared; the few deals whose acceptance it changes are far below the
-//! tolerance of the fraction produced.
+//! to differ (README, "Differences from Dealer"): a variable holding `rnd()` read once per
+//! deal, no `rnd(0)`. Every average is compared, the Kaplan-Rubens ones (`K&R`) too.
 
 use crate::common::{dealvm_in, run_command};
 use std::path::{Path, PathBuf};
@@ -154,9 +150,6 @@ fn every_script_agrees_with_dealer_statistically() {
             failures.push(format!("{name}: produced {} (dealer) and {} (dealvm) of {DEALS}", d.produced, v.produced));
         }
         for (label, (&(dm, _), &(vm, spread))) in labels.iter().zip(d.averages.iter().zip(&v.averages)) {
-            if label.contains("K&R") {
-                continue;
-            }
             let (sd, nv) = spread.expect("dealvm prints the spread");
             let se = sd * (1.0 / nv as f64 + 1.0 / d.produced as f64).sqrt();
             // Dealer prints six significant digits, dealvm four decimals.

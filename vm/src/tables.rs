@@ -151,14 +151,14 @@ pub fn suit_ltc(mask: u16) -> i32 {
     }
 }
 
-/// Kaplan-Rubens suit quality (×100), as the manual's Appendix IV states it.
+/// Kaplan-Rubens suit quality (×100), value for value as Dealer counts it (Danil Suits' code).
 ///
 /// (length × the suit's 4-3-2-1 count, plus adjustments) / 10. Adjustments: a 7-card suit +1
 /// if the queen or the jack is missing; an 8-card suit +2 without the queen, else +1 without
 /// the jack; 9 or more +2 without the queen and +1 without the jack. Only in suits of six cards
 /// or fewer: the ten counts 1 with two higher honours or with the jack, else ½ (DealerV2 also
-/// counts ½ for the ten of a longer suit; the text does not); the nine counts ½ with the ten,
-/// with the eight, or with exactly two higher honours.
+/// counts ½ for the ten of a longer suit); the nine counts ½ with the ten, with the eight, or
+/// with exactly two higher honours.
 pub fn suit_quality(mask: u16) -> i32 {
     let len = mask.count_ones() as i32;
     let has = |c: u16| mask & c != 0;
@@ -195,9 +195,9 @@ pub fn suit_quality(mask: u16) -> i32 {
     points * len / 10
 }
 
-/// The per-suit part of the Kaplan-Rubens four C's (×100): high cards, lower honours, suit
-/// quality and shortness (void 3, singleton 2, doubleton 1). The first doubleton and a 4333
-/// shape are corrected by [`cccc_shape_correction`].
+/// The per-suit part of the Kaplan-Rubens four C's (×100), as Dealer counts it: high cards,
+/// lower honours, suit quality and shortness (void 3, singleton 2, doubleton 1). The point
+/// taken off for the first doubleton, and a 4333's half, are in [`cccc_shape_correction`].
 pub fn suit_cccc(mask: u16) -> i32 {
     let len = mask.count_ones();
     let has = |c: u16| mask & c != 0;
@@ -213,10 +213,12 @@ pub fn suit_cccc(mask: u16) -> i32 {
         higher += 1;
     }
     if has(QUEEN) {
+        // Dealer's doubleton queen is worth ½ alone, ¾ with the ace or king (the manual's
+        // prose says ¼ and ½).
         value += match (len, higher) {
             (1, _) => 0,
-            (2, 0) => 25,
-            (2, _) => 50,
+            (2, 0) => 50,
+            (2, _) => 75,
             (_, 0) => 75,
             _ => 100,
         };
@@ -244,20 +246,15 @@ pub fn suit_cccc(mask: u16) -> i32 {
     }
 }
 
-/// The shape-dependent part of the four C's (×100) for lengths `[s, h, d, c]`: the first
-/// doubleton counts nothing when the hand has no void or singleton (with one, it counts, as
-/// the manual's note 4 says), and a 4333 hand loses ½.
+/// The shape-dependent part of the four C's (×100) for lengths `[s, h, d, c]`, as Dealer
+/// counts it: a hand with a short suit loses the point of a first doubleton, whether it has a
+/// doubleton or only a void or singleton; a 4333 hand (no short suit) loses ½ instead.
 pub fn cccc_shape_correction(lengths: [u8; 4]) -> i32 {
-    let doubletons = lengths.iter().filter(|&&l| l == 2).count();
-    let shortness = lengths.iter().filter(|&&l| l < 2).count();
-    let mut c = 0;
-    if doubletons > 0 && shortness == 0 {
-        c -= 100;
+    if lengths.iter().any(|&l| l < 3) {
+        -100
+    } else {
+        -50
     }
-    if lengths.iter().all(|&l| l == 3 || l == 4) {
-        c -= 50;
-    }
-    c
 }
 
 /// The sum of the values of the ranks present in a suit mask.
@@ -436,5 +433,35 @@ mod tests {
             let mask = hand.suit_mask(Suit::Spades);
             assert_eq!(t.suit(TableId::HCP, mask), t.suit(TableId::HCP, mask & 0x1E00));
         }
+    }
+
+    /// A hand written `spades.hearts.diamonds.clubs`, as `AKQ2.KJ4.AQ65.QT`.
+    fn hand(text: &str) -> Hand {
+        let mut masks = [0u16; 4];
+        for (suit, holding) in Suit::DISPLAY.iter().zip(text.split('.')) {
+            masks[suit.index()] = holding.chars().map(|c| 1 << crate::card::rank_from_char(c).expect("a rank")).sum();
+        }
+        Hand::from_suit_masks(masks)
+    }
+
+    #[test]
+    fn cccc_counts_as_dealer_does() {
+        // Dealer's values (its outputs of the golden cases eval_D9, eval_D1, eval_D2 and
+        // end_bktfreq_2d): a doubleton queen is worth ½ alone, ¾ beside the ace or king; a
+        // hand with a short suit loses a point, whether or not it holds a doubleton; a 4333 ½.
+        let t = Tables::new(&PointCounts::default());
+        for (text, dealer) in [
+            ("AKQ2.KJ4.AQ65.QT", 2045),
+            ("AKT9.Q3.J976.K82", 1285),
+            ("2.432.432.765432", 100),
+            (".AKJT98.AQ5.QJT5", 2185),
+            ("432.6542.432.976", -50),
+            ("AKQJT98765.AK.A.", 3080),
+        ] {
+            assert_eq!(t.cccc(hand(text)), dealer, "{text}");
+        }
+        assert_eq!(t.suit(TableId::QUALITY, hand("AKQJT98765...").suit_mask(Suit::Spades)), 1000, "no ten in a long suit");
+        let (lo, hi) = t.cccc_range();
+        assert!(lo <= -50 && hi >= 3080, "{lo}..{hi}");
     }
 }
