@@ -10,7 +10,7 @@ use dealvm_vm::exact::{ExactDealer, ExactError, SeatRule};
 use dealvm_vm::gaps::Gaps;
 use dealvm_vm::sparse::Sparse;
 use dealvm_vm::predeal::{is_empty, SuitLengths};
-use dealvm_vm::shape::ShapeSet;
+use dealvm_vm::shape::{ShapeSet, NUM_SHAPES};
 
 /// Exact dealing is used when the terms it meets hold on fewer deals than this: above it,
 /// dealing every deal (tens of nanoseconds each) is faster than dealing exactly (microseconds).
@@ -182,6 +182,14 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     let estimate: f64 = alone.iter().map(|&(_, p)| p).product();
     let terms = counting.terms(&seats, &|_| true);
     if estimate >= RARE {
+        // Seats that are common alone may still exclude each other by their lengths, which
+        // cost little to count together.
+        let shaped: Vec<Seat> = seats.iter().copied().filter(|&s| counting.rules[s as usize].as_ref().is_some_and(|r| r.shapes.len() < NUM_SHAPES)).collect();
+        if let (true, Ok(d)) = (shaped.len() > 1, counting.dealer(&shaped, &|_| false)) {
+            if d.deals() == 0 {
+                return counting.impossible(&counting.terms(&shaped, &|_| false));
+            }
+        }
         let why = format!("the terms exact dealing could meet ({terms}) hold on about {} of the deals", percent(estimate));
         return Choice::every(every.unwrap_or(why));
     }

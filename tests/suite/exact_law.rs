@@ -201,6 +201,8 @@ fn a_condition_no_deal_meets_ends_at_once_as_dealer_ends() {
     for (condition, reason) in [
         ("hcp(north) >= 38", "no deal meets hcp(north) >= 38 (counted exactly)"),
         ("spades(north)==7 && spades(south)==7", "no deal meets spades(north)==7 && spades(south)==7 (counted exactly)"),
+        // Common seat by seat, impossible together.
+        ("spades(north) >= 5 && spades(south) >= 5 && spades(east) >= 4", "no deal meets spades(north) >= 5 && spades(south) >= 5 && spades(east) >= 4 (counted"),
         ("hcp(north) > 40", "it is false whatever the deal"),
     ] {
         let input = format!("generate 1000\ncondition {condition}\naction printoneline\n");
