@@ -184,7 +184,8 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     if estimate >= RARE {
         // Seats that are common alone may still exclude each other by their lengths, which
         // cost little to count together.
-        let shaped: Vec<Seat> = seats.iter().copied().filter(|&s| counting.rules[s as usize].as_ref().is_some_and(|r| r.shapes.len() < NUM_SHAPES)).collect();
+        let shapes_some = |s: &Seat| counting.rules[*s as usize].as_ref().is_some_and(|r| r.shapes.len() < NUM_SHAPES);
+        let shaped: Vec<Seat> = seats.iter().copied().filter(shapes_some).collect();
         if let (true, Ok(d)) = (shaped.len() > 1, counting.dealer(&shaped, &|_| false)) {
             if d.deals() == 0 {
                 return counting.impossible(&counting.terms(&shaped, &|_| false));
