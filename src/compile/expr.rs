@@ -92,7 +92,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 if let Some((declarer, strain, k, negate)) = self.target_search(op, a, b) {
                     self.check(a)?;
                     self.check(b)?;
-                    self.emit(Instr::TricksAtLeast { declarer, strain, k });
+                    self.emit(Instr::TricksAtLeast { declarer, strain, k, count: false });
                     if negate {
                         self.emit(Instr::Unary(UnaryOp::Not));
                     }
