@@ -292,7 +292,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
         })?;
         program.dd_mode = Self::dd_mode(&program, &self.dd_switches);
-        super::dd::targets_from_counts(&mut program);
+        Self::targets_from_counts(&mut program);
         if !self.plain {
             dealvm_vm::fuse::fuse(&mut program);
         }

@@ -2,7 +2,7 @@
 //! are solved (single solves or whole tables), the cost ordering of `&&`/`||` chains, so
 //! that double-dummy terms are solved only when the cheaper tests beside them leave the
 //! result open, and target searches answered by the count a deal asks for anyway
-//! ([`targets_from_counts`]).
+//! ([`Compiler::targets_from_counts`]).
 
 use crate::compile::compiled::DdSwitches;
 use crate::compile::compiler::Compiler;
@@ -143,27 +143,27 @@ impl Compiler<'_, '_> {
             None => DdMode::Single,
         }
     }
-}
 
-/// Marks the target searches (`dds(south, notrump) >= 9`) that are sure to be followed, on the
-/// same deal, by the count of the same declarer and strain (`average dds(south, notrump)`), to
-/// be answered by counting: one solve then serves both, whatever order the questions come in
-/// (a count asked first answers the target from the cache). A target search stays one when
-/// the count may not come (in an action while the target is in the condition, or behind a
-/// `&&`, `||` or `?:`): a target search is several times quicker than a count.
-pub(super) fn targets_from_counts(program: &mut Program) {
-    let mut var_counts = Vec::with_capacity(program.vars.len());
-    let mut marks = Vec::new();
-    let starts: Vec<u32> = program.vars.iter().map(|v| v.start).chain(program.entries.iter().map(|e| e.start)).collect();
-    for (i, start) in starts.into_iter().enumerate() {
-        let Some(counts) = sure_counts(program, start, &var_counts, &mut marks) else { return };
-        if i < program.vars.len() {
-            var_counts.push(counts);
+    /// Marks the target searches (`dds(south, notrump) >= 9`) that are sure to be followed, on the
+    /// same deal, by the count of the same declarer and strain (`average dds(south, notrump)`), to
+    /// be answered by counting: one solve then serves both, whatever order the questions come in
+    /// (a count asked first answers the target from the cache). A target search stays one when
+    /// the count may not come (in an action while the target is in the condition, or behind a
+    /// `&&`, `||` or `?:`): a target search is several times quicker than a count.
+    pub(super) fn targets_from_counts(program: &mut Program) {
+        let mut var_counts = Vec::with_capacity(program.vars.len());
+        let mut marks = Vec::new();
+        let starts: Vec<u32> = program.vars.iter().map(|v| v.start).chain(program.entries.iter().map(|e| e.start)).collect();
+        for (i, start) in starts.into_iter().enumerate() {
+            let Some(counts) = sure_counts(program, start, &var_counts, &mut marks) else { return };
+            if i < program.vars.len() {
+                var_counts.push(counts);
+            }
         }
-    }
-    for pc in marks {
-        if let Instr::TricksAtLeast { count, .. } = &mut program.code[pc] {
-            *count = true;
+        for pc in marks {
+            if let Instr::TricksAtLeast { count, .. } = &mut program.code[pc] {
+                *count = true;
+            }
         }
     }
 }
