@@ -123,7 +123,7 @@ fn single(c: &mut Criterion) {
 }
 
 fn target(c: &mut Criterion) {
-    let code = [Instr::TricksAtLeast { declarer: Seat::South, strain: Strain::NoTrump, k: 9 }];
+    let code = [Instr::TricksAtLeast { declarer: Seat::South, strain: Strain::NoTrump, k: 9, count: false }];
     group(c, "target", &code, |dds, d| i32::from(dds.at_least(d, Seat::South, Strain::NoTrump, 9)));
 }
 

@@ -266,7 +266,7 @@ impl Cli {
         T: Into<std::ffi::OsString> + Clone,
     {
         let command = <Cli as clap::CommandFactory>::command();
-        let matches = command.clone().try_get_matches_from(args).map_err(|e| suggest_switch(e, &command))?;
+        let matches = command.clone().try_get_matches_from(args).map_err(|e| classic_switch(suggest_switch(e, &command)))?;
         let mut cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches)?;
         cli.command_line = command_line(&matches);
         Ok(cli)
@@ -289,6 +289,34 @@ pub fn suggest_switch(mut e: clap::Error, command: &clap::Command) -> clap::Erro
         e.insert(ContextKind::Suggested, ContextValue::StyledStrs(Vec::new()));
     }
     e
+}
+
+/// Classic Dealer's switches that dealvm does not have (`-e`, `-u`, `-t`), with what dealvm
+/// offers instead, for clap's tip to pass them as values. (`-0`, `-2` and `-3` are script
+/// variables here: see `cli::input`.)
+fn classic_switch(e: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return e;
+    }
+    let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else { return e };
+    let instead = match given.as_str() {
+        "-e" => {
+            "classic Dealer's -e (exhaust mode: every way of sharing the unknown cards between two hands, \
+             never finished and removed from DealerV2) has no counterpart in dealvm; predeal the two known \
+             hands and deal at random: every deal of the other cards is equally likely"
+        }
+        "-u" => {
+            "classic Dealer's -u (upper-case card symbols) is not needed: dealvm always writes the ranks \
+             A K Q J T in capitals, as Dealer does; leave it out"
+        }
+        "-t" => {
+            "classic Dealer's -t (stop after so many seconds without a deal) has no counterpart in dealvm: \
+             bound the work with -g N, and Ctrl-C stops a run with the statistics so far"
+        }
+        _ => return e,
+    };
+    clap::Error::raw(ErrorKind::UnknownArgument, format!("unknown switch `{given}`: {instead}\n"))
 }
 
 /// The switches and the input file given in `matches`, one word each as dealvm reads them

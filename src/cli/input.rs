@@ -25,7 +25,12 @@ pub fn source(cli: &Cli) -> Result<Source, Failure> {
     let (name, bytes) = match (&cli.file, &cli.deals) {
         (Some(p), _) if p.as_os_str() == "-" => read_input(None)?,
         (Some(p), _) => read_input(Some(p))?,
-        (None, None) => read_input(None)?,
+        (None, None) => {
+            if let Some(hint) = terminal_hint(cli, io::stdin().is_terminal()) {
+                eprintln!("{hint}");
+            }
+            read_input(None)?
+        }
         (None, Some(_)) if deals_on_stdin || io::stdin().is_terminal() => none(),
         (None, Some(_)) => {
             let (name, bytes) = read_input(None)?;
@@ -35,6 +40,16 @@ pub fn source(cli: &Cli) -> Result<Source, Failure> {
     };
     let text = decode(&name, bytes)?;
     Ok(Source::new(name, text))
+}
+
+/// The line printed on standard error before reading the input from a terminal when no
+/// input file is named (`dealvm` alone), so that the run does not seem to hang; `None` when
+/// an input file or `--deals` is named, or standard input is not a terminal.
+pub fn terminal_hint(cli: &Cli, stdin_is_terminal: bool) -> Option<&'static str> {
+    (stdin_is_terminal && cli.file.is_none() && cli.deals.is_none()).then_some(
+        "dealvm: reading the input file from standard input: type it, then Ctrl-D on a line of its own \
+         (`dealvm FILE` runs a file; `dealvm --help` for the switches)",
+    )
 }
 
 /// Refuses a script-variable switch that cannot be meant as one: a value that is an input
@@ -123,9 +138,10 @@ pub fn check_script_use(cli: &Cli, source: &Source) -> Result<(), Failure> {
     Ok(())
 }
 
-/// For `-2` and `-3`: what classic Dealer meant by them.
+/// For `-0`, `-2` and `-3`: what classic Dealer meant by them.
 fn swap_hint(n: usize) -> String {
     match n {
+        0 => "; classic Dealer's -0 (no swapping) is what dealvm does without -x: leave it out".into(),
         2 => "; classic Dealer's -2 (East and West exchanged) is -x 2 here".into(),
         3 => "; classic Dealer's -3 (East, South and West in all six arrangements) is -x 3 here".into(),
         _ => String::new(),

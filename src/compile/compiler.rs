@@ -299,6 +299,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
         })?;
         program.dd_mode = Self::dd_mode(&program, &self.dd_switches);
+        Self::targets_from_counts(&mut program);
         if !self.plain {
             dealvm_vm::fuse::fuse(&mut program);
         }

@@ -1,7 +1,8 @@
 //! Double dummy in the compiler: the vulnerability of `par` and `parcontract`, how the deals
-//! are solved (single solves or whole tables), and the cost ordering of `&&`/`||` chains, so
+//! are solved (single solves or whole tables), the cost ordering of `&&`/`||` chains, so
 //! that double-dummy terms are solved only when the cheaper tests beside them leave the
-//! result open.
+//! result open, and target searches answered by the count a deal asks for anyway
+//! ([`Compiler::targets_from_counts`]).
 
 use crate::compile::compiled::DdSwitches;
 use crate::compile::compiler::Compiler;
@@ -13,7 +14,7 @@ use dealvm_vm::bytecode::{BinaryOp, Instr, Program};
 use dealvm_vm::card::Seat;
 use dealvm_vm::dd::DdMode;
 use dealvm_vm::score::Strain;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Single solves are chosen when a program asks about at most this many declarer-strain pairs;
 /// with more, one whole table is cheaper. Measured with DDS 3 (`bench/dd.sh`): a table costs
@@ -142,4 +143,79 @@ impl Compiler<'_, '_> {
             None => DdMode::Single,
         }
     }
+
+    /// Marks the target searches (`dds(south, notrump) >= 9`) that are sure to be followed, on the
+    /// same deal, by the count of the same declarer and strain (`average dds(south, notrump)`), to
+    /// be answered by counting: one solve then serves both, whatever order the questions come in
+    /// (a count asked first answers the target from the cache). A target search stays one when
+    /// the count may not come (in an action while the target is in the condition, or behind a
+    /// `&&`, `||` or `?:`): a target search is several times quicker than a count.
+    pub(super) fn targets_from_counts(program: &mut Program) {
+        let mut var_counts = Vec::with_capacity(program.vars.len());
+        let mut marks = Vec::new();
+        let starts: Vec<u32> = program.vars.iter().map(|v| v.start).chain(program.entries.iter().map(|e| e.start)).collect();
+        for (i, start) in starts.into_iter().enumerate() {
+            let Some(counts) = sure_counts(program, start, &var_counts, &mut marks) else { return };
+            if i < program.vars.len() {
+                var_counts.push(counts);
+            }
+        }
+        for pc in marks {
+            if let Instr::TricksAtLeast { count, .. } = &mut program.code[pc] {
+                *count = true;
+            }
+        }
+    }
+}
+
+/// The bit of a declarer and strain in a set of pairs.
+fn pair_bit(declarer: Seat, strain: Strain) -> u32 {
+    1 << (declarer as u32 * 5 + strain as u32)
+}
+
+/// The pairs that every run of the routine starting at `start` counts before it ends
+/// (`var_counts`: those of the variables' subroutines, which it may call), noting in `marks`
+/// the target searches followed on every path by the count of their pair. `None` when a jump
+/// goes backward (the compiler makes none), where this reading would not hold.
+fn sure_counts(program: &Program, start: u32, var_counts: &[u32], marks: &mut Vec<usize>) -> Option<u32> {
+    let code = &program.code;
+    let next = |pc: usize| -> [Option<usize>; 2] {
+        match code[pc] {
+            Instr::Jump(t) => [Some(t as usize), None],
+            Instr::JumpIfZero(t) | Instr::AndThen(t) | Instr::OrElse(t) => [Some(pc + 1), Some(t as usize)],
+            Instr::Return | Instr::VarEnd(_) | Instr::Produce => [None, None],
+            _ => [Some(pc + 1), None],
+        }
+    };
+    // The routine's instructions, then each one's pairs counted on every path from it to the end.
+    let mut reached = vec![start as usize];
+    let mut seen: HashMap<usize, u32> = HashMap::from([(start as usize, 0)]);
+    let mut at = 0;
+    while let Some(&pc) = reached.get(at) {
+        at += 1;
+        for n in next(pc).into_iter().flatten() {
+            if n <= pc || n >= code.len() {
+                return None;
+            }
+            if seen.insert(n, 0).is_none() {
+                reached.push(n);
+            }
+        }
+    }
+    reached.sort_unstable_by(|a, b| b.cmp(a));
+    for &pc in &reached {
+        let own = match code[pc] {
+            Instr::Tricks { declarer, strain } => pair_bit(declarer, strain),
+            Instr::Var(slot) => var_counts.get(slot as usize).copied().unwrap_or(0),
+            _ => 0,
+        };
+        let after = next(pc).into_iter().flatten().map(|n| seen[&n]).reduce(|a, b| a & b).unwrap_or(0);
+        if let Instr::TricksAtLeast { declarer, strain, .. } = code[pc] {
+            if after & pair_bit(declarer, strain) != 0 {
+                marks.push(pc);
+            }
+        }
+        seen.insert(pc, own | after);
+    }
+    Some(seen[&(start as usize)])
 }

@@ -92,7 +92,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 if let Some((declarer, strain, k, negate)) = self.target_search(op, a, b) {
                     self.check(a)?;
                     self.check(b)?;
-                    self.emit(Instr::TricksAtLeast { declarer, strain, k });
+                    self.emit(Instr::TricksAtLeast { declarer, strain, k, count: false });
                     if negate {
                         self.emit(Instr::Unary(UnaryOp::Not));
                     }
@@ -358,6 +358,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
             return Ok(*v);
         }
         let mut d = Diagnostic::at(span, format!("unknown variable `{name}`"));
+        if let Some(note) = crate::front::parse::split_holding(&self.source.text, span, name) {
+            return Err(d.with_note(note));
+        }
         let variables = self.definitions.keys().copied().filter(|v| self.definitions[v].start < span.start);
         if let Some(operator) = operator_word(name) {
             d.message.push_str(&format!("; did you mean the operator {operator}?"));

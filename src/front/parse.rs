@@ -123,8 +123,14 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
                 Span::new(l, r),
                 format!("found {tok}, expected {}", describe_expected(&expected)),
             );
-            if tok == Tok::Assign && expected.iter().any(|x| x == "\"==\"") {
+            if let Some((written, meant)) = (tok == Tok::Assign).then(|| reversed_comparison(source, r)).flatten() {
+                d = Diagnostic::at(Span::new(l, r + 1), format!("found `{written}`, expected {}", describe_expected(&expected)))
+                    .with_note(format!("did you mean `{meant}`? The comparisons are written `>=` and `<=`"));
+            } else if tok == Tok::Assign && expected.iter().any(|x| x == "\"==\"") {
                 d = d.with_note("to compare two values write `==`; `=` defines a variable");
+            }
+            if let Some(seat) = expected.iter().any(|x| x.trim_matches('"') == "seat").then(|| seat_initial(&tok)).flatten() {
+                return d.with_note(format!("did you mean `{seat}`? Seats are written in full: north, east, south, west"));
             }
             // `AND` read as a name: the token, or the name before it (`(NOT x)`).
             let name = if let Tok::Ident(name) = tok { Some(name) } else { name_before(source, l).map(|(_, name)| name) };
@@ -153,6 +159,9 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
                     d = d.with_note(format!("did you mean `{near}`?"));
                 }
             }
+            if let Some(holding) = name_before(source, l).and_then(|(span, name)| split_holding(source, span, name)) {
+                return d.with_note(holding);
+            }
             if let (true, Some((_, name))) = (after_statement_name, name_before(source, l)) {
                 d = d.with_note(format!(
                     "`{name}` is not a statement; a statement starts with a keyword such as \
@@ -175,6 +184,39 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
             Diagnostic::at(Span::new(l, r), format!("found {tok} where the input should end"))
         }
     }
+}
+
+/// `=>` or `=<` written at the `=` that ends at `at`: what was written and the comparison
+/// meant (`>=`, `<=`).
+fn reversed_comparison(source: &str, at: usize) -> Option<(&'static str, &'static str)> {
+    match source.as_bytes().get(at)? {
+        b'>' => Some(("=>", ">=")),
+        b'<' => Some(("=<", "<=")),
+        _ => None,
+    }
+}
+
+/// The seat a one-letter token names where a seat was expected (`hcp(N)`, `spades(e)`; `S`
+/// reads as a holding).
+fn seat_initial(tok: &Tok<'_>) -> Option<&'static str> {
+    let (Tok::Ident(word) | Tok::Holding(word)) = tok else { return None };
+    match word.to_ascii_lowercase().as_str() {
+        "n" => Some("north"),
+        "e" => Some("east"),
+        "s" => Some("south"),
+        "w" => Some("west"),
+        _ => None,
+    }
+}
+
+/// For a name of ranks only written just after a bare suit letter (`predeal south S AK`,
+/// read as the holding `S` and the name `AK`): the note saying how the holding is written.
+pub fn split_holding(source: &str, name_span: Span, name: &str) -> Option<String> {
+    let ranks = !name.is_empty() && name.bytes().all(|b| b"AKQJT98765432".contains(&b));
+    let (span, tok) = token_before(source, name_span.start).filter(|_| ranks)?;
+    let Tok::Holding(suit) = tok else { return None };
+    let spaces = source.get(span.end..name_span.start)?.bytes().all(|b| b.is_ascii_whitespace());
+    (suit.len() == 1 && spaces).then(|| format!("a holding is written as one word, the suit letter then the cards: `{suit}{name}`"))
 }
 
 /// A call of a function that does not exist, when the parser stopped just inside its
@@ -316,6 +358,31 @@ fn describe_expected(expected: &[String]) -> String {
 }
 
 // ---- helpers called by the grammar's actions
+
+/// A string's text with its escapes replaced: `\n` a new line, `\t` a tab, `\"` a quote and
+/// `\\` a backslash; any other backslash stays as written. Allocated in `arena` only when the
+/// string has a backslash.
+pub(crate) fn unescape<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
+    if !raw.contains('\\') {
+        return raw;
+    }
+    let mut text = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        let escaped = match (c, chars.peek()) {
+            ('\\', Some('n')) => '\n',
+            ('\\', Some('t')) => '\t',
+            ('\\', Some(&e @ ('"' | '\\'))) => e,
+            _ => {
+                text.push(c);
+                continue;
+            }
+        };
+        chars.next();
+        text.push(escaped);
+    }
+    arena.alloc_str(&text)
+}
 
 /// `v` with `x` appended.
 pub(crate) fn push<T>(mut v: Vec<T>, x: T) -> Vec<T> {

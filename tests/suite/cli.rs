@@ -2,6 +2,9 @@
 //! switches replace the file's predeal for their seat, and the compiled program is as claimed.
 
 use crate::common::dealvm_stdin;
+use std::io::Write;
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::process::{Command, Stdio};
 
 fn ok(input: &str, args: &[&str]) -> String {
     let run = dealvm_stdin(input, args);
@@ -128,4 +131,53 @@ fn help_and_version() {
 fn standard_input_and_stdin_name_in_pbn() {
     let out = ok("produce 1\naction printpbn\n", &["-s", "4"]);
     assert!(out.contains("[Event \"Hand simulated by dealvm with file stdin, seed 4\"]"), "{out}");
+}
+
+/// A pseudo-terminal: its controlling side and the terminal a program reads.
+fn pseudo_terminal() -> (std::fs::File, OwnedFd) {
+    let (mut control, mut terminal) = (-1, -1);
+    // SAFETY: openpty writes two new file descriptors, owned from here on.
+    let made = unsafe { libc::openpty(&mut control, &mut terminal, std::ptr::null_mut(), std::ptr::null(), std::ptr::null()) };
+    assert_eq!(made, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: both descriptors were just opened and nothing else owns them.
+    unsafe { (std::fs::File::from_raw_fd(control), OwnedFd::from_raw_fd(terminal)) }
+}
+
+#[test]
+fn alone_on_a_terminal_it_says_where_it_reads_the_input() {
+    // `dealvm` typed alone: the input file comes from the terminal, so say so before waiting.
+    let (mut control, terminal) = pseudo_terminal();
+    let child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        .args(["-s", "1"])
+        .stdin(Stdio::from(terminal))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The input typed, then Ctrl-D at the start of a line ends it.
+    control.write_all(b"produce 1\naction printoneline\n\x04").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.starts_with("dealvm: reading the input file from standard input") && stderr.contains("Ctrl-D"), "{stderr}");
+    assert!(stderr.contains("dealvm --help"), "{stderr}");
+    assert!(stdout.starts_with("n ") && stdout.contains("Produced  1 hands"), "{stdout}");
+    // From a pipe, or with a file, nothing is said.
+    let piped = dealvm_stdin("produce 1\naction printoneline\n", &["-s", "1"]);
+    assert_eq!((piped.status, piped.stderr.as_str()), (0, ""));
+}
+
+#[test]
+fn classic_dealer_switches_dealvm_lacks_say_what_it_offers() {
+    for (args, text) in [
+        (&["-e"][..], "classic Dealer's -e (exhaust mode"),
+        (&["-u", "-s", "1"][..], "always writes the ranks A K Q J T in capitals"),
+        (&["-t", "10"][..], "bound the work with -g N"),
+        (&["-0", "x"][..], "classic Dealer's -0 (no swapping) is what dealvm does without -x"),
+    ] {
+        let run = dealvm_stdin("produce 1\naction printoneline\n", args);
+        assert_eq!(run.status, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(text), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("tip: to pass"), "no tip to pass it as a value: {}", run.stderr);
+    }
 }

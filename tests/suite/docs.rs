@@ -1,8 +1,9 @@
 //! The documents a user reads in a fresh clone: every link and every path of README.md,
 //! ARCHITECTURE.md and docs/*.md names a file of the repository (none outside it, such as
 //! `../shared/...`), Cargo.toml declares the Rust version the README names, and the README's
-//! `pointcount` example means what it says; every input file the README shows compiles, and
-//! every command it shows with its output prints that output.
+//! `pointcount` example means what it says; every input file the README shows compiles, every
+//! command it shows with its output prints that output, and its list of the command line names
+//! every switch `dealvm --help` and `dealvm merge --help` list.
 
 use crate::common::dealvm_stdin;
 use std::fs;
@@ -212,4 +213,44 @@ fn every_command_the_readme_shows_with_its_output_prints_it() {
         shown += 1;
     }
     assert!(shown >= 1, "the README shows a command with its output");
+}
+
+/// The switches a help text lists: `-p`, `-R`, `--threads`, ... (each line of the list
+/// starts with its switches; the descriptions below are indented further).
+fn listed_switches(help: &str) -> Vec<String> {
+    let mut switches = Vec::new();
+    for line in help.lines() {
+        let indent = line.len() - line.trim_start().len();
+        if !(2..=6).contains(&indent) || !line.trim_start().starts_with('-') {
+            continue;
+        }
+        for word in line.split([' ', ',']).filter(|w| w.starts_with('-')) {
+            switches.push(word.trim_end_matches("...").to_string());
+        }
+    }
+    switches
+}
+
+#[test]
+fn the_readme_lists_every_switch_of_the_help() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme.find("- **Command line**").expect("the README lists the switches");
+    let list = &readme[start..start + readme[start..].find("\n- **").unwrap()];
+    for command in [&["--help"][..], &["merge", "--help"]] {
+        let help = dealvm_stdin("", command).stdout;
+        let switches = listed_switches(&help);
+        assert!(switches.len() >= 8 && switches.contains(&"--help".to_string()), "{command:?}: {switches:?}");
+        for switch in switches {
+            // `-1` to `-8` are within "`-0`..`-9`".
+            if switch.len() == 2 && switch.as_bytes()[1].is_ascii_digit() && list.contains("`-0`..`-9`") {
+                continue;
+            }
+            let named = [format!("`{switch}"), format!("/{switch}"), format!("({switch}")].iter().any(|s| {
+                list.match_indices(s.as_str()).any(|(at, m)| {
+                    !list[at + m.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                })
+            });
+            assert!(named, "the README's command-line list does not name {switch}, which `dealvm {}` lists", command.join(" "));
+        }
+    }
 }

@@ -297,3 +297,39 @@ fn a_lead_from_equal_cards_is_solved_too() {
         assert_eq!(run.stdout, " 0,13,0,0,13\n", "-M {mode}");
     }
 }
+
+#[test]
+fn a_target_and_the_count_of_one_contract_are_one_solve() {
+    // Both asked of every deal, in either order, directly or through a variable: one count
+    // answers both (on today's main: a target search and a count for each deal).
+    let run = |script: &str| {
+        let r = dealvm_stdin(&format!("generate 12\nproduce 12\n{script}"), &["-s", "21", "-D", "2"]);
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        r.stdout
+    };
+    let averages = |out: &str| out.lines().filter(|l| l.contains("Mean=")).map(str::to_string).collect::<Vec<_>>();
+    let alone = run("action average dds(south, notrump) >= 8\n");
+    assert_eq!(solve_counts(&alone), (0, 12, 0, 0), "{alone}");
+    // Each with the questions each deal asks: one solves, the others are answered from the cache.
+    for (script, questions) in [
+        ("action average dds(south, notrump) >= 8, average dds(south, notrump)\n", 2),
+        ("action average dds(south, notrump), average dds(south, notrump) >= 8\n", 2),
+        ("t = dds(south, notrump)\naction average t >= 8, frequency (t, 0, 13)\n", 2),
+        ("action printes(dds(south, notrump) < 8, \" \", dds(south, notrump), \\n), average dds(south, notrump) >= 8\n", 3),
+    ] {
+        let out = run(script);
+        assert_eq!(solve_counts(&out), (12, 0, 0, 12 * (questions - 1)), "{script}{out}");
+        assert!(averages(&out).contains(&averages(&alone)[0]), "{script}: the same answers as target searches\n{out}");
+    }
+    // In the condition: every deal counts once; the action's question is answered too.
+    let out = run("condition (dds(south, notrump) >= 8) + dds(south, notrump) != hcp(north)\naction average dds(south, notrump) >= 8\n");
+    assert_eq!(solve_counts(&out), (12, 0, 0, 12 + produced(&out)), "{out}");
+    // The count may not come (only for the deals the condition keeps, or on one branch of
+    // `?:`): the target search stays, being much quicker than a count.
+    let out = run("condition dds(south, notrump) >= 7\naction average dds(south, notrump)\n");
+    let kept = produced(&out);
+    assert!(kept > 0 && kept < 12, "{out}");
+    assert_eq!(solve_counts(&out), (kept, 12, 0, 0), "{out}");
+    let out = run("action average dds(south, notrump) >= 8 ? 1 : dds(south, notrump)\n");
+    assert_eq!(solve_counts(&out).1, 12, "{out}");
+}

@@ -186,3 +186,28 @@ fn near_misses_suggest_what_was_meant() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("-O takes the opener's seat, north, east, south or west (or N, E, S, W), found `nw`"), "{}", run.stderr);
 }
+
+#[test]
+fn slips_of_a_dealer_user_get_the_right_spelling() {
+    // A comparison written the wrong way round.
+    refused("condition hearts(north) => 4", 1, 25, "found `=>`");
+    refused("condition hearts(north) => 4", 1, 25, "did you mean `>=`?");
+    refused("condition hearts(north)=<4", 1, 24, "did you mean `<=`?");
+    // A seat's initial where the seat is expected, in either case (`S` reads as a holding).
+    for (input, col, seat) in [
+        ("condition hcp(N) > 10", 15, "north"),
+        ("condition spades(e) >= 4", 18, "east"),
+        ("condition hcp(S) > 10", 15, "south"),
+        ("action print(w)", 14, "west"),
+        ("predeal N SAK", 9, "north"),
+    ] {
+        refused(input, 1, col, &format!("did you mean `{seat}`? Seats are written in full"));
+    }
+    // A space between the suit letter and its cards.
+    refused("predeal south S AK\nproduce 1", 1, 17, "a holding is written as one word, the suit letter then the cards: `SAK`");
+    refused("predeal south S AK, HQ", 1, 19, "the suit letter then the cards: `SAK`");
+    refused("predeal south SQ, H KJ", 1, 21, "the suit letter then the cards: `HKJ`");
+    // A name that is not ranks after a suit letter is still an unknown variable, nothing more.
+    let run = dealvm_stdin("predeal south S AX\n", &[]);
+    assert!(run.stderr.contains("unknown variable `AX`") && !run.stderr.contains("holding"), "{}", run.stderr);
+}

@@ -239,3 +239,17 @@ fn reports_over_no_deal_print_dashes_not_nan() {
     let one = ok(&input.replace("> 37", "> 5").replace("generate 500", "generate 500\nproduce 1"), &["-s", "1"]);
     assert!(!one.contains("      -") && one.contains("Sample Size=1"), "{one}");
 }
+
+#[test]
+fn strings_take_the_escapes_of_c() {
+    // `\n`, `\t`, `\"` and `\\` inside quotes; any other backslash stays as written.
+    let out = ok("produce 2\naction printes(\"a\\tb\\n\", \"say \\\"hi\\\" \\\\ \\d\\n\")\n", &["-s", "1", "-v"]);
+    assert_eq!(out, "a\tb\nsay \"hi\" \\ \\d\na\tb\nsay \"hi\" \\ \\d\n");
+    // In labels and the title too.
+    let out = ok("title \"T\\\"1\\\"\"\nproduce 1\naction average \"n\\thcp\" hcp(north), printpbn\n", &["-s", "1"]);
+    assert!(out.contains("[Description \"T\\\"1\\\"\"]") && out.contains("\nn\thcp: Mean="), "{out}");
+    // An unclosed string whose last quote is escaped says so.
+    let run = dealvm_stdin("title \"C:\\\"\nproduce 1\n", &[]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("never closed") && run.stderr.contains("a backslash is written `\\\\`"), "{}", run.stderr);
+}

@@ -101,7 +101,7 @@ fn every_function_agrees_with_dealer_on_random_deals() {
     let mut rng = batch_rng(20_261_122, 0);
     for n in 0..300 {
         let deal = dealer.deal_one(0, &mut rng);
-        let input = format!("produce 1\n{}action printes({}, \"\\n\")\n", predeal_lines(&deal), probe(&mut rng));
+        let input = format!("produce 1\n{}action printes({}, \\n)\n", predeal_lines(&deal), probe(&mut rng));
         let (ours, theirs) = both(&input);
         assert!(ours.split(' ').count() > 550, "deal {n}: the probe prints every value: {ours}");
         assert_eq!(ours, theirs, "deal {n} ({}) gives different values; input:\n{input}", deal.pbn());
@@ -125,7 +125,7 @@ fn pointcount_agrees_with_dealer() {
             })
             .collect();
         let input = format!(
-            "produce 1\npointcount {}\n{}action printes({}, \"\\n\")\n",
+            "produce 1\npointcount {}\n{}action printes({}, \\n)\n",
             values[..count].join(" "),
             predeal_lines(&deal),
             items.join(", \" \", ")
@@ -153,7 +153,7 @@ fn expressions_agree_with_dealer() {
     for n in 0..40 {
         let deal = dealer.deal_one(0, &mut rng);
         let input = format!(
-            "produce 1\n{}action printes({}, \"\\n\")\n",
+            "produce 1\n{}action printes({}, \\n)\n",
             predeal_lines(&deal),
             exprs.join(", \" \", ")
         );

@@ -250,6 +250,9 @@ pub enum Instr {
         strain: Strain,
         /// The tricks to take.
         k: i8,
+        /// Whether to count the tricks instead of a target search: the code asks for the
+        /// count later on every deal that reaches this question, so one solve serves both.
+        count: bool,
     },
     /// Push the par score of the deal at vulnerability `vul`, for `side`.
     Par {
@@ -481,8 +484,8 @@ impl fmt::Display for Instr {
             Instr::Imps => write!(f, "imps"),
             Instr::Rnd => write!(f, "rnd"),
             Instr::Tricks { declarer, strain } => write!(f, "dd.tricks {} {}", declarer.keyword(), strain.letter()),
-            Instr::TricksAtLeast { declarer, strain, k } => {
-                write!(f, "dd.tricks.atleast {} {} {k}", declarer.keyword(), strain.letter())
+            Instr::TricksAtLeast { declarer, strain, k, count } => {
+                write!(f, "dd.tricks.atleast {} {} {k}{}", declarer.keyword(), strain.letter(), if count { " by.count" } else { "" })
             }
             Instr::Par { side, vul } => write!(f, "dd.par {} {}", side.name(), vul.pbn()),
             Instr::ParContract { vul } => write!(f, "dd.parcontract {}", vul.pbn()),

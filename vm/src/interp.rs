@@ -307,7 +307,11 @@ impl Machine {
                         Ok(t) => push!(t as i32),
                         Err(_) => done!(Err(Fault::NoSolver)),
                     },
-                    Instr::TricksAtLeast { declarer, strain, k } => match self.dd.at_least(&deal, declarer, strain, k as i32) {
+                    Instr::TricksAtLeast { declarer, strain, k, count: true } => match self.dd.tricks(&deal, declarer, strain) {
+                        Ok(t) => push!(i32::from(i32::from(t) >= i32::from(k))),
+                        Err(_) => done!(Err(Fault::NoSolver)),
+                    },
+                    Instr::TricksAtLeast { declarer, strain, k, count: false } => match self.dd.at_least(&deal, declarer, strain, k as i32) {
                         Ok(made) => push!(i32::from(made)),
                         Err(_) => done!(Err(Fault::NoSolver)),
                     },
