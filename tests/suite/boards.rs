@@ -492,3 +492,22 @@ fn both_pbn_writers_leave_the_date_unknown() {
     assert!(fs::read_to_string(dir.join("e.pbn")).unwrap().contains("\r\n[Date \"?\"]\r\n"));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn rotated_boards_carry_the_double_dummy_tables_of_their_turned_deals() {
+    let dir = scratch("rotate-dd");
+    let out = run(&dir, &["-s", "3", "--rotate", "--pbn", "dd.pbn", "--dd", "-"], "produce 2\ndealer north\ncondition hcp(north) >= 15\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    // The same boards without their tables, solved again as they are.
+    let text = fs::read_to_string(dir.join("dd.pbn")).unwrap();
+    let bare: Vec<&str> = text
+        .split("\r\n")
+        .filter(|l| !l.starts_with("[Optimum") && !l.starts_with("[ParContract") && !l.starts_with(|c: char| "NESW".contains(c)))
+        .collect();
+    fs::write(dir.join("bare.pbn"), bare.join("\r\n")).unwrap();
+    let out = run(&dir, &["--deals", "bare.pbn", "--pbn", "again.pbn", "--dd"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(text.contains("[Dealer \"E\"]") && text.contains("[OptimumResultTable"), "{text}");
+    assert_eq!(games(&dir, "again.pbn"), games(&dir, "dd.pbn"));
+    fs::remove_dir_all(&dir).unwrap();
+}
