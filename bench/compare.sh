@@ -11,8 +11,9 @@
 # T1: every deal produced, average of north's HCP (10M deals).
 # T2: a 15-17 balanced north with five hearts in south, produce 10000, printoneline to /dev/null.
 # T3: a rare condition (west 9 spades, east 6-6 in the minors), produce 10: dealvm deals it
-#     exactly; Dealer finds about one such deal in its 10M deals.
-# T4: a rare hand (28+ HCP, 4333), produce 3000: exact in dealvm; about 55 in Dealer's 10M.
+#     exactly; both find about one such deal in the default 10M deals (dealvm's exact deals
+#     stand for the random deals Dealer would deal, so the budget means the same).
+# T4: a rare hand (28+ HCP, 4333), produce 3000: exact in dealvm; about 55 in the 10M of each.
 # For T1 and T2 the ratio is of deals generated per second; for T3 and T4, of the time per
 # deal produced (dealvm --rejection deals every deal and tests the condition, as Dealer does).
 set -euo pipefail

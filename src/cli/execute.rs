@@ -13,6 +13,7 @@ use crate::front::diag::{Diagnostic, Source};
 use crate::front::parse::parse_file;
 use crate::report::{Actions, Written};
 use crate::run::{Limits, NewUserEval, Outcome, RunError, Shard};
+use crate::source::exact::Dealt;
 use crate::source::Deals;
 use dealvm_vm::batch::Swap;
 use dealvm_vm::bytecode::Instr;
@@ -63,10 +64,16 @@ fn dump<W: Write>(cli: &Cli, compiled: &Compiled, out: &mut Printed<W>) -> Resul
         Err(_) => (Default::default(), true),
     };
     let choice = dealing(cli, compiled, swap, produce_bound);
+    if compiled.never {
+        writeln!(out, "dealing: none, the condition is false whatever the deal")?;
+        writeln!(out, "hands dealt: none, no deal can meet the condition")?;
+        return Ok(());
+    }
     writeln!(out, "dealing: {}", choice.how)?;
-    let hands = match choice.exact {
-        Some(_) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),
-        None => {
+    let hands = match (&choice.exact, &choice.impossible) {
+        (_, Some(_)) => "hands dealt: none, no deal can meet the condition".to_string(),
+        (Some(_), None) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),
+        (None, None) => {
             let program = &compiled.program;
             let partial = compiled.deals.reading(program, &compiled.tables, printed(cli, compiled), swap);
             let first = match &partial {
@@ -90,8 +97,11 @@ pub(crate) struct Prepared {
     pub settings: RunSettings,
     /// The deals of `--deals`, `-L` or the exact dealer, when not the compiler's source.
     pub from_file: Option<Deals>,
-    /// With exact dealing, the probability of the terms it meets.
-    pub exact: Option<f64>,
+    /// With exact dealing, what it deals.
+    pub exact: Option<Dealt>,
+    /// Whether no deal can meet the condition (its value, its bounds or counting prove it): the
+    /// run deals nothing.
+    pub never: bool,
 }
 
 impl Prepared {
@@ -114,17 +124,24 @@ impl Prepared {
         }
         let from_file = if cli.library.is_some() { library_start(&settings, from_file) } else { from_file };
         let mut exact = None;
+        let mut never = compiled.never;
         let from_file = match from_file {
             Some(deals) => Some(deals),
+            None if never => None,
             None => {
                 let choice = dealing(cli, &compiled, settings.swap, settings.produce < settings.generate);
-                choice.exact.map(|d| {
-                    exact = Some(choice.probability);
-                    Deals::Exact(Box::new(d))
-                })
+                if let Some(why) = &choice.impossible {
+                    never = true;
+                    warn(&format!(
+                        "no deal can meet the condition: {why} (counted exactly); the run ends at once, as Dealer would end after dealing its {} deals: all counted as generated, none produced",
+                        settings.generate
+                    ));
+                }
+                exact = choice.dealt;
+                choice.exact.map(|d| Deals::Exact(Box::new(d)))
             }
         };
-        let run = Prepared { compiled, settings, from_file, exact };
+        let run = Prepared { compiled, settings, from_file, exact, never };
         if let Some(path) = &cli.dlm {
             let swapped = run.settings.swap.permutations().len() > 1;
             if let Some(why) = crate::files::dlm::capacity_error(run.settings.first_board, run.deals().boards(), run.settings.produce, swapped) {
@@ -157,6 +174,7 @@ impl Prepared {
                 NewUserEval(std::sync::Arc::new(server))
             }),
             shard,
+            never: self.never,
         }
     }
 }
@@ -188,13 +206,8 @@ pub(crate) fn finish<W: Write>(
     // A board file on standard output stays clean: no statistics after it.
     if cli.verbose.is_multiple_of(2) && !actions.boards_on_stdout() {
         trailer(out, &run.settings, &deals_origin(cli, run), &outcome, start)?;
-        if let Some(p) = run.exact {
-            writeln!(
-                out,
-                "Exact dealing: every deal generated meets {}, which holds on {} of all deals",
-                run.compiled.rules.terms.join(" && "),
-                crate::source::exact::scientific(p)
-            )?;
+        if let Some(dealt) = &run.exact {
+            writeln!(out, "Exact dealing: dealt only deals meeting {}; Generated counts the random deals Dealer would have dealt", dealt.shown())?;
         }
     }
     // Standard output first: when it fails, the run fails and writes no file.

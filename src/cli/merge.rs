@@ -46,7 +46,7 @@ pub fn execute<W: Write>(merge: &MergeCli, out: &mut Printed<W>, start: Instant)
     let printed = printed(&cli, &run.compiled);
     let shape = Shape {
         deals: settings.generate,
-        batch_len: settings.swap.batch_len(),
+        batch_len: run.deals().batch_len(settings.swap),
         produce: settings.produce,
         nvalues: run.compiled.nvalues,
         per_deal: keeps_deals(printed, settings.produce, settings.generate),

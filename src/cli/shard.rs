@@ -85,7 +85,7 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
         run: run_id,
         shard: shard.index,
         deals,
-        batch_len: settings.swap.batch_len(),
+        batch_len: run.deals().batch_len(settings.swap),
         end,
         produced,
         totals: keeper.totals(),

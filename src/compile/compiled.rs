@@ -43,6 +43,9 @@ pub struct Compiled {
     pub rules: ConditionRules,
     /// Whether some expression may call `rnd(0)`, the number of the deal being produced.
     pub uses_produced_number: bool,
+    /// Whether the condition is false whatever the deal (its value, or the bounds of what it
+    /// compares, decide it): the run deals nothing.
+    pub never: bool,
     /// Whether an action prints every produced deal (Dealer then produces 40 by default).
     pub prints_deals: bool,
     /// The source span of each division site of the program.
@@ -71,12 +74,12 @@ impl Compiled {
 }
 
 /// The rules the condition sets on single seats, for the exact dealer (see
-/// `compile::exact`): each seat's shapes, points and points by suit, and the text of the
-/// condition's terms they come from.
+/// `compile::exact`): each seat's shapes, points and points by suit, and the condition's terms
+/// they come from.
 #[derive(Clone, Debug, Default)]
 pub struct ConditionRules {
     pub seats: [Option<SeatRule>; 4],
-    pub terms: Vec<String>,
+    pub terms: Vec<crate::source::exact::Term>,
 }
 
 /// Settings given by statements of the input file.

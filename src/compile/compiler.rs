@@ -287,6 +287,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.count_uses(&values);
         self.variables()?;
         let routine = self.routine(&values)?;
+        let never = self.condition.filter(|&c| self.constant(c) == Some(0));
+        if let Some(c) = never {
+            self.warnings.push(
+                Diagnostic::at(c.span, "no deal can meet the condition: it is false whatever the deal")
+                    .with_note("the run ends at once, as Dealer would end after examining its deals: all counted as generated, none produced"),
+            );
+        }
         let rules = self.condition_rules();
         let mut program: Program = self.asm.finish().map_err(|e| {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
@@ -316,6 +323,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             point_counts: self.point_counts,
             rules,
             uses_produced_number: self.uses_produced_number,
+            never: never.is_some(),
             prints_deals,
             site_spans: self.site_spans,
             query_spans: self.query_spans,

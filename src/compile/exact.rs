@@ -1,7 +1,8 @@
 //! What of the condition dealing can meet by itself: among the terms of the condition's
 //! top-level `&&` chain (through variables), those that read only one seat's suit lengths
 //! (shape), only its points (`hcp(seat)`), or only its points in one suit (`hcp(seat, suit)`).
-//! Each becomes a [`SeatRule`] for the exact dealer (`vm::exact`).
+//! Each becomes a [`SeatRule`] for the exact dealer (`vm::exact`), and a [`Term`] saying
+//! what of it dealing meets.
 //!
 //! A term is evaluated on every value its one input can take (the 560 shapes, the possible
 //! points), so any formula of them counts: `hearts(north) + spades(north) >= 9`,
@@ -13,6 +14,7 @@ use crate::compile::compiled::ConditionRules;
 use crate::compile::compiler::Compiler;
 use crate::compile::node::{node_key, NodeKey};
 use crate::front::ast::*;
+use crate::source::exact::Term;
 use dealvm_vm::card::{Seat, Suit};
 use dealvm_vm::exact::SeatRule;
 use dealvm_vm::shape::{ShapeSet, NUM_SHAPES, SHAPES};
@@ -108,7 +110,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
             }
             let text: String = self.source.text[term.span.start..term.span.end].split_whitespace().collect::<Vec<_>>().join(" ");
-            rules.terms.push(crate::front::diag::quote(&text, ""));
+            let met = met_of(crate::front::diag::quote(&text, ""), input, &results);
+            rules.terms.push(Term { seat, points: !matches!(input, Input::Lengths(_)), met });
         }
         rules
     }
@@ -202,6 +205,32 @@ impl<'s, 'a> Compiler<'s, 'a> {
             _ => return None,
         })
     }
+}
+
+/// What dealing meets of a term (`text`) that reads `input`, from its result on each value of
+/// the input (`results`): the term itself when its rule holds exactly the values it passes
+/// (always for shapes; for points, when they pass a range), the range around the points it
+/// passes when they have holes, nothing when it passes every value.
+fn met_of(text: String, input: Input, results: &[i32]) -> Option<String> {
+    if results.iter().all(|&r| r != 0) {
+        return None;
+    }
+    let (lo, hi) = range_of(results);
+    let holes = !matches!(input, Input::Lengths(_)) && lo <= hi && results[lo as usize..=hi as usize].contains(&0);
+    if !holes {
+        return Some(text);
+    }
+    let most = results.len() as i32 - 1;
+    let what = match input {
+        Input::Points(seat) => format!("hcp({})", seat.keyword()),
+        Input::SuitPoints(seat, suit) => format!("hcp({}, {})", seat.keyword(), suit.name()),
+        Input::Lengths(_) => unreachable!("shapes have no holes"),
+    };
+    let bounds: Vec<String> = [(lo > 0).then(|| format!("{what} >= {lo}")), (hi < most).then(|| format!("{what} <= {hi}"))]
+        .into_iter()
+        .flatten()
+        .collect();
+    (!bounds.is_empty()).then(|| bounds.join(" && "))
 }
 
 /// The smallest range of points holding every point count whose result (`results[p]`) is

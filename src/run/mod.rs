@@ -102,11 +102,16 @@ pub fn run_from<S: DealSource>(
     let plan = &plan.0;
     let copies = limits.swap.permutations().len() as u64;
     let whole = !costly || compiled.program.uses_rnd();
-    let mut pieces = Pieces::new(plan.job.deals(), limits.swap.batch_len(), copies, whole);
+    let mut pieces = Pieces::new(plan.job.deals(), plan.job.full_batch(), copies, whole);
     if let Some(shard) = limits.shard {
         pieces = pieces.only(shard.index, shard.count);
     }
     let mut meter = Meter::new(limits.progress, pieces.share(), limits.produce);
+    if limits.never {
+        let outcome = Outcome { generated: pieces.share(), produced: 0, interrupted: false, dd: Default::default() };
+        meter.finish(outcome.generated, 0, 0);
+        return Ok(outcome);
+    }
     let pieces = Mutex::new(pieces);
     let mut state = Delivery::new(compiled.nvalues, first_board);
     let mut main_vm = machine(compiled, limits);

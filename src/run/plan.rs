@@ -35,6 +35,9 @@ pub struct Limits {
     /// `--shard K/N`: only the batches whose number is `K` modulo `N` (the run's `produce`
     /// then counts this shard's deals); `None`: every batch.
     pub shard: Option<Shard>,
+    /// Whether no deal can meet the condition: the run deals nothing and ends at once, its
+    /// deals counted as generated (as Dealer, which would examine them all, counts them).
+    pub never: bool,
 }
 
 /// Makes the `usereval` answerer of a thread (the server of `-U`, in dealvm).

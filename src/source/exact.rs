@@ -1,26 +1,77 @@
 //! How a run deals: exactly from the condition, dealing only deals that meet the terms the
-//! compiler extracted (`vm::exact::ExactDealer`), or as Dealer does, dealing every deal and
-//! testing the condition. Exact dealing pays when those terms are rare; it is chosen when
-//! their probability is below [`RARE`] and the counting fits its budget.
+//! compiler extracted (`vm::exact::ExactDealer`), each standing for the random deals up to it
+//! in Dealer's law (`vm::sparse::Sparse`), or as Dealer does, dealing every deal and testing the
+//! condition. Exact dealing pays when those terms are rare; it is chosen when their
+//! probability is below [`RARE`] and the counting fits its budget. Counting can also prove that
+//! no deal meets the terms: the run then deals nothing ([`Choice::impossible`]).
 
 use dealvm_vm::card::{Hand, Seat};
 use dealvm_vm::exact::{ExactDealer, ExactError, SeatRule};
-use dealvm_vm::predeal::SuitLengths;
-use dealvm_vm::shape::ShapeSet;
+use dealvm_vm::gaps::Gaps;
+use dealvm_vm::sparse::Sparse;
+use dealvm_vm::predeal::{is_empty, SuitLengths};
+use dealvm_vm::shape::{ShapeSet, NUM_SHAPES};
 
 /// Exact dealing is used when the terms it meets hold on fewer deals than this: above it,
 /// dealing every deal (tens of nanoseconds each) is faster than dealing exactly (microseconds).
 pub const RARE: f64 = 1e-3;
 
+/// A term of the condition that exact dealing can meet (`compile::exact` finds them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The one seat it reads.
+    pub seat: Seat,
+    /// Whether it reads points (dropped when the dealer keeps only the seat's shapes).
+    pub points: bool,
+    /// What dealing meets of it, in the input's words: the term as written, or, for points
+    /// passing a set with holes, the range around them (`hcp(north) >= 20 && hcp(north) <=
+    /// 25`); `None` when it excludes no hand.
+    pub met: Option<String>,
+}
+
+/// What the exact dealer deals: only deals meeting `terms`, which hold on `probability` of all
+/// deals, or of the deals that meet the predeal when there is one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dealt {
+    pub terms: String,
+    pub probability: f64,
+    pub predeal: bool,
+}
+
+impl Dealt {
+    /// The terms with their probability and what it is of: `spades(west) == 9 (probability
+    /// 1.0799e-07 of all deals)`.
+    pub fn shown(&self) -> String {
+        format!("{} (probability {} of {})", self.terms, scientific(self.probability), self.of())
+    }
+
+    /// The deals the probability is of.
+    fn of(&self) -> &'static str {
+        if self.predeal {
+            "the deals that meet the predeal"
+        } else {
+            "all deals"
+        }
+    }
+}
+
 /// The choice of how to deal, and why.
 pub struct Choice {
     /// The exact dealer, when it is used.
-    pub exact: Option<ExactDealer>,
-    /// The probability of the terms the exact dealer meets, among the deals around the
-    /// predeal (when it is used).
-    pub probability: f64,
+    pub exact: Option<Sparse<ExactDealer>>,
+    /// What it deals (when it is used).
+    pub dealt: Option<Dealt>,
     /// One line saying how the run deals and why.
     pub how: String,
+    /// Why no deal can meet the condition, when counting proves it: the run deals nothing.
+    pub impossible: Option<String>,
+}
+
+impl Choice {
+    /// Dealing every deal and testing the condition, for the reason `why`.
+    fn every(why: String) -> Choice {
+        Choice { exact: None, dealt: None, how: format!("every deal, testing the condition ({why})"), impossible: None }
+    }
 }
 
 /// What the choice looks at: the predeal, the condition's rules, the point values.
@@ -28,8 +79,8 @@ pub struct Inputs<'r> {
     pub fixed: [Hand; 4],
     pub lengths: &'r SuitLengths,
     pub rules: &'r [Option<SeatRule>; 4],
-    /// The condition's terms the rules come from, as written.
-    pub terms: &'r [String],
+    /// The condition's terms the rules come from.
+    pub terms: &'r [Term],
     /// The points of each rank behind `hcp`.
     pub values: &'r [i32; 13],
     /// Seats that swapping (`-x`) moves: their rules cannot be dealt to.
@@ -44,15 +95,59 @@ pub struct Inputs<'r> {
 /// Seats whose rules the exact dealer meets, and whether it meets a seat's point ranges.
 type Attempt<'f> = (Vec<Seat>, &'f dyn Fn(Seat) -> bool);
 
+/// The counting of the deals meeting some of the rules, around the predeal.
+struct Counting<'i> {
+    inputs: &'i Inputs<'i>,
+    /// The rules of the seats that swapping does not move.
+    rules: [Option<SeatRule>; 4],
+    /// The predealt suit lengths, as rules.
+    bias: [Option<SeatRule>; 4],
+    /// Whether something is predealt.
+    predeal: bool,
+}
+
+impl Counting<'_> {
+    /// The dealer of the deals meeting the predeal and the rules of the seats `extra`, their
+    /// point ranges only where `points` says.
+    fn dealer(&self, extra: &[Seat], points: &dyn Fn(Seat) -> bool) -> Result<ExactDealer, ExactError> {
+        let mut all = self.bias.clone();
+        for &s in extra {
+            let mut rule = self.rules[s as usize].clone().expect("seats with rules");
+            if !points(s) {
+                rule.points = SeatRule::any().points;
+                rule.suit_points = SeatRule::any().suit_points;
+            }
+            if let Some(b) = &self.bias[s as usize] {
+                rule.shapes.intersect_with(&b.shapes);
+            }
+            all[s as usize] = Some(rule);
+        }
+        ExactDealer::new(self.inputs.fixed, &all, self.inputs.values)
+    }
+
+    /// The terms those rules meet, joined by `&&`.
+    fn terms(&self, extra: &[Seat], points: &dyn Fn(Seat) -> bool) -> String {
+        let met = self.inputs.terms.iter().filter(|t| extra.contains(&t.seat) && (!t.points || points(t.seat)));
+        met.filter_map(|t| t.met.clone()).collect::<Vec<_>>().join(" && ")
+    }
+
+    /// The choice when no deal meets `terms`.
+    fn impossible(&self, terms: &str) -> Choice {
+        let which = if self.predeal { "no deal that meets the predeal" } else { "no deal" };
+        let why = format!("{which} meets {terms}");
+        Choice { exact: None, dealt: None, how: format!("none, {why} (counted exactly)"), impossible: Some(why) }
+    }
+}
+
 /// Chooses how to deal.
 pub fn choose(inputs: &Inputs<'_>) -> Choice {
-    let plain = |how: String| Choice { exact: None, probability: 1.0, how: format!("every deal, testing the condition ({how})") };
-    if inputs.rejection {
-        return plain("--rejection".into());
-    }
-    if !inputs.produce_bound {
-        return plain("the run examines its `generate` deals (it stops at no `produce` count)".into());
-    }
+    let every = if inputs.rejection {
+        Some("--rejection".to_string())
+    } else if !inputs.produce_bound {
+        Some("the run examines its `generate` deals (it stops at no `produce` count)".to_string())
+    } else {
+        None
+    };
     let values = inputs.values;
     let mut rules = inputs.rules.clone();
     for &seat in inputs.moved {
@@ -66,46 +161,43 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         } else {
             "no term of the condition tests one seat's shape or points alone"
         };
-        return plain(why.into());
+        return Choice::every(every.unwrap_or(why.into()));
     }
-    let bias = bias_rules(inputs.lengths);
-    let with_bias = |extra: &[Seat], points: &dyn Fn(Seat) -> bool| {
-        let mut all = bias.clone();
-        for &s in extra {
-            let mut rule = rules[s as usize].clone().expect("seats with rules");
-            if !points(s) {
-                rule.points = SeatRule::any().points;
-                rule.suit_points = SeatRule::any().suit_points;
-            }
-            if let Some(b) = &bias[s as usize] {
-                rule.shapes.intersect_with(&b.shapes);
-            }
-            all[s as usize] = Some(rule);
-        }
-        all
+    let counting = Counting { inputs, rules, bias: bias_rules(inputs.lengths), predeal: !is_empty(&inputs.fixed, inputs.lengths) };
+    let base = match counting.dealer(&[], &|_| true) {
+        Ok(d) if d.deals() > 0 => d.deals(),
+        _ => return Choice::every(every.unwrap_or("the predeal could not be counted".into())),
     };
-    let Ok(base) = ExactDealer::new(inputs.fixed, &bias, values) else {
-        return plain("the predeal could not be counted".into());
-    };
-    let base = base.deals() as f64;
-    // Estimate first, seat by seat, as if the seats were independent.
+    // Estimate first, seat by seat, as if the seats were independent; a seat that no deal
+    // suits proves the condition impossible.
     let mut alone = Vec::new();
     for &s in &seats {
-        let p = match ExactDealer::new(inputs.fixed, &with_bias(&[s], &|_| true), values) {
-            Ok(d) => d.deals() as f64 / base,
+        let p = match counting.dealer(&[s], &|_| true) {
+            Ok(d) if d.deals() == 0 => return counting.impossible(&counting.terms(&[s], &|_| true)),
+            Ok(d) => d.deals() as f64 / base as f64,
             Err(_) => 1.0,
         };
         alone.push((s, p));
     }
     let estimate: f64 = alone.iter().map(|&(_, p)| p).product();
-    let terms = inputs.terms.join(" && ");
+    let terms = counting.terms(&seats, &|_| true);
     if estimate >= RARE {
-        return plain(format!("the terms exact dealing could meet ({terms}) hold on about {} of the deals", percent(estimate)));
+        // Seats that are common alone may still exclude each other by their lengths, which
+        // cost little to count together.
+        let shapes_some = |s: &Seat| counting.rules[*s as usize].as_ref().is_some_and(|r| r.shapes.len() < NUM_SHAPES);
+        let shaped: Vec<Seat> = seats.iter().copied().filter(shapes_some).collect();
+        if let (true, Ok(d)) = (shaped.len() > 1, counting.dealer(&shaped, &|_| false)) {
+            if d.deals() == 0 {
+                return counting.impossible(&counting.terms(&shaped, &|_| false));
+            }
+        }
+        let why = format!("the terms exact dealing could meet ({terms}) hold on about {} of the deals", percent(estimate));
+        return Choice::every(every.unwrap_or(why));
     }
     // The most complete rules that can be counted: all of them; points only for the rarest
     // seat that counts them; shapes only; the rarest seat alone.
     let rarest = alone.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map(|&(s, _)| s).expect("seats");
-    let counts_points = |s: Seat| rules[s as usize].as_ref().is_some_and(|r| r.counts_points(values));
+    let counts_points = |s: Seat| counting.rules[s as usize].as_ref().is_some_and(|r| r.counts_points(values));
     let rarest_points = alone.iter().filter(|&&(s, _)| counts_points(s)).min_by(|a, b| a.1.total_cmp(&b.1)).map(|&(s, _)| s);
     let attempts: [Attempt<'_>; 4] = [
         (seats.clone(), &|_| true),
@@ -114,26 +206,26 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         (vec![rarest], &|_| true),
     ];
     for (extra, points) in attempts {
-        match ExactDealer::new(inputs.fixed, &with_bias(&extra, points), values) {
-            Ok(d) => {
-                let p = d.deals() as f64 / base;
-                if d.deals() == 0 {
-                    return plain(format!("no deal meets {terms}"));
-                }
-                if p >= RARE {
-                    return plain(format!("the terms exact dealing could meet ({terms}) hold on {} of the deals", percent(p)));
-                }
-                let how = format!(
-                    "exact, only deals meeting {terms} (probability {}; {} states counted)",
-                    scientific(p),
-                    d.states()
-                );
-                return Choice { exact: Some(d), probability: p, how };
-            }
-            Err(ExactError::TooManyStates | ExactError::PointValues) => continue,
+        let Ok(d) = counting.dealer(&extra, points) else { continue };
+        let met = counting.terms(&extra, points);
+        if d.deals() == 0 {
+            return counting.impossible(&met);
         }
+        if let Some(why) = every {
+            return Choice::every(why);
+        }
+        let p = d.deals() as f64 / base as f64;
+        if p >= RARE {
+            return Choice::every(format!("the terms exact dealing could meet ({met}) hold on {} of the deals", percent(p)));
+        }
+        let dealt = Dealt { terms: met, probability: p, predeal: counting.predeal };
+        let (p, of, states) = (scientific(p), dealt.of(), d.states());
+        let how = format!("exact, only deals meeting {} (probability {p} of {of}; {states} states counted)", dealt.terms);
+        let gaps = Gaps::new(d.deals(), base);
+        return Choice { exact: Some(Sparse { dealer: d, gaps }), dealt: Some(dealt), how, impossible: None };
     }
-    plain(format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::exact::MAX_STATES))
+    let why = format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::exact::MAX_STATES);
+    Choice::every(every.unwrap_or(why))
 }
 
 /// The suit lengths predealt (`predeal spades(west) == 7`), as rules.

@@ -23,6 +23,8 @@ use dealvm_vm::batch::Swap;
 use dealvm_vm::board::Board;
 use dealvm_vm::card::{Hand, Seats};
 use dealvm_vm::deal::PredealDealer;
+use dealvm_vm::exact::ExactDealer;
+use dealvm_vm::sparse::Sparse;
 use dealvm_vm::predeal::{is_empty, PredealError, SuitLengths};
 pub use dealvm_vm::source::{DealSource, GivenDeals};
 use dealvm_vm::split::{Dealt, RandomDealer};
@@ -38,8 +40,9 @@ pub enum Deals {
     Predeal(Box<PredealDealer>),
     /// The boards of a file, in order.
     Boards(GivenDeals),
-    /// Only deals that meet the condition's terms on single seats, dealt exactly.
-    Exact(Box<dealvm_vm::exact::ExactDealer>),
+    /// Only deals that meet the condition's terms on single seats, dealt exactly, each standing
+    /// for the random deals up to it.
+    Exact(Box<Sparse<ExactDealer>>),
     /// The deals of a zrd file of solved deals, with their double-dummy results (`-L`, or
     /// `--deals` with a zrd file).
     Library(zrd::Library),
@@ -111,6 +114,16 @@ impl Deals {
             Some(Binary::Dl52) => nonempty(name, dl52::read(name, &bytes)?).map(|boards| given((None, boards))),
             None => read_titled(name, bytes).map(given),
         }
+    }
+
+    /// The deals of a full batch of a run with swapping `swap`: more with exact dealing, whose
+    /// deals stand for the random deals between them ([`dealvm_vm::gaps::Gaps::spread`]).
+    pub fn batch_len(&self, swap: Swap) -> u64 {
+        let spread = match self {
+            Deals::Exact(source) => source.gaps.spread(),
+            _ => 1,
+        };
+        swap.batch_len() * spread
     }
 
     /// The boards, when the deals come from a PBN or DLM file.

@@ -26,7 +26,7 @@ fn hcp(holding: &str) -> usize {
 }
 
 /// How a run deals, from `--dump-bytecode`.
-fn dealing(input: &str, args: &[&str]) -> String {
+pub(crate) fn dealing(input: &str, args: &[&str]) -> String {
     let mut all = vec!["--dump-bytecode"];
     all.extend_from_slice(args);
     let run = dealvm_stdin(input, &all);
@@ -80,7 +80,7 @@ fn deals_with_tables(keep: impl Fn(usize, [usize; 4]) -> bool) -> f64 {
 fn lengths_on_two_seats_have_their_exact_law() {
     let input = "condition spades(west) == 9 && diamonds(east) >= 6\naction printoneline\n";
     assert!(dealing(input, &[]).starts_with("dealing: exact"));
-    let run = dealvm_stdin(input, &["-s", "17", "-p", "3000", "-R", "2"]);
+    let run = dealvm_stdin(input, &["-s", "17", "-p", "3000", "-R", "2", "-g", "1000000000000"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     let deals = hands(&run.stdout);
     assert_eq!(deals.len(), 3000);
@@ -106,7 +106,7 @@ fn lengths_on_two_seats_have_their_exact_law() {
 fn points_and_shape_of_one_seat_have_their_exact_law() {
     let input = "condition hcp(north) >= 24 && shape(north, any 4333 + any 4432)\naction printoneline\n";
     assert!(dealing(input, &[]).starts_with("dealing: exact"));
-    let run = dealvm_stdin(input, &["-s", "3", "-p", "4000"]);
+    let run = dealvm_stdin(input, &["-s", "3", "-p", "4000", "-g", "1000000000000"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     // Holdings of each length by points, from all 8192 holdings of a suit.
     let mut table = [[0f64; 11]; 14];
@@ -247,11 +247,11 @@ fn the_run_says_how_it_deals_and_how_rare_the_terms_are() {
     let t3 = "condition spades(west)==9 and diamonds(east)==6 and clubs(east)==6\nproduce 10\n";
     let line = dealing(t3, &[]);
     assert!(line.contains("exact") && line.contains("1.0799e-07"), "{line}");
-    let run = dealvm_stdin(t3, &["-s", "1"]);
+    // Each deal dealt stands for the random deals up to it: 10 deals take about 10^8.
+    let run = dealvm_stdin(t3, &["-s", "1", "-g", "1000000000"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
-    // Every deal dealt meets the terms, so here every deal generated is produced.
-    assert!(run.stdout.contains("Generated 10 hands\nProduced  10 hands"), "{}", run.stdout);
-    assert!(run.stdout.contains("holds on 1.0799e-07 of all deals"), "{}", run.stdout);
+    assert!(run.stdout.contains("Generated 83226919 hands\nProduced  10 hands"), "{}", run.stdout);
+    assert!(run.stdout.contains("meeting spades(west)==9 && diamonds(east)==6 && clubs(east)==6 (probability 1.0799e-07 of all deals); Generated counts"), "{}", run.stdout);
     // Common terms, terms across seats, swapped seats, --rejection: every deal is dealt.
     let t2 = "condition shape(north, any 4333 + any 4432 + any 5332) and hcp(north)>=15 and hcp(north)<=17 and hearts(south)>=5\n";
     assert!(dealing(t2, &[]).contains("hold on about 0.858% of the deals"), "{}", dealing(t2, &[]));
@@ -272,7 +272,7 @@ fn terms_through_variables_and_formulas_are_dealt_exactly() {
                  strong = (hcp(north) > 20 ? 1 : 0)\n\
                  condition long && strong && shape{north, 6+5+xx}\naction printoneline\n";
     assert!(dealing(input, &[]).starts_with("dealing: exact"), "{}", dealing(input, &[]));
-    let run = dealvm_stdin(input, &["-s", "4", "-p", "200"]);
+    let run = dealvm_stdin(input, &["-s", "4", "-p", "200", "-g", "1000000000000"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     let deals = hands(&run.stdout);
     assert_eq!(deals.len(), 200);
@@ -284,7 +284,7 @@ fn terms_through_variables_and_formulas_are_dealt_exactly() {
     // A suit-length predeal and a rare term: the predeal still holds.
     let input = "predeal spades(south) == 7\ncondition hcp(south) >= 23\naction printoneline\n";
     assert!(dealing(input, &[]).starts_with("dealing: exact"), "{}", dealing(input, &[]));
-    let run = dealvm_stdin(input, &["-s", "4", "-p", "100"]);
+    let run = dealvm_stdin(input, &["-s", "4", "-p", "100", "-g", "1000000000000"]);
     for d in hands(&run.stdout) {
         assert_eq!(d[2][0].len(), 7);
         assert!(d[2].iter().map(|h| hcp(h)).sum::<usize>() >= 23);

@@ -12,6 +12,7 @@ mod double_dummy;
 mod errors;
 mod examples;
 mod exact_dealing;
+mod exact_law;
 mod fuzz;
 mod features;
 mod file_safety;

@@ -120,6 +120,11 @@ condition spades(west)==9 and diamonds(east)==6 and clubs(east)==6
 action printoneline
 ").unwrap();
     merges_as_the_single_run(&dir, &["-s", "4", "rare.dli"], &[]);
+    // Exact dealing over batches of 8.4M random deals: stopped at `produce` in the second, and
+    // by the budget in the third ("Generated" counts the random deals in both).
+    fs::write(dir.join("exact.dli"), "condition hcp(north) >= 25\naction printoneline, average hcp(south)\n").unwrap();
+    merges_as_the_single_run(&dir, &["-s", "6", "-g", "20000000", "-p", "5000", "exact.dli"], &[]);
+    merges_as_the_single_run(&dir, &["-s", "6", "-g", "20000000", "-p", "100000", "-x", "2", "exact.dli"], &[]);
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -6,7 +6,9 @@
 //!
 //! Deals are numbered 0, 1, 2, ... and grouped in fixed-size batches. Batch `k` deals from its
 //! own random stream, derived only from the seed and `k` ([`batch_rng`]), so batches can run on
-//! any number of threads, in any order, and give the same deals. A [`Job`] describes a run and
+//! any number of threads, in any order, and give the same deals. With a sparse source (exact
+//! dealing, [`crate::gaps`]) deals are numbered as Dealer's random deals, and only those at
+//! the places where a deal meets the terms are dealt and examined. A [`Job`] describes a run and
 //! its [`DealSource`]; its [`Job::run_batch`] runs one batch on one thread's [`Machine`] and
 //! hands each produced deal to a [`Sink`]. The batch loop is the interpreter's own
 //! ([`Machine::run_each`], fed by the batch), compiled for the source, so dealing is inlined
@@ -15,6 +17,7 @@
 use crate::bytecode::Program;
 use crate::card::{Deal, Seat};
 use crate::dd::DdCache;
+use crate::gaps::{place_rng, Gaps, Places};
 use crate::interp::{Fault, Feed, Machine};
 use crate::rng::{batch_rng, fast_bits, pdep_portable, DealRng};
 use crate::source::DealSource;
@@ -115,7 +118,13 @@ pub struct Job<'a, S> {
 impl<S: DealSource> Job<'_, S> {
     /// The number of batches of the run.
     pub fn batches(&self) -> u64 {
-        self.deals().div_ceil(self.swap.batch_len())
+        self.deals().div_ceil(self.full_batch())
+    }
+
+    /// The deals of a full batch: [`Swap::batch_len`], times the spread of a source whose
+    /// deals stand for the random deals before them ([`Gaps::spread`]).
+    pub fn full_batch(&self) -> u64 {
+        self.swap.batch_len() * self.source.gaps().map_or(1, Gaps::spread)
     }
 
     /// The number of deals the run examines at most: `generate`, or fewer when the source
@@ -127,12 +136,12 @@ impl<S: DealSource> Job<'_, S> {
 
     /// The number of the first deal of batch `k`.
     pub fn first_deal(&self, k: u64) -> u64 {
-        k * self.swap.batch_len()
+        k * self.full_batch()
     }
 
     /// The number of deals in batch `k` (the last batch may be short).
     pub fn batch_len(&self, k: u64) -> u64 {
-        self.swap.batch_len().min(self.deals().saturating_sub(self.first_deal(k)))
+        self.full_batch().min(self.deals().saturating_sub(self.first_deal(k)))
     }
 
     /// Runs batch `k`, stopping after `cap` produced deals. `produced_before` is the number of
@@ -147,7 +156,9 @@ impl<S: DealSource> Job<'_, S> {
     /// The deals before the range are dealt again, without evaluating them, to reach the
     /// range's place in the batch's random stream: so a piece gives the deals the whole batch
     /// would, provided the program draws no random numbers ([`Program::uses_rnd`]) and, with
-    /// swapping, the range starts on a dealt deal (a multiple of the copies).
+    /// swapping, the range starts on a dealt deal (a multiple of the copies). A sparse source
+    /// ([`DealSource::gaps`]) deals only at the places its gaps reach, each deal from the
+    /// stream of its place: a piece draws the gaps before it instead.
     pub fn run_piece<K: Sink>(&self, k: u64, range: Range<u64>, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut K) -> BatchEnd {
         #[cfg(target_arch = "x86_64")]
         if fast_bits() {
@@ -205,10 +216,15 @@ impl<S: DealSource> Job<'_, S> {
         let forgets = self.program.keeps_per_deal();
         // The batch starts on a dealt deal: its length is a multiple of the copies.
         let first_dealt = first / copies;
-        for d in 0..start / copies {
-            dealt = self.source.deal(first_dealt + d, &mut rng, pdep);
+        // A sparse source's deals are found by their places, each dealt from a stream of its own.
+        let places = self.source.gaps().map(|&gaps| Places::from(gaps, self.seed, k, start / copies));
+        if places.is_none() {
+            for d in 0..start / copies {
+                dealt = self.source.deal(first_dealt + d, &mut rng, pdep);
+            }
         }
-        let mut feed = BatchFeed { job: self, first, i: start, start, stop, cap, produced_before, dealt, perms, rested: false, end, sink, pdep };
+        let mut feed =
+            BatchFeed { job: self, first, i: start, start, stop, cap, produced_before, dealt, perms, places, rested: false, end, sink, pdep };
         vm.run_each(self.program, self.routine, self.tables, &mut rng, &mut values, forgets, &mut feed);
         feed.end
     }
@@ -231,11 +247,36 @@ struct BatchFeed<'j, 'k, S, K, P> {
     /// With swapping, the deal dealt that the current one is a copy of.
     dealt: Deal,
     perms: &'static [[usize; 4]],
+    /// With a sparse source, the places of its next deals.
+    places: Option<Places>,
     /// Whether `deal.rest` completed the current deal.
     rested: bool,
     end: BatchEnd,
     sink: &'k mut K,
     pdep: P,
+}
+
+impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S, K, P> {
+    /// The next deal of a sparse source: a copy of the deal at the next place, dealt from the
+    /// place's own stream; `None` when that place is past the piece.
+    #[inline]
+    fn next_placed(&mut self) -> Option<Deal> {
+        let copies = self.perms.len() as u64;
+        let variant = (self.i % copies) as usize;
+        if variant == 0 {
+            let places = self.places.as_mut().expect("a sparse source has places");
+            let at = places.peek().saturating_mul(copies);
+            if at >= self.stop {
+                self.i = self.stop;
+                return None;
+            }
+            places.take();
+            self.i = at;
+            let n = self.first / copies + at / copies;
+            self.dealt = self.job.source.deal(n, &mut place_rng(self.job.seed, n), self.pdep);
+        }
+        Some(Deal { hands: self.perms[variant].map(|from| self.dealt.hands[from]) })
+    }
 }
 
 impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'_, '_, S, K, P> {
@@ -245,6 +286,9 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'
             return None;
         }
         self.rested = false;
+        if self.job.source.gaps().is_some() {
+            return self.next_placed();
+        }
         let (i, first, source) = (self.i, self.first, self.job.source);
         let copies = self.perms.len() as u64;
         // The deal, and its number in the source unless it is a swapped copy.

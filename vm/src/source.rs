@@ -4,13 +4,15 @@
 //! Three sources deal at random: [`crate::split::RandomDealer`] (nothing predealt; it may
 //! deal only the hands the program reads, see [`DealSource::complete`]),
 //! [`crate::deal::PredealDealer`] (cards and suit lengths predealt), and
-//! [`crate::exact::ExactDealer`] (only deals that meet rules on single seats). A batch
+//! [`crate::exact::ExactDealer`] (only deals that meet rules on single seats, each standing for
+//! the random deals up to it when wrapped in a [`crate::sparse::Sparse`]). A batch
 //! ([`crate::batch::Job`]) is compiled for its
 //! source, so asking for a deal is an inlined call, not a dynamic dispatch.
 
 use crate::board::Board;
 use crate::card::{Deal, Seats};
 use crate::dd::TrickTable;
+use crate::gaps::Gaps;
 use crate::rng::{has_bmi2, pdep_portable, DealRng};
 
 /// A source of deals: numbered deals, dealt from a batch's random stream or read from a list,
@@ -76,6 +78,14 @@ pub trait DealSource: Sync {
     /// works in short pieces, so that a small `produce` stops early.
     fn costly(&self) -> bool {
         false
+    }
+
+    /// When each deal stands for the random deals up to it, Dealer's deals among which only
+    /// those meeting rare terms are dealt ([`crate::sparse::Sparse`]): the law of the gaps
+    /// between them. `None`: every deal is one of Dealer's.
+    #[inline(always)]
+    fn gaps(&self) -> Option<&Gaps> {
+        None
     }
 
     /// Deal number `n` with the fastest bit deposit the processor has: for callers that deal
