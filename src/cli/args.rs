@@ -149,6 +149,15 @@ pub struct Cli {
     #[arg(long = "dlm", value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 
+    /// Turn each deal so that the hand of its dealer (the input's `dealer`, else the deals
+    /// file's) sits at the seat that deals its board in the standard 16-board cycle, as a
+    /// dealing machine's boards have it: with `dealer north`, east holds north's hand on board
+    /// 2. The board files and every action show the turned deals, with the cycle's dealer and
+    /// vulnerability. Without it, the deals are kept, and a DLM file's boards whose dealer is
+    /// not the one given are named in a warning.
+    #[arg(long = "rotate")]
+    pub rotate: bool,
+
     /// Take the deals from FILE, a PBN, DLM, zrd or DL52 file (told apart by content; `-`:
     /// standard input), in order, instead of dealing at random: the condition and the actions
     /// run over them (a zrd file's double-dummy results are used, not solved again). Without an input file or a script on standard input, no condition: every deal

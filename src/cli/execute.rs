@@ -108,8 +108,20 @@ impl Prepared {
     /// The run of `compiled` under the switches: the settings merged, the deals file read,
     /// the dealing chosen; a DLM file that could not hold the boards is refused.
     pub fn new(cli: &Cli, compiled: Compiled) -> Result<Prepared, Failure> {
-        let from_file = deals_file(cli, &compiled)?;
-        let settings = RunSettings::merge(cli, &compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
+        if cli.rotate && compiled.settings.dealer.is_none() && cli.deals.is_none() {
+            return Err(switch_error(
+                "--rotate turns each deal so that its dealer's hand sits at the seat that deals its board in the 16-board cycle, \
+                 but the input gives no `dealer`: its deals are already the cycle's; add `dealer north` (or the seat whose hand \
+                 should be the dealer's) to the input"
+                    .into(),
+            ));
+        }
+        let (from_file, file_title) = deals_file(cli, &compiled)?;
+        let mut settings = RunSettings::merge(cli, &compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
+        // A conversion keeps the title of the deals file, unless the run gives its own.
+        if cli.title.is_none() && compiled.settings.title.is_none() {
+            settings.title = file_title.filter(|t| !t.is_empty());
+        }
         let from_file = if cli.library.is_some() { library_start(&settings, from_file) } else { from_file };
         let mut exact = None;
         let mut never = compiled.never;
@@ -187,10 +199,13 @@ pub(crate) fn finish<W: Write>(
     }
     if !interrupted {
         actions.write_dlm(out)?;
+        for (message, note) in actions.placement_warnings() {
+            eprint!("{}", Diagnostic::error(message).with_note(note).render_warning(None));
+        }
     }
     // A board file on standard output stays clean: no statistics after it.
     if cli.verbose.is_multiple_of(2) && !actions.boards_on_stdout() {
-        trailer(out, &run.settings, &outcome, start)?;
+        trailer(out, &run.settings, &deals_origin(cli, run), &outcome, start)?;
         if let Some(dealt) = &run.exact {
             writeln!(out, "Exact dealing: dealt only deals meeting {}; Generated counts the random deals Dealer would have dealt", dealt.shown())?;
         }
@@ -286,9 +301,9 @@ pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Fail
     Ok(compiled)
 }
 
-/// The deals of `--deals FILE` or `-L FILE`, if given. The predeal cannot apply to the boards
-/// of `--deals`; `-L` ignores it, as DealerV2 does.
-fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> {
+/// The deals of `--deals FILE` or `-L FILE`, if given, with the title of the `--deals` file.
+/// The predeal cannot apply to the boards of `--deals`; `-L` ignores it, as DealerV2 does.
+fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<(Option<Deals>, Option<String>), Failure> {
     if let Some(path) = &cli.library {
         if cli.deals.is_some() {
             return Err(switch_error("-L and --deals both give the deals of the run; give one of them".into()));
@@ -298,15 +313,15 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<Option<Deals>, Failure> 
         if compiled.has_predeal() {
             warn("-L: the predeal is ignored: the deals come from the library as they are");
         }
-        return Ok(Some(Deals::Library(library)));
+        return Ok((Some(Deals::Library(library)), None));
     }
-    let Some(path) = &cli.deals else { return Ok(None) };
+    let Some(path) = &cli.deals else { return Ok((None, None)) };
     let (name, bytes) = input::deals_bytes(path)?;
-    let deals = Deals::from_file(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
+    let (deals, title) = Deals::from_file(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
     if compiled.has_predeal() {
         return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));
     }
-    Ok(Some(deals))
+    Ok((Some(deals), title))
 }
 
 /// How the run deals: exactly, when the condition's terms on single seats are rare.
@@ -354,14 +369,32 @@ fn no_boards(files: &[String], generated: u64) -> Result<(), Failure> {
     Err(Failure::Input(d.render(None)))
 }
 
-/// The statistics at the end of the run, as Dealer prints them.
-fn trailer(out: &mut dyn Write, settings: &RunSettings, outcome: &Outcome, start: Instant) -> io::Result<()> {
+/// Where the deals of the run came from, as the trailer says it: the seed, or the file of
+/// `--deals` (and the seed when the input draws random numbers, the seed's only use then).
+fn deals_origin(cli: &Cli, run: &Prepared) -> Vec<String> {
+    let seed = format!("Initial random seed {}", run.settings.seed);
+    match cli.deals.as_deref() {
+        None => vec![seed],
+        Some(path) => {
+            let file = if path.as_os_str() == "-" { "standard input".to_string() } else { path.display().to_string() };
+            let mut lines = vec![format!("Deals from {file}")];
+            lines.extend(run.compiled.program.uses_rnd().then_some(seed));
+            lines
+        }
+    }
+}
+
+/// The statistics at the end of the run, as Dealer prints them; `origin` the lines that say
+/// where the deals came from ([`deals_origin`]).
+fn trailer(out: &mut dyn Write, settings: &RunSettings, origin: &[String], outcome: &Outcome, start: Instant) -> io::Result<()> {
     if let Some(t) = &settings.title {
         writeln!(out, "\n{t}")?;
     }
     writeln!(out, "Generated {} hands", outcome.generated)?;
     writeln!(out, "Produced  {} hands", outcome.produced)?;
-    writeln!(out, "Initial random seed {}", settings.seed)?;
+    for line in origin {
+        writeln!(out, "{line}")?;
+    }
     writeln!(out, "Time needed {:8.3} sec", start.elapsed().as_secs_f64())?;
     let dd = &outcome.dd;
     if settings.debug >= 2 && dd.solves() + dd.cached > 0 {

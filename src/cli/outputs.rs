@@ -8,7 +8,7 @@ use crate::compile::Compiled;
 use crate::files::pbn::PbnWriter;
 use crate::files::target::{file_id, FileId, Output};
 use crate::front::diag::Source;
-use crate::report::layout::today;
+use crate::report::placing::Placement;
 use crate::report::{Actions, RunInfo};
 use crate::source::kind::{self, Kind};
 use std::path::Path;
@@ -214,7 +214,7 @@ pub fn open_actions_to(cli: &Cli, files: &Cli, compiled: &Compiled, source: &Sou
         dealer: compiled.settings.dealer,
         vulnerable: compiled.settings.vulnerable,
         quiet: cli.quiet,
-        date: today(),
+        placement: placement(cli),
     };
     // With --pbn or --dlm, a file without an action statement prints nothing.
     let writes_boards = cli.pbn.is_some() || cli.dlm.is_some();
@@ -253,6 +253,17 @@ pub fn open_actions_to(cli: &Cli, files: &Cli, compiled: &Compiled, source: &Sou
         )));
     }
     Ok(actions)
+}
+
+/// How the run places its boards: turned for the 16-board cycle (`--rotate`), as dealt with
+/// the cycle's dealer and vulnerability (a DLM file, whose boards follow the cycle), or as
+/// given.
+fn placement(cli: &Cli) -> Placement {
+    match (cli.rotate, cli.dlm.is_some()) {
+        (true, _) => Placement::Rotated,
+        (false, true) => Placement::Cycle,
+        (false, false) => Placement::Given,
+    }
 }
 
 /// Warns, on standard error, that the zrd file at `path` gets only part of the title.

@@ -94,6 +94,16 @@ pub fn pbn_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// A PBN tag value as it was before [`pbn_escape`]: `\"` is `"`, `\\` is `\`.
+pub fn pbn_unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        out.push(if c == '\\' { chars.next().unwrap_or('\\') } else { c });
+    }
+    out
+}
+
 /// Writes games to a PBN file in export format; the file's header comes with its first game,
 /// so a run without a game writes nothing.
 pub struct PbnWriter {
@@ -201,6 +211,14 @@ mod tests {
             [OptimumScore \"EW 110\"]\r\n\
             [ParContract \"E 2S\"]\r\n";
         assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+
+    #[test]
+    fn escaped_values_read_back() {
+        for value in ["Club \"A\" night", "a\\b\\", "plain", "\\\""] {
+            assert_eq!(pbn_unescape(&pbn_escape(value)), value);
+        }
+        assert_eq!(pbn_unescape("end\\"), "end\\");
     }
 
     #[test]

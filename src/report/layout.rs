@@ -166,11 +166,10 @@ pub struct PbnInfo<'a> {
     pub title: Option<&'a str>,
     pub dealer: Option<Seat>,
     pub vulnerable: Option<Vulnerability>,
-    /// Today's date as `YYYY.MM.DD`.
-    pub date: &'a str,
 }
 
-/// `printpbn`: one PBN game.
+/// `printpbn`: one PBN game. Its `Date` is unknown (`?`), as in the `--pbn` file: the day
+/// the deals were made is not the day they are played.
 pub fn pbn(w: &mut dyn Write, board: u64, deal: &Deal, info: &PbnInfo<'_>) -> io::Result<()> {
     writeln!(
         w,
@@ -183,7 +182,7 @@ pub fn pbn(w: &mut dyn Write, board: u64, deal: &Deal, info: &PbnInfo<'_>) -> io
         writeln!(w, "[Description \"{}\"]", pbn_escape(t))?;
     }
     writeln!(w, "[Generator \"dealvm {}\"]", env!("CARGO_PKG_VERSION"))?;
-    writeln!(w, "[Date \"{}\"]", info.date)?;
+    writeln!(w, "[Date \"?\"]")?;
     writeln!(w, "[Board \"{board}\"]")?;
     for seat in ["West", "North", "East", "South"] {
         writeln!(w, "[{seat} \"-\"]")?;
@@ -194,60 +193,4 @@ pub fn pbn(w: &mut dyn Write, board: u64, deal: &Deal, info: &PbnInfo<'_>) -> io
     writeln!(w, "[Vulnerable \"{}\"]", vul.pbn())?;
     writeln!(w, "[Deal \"{}\"]", deal.pbn())?;
     writeln!(w, "[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n")
-}
-
-/// Today's local date as `YYYY.MM.DD`.
-pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0);
-    let local = secs + local_offset_seconds(secs);
-    let (y, m, d) = civil_from_days(local.div_euclid(86_400));
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The local time zone's offset from UTC at `secs` since the epoch.
-#[cfg(unix)]
-fn local_offset_seconds(secs: i64) -> i64 {
-    // SAFETY: localtime_r only writes into the `tm` we own; the time_t outlives the call.
-    unsafe {
-        let t: libc::time_t = secs as libc::time_t;
-        let mut tm: libc::tm = std::mem::zeroed();
-        if libc::localtime_r(&t, &mut tm).is_null() {
-            0
-        } else {
-            tm.tm_gmtoff as i64
-        }
-    }
-}
-
-#[cfg(not(unix))]
-fn local_offset_seconds(_secs: i64) -> i64 {
-    0
-}
-
-/// The proleptic Gregorian date of a day number counted from 1970-01-01.
-pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_convert() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(20_779), (2026, 11, 22));
-    }
 }

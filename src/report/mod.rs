@@ -10,6 +10,7 @@
 //! ([`crate::files`]) and the `vm` crate.
 
 pub mod layout;
+pub mod placing;
 pub mod stats;
 
 use crate::compile::{ActionSpec, EsPart};
@@ -21,6 +22,7 @@ use dealvm_vm::dd::TrickTable;
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::stats::{TallySpec, Tallies};
 use layout::PbnInfo;
+use placing::{Placement, Strays};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
@@ -33,7 +35,8 @@ pub struct RunInfo {
     pub vulnerable: Option<Vulnerability>,
     /// `-q`: no PBN output.
     pub quiet: bool,
-    pub date: String,
+    /// Whether the boards follow the 16-board cycle, and whether they are turned for it.
+    pub placement: Placement,
 }
 
 /// The actions of a run and their accumulators.
@@ -66,6 +69,8 @@ pub struct Actions {
     /// Whether the title is due before the next `printall` / `printside` deal.
     title_due_all: bool,
     title_due_side: bool,
+    /// The boards whose given dealer or vulnerability the board files do not keep.
+    strays: Strays,
     /// The deals produced so far, and the lines written to the `-C` and `-X` outputs.
     deals: u64,
     csv_lines: u64,
@@ -105,6 +110,7 @@ impl Actions {
             keep_deals,
             title_due_all: true,
             title_due_side: true,
+            strays: Strays::default(),
             deals: 0,
             csv_lines: 0,
             export_lines: 0,
@@ -209,13 +215,15 @@ impl Actions {
 
     /// Runs the actions on produced deal number `number` (1-based), dealt as `board`, with its
     /// values. The deal may be blank when [`Actions::needs_deals`] is false.
+    /// With `--rotate`, every action sees the board turned as the board files hold it.
     pub fn deal(&mut self, w: &mut dyn Write, number: u64, produced: &Board, values: &[i32]) -> io::Result<()> {
-        let dealer = self.info.dealer.or(produced.dealer);
-        let vulnerable = self.info.vulnerable.or(produced.vulnerable);
-        self.write_boards(w, produced, values, dealer, vulnerable)?;
+        let given = (self.info.dealer.or(produced.dealer), self.info.vulnerable.or(produced.vulnerable));
+        let (placed, places) = placing::place(self.info.placement, produced, given, &mut self.strays);
+        let (dealer, vulnerable) = (placed.dealer, placed.vulnerable);
+        self.write_boards(w, &placed, places, values)?;
         self.deals += 1;
         let title = &self.info.title;
-        let (board, deal) = (produced.number, &produced.deal);
+        let (board, deal) = (placed.number, &placed.deal);
         for spec in &self.specs {
             match spec {
                 ActionSpec::PrintAll => {
@@ -249,7 +257,6 @@ impl Actions {
                             title: self.info.title.as_deref(),
                             dealer,
                             vulnerable,
-                            date: &self.info.date,
                         };
                         layout::pbn(w, board, deal, &info)?;
                     }
@@ -306,11 +313,18 @@ impl Actions {
         Ok(())
     }
 
-    /// Writes a produced board to the board files: PBN (with its double-dummy table and par
-    /// under `--dd`), DLM (kept for the end), zrd and DL52.
-    fn write_boards(&mut self, w: &mut dyn Write, produced: &Board, values: &[i32], dealer: Option<Seat>, vulnerable: Option<Vulnerability>) -> io::Result<()> {
-        let (board, deal) = (produced.number, &produced.deal);
-        let tricks = self.table_values.map(|start| TrickTable::from_counts(std::array::from_fn(|i| values[start + i] as u8)));
+    /// Writes a placed board, its deal turned `places` seats, to the board files: PBN (with
+    /// its double-dummy table and par under `--dd`), DLM (kept for the end), zrd and DL52.
+    /// Beside a DLM file, the PBN file gives the cycle's dealer and vulnerability, as the
+    /// dealing machine's boards do.
+    fn write_boards(&mut self, w: &mut dyn Write, placed: &Board, places: usize, values: &[i32]) -> io::Result<()> {
+        let (board, deal) = (placed.number, &placed.deal);
+        let table = |start: usize| TrickTable::from_counts(std::array::from_fn(|i| values[start + i] as u8)).rotated(places);
+        let tricks = self.table_values.map(table);
+        let (dealer, vulnerable) = match self.info.placement {
+            Placement::Cycle => (None, None),
+            _ => (placed.dealer, placed.vulnerable),
+        };
         if let Some((writer, file)) = self.pbn.as_mut() {
             let par_vul = vulnerable.unwrap_or_else(|| board_vulnerability(board));
             let dd = tricks.filter(|_| self.pbn_tables).map(|t| (t, dealvm_dd::par(&t, par_vul)));
@@ -342,6 +356,17 @@ impl Actions {
     /// Whether an action writes to the `-X` file.
     pub fn writes_export(&self) -> bool {
         self.specs.iter().any(|s| matches!(s, ActionSpec::Export(_)))
+    }
+
+    /// The warnings about the boards whose dealer or vulnerability, as the input or the deals
+    /// file gives them, the PBN and DLM files do not keep (each a message and a note).
+    pub fn placement_warnings(&self) -> Vec<(String, String)> {
+        let written = |o: &&Output| o.is_file() || o.is_stdout();
+        let files: Vec<String> = self.board_outputs()[..2].iter().filter_map(|(o, what)| o.filter(written).map(|o| o.describe(what))).collect();
+        if files.is_empty() {
+            return Vec::new();
+        }
+        self.strays.warnings(self.info.placement, &files, self.info.dealer, self.info.vulnerable)
     }
 
     /// Writes the DLM file, at the end of the run (to `w` when it goes to standard output).

@@ -10,7 +10,20 @@ use std::collections::BTreeMap;
 /// DupSoft would refuse (a bad checksum, a missing line, a malformed line) and any deal that
 /// is not four hands of 13 cards, with the line and the reason.
 pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
-    let mut r = Reader { src, status: None, header: BTreeMap::new(), checksum: None, duplicates: BTreeMap::new(), boards: BTreeMap::new() };
+    read_titled(src).map(|(_, boards)| boards)
+}
+
+/// [`read`], with the file's title: its `Headline`, when not empty.
+pub fn read_titled(src: &Source) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
+    let mut r = Reader {
+        src,
+        headline: None,
+        status: None,
+        header: BTreeMap::new(),
+        checksum: None,
+        duplicates: BTreeMap::new(),
+        boards: BTreeMap::new(),
+    };
     let mut section = None::<&str>;
     let mut offset = 0;
     for raw in src.text.split_inclusive('\n') {
@@ -39,12 +52,15 @@ pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
             Some(_) => r.document_line(text, span)?,
         }
     }
-    r.finish()
+    let headline = r.headline.take().filter(|h| !h.is_empty());
+    Ok((headline, r.finish()?))
 }
 
 /// The state of [`read`].
 struct Reader<'a> {
     src: &'a Source,
+    /// The `Headline`, trimmed.
+    headline: Option<String>,
     status: Option<bool>,
     /// `Duplicates`, `From board`, ... with their values and places.
     header: BTreeMap<&'static str, (u64, Span)>,
@@ -70,7 +86,8 @@ impl Reader<'_> {
         };
         const HEADER: [&str; 5] = ["Duplicates", "From board", "To board", "Dealing method", "Next board to duplimate"];
         match key {
-            "Headline" | "PrintOuts" | "Crypto key" => {}
+            "Headline" => self.headline = Some(value.trim().to_string()),
+            "PrintOuts" | "Crypto key" => {}
             "Status" => {
                 self.status = Some(match value {
                     "Show" => false,

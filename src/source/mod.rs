@@ -102,12 +102,17 @@ impl Deals {
     }
 
     /// The boards of a PBN, DLM, zrd or DL52 file (`--deals`), told apart by content (see
-    /// [`binary_format`]).
-    pub fn from_file(name: &str, bytes: Vec<u8>) -> Result<Deals, Diagnostic> {
+    /// [`binary_format`]), with the file's title: a DLM file's `Headline`, a PBN file's
+    /// first known `Event`, a zrd file's title records.
+    pub fn from_file(name: &str, bytes: Vec<u8>) -> Result<(Deals, Option<String>), Diagnostic> {
+        let given = |(title, boards)| (Deals::Boards(GivenDeals::new(boards)), title);
         match binary_format(name, &bytes) {
-            Some(Binary::Zrd) => library(name, bytes).map(Deals::Library),
-            Some(Binary::Dl52) => nonempty(name, dl52::read(name, &bytes)?).map(|boards| Deals::Boards(GivenDeals::new(boards))),
-            None => read(name, bytes).map(|boards| Deals::Boards(GivenDeals::new(boards))),
+            Some(Binary::Zrd) => library(name, bytes).map(|library| {
+                let title = library.title.clone();
+                (Deals::Library(library), title)
+            }),
+            Some(Binary::Dl52) => nonempty(name, dl52::read(name, &bytes)?).map(|boards| given((None, boards))),
+            None => read_titled(name, bytes).map(given),
         }
     }
 
@@ -203,7 +208,14 @@ pub fn library(name: &str, bytes: Vec<u8>) -> Result<zrd::Library, Diagnostic> {
 
 /// Reads the boards of a PBN or DLM file, in file order; a file without a deal is refused.
 pub fn read(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, Diagnostic> {
-    nonempty(name, read_text(name, bytes)?)
+    read_titled(name, bytes).map(|(_, boards)| boards)
+}
+
+/// [`read`], with the file's title (a DLM file's `Headline`, a PBN file's first known
+/// `Event`), when it has one.
+pub fn read_titled(name: &str, bytes: Vec<u8>) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
+    let (title, boards) = read_text(name, bytes)?;
+    Ok((title, nonempty(name, boards)?))
 }
 
 /// The boards of a file, refused when there are none.
@@ -234,8 +246,8 @@ fn lone_cr_to_lf(text: String) -> String {
     String::from_utf8(bytes).expect("one ASCII byte for another")
 }
 
-/// Reads the boards of a PBN or DLM file.
-fn read_text(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, Diagnostic> {
+/// Reads the title and the boards of a PBN or DLM file.
+fn read_text(name: &str, bytes: Vec<u8>) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
     let text = String::from_utf8(bytes).or_else(|e| {
         // PBN files from older programs are often Latin-1; the deal part is ASCII anyway.
         let bytes = e.into_bytes();
@@ -248,8 +260,8 @@ fn read_text(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, Diagnostic> {
     })?;
     let src = Source::new(name, lone_cr_to_lf(text));
     match format_of(&src.text) {
-        Some(Format::Dlm) => dlm::read(&src),
-        Some(Format::Pbn) => pbn::read(&src),
+        Some(Format::Dlm) => dlm::read_titled(&src),
+        Some(Format::Pbn) => pbn::read_titled(&src),
         None => Err(Diagnostic::error(format!("`{name}` is none of the formats --deals reads: {FORMATS}"))
             .with_note(format!("a DLM file starts with [DOCUMENT]; a PBN file has tags such as [Deal \"N:...\"]; {BINARY_NOTE}"))),
     }
@@ -262,7 +274,7 @@ mod tests {
 
     /// The deals of a file as `--deals` reads them: how many, and whether all have results.
     fn deals_of(name: &str, bytes: Vec<u8>) -> Result<Vec<bool>, Diagnostic> {
-        Ok(match Deals::from_file(name, bytes)? {
+        Ok(match Deals::from_file(name, bytes)?.0 {
             Deals::Boards(given) => given.boards().iter().map(|b| b.tricks.is_some()).collect(),
             Deals::Library(library) => (0..library.len()).map(|n| library.tricks(n).is_some()).collect(),
             _ => unreachable!("a file gives boards or a library"),
@@ -302,7 +314,7 @@ mod tests {
         let deals = listing::deals(listing::FIRST);
         let bytes: Vec<u8> = deals.iter().flat_map(|(deal, _)| crate::files::dl52::deal_record(deal)).collect();
         for name in ["ten.dl52", "ten.bin"] {
-            let Deals::Boards(given) = Deals::from_file(name, bytes.clone()).unwrap() else { panic!("boards") };
+            let (Deals::Boards(given), None) = Deals::from_file(name, bytes.clone()).unwrap() else { panic!("boards without a title") };
             let read: Vec<_> = given.boards().iter().map(|b| (b.number, b.deal, b.tricks)).collect();
             let expected: Vec<_> = deals.iter().enumerate().map(|(i, (deal, _))| (i as u64 + 1, *deal, None)).collect();
             assert_eq!(read, expected);
@@ -314,6 +326,22 @@ mod tests {
         assert!(m.contains("record 1: the card 2C is given twice"), "{m}");
         let m = deals_of("e.dl52", Vec::new()).unwrap_err().message;
         assert!(m.contains("none of the formats --deals reads"), "{m}");
+    }
+
+    #[test]
+    fn the_title_is_the_first_known_event_or_the_headline() {
+        let deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+        let pbn = format!("[Event \"?\"]\n[Site \"x\"]\n\n[Event \"Club \\\"A\\\"\"]\n[Board \"1\"]\n[Deal \"{deal}\"]\n\n[Event \"B\"]\n[Deal \"{deal}\"]\n");
+        let (title, boards) = read_titled("t.pbn", pbn.into_bytes()).unwrap();
+        assert_eq!((title.as_deref(), boards.len()), (Some("Club \"A\""), 2));
+        let (title, _) = read_titled("t.pbn", format!("[Event \"\"]\n[Deal \"{deal}\"]\n").into_bytes()).unwrap();
+        assert_eq!(title, None);
+        let mut dlm = Vec::new();
+        let one = std::collections::BTreeMap::from([(1, crate::source::pbn::parse_deal(deal).unwrap())]);
+        crate::files::dlm::write(&mut dlm, " Session 3 ", &one).unwrap();
+        assert_eq!(read_titled("t.dlm", dlm.clone()).unwrap().0.as_deref(), Some("Session 3"));
+        let untitled = String::from_utf8(dlm).unwrap().replace("Headline= Session 3 ", "Headline=");
+        assert_eq!(read_titled("t.dlm", untitled.into_bytes()).unwrap().0, None);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! that disagree, a second table of one kind, counts no deal can have) is an error with its
 //! place.
 
-use crate::files::pbn::{denomination, DENOMINATIONS, DOUBLE_DUMMY_DECLARERS};
+use crate::files::pbn::{denomination, pbn_unescape, DENOMINATIONS, DOUBLE_DUMMY_DECLARERS};
 use crate::front::diag::{Diagnostic, Source, Span};
 use dealvm_vm::board::{Board, Vulnerability};
 use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
@@ -20,7 +20,13 @@ use dealvm_vm::score::Strain;
 
 /// Reads the games of a PBN file: every game with a board or a deal, which must be complete.
 pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
+    read_titled(src).map(|(_, boards)| boards)
+}
+
+/// [`read`], with the file's title: its first `Event` that is known (not empty, not `?`).
+pub fn read_titled(src: &Source) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
     let err = |span: Span, message: String| Diagnostic::at(span, message).in_source(src.clone());
+    let mut title = None;
     let mut boards = Vec::new();
     let mut game = Game::default();
     let mut tags = Tags { text: &src.text, at: 0, after_blank: false };
@@ -57,6 +63,7 @@ pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
                 };
                 game.vulnerable = Some(v.ok_or_else(|| err(tag.value_span, format!("found `{}`, expected None, NS, EW or All", tag.value)))?);
             }
+            "event" if !unknown && title.is_none() => title = Some(pbn_unescape(tag.value.trim())),
             "deal" => game.deal = Some((tag.value, tag.value_span)),
             "optimumresulttable" => {
                 let rows = tags.section_lines();
@@ -74,7 +81,7 @@ pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
         game.seen.push(name);
     }
     boards.extend(game.finish(boards.last()).map_err(|(span, m)| err(span, m))?);
-    Ok(boards)
+    Ok((title, boards))
 }
 
 /// The tags that hold a table of tricks, in lower case.

@@ -310,3 +310,204 @@ fn an_interrupted_run_leaves_nothing_behind() {
     assert_eq!(left.len(), 2, "only keep.pbn and the input remain: {left:?}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The high-card points of a hand.
+fn hcp(hand: dealvm_vm::card::Hand) -> u32 {
+    hand.cards().map(|c| c.rank().saturating_sub(8) as u32).sum()
+}
+
+/// The boards of a PBN or DLM file in `dir`, as `--deals` reads them.
+fn boards_of(dir: &Path, name: &str) -> Vec<dealvm_vm::board::Board> {
+    source::read(name, fs::read(dir.join(name)).unwrap()).unwrap()
+}
+
+/// The games of a PBN file without its header and `Event` lines: board, dealer,
+/// vulnerability, deal and the rest, as written.
+fn games(dir: &Path, name: &str) -> String {
+    let text = fs::read_to_string(dir.join(name)).unwrap();
+    text.lines().filter(|l| !l.starts_with('%') && !l.starts_with("[Event ")).collect::<Vec<_>>().join("\n")
+}
+
+/// A practice scenario: north, the dealer, opens with 15 or more.
+const NORTH_OPENS: &str = "produce 8\ndealer north\ncondition hcp(north) >= 15\naction export(north)\n";
+
+#[test]
+fn beside_a_dlm_file_the_boards_keep_their_deals_and_the_cycles_dealers_with_a_warning() {
+    let dir = scratch("cycle");
+    let out = run(&dir, &["-s", "3", "--pbn", "s.pbn", "--dlm", "s.dlm", "-X", "s.txt", "-"], NORTH_OPENS);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    // One warning, naming the boards that north does not deal.
+    assert_eq!(out.stderr.matches("warning:").count(), 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "the PBN file `s.pbn` and the DLM file `s.dlm` follow the standard 16-board cycle of a dealing machine's boards, \
+             not the input's `dealer north`: East deals boards 2 and 6; South deals boards 3 and 7; West deals boards 4 and 8 \
+             (the deals are kept as dealt)"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("--rotate turns each deal so that north's hand sits at the seat that deals its board"), "{}", out.stderr);
+    // The PBN file and the DLM file agree board by board with the physical boards: the
+    // cycle's dealer and vulnerability, the deals as dealt (north holds the 15 points).
+    let (pbn, dlm) = (boards_of(&dir, "s.pbn"), boards_of(&dir, "s.dlm"));
+    assert_eq!(pbn.len(), 8);
+    for (p, d) in pbn.iter().zip(&dlm) {
+        assert_eq!((p.number, p.deal), (d.number, d.deal));
+        assert_eq!((p.dealer, p.vulnerable), (Some(board_dealer(p.number)), Some(board_vulnerability(p.number))), "board {}", p.number);
+        assert!(hcp(p.deal.hands[0]) >= 15, "board {}: north's hand is kept", p.number);
+    }
+    let exported: Vec<String> = fs::read_to_string(dir.join("s.txt")).unwrap().lines().map(str::to_string).collect();
+    assert_eq!(exported.len(), 8);
+    // The DLM file read back gives the same PBN games.
+    let out = run(&dir, &["--deals", "s.dlm", "--pbn", "back.pbn"], "");
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""));
+    assert_eq!(games(&dir, "back.pbn"), games(&dir, "s.pbn"));
+    // A PBN file alone keeps the input's dealer, as printpbn does, and warns of nothing.
+    let out = run(&dir, &["-s", "3", "--pbn", "alone.pbn", "-"], NORTH_OPENS);
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""));
+    let alone = boards_of(&dir, "alone.pbn");
+    assert!(alone.iter().all(|b| b.dealer == Some(dealvm_vm::card::Seat::North)));
+    assert_eq!(alone.iter().map(|b| b.deal).collect::<Vec<_>>(), pbn.iter().map(|b| b.deal).collect::<Vec<_>>());
+    // A PBN file whose boards all say north deals, converted to DLM: the same warning, from
+    // the file's dealers.
+    let out = run(&dir, &["--deals", "alone.pbn", "--dlm", "alone.dlm"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("not the dealers of the deals file: East deals boards 2 and 6;"), "{}", out.stderr);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn rotate_turns_each_deal_so_that_the_scripted_dealers_hand_deals_its_board() {
+    use dealvm_vm::board::places_between;
+    use dealvm_vm::card::Seat;
+    let dir = scratch("rotate");
+    let out = run(&dir, &["-s", "3", "--pbn", "kept.pbn", "-"], NORTH_OPENS);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let out = run(&dir, &["-s", "3", "--rotate", "--pbn", "s.pbn", "--dlm", "s.dlm", "-X", "s.txt", "-"], NORTH_OPENS);
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""), "no warning: every board is dealt by the opener");
+    let (kept, pbn, dlm) = (boards_of(&dir, "kept.pbn"), boards_of(&dir, "s.pbn"), boards_of(&dir, "s.dlm"));
+    let exported: Vec<String> = fs::read_to_string(dir.join("s.txt")).unwrap().lines().map(str::to_string).collect();
+    assert_eq!((pbn.len(), dlm.len(), exported.len()), (8, 8, 8));
+    for (((k, p), d), line) in kept.iter().zip(&pbn).zip(&dlm).zip(&exported) {
+        let dealer = board_dealer(p.number);
+        // Through the DLM reader: the board's dealer by the cycle holds north's hand.
+        assert_eq!(d.deal, k.deal.rotated(places_between(Seat::North, dealer)), "board {}", p.number);
+        assert!(hcp(d.deal.hand(dealer)) >= 15, "board {}: the dealer opens", p.number);
+        assert_eq!((p.number, p.deal, p.dealer, p.vulnerable), (d.number, d.deal, Some(dealer), Some(board_vulnerability(d.number))));
+        // `export(north)` shows the board's north, as the files do.
+        let north = d.deal.hand(Seat::North);
+        let holdings: Vec<String> = dealvm_vm::card::Suit::DISPLAY
+            .iter()
+            .filter(|&&s| north.len(s) > 0)
+            .map(|&s| format!("{}{}", s.letter(), north.holding(s)))
+            .collect();
+        assert_eq!(line.trim_end(), format!("-N {}", holdings.join(",")));
+    }
+    let out = run(&dir, &["--deals", "s.dlm", "--pbn", "back.pbn"], "");
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""));
+    assert_eq!(games(&dir, "back.pbn"), games(&dir, "s.pbn"), "the DLM file's boards are the PBN file's");
+    // With -x 2, every copy is turned for its board: the dealer still holds north's hand.
+    let out = run(&dir, &["-s", "3", "-x", "2", "--rotate", "--pbn", "x.pbn", "-"], NORTH_OPENS);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    for b in boards_of(&dir, "x.pbn") {
+        assert_eq!(b.dealer, Some(board_dealer(b.number)));
+        assert!(hcp(b.deal.hand(board_dealer(b.number))) >= 15, "board {}", b.number);
+    }
+    // A practice file whose boards all say north deals, made into boards for the machine.
+    // Its boards' vulnerability turns with them: board 2, north dealing with north-south
+    // vulnerable, becomes east dealing with east-west vulnerable, which board 2 is not.
+    let out = run(&dir, &["--deals", "kept.pbn", "--rotate", "--dlm", "practice.dlm"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("not the vulnerability of the deals file (turned with the deal): NS on board 2; EW on board 6\n"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(boards_of(&dir, "practice.dlm").iter().map(|b| b.deal).collect::<Vec<_>>(), dlm.iter().map(|b| b.deal).collect::<Vec<_>>());
+    // A fixed vulnerability cannot turn onto the physical boards: its boards are named.
+    let input = NORTH_OPENS.replace("dealer north\n", "dealer north\nvulnerable NS\n");
+    let out = run(&dir, &["-s", "3", "--rotate", "--dlm", "v.dlm", "-"], &input);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "the DLM file `v.dlm` gives each board the vulnerability of the standard 16-board cycle, not the input's \
+             `vulnerable NS` (turned with the deal): None on boards 1 and 8; NS on board 2; EW on board 3; All on boards 4 and 7"
+        ),
+        "{}",
+        out.stderr
+    );
+    // Without a dealer, there is nothing to turn.
+    let out = run(&dir, &["--rotate", "--dlm", "none.dlm", "-"], "produce 4\n");
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("--rotate") && out.stderr.contains("the input gives no `dealer`"), "{}", out.stderr);
+    assert!(!dir.join("none.dlm").exists());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn conversions_keep_the_title_both_ways() {
+    let dir = scratch("title");
+    let out = run(&dir, &["-s", "4", "-T", "Club \"A\" night", "--dlm", "a.dlm", "-"], "produce 5\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(fs::read_to_string(dir.join("a.dlm")).unwrap().contains("\r\nHeadline=Club \"A\" night\r\n"));
+    // DLM -> PBN: the Headline is the Event; PBN -> DLM: the Event is the Headline.
+    let out = run(&dir, &["--deals", "a.dlm", "--pbn", "b.pbn"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let b = fs::read_to_string(dir.join("b.pbn")).unwrap();
+    assert_eq!(b.matches("[Event \"Club \\\"A\\\" night\"]\r\n").count(), 5, "{b}");
+    let out = run(&dir, &["--deals", "b.pbn", "--dlm", "c.dlm"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(fs::read(dir.join("c.dlm")).unwrap(), fs::read(dir.join("a.dlm")).unwrap(), "PBN -> DLM gives the first file back");
+    // The run's own title beats the file's.
+    let out = run(&dir, &["--deals", "b.pbn", "--dlm", "d.dlm", "-T", "Other"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(fs::read_to_string(dir.join("d.dlm")).unwrap().contains("\r\nHeadline=Other\r\n"));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_conversion_says_where_its_deals_came_from_not_a_seed() {
+    let dir = scratch("origin");
+    let out = run(&dir, &["-s", "4", "--dlm", "a.dlm", "-"], "produce 5\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let out = run(&dir, &["--deals", "a.dlm", "--pbn", "b.pbn"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("Produced  5 hands\nDeals from a.dlm\nTime needed"), "{}", out.stdout);
+    assert!(!out.stdout.contains("random seed"), "{}", out.stdout);
+    // An input that draws random numbers uses the seed: it follows.
+    let out = run(&dir, &["--deals", "b.pbn", "-s", "7", "-"], "condition rnd(2) >= 0\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("Deals from b.pbn\nInitial random seed 7\n"), "{}", out.stdout);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn both_pbn_writers_leave_the_date_unknown() {
+    let dir = scratch("date");
+    // The same bytes on any day, as the README says of both.
+    let out = run(&dir, &["-s", "4", "--pbn", "e.pbn", "-"], "produce 1\naction printpbn\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("\n[Date \"?\"]\n"), "{}", out.stdout);
+    assert!(fs::read_to_string(dir.join("e.pbn")).unwrap().contains("\r\n[Date \"?\"]\r\n"));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn rotated_boards_carry_the_double_dummy_tables_of_their_turned_deals() {
+    let dir = scratch("rotate-dd");
+    let out = run(&dir, &["-s", "3", "--rotate", "--pbn", "dd.pbn", "--dd", "-"], "produce 2\ndealer north\ncondition hcp(north) >= 15\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    // The same boards without their tables, solved again as they are.
+    let text = fs::read_to_string(dir.join("dd.pbn")).unwrap();
+    let bare: Vec<&str> = text
+        .split("\r\n")
+        .filter(|l| !l.starts_with("[Optimum") && !l.starts_with("[ParContract") && !l.starts_with(|c: char| "NESW".contains(c)))
+        .collect();
+    fs::write(dir.join("bare.pbn"), bare.join("\r\n")).unwrap();
+    let out = run(&dir, &["--deals", "bare.pbn", "--pbn", "again.pbn", "--dd"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(text.contains("[Dealer \"E\"]") && text.contains("[OptimumResultTable"), "{text}");
+    assert_eq!(games(&dir, "again.pbn"), games(&dir, "dd.pbn"));
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -211,7 +211,7 @@ impl Side {
 }
 
 /// Who is vulnerable on a board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Vulnerability {
     /// Nobody.
     None,
@@ -231,6 +231,16 @@ impl Vulnerability {
             Vulnerability::NorthSouth => "NS",
             Vulnerability::EastWest => "EW",
             Vulnerability::All => "All",
+        }
+    }
+
+    /// The vulnerability of a deal turned `places` seats clockwise: an odd turn makes north
+    /// and south's vulnerability east and west's.
+    pub fn rotated(self, places: usize) -> Vulnerability {
+        match (self, places % 2) {
+            (Vulnerability::NorthSouth, 1) => Vulnerability::EastWest,
+            (Vulnerability::EastWest, 1) => Vulnerability::NorthSouth,
+            (v, _) => v,
         }
     }
 }
@@ -435,6 +445,12 @@ impl Deal {
     /// The seat holding `card`, if any.
     pub fn owner(&self, card: Card) -> Option<Seat> {
         Seat::ALL.into_iter().find(|&s| self.hand(s).contains(card))
+    }
+
+    /// The deal turned `places` seats clockwise: the hand of each seat goes to the seat
+    /// `places` on (turned by 1, north's hand is east's).
+    pub fn rotated(&self, places: usize) -> Deal {
+        Deal { hands: std::array::from_fn(|i| self.hands[(i + 4 - places % 4) % 4]) }
     }
 
     /// The deal in PBN form starting with north: `N:AKT9.Q3.J976.K82 ...`.

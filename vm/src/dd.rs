@@ -34,6 +34,12 @@ impl TrickTable {
         self.tricks[declarer as usize][strain as usize] = tricks;
     }
 
+    /// The table of the deal turned `places` seats clockwise: each declarer's tricks go to the
+    /// seat `places` on.
+    pub fn rotated(&self, places: usize) -> TrickTable {
+        TrickTable { tricks: std::array::from_fn(|i| self.tricks[(i + 4 - places % 4) % 4]) }
+    }
+
     /// Whether every count is a trick count (0 to 13).
     pub fn is_valid(&self) -> bool {
         self.tricks.iter().flatten().all(|&t| t <= 13)
