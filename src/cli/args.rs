@@ -216,6 +216,31 @@ pub struct Cli {
     #[arg(long = "dd")]
     pub dd: bool,
 
+    /// Give each estimate's standard error in the reports: after each `average` line, the
+    /// mean's standard error and 95% interval (mean ± 1.96 standard errors); in each 1-D
+    /// `frequency` and `bktfreq` table, each percentage's binomial standard error and Wilson
+    /// 95% interval, and the cumulative percentage's standard error; after `evalcontract`,
+    /// each figure's standard error. Without it, the reports are DealerV2's.
+    #[arg(long = "se")]
+    pub se: bool,
+
+    /// Write every statistic of the run to FILE as one JSON document (`-`: standard output,
+    /// which then holds only the document: no printed reports, no statistics at the end):
+    /// the deals generated and produced, the seed, each `average` (n, mean, sd, standard
+    /// error, 95% interval), each `frequency` and `bktfreq` table with its bounds, and
+    /// `evalcontract`'s figures (layout: docs/json-format.md). Replaced only when the run
+    /// succeeds.
+    #[arg(long = "json", value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Stop once the standard error of the first `average` action (its sample standard
+    /// deviation over the square root of its sample size) is at most X, checked after each
+    /// batch of 4096 deals, in order, so that the output is the same for any -R and in
+    /// shards (a shard deals its whole share; the merge stops where the single run does).
+    /// -g and -p still bound the run.
+    #[arg(long = "until-se", allow_hyphen_values = true, value_name = "X")]
+    pub until_se: Option<String>,
+
     /// Threads to deal on (default: all cores; at most 4 per core are started). The output is
     /// the same for any number.
     #[arg(short = 'R', long = "threads", allow_hyphen_values = true, value_name = "N")]
@@ -415,6 +440,11 @@ pub struct MergeCli {
     #[arg(short = 'l', value_name = "[w]:FILE")]
     pub dl52: Option<String>,
 
+    /// Write the run's JSON document of statistics to FILE (`-`: standard output), the
+    /// single run's document, whether or not the shards had --json.
+    #[arg(long = "json", value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
     /// Print this help and stop.
     #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]
     pub help: Option<bool>,
@@ -441,7 +471,8 @@ mod tests {
             "dealvm", "-p10", "-g", "1000", "-s", "-5", "-v", "-v", "-q", "-T", "a 'title' =x", "-N", "SAK,HQ", "-0", "-x",
             "-1", "", "-2", "=two", "-x2", "-m", "-C", "=w:c.csv", "-X", "-", "-O", "N", "--board-start", "3", "--pbn",
             "x y.pbn", "--dlm=-", "--deals", "d.pbn", "-D", "2", "-M1", "-P", "3", "-L", "lib", "-U", "u", "--usereval-timeout", "2", "-Z", "Nw:z",
-            "-l", "w:l", "--dd", "-R", "2", "--rejection", "--dump-bytecode", "--shard", "1/2", "--part", "p", "--",
+            "-l", "w:l", "--dd", "--se", "--json", "j.json", "--until-se", "0.5", "-R", "2", "--rejection", "--dump-bytecode", "--shard", "1/2",
+            "--part", "p", "--",
             "-file.dli",
         ];
         let cli = Cli::parse_args(argv).unwrap();

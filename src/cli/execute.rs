@@ -11,6 +11,7 @@ use crate::cli::stdout::Printed;
 use crate::compile::{compile, Compiled};
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::parse::parse_file;
+use crate::report::json::RunFacts;
 use crate::report::{Actions, Written};
 use crate::run::{Limits, NewUserEval, Outcome, RunError, Shard};
 use crate::source::exact::Dealt;
@@ -203,13 +204,19 @@ pub(crate) fn finish<W: Write>(
             eprint!("{}", Diagnostic::error(message).with_note(note).render_warning(None));
         }
     }
-    // A board file on standard output stays clean: no statistics after it.
-    if cli.verbose.is_multiple_of(2) && !actions.boards_on_stdout() {
+    // A board file or the JSON document on standard output stays clean: no statistics after it.
+    if cli.verbose.is_multiple_of(2) && !actions.boards_on_stdout() && !actions.json_on_stdout() {
         trailer(out, &run.settings, &deals_origin(cli, run), &outcome, start)?;
         if let Some(dealt) = &run.exact {
             writeln!(out, "Exact dealing: dealt only deals meeting {}; Generated counts the random deals Dealer would have dealt", dealt.shown())?;
         }
+        if let Some(wanted) = run.settings.until_se {
+            until_se_line(out, wanted, actions.first_standard_error())?;
+        }
     }
+    let stopped_by = stopped_by(&run.settings, &outcome, interrupted, &actions);
+    let facts = RunFacts { generated: outcome.generated, produced: outcome.produced, stopped_by };
+    actions.write_json(out, &facts)?;
     // Standard output first: when it fails, the run fails and writes no file.
     out.flush()?;
     if interrupted {
@@ -382,6 +389,28 @@ fn deals_origin(cli: &Cli, run: &Prepared) -> Vec<String> {
             lines
         }
     }
+}
+
+/// Why the run ended, as the JSON document says it: interrupted, at its `produce` count, at
+/// `--until-se`, or after all its deals (of `generate`, or of the deals file).
+fn stopped_by(settings: &RunSettings, outcome: &Outcome, interrupted: bool, actions: &Actions) -> &'static str {
+    if interrupted {
+        "interrupted"
+    } else if outcome.produced == settings.produce && outcome.generated < settings.generate {
+        "produce"
+    } else if actions.enough() && outcome.generated < settings.generate {
+        "until-se"
+    } else {
+        "generate"
+    }
+}
+
+/// The trailer's line for `--until-se`: the first `average`'s standard error at the end, and
+/// whether it reached the one asked for.
+fn until_se_line(out: &mut dyn Write, wanted: f64, reached: Option<f64>) -> io::Result<()> {
+    let se = reached.map_or_else(|| "-".to_string(), |se| format!("{se:.6}"));
+    let verdict = if reached.is_some_and(|se| se <= wanted) { "reached" } else { "not reached" };
+    writeln!(out, "Standard error of the first average {se}: --until-se {wanted} {verdict}")
 }
 
 /// The statistics at the end of the run, as Dealer prints them; `origin` the lines that say

@@ -34,7 +34,12 @@ pub fn execute<W: Write>(merge: &MergeCli, out: &mut Printed<W>, start: Instant)
             parts[0].name, run_id.dealvm
         )));
     }
-    let cli = shards_switches(&parts[0])?;
+    let mut cli = shards_switches(&parts[0])?;
+    // The JSON document is made from the statistics, which every run has: the merge may
+    // write it whether or not the shards had --json.
+    if merge.json.is_some() {
+        cli.json = merge.json.clone();
+    }
     let files = merge_files(&cli, merge)?;
     let source = Source::new(run_id.script_name.clone(), run_id.script.clone());
     let compiled = compile_input(&cli, &source)?;
@@ -49,7 +54,7 @@ pub fn execute<W: Write>(merge: &MergeCli, out: &mut Printed<W>, start: Instant)
         batch_len: run.deals().batch_len(settings.swap),
         produce: settings.produce,
         nvalues: run.compiled.nvalues,
-        per_deal: keeps_deals(printed, settings.produce, settings.generate),
+        per_deal: keeps_deals(printed, settings.produce, settings.generate, settings.until_se.is_some()),
         hands: printed,
         first_board: settings.first_board,
         sites: run.compiled.program.sites.len(),
@@ -140,6 +145,7 @@ fn merge_files(cli: &Cli, merge: &MergeCli) -> Result<Cli, Failure> {
     files.export = pick("-X", "export file", &merge.export, &cli.export, had("-X"))?;
     files.zrd = pick("-Z", "zrd file", &merge.zrd, &cli.zrd, had("-Z"))?;
     files.dl52 = pick("-l", "DL52 file", &merge.dl52, &cli.dl52, had("-l"))?;
+    files.json = pick("--json", "JSON file", &merge.json, &cli.json, had("--json"))?;
     files.dd = cli.dd && files.pbn.is_some();
     if let (Some(had), Some(mine)) = (&cli.zrd, &merge.zrd) {
         if record_file(had).no_solving && !record_file(mine).no_solving {

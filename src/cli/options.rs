@@ -40,6 +40,9 @@ pub struct RunSettings {
     /// `-U` and `--usereval-timeout`: the server that answers `usereval`, when the program
     /// asks it.
     pub usereval: Option<crate::usereval::Config>,
+    /// `--until-se X`: stop after the batch at whose end the first `average`'s standard
+    /// error is at most X.
+    pub until_se: Option<f64>,
 }
 
 impl RunSettings {
@@ -98,8 +101,31 @@ impl RunSettings {
             first_board,
             debug: debug_level(cli)?,
             usereval: usereval(cli, compiled)?,
+            until_se: until_se(cli, compiled)?,
         })
     }
+}
+
+/// `--until-se X`: a positive standard error, for a run whose actions have an `average` (the
+/// first one is the one measured).
+fn until_se(cli: &Cli, compiled: &Compiled) -> Result<Option<f64>, Failure> {
+    let Some(text) = cli.until_se.as_deref() else { return Ok(None) };
+    let x = text.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x > 0.0).ok_or_else(|| {
+        switch_error(format!(
+            "--until-se takes the standard error to stop at, a positive number such as 0.01 (in the units of the first `average`), found `{text}`"
+        ))
+    })?;
+    // With --pbn or --dlm, an input without an `action` statement has no actions.
+    let boards = cli.pbn.is_some() || cli.dlm.is_some();
+    let averages = compiled.actions.iter().any(|a| matches!(a, crate::compile::ActionSpec::Average { .. }));
+    if !averages || (boards && !compiled.explicit_actions) {
+        return Err(switch_error(
+            "--until-se X stops the run once the standard error of the first `average` action is at most X, but the input has no `average` action; \
+             add one, such as `action average hcp(north)`"
+                .into(),
+        ));
+    }
+    Ok(Some(x))
 }
 
 /// The swapping of `-x`, refused when it would move a predealt hand.

@@ -1,4 +1,4 @@
-//! The output files of a run (`--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`): checked against each
+//! The output files of a run (`--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`, `--json`): checked against each
 //! other and against the files the run reads, then opened with the actions, all before dealing.
 
 use crate::cli::args::Cli;
@@ -15,9 +15,9 @@ use std::path::Path;
 
 /// One output file asked for on the command line.
 pub struct Wanted<'a> {
-    /// The switch: `--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`.
+    /// The switch: `--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`, `--json`.
     pub switch: &'static str,
-    /// What the file is: `PBN`, `DLM`, `CSV`, `export`, `zrd`, `DL52`.
+    /// What the file is: `PBN`, `DLM`, `CSV`, `export`, `zrd`, `DL52`, `JSON`.
     pub what: &'static str,
     pub path: &'a Path,
     /// `-C`, `-Z` and `-l` without `w`: added to.
@@ -58,6 +58,9 @@ pub fn wanted(cli: &Cli) -> Vec<Wanted<'_>> {
         let f = record_file(spec);
         let flags = &spec[..spec.len() - f.path.len()];
         all.push(Wanted { switch: "-l", what: "DL52", path: Path::new(f.path), append: !f.fresh, flags });
+    }
+    if let Some(p) = &cli.json {
+        all.push(Wanted { switch: "--json", what: "JSON", path: p, append: false, flags: "" });
     }
     all
 }
@@ -197,7 +200,7 @@ fn clash(a: &Wanted, id_a: &FileId, b: &Wanted, id_b: &FileId) -> Option<Failure
     }
 }
 
-/// The actions of the run with their output files (`--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`)
+/// The actions of the run with their output files (`--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`, `--json`)
 /// opened, so that a bad path stops the run before dealing.
 pub fn open_actions(cli: &Cli, compiled: &Compiled, source: &Source, settings: &RunSettings) -> Result<Actions, Failure> {
     open_actions_to(cli, cli, compiled, source, settings)
@@ -215,6 +218,8 @@ pub fn open_actions_to(cli: &Cli, files: &Cli, compiled: &Compiled, source: &Sou
         vulnerable: compiled.settings.vulnerable,
         quiet: cli.quiet,
         placement: placement(cli),
+        standard_errors: cli.se,
+        until_se: settings.until_se,
     };
     // With --pbn or --dlm, a file without an action statement prints nothing.
     let writes_boards = cli.pbn.is_some() || cli.dlm.is_some();
@@ -241,6 +246,7 @@ pub fn open_actions_to(cli: &Cli, files: &Cli, compiled: &Compiled, source: &Sou
                 actions.set_zrd(out, !spec.contains('N'))
             }
             "-l" => actions.set_dl52(out),
+            "--json" => actions.set_json(out),
             _ => actions.export = Some(out),
         }
     }
@@ -250,6 +256,12 @@ pub fn open_actions_to(cli: &Cli, files: &Cli, compiled: &Compiled, source: &Sou
         return Err(switch_error(format!(
             "{boards} goes to standard output, where the action `{action}` prints too: the two would be mixed; \
              give the board file a name (--pbn FILE, --dlm FILE), or leave the action out"
+        )));
+    }
+    if let Some(action) = actions.prints_beside_json() {
+        return Err(switch_error(format!(
+            "the JSON document goes to standard output (--json -), where the action `{action}` prints too: the two would be mixed; \
+             give the JSON file a name (--json FILE), or leave the action out (the statistics go into the document)"
         )));
     }
     Ok(actions)

@@ -48,7 +48,8 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     let (compiled, settings) = (&run.compiled, &run.settings);
     let deals = settings.generate;
     let printed = printed(cli, compiled);
-    let mut keeper = Keeper::new(compiled.tallies.clone(), keeps_deals(printed, settings.produce, deals), printed);
+    let per_deal = keeps_deals(printed, settings.produce, deals, settings.until_se.is_some());
+    let mut keeper = Keeper::new(compiled.tallies.clone(), per_deal, printed);
     let limits = run.limits(cli, Some(shard));
     let partial = run.deals().reading(&compiled.program, &compiled.tables, printed, settings.swap);
     let source_deals = partial.as_ref().unwrap_or(run.deals());

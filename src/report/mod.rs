@@ -9,6 +9,8 @@
 //! Imports: the compiler's action specifications ([`crate::compile`]), the file writers
 //! ([`crate::files`]) and the `vm` crate.
 
+pub mod estimate;
+pub mod json;
 pub mod layout;
 pub mod placing;
 pub mod stats;
@@ -21,6 +23,7 @@ use dealvm_vm::board::{board_vulnerability, Board, Vulnerability};
 use dealvm_vm::dd::TrickTable;
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::stats::{TallySpec, Tallies};
+use estimate::Mean;
 use layout::PbnInfo;
 use placing::{Placement, Strays};
 use std::collections::BTreeMap;
@@ -37,6 +40,11 @@ pub struct RunInfo {
     pub quiet: bool,
     /// Whether the boards follow the 16-board cycle, and whether they are turned for it.
     pub placement: Placement,
+    /// `--se`: the reports give the standard error of each mean and percentage.
+    pub standard_errors: bool,
+    /// `--until-se X`: the run stops after the first batch at whose end the first
+    /// `average`'s standard error is at most X.
+    pub until_se: Option<f64>,
 }
 
 /// The actions of a run and their accumulators.
@@ -59,6 +67,8 @@ pub struct Actions {
     zrd: Option<(Output, bool)>,
     /// `-l`: where the DL52 records go.
     dl52: Option<Output>,
+    /// `--json`: where the JSON document of the statistics goes, written at the end.
+    json: Option<Output>,
     /// Whether the title records of the zrd file are still to write.
     zrd_title_due: bool,
     /// Where a produced deal's 20 double-dummy counts start among its values, when an output
@@ -104,6 +114,7 @@ impl Actions {
             dlm: None,
             zrd: None,
             dl52: None,
+            json: None,
             zrd_title_due: true,
             table_values: None,
             pbn_tables: false,
@@ -377,7 +388,7 @@ impl Actions {
         Ok(())
     }
 
-    /// Commits the `--pbn`, `--dlm`, `-Z`, `-l`, `-C` and `-X` files, after a successful run
+    /// Commits the `--pbn`, `--dlm`, `-Z`, `-l`, `-C`, `-X` and `--json` files, after a successful run
     /// that produced a deal and wrote the DLM file; says which files it wrote.
     pub fn commit_files(&mut self) -> io::Result<Vec<Written>> {
         let outputs = [
@@ -387,6 +398,7 @@ impl Actions {
             (self.dl52.take(), "DL52", self.deals, "deal"),
             (self.csv.take(), "CSV", self.csv_lines, "line"),
             (self.export.take(), "export", self.export_lines, "line"),
+            (self.json.take(), "JSON", self.statistics().count() as u64, "report"),
         ];
         let mut written = Vec::new();
         for (f, what, count, unit) in outputs {
@@ -399,8 +411,10 @@ impl Actions {
         Ok(written)
     }
 
-    /// Prints the end-of-run reports, in the order of the actions.
+    /// Prints the end-of-run reports, in the order of the actions (not the statistics when
+    /// the JSON document goes to standard output: they are in it).
     pub fn finish(&mut self, w: &mut dyn Write) -> io::Result<()> {
+        let (errors, in_json) = (self.info.standard_errors, self.json_on_stdout());
         for spec in &self.specs {
             match spec {
                 ActionSpec::Print(seats) => {
@@ -417,25 +431,89 @@ impl Actions {
                         w.write_all(b"\x0c")?;
                     }
                 }
+                _ if in_json => {}
                 ActionSpec::Average { label, tally } | ActionSpec::Frequency { label, tally } | ActionSpec::BktFreq { label, tally } => {
                     let (t, label) = (self.tallies.get(*tally), label.as_deref());
                     match *self.tallies.spec(*tally) {
-                        TallySpec::Average { .. } => stats::average(w, label, self.tallies.count(), t.sum, t.sum_sq)?,
-                        TallySpec::Frequency { x, y: None } => stats::frequency1(w, label, &x, &t.counts)?,
+                        TallySpec::Average { .. } => stats::average(w, label, self.mean(*tally), errors)?,
+                        TallySpec::Frequency { x, y: None } => stats::frequency1(w, label, &x, &t.counts, errors)?,
                         TallySpec::Frequency { x, y: Some(y) } => stats::frequency2(w, label, &x, &y, &t.counts)?,
-                        TallySpec::Buckets { x, y: None } => stats::buckets1(w, label, &x, &t.counts)?,
+                        TallySpec::Buckets { x, y: None } => stats::buckets1(w, label, &x, &t.counts, errors)?,
                         TallySpec::Buckets { x, y: Some(y) } => stats::buckets2(w, label, &x, &y, &t.counts)?,
                     }
                 }
                 ActionSpec::EvalContract { side, contract, vulnerable, tally } => {
-                    // The frequency cells of 0..=13 tricks, between Low and High.
-                    let cells = &self.tallies.get(*tally).counts;
-                    let tricks: [u64; 14] = std::array::from_fn(|t| cells[t + 1]);
-                    stats::evalcontract(w, *side, *contract, *vulnerable, &tricks)?;
+                    stats::evalcontract(w, *side, *contract, *vulnerable, &self.tricks(*tally), errors)?;
                 }
                 _ => {}
             }
         }
         Ok(())
+    }
+
+    /// The mean that accumulator `tally` (an `average`'s) estimates.
+    fn mean(&self, tally: usize) -> Mean {
+        let t = self.tallies.get(tally);
+        Mean { n: self.tallies.count(), sum: t.sum, sum_sq: t.sum_sq }
+    }
+
+    /// The deals of an `evalcontract` by tricks taken: the frequency cells of 0..=13 tricks
+    /// of accumulator `tally`, between Low and High.
+    fn tricks(&self, tally: usize) -> [u64; 14] {
+        let cells = &self.tallies.get(tally).counts;
+        std::array::from_fn(|t| cells[t + 1])
+    }
+
+    /// The actions that report statistics at the end (`average`, `frequency`, `bktfreq`,
+    /// `evalcontract`), in order.
+    fn statistics(&self) -> impl Iterator<Item = &ActionSpec> {
+        self.specs.iter().filter(|s| !s.needs_deal())
+    }
+
+    /// Whether the run has reached `--until-se`: the first `average`'s standard error is at
+    /// most the one asked for (never without the switch, or under two deals).
+    pub fn enough(&self) -> bool {
+        let Some(wanted) = self.info.until_se else { return false };
+        self.first_standard_error().is_some_and(|se| se <= wanted)
+    }
+
+    /// The standard error of the first `average`, when there is one and it is known.
+    pub fn first_standard_error(&self) -> Option<f64> {
+        let tally = self.specs.iter().find_map(|s| if let ActionSpec::Average { tally, .. } = s { Some(*tally) } else { None })?;
+        self.mean(tally).standard_error()
+    }
+
+    /// Writes the JSON document to `out` as a JSON file (`--json`).
+    pub fn set_json(&mut self, out: Output) {
+        self.json = Some(out);
+    }
+
+    /// Whether the JSON document goes to standard output (`--json -`).
+    pub fn json_on_stdout(&self) -> bool {
+        self.json.as_ref().is_some_and(Output::is_stdout)
+    }
+
+    /// The first action that prints on standard output beside the JSON document written
+    /// there (the statistics go into the document instead), by name.
+    pub fn prints_beside_json(&self) -> Option<&'static str> {
+        if !self.json_on_stdout() {
+            return None;
+        }
+        let on_stdout = |out: &Option<Output>| out.as_ref().is_none_or(Output::is_stdout);
+        let prints = |spec: &&ActionSpec| match spec {
+            ActionSpec::CsvRpt(_) => on_stdout(&self.csv),
+            ActionSpec::Export(_) => on_stdout(&self.export),
+            spec => spec.needs_deal(),
+        };
+        self.specs.iter().find(prints).map(ActionSpec::name)
+    }
+
+    /// Writes the JSON document of the run's statistics (`--json`), at the end of the run, to
+    /// `w` when it goes to standard output.
+    pub fn write_json(&mut self, w: &mut dyn Write, run: &json::RunFacts) -> io::Result<()> {
+        let Some(mut out) = self.json.take() else { return Ok(()) };
+        let written = json::write(out.writer(w), self, run);
+        self.json = Some(out);
+        written
     }
 }

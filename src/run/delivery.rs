@@ -36,7 +36,7 @@ impl Delivery {
     }
 
     /// Delivers the result of `piece`; gives the outcome once the run has produced `produce`
-    /// deals.
+    /// deals, or at the end of a batch after which the actions have enough (`--until-se`).
     #[allow(clippy::too_many_arguments)]
     pub fn deliver<S: DealSource>(
         &mut self,
@@ -92,7 +92,8 @@ impl Delivery {
             return Err(RunError::Fault { fault, deal, batch: piece.batch, offset });
         }
         self.examined_before += end.examined;
-        Ok((self.produced == produce).then(|| self.outcome(false)))
+        let batch_done = piece.range.end == plan.job.batch_len(piece.batch);
+        Ok((self.produced == produce || (batch_done && actions.enough())).then(|| self.outcome(false)))
     }
 
     /// The outcome of a run interrupted after the pieces delivered so far.

@@ -33,6 +33,13 @@ pub trait Receiver {
     /// The statistics and the double-dummy work of a delivered piece of batch `batch`, after
     /// its deals.
     fn piece(&mut self, batch: u64, tallies: &Tallies, solves: &SolveCounts);
+
+    /// Whether the run may stop after the batch just delivered (`--until-se` reached); asked
+    /// at the end of each batch, in batch order. A shard's keeper never stops: it cannot know
+    /// the run's statistics.
+    fn enough(&self) -> bool {
+        false
+    }
 }
 
 impl Receiver for Actions {
@@ -54,5 +61,9 @@ impl Receiver for Actions {
 
     fn piece(&mut self, _batch: u64, tallies: &Tallies, _solves: &SolveCounts) {
         self.merge(tallies);
+    }
+
+    fn enough(&self) -> bool {
+        Actions::enough(self)
     }
 }

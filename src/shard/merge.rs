@@ -56,9 +56,11 @@ impl Shape {
 
 /// Whether the parts of a run keep every produced deal: when an action or a file takes the
 /// deals (`printed`), or the run can stop at its `produce` count before its last deal (the
-/// merge then cuts the batch it stops in, and counts the statistics from the deals' values).
-pub fn keeps_deals(printed: bool, produce: u64, deals: u64) -> bool {
-    printed || produce < deals
+/// merge then cuts the batch it stops in, and counts the statistics from the deals' values),
+/// or at a batch where a standard error is reached (`until_se`: the merge adds the statistics
+/// batch by batch to find it).
+pub fn keeps_deals(printed: bool, produce: u64, deals: u64, until_se: bool) -> bool {
+    printed || produce < deals || until_se
 }
 
 /// Sorts the parts by shard and checks that they are the `N` shards of one run, each once.
@@ -296,6 +298,8 @@ enum Stop {
     Complete,
     /// At its `produce`-th deal, deal `offset` of batch `batch`.
     Produced { batch: u64, offset: u32 },
+    /// After batch `batch`, whose statistics reach `--until-se`.
+    Enough { batch: u64 },
     /// At a division by zero on deal `offset` of batch `batch`.
     Fault { batch: u64, offset: u32, fault: Fault },
 }
@@ -309,9 +313,10 @@ enum Step {
 }
 
 /// Walks the batches of the run in order, as the single run delivers them, calling `step`
-/// for each deal delivered and each batch done, up to where the single run stops. `Ok(Err)`:
-/// a part does not hold a batch the run reaches.
-fn walk<E>(parts: &[Named], shape: &Shape, mut step: impl FnMut(Step) -> Result<(), E>) -> Result<Result<Stop, String>, E> {
+/// for each deal delivered and each batch done, up to where the single run stops (`step`
+/// says, for a batch done, whether the run stops after it). `Ok(Err)`: a part does not hold
+/// a batch the run reaches.
+fn walk<E>(parts: &[Named], shape: &Shape, mut step: impl FnMut(Step) -> Result<bool, E>) -> Result<Result<Stop, String>, E> {
     let n = parts.len() as u64;
     let mut cursor = vec![0usize; parts.len()];
     let mut produced = 0u64;
@@ -330,11 +335,14 @@ fn walk<E>(parts: &[Named], shape: &Shape, mut step: impl FnMut(Step) -> Result<
                 return Ok(Ok(Stop::Produced { batch: b, offset: d.offset }));
             }
         }
-        step(Step::BatchDone { part: k, batch: b })?;
+        let enough = step(Step::BatchDone { part: k, batch: b })?;
         if let End::Fault { batch, offset, site, remainder } = part.end {
             if batch == b {
                 return Ok(Ok(Stop::Fault { batch, offset, fault: Fault::DivisionByZero { site, remainder } }));
             }
+        }
+        if enough {
+            return Ok(Ok(Stop::Enough { batch: b }));
         }
     }
     Ok(Ok(Stop::Complete))
@@ -345,7 +353,7 @@ pub fn check_reach(parts: &[Named], shape: &Shape) -> Result<(), String> {
     if !shape.per_deal {
         return Ok(());
     }
-    let walked: Result<Result<Stop, String>, Infallible> = walk(parts, shape, |_| Ok(()));
+    let walked: Result<Result<Stop, String>, Infallible> = walk(parts, shape, |_| Ok(false));
     match walked {
         Ok(r) => r.map(|_| ()),
         Err(never) => match never {},
@@ -362,8 +370,8 @@ pub fn replay(parts: &[Named], shape: &Shape, actions: &mut Actions, out: &mut d
     let mut tallies = actions.empty_tallies();
     let mut produced = 0u64;
     let mut solves = vec![0usize; parts.len()];
-    let walked = walk(parts, shape, |step| -> Result<(), RunError> {
-        match step {
+    let walked = walk(parts, shape, |step| -> Result<bool, RunError> {
+        Ok(match step {
             Step::Deal { part, index } => {
                 let p = &parts[part].part;
                 let values = &p.values[index * shape.nvalues..(index + 1) * shape.nvalues];
@@ -372,18 +380,20 @@ pub fn replay(parts: &[Named], shape: &Shape, actions: &mut Actions, out: &mut d
                 let board = Board::new(shape.first_board.unwrap_or(1) + produced - 1, deal);
                 actions.deal(out, produced, &board, values)?;
                 tallies.add(values);
+                false
             }
             Step::BatchDone { part, batch } => {
                 actions.merge(&tallies);
                 tallies.clear();
                 add_solves(&parts[part].part, batch, &mut solves[part], &mut dd);
+                actions.enough()
             }
-        }
-        Ok(())
+        })
     })?;
     let generated = match walked {
         Ok(Stop::Complete) => shape.deals,
         Ok(Stop::Produced { batch, offset }) => batch * shape.batch_len + u64::from(offset) + 1,
+        Ok(Stop::Enough { batch }) => shape.deals.min((batch + 1).saturating_mul(shape.batch_len)),
         Ok(Stop::Fault { batch, offset, fault }) => return Err(fault_at(shape, batch, offset, fault)),
         Err(gap) => return Err(RunError::Io(std::io::Error::other(gap))),
     };

@@ -1,5 +1,5 @@
 //! What an existing file holds, as far as dealvm knows the formats: a Dealer input file, a
-//! PBN, DLM, zrd or DL52 file. The output checks use it before a run replaces a file or adds
+//! PBN, DLM, zrd or DL52 file, or a JSON document (`--json`). The output checks use it before a run replaces a file or adds
 //! to it, so that no file of another kind is lost.
 
 use crate::source::{dl52, format_of, zrd, Format};
@@ -19,6 +19,8 @@ pub enum Kind {
     Dlm,
     Zrd,
     Dl52,
+    /// A JSON document (an object), as `--json` writes.
+    Json,
 }
 
 impl Kind {
@@ -30,6 +32,7 @@ impl Kind {
             "DLM" => Some(Kind::Dlm),
             "zrd" => Some(Kind::Zrd),
             "DL52" => Some(Kind::Dl52),
+            "JSON" => Some(Kind::Json),
             _ => None,
         }
     }
@@ -42,6 +45,7 @@ impl Kind {
             Kind::Dlm => "DLM",
             Kind::Zrd => "zrd",
             Kind::Dl52 => "DL52",
+            Kind::Json => "JSON",
         }
     }
 }
@@ -84,7 +88,13 @@ fn of_bytes(size: u64, head: &[u8]) -> Option<Kind> {
     if head.contains(&0) {
         return None;
     }
-    match format_of(&String::from_utf8_lossy(head)) {
+    let text = String::from_utf8_lossy(head);
+    // An object: `{` then a key or `}` (a PBN file may open with a `{` comment, of words).
+    let object = text.trim_start_matches('\u{feff}').trim_start().strip_prefix('{').map(str::trim_start);
+    if object.is_some_and(|rest| rest.starts_with(['"', '}'])) {
+        return Some(Kind::Json);
+    }
+    match format_of(&text) {
         Some(Format::Pbn) => Some(Kind::Pbn),
         Some(Format::Dlm) => Some(Kind::Dlm),
         None => None,
@@ -122,6 +132,11 @@ mod tests {
         assert_eq!(of_bytes(pbn.len() as u64, pbn), Some(Kind::Pbn));
         let dlm = b"[DOCUMENT]\r\nStatus=Show\r\n";
         assert_eq!(of_bytes(dlm.len() as u64, dlm), Some(Kind::Dlm));
+        let json = b"{\n  \"format\": \"dealvm-report\",\n  \"counts\": [\n    [\n      1\n    ]\n  ]\n}\n";
+        assert_eq!(of_bytes(json.len() as u64, json), Some(Kind::Json), "not a PBN file for its lines that start with [");
+        assert_eq!(of_bytes(3, b"{}\n"), Some(Kind::Json));
+        let commented = b"{ a PBN file's opening comment }\n[Event \"\"]\n";
+        assert_eq!(of_bytes(commented.len() as u64, commented), Some(Kind::Pbn));
         let csv = b"1,2,3\nN,14\n";
         assert_eq!(of_bytes(csv.len() as u64, csv), None);
         assert_eq!(of_bytes(0, b""), None);

@@ -23,6 +23,7 @@ mod output_files;
 mod partial;
 mod randomness;
 mod reference;
+mod reports;
 mod robustness;
 mod scripts;
 mod shards;

@@ -52,7 +52,7 @@ fn merge(dir: &Path, args: &[&str], parts: &[String]) -> Run {
 /// The output switches of the run `args` with their values, which the merge is given again
 /// to write the same files.
 fn output_switches<'a>(args: &[&'a str]) -> Vec<&'a str> {
-    let outputs = ["--pbn", "--dlm", "-C", "-X", "-Z", "-l"];
+    let outputs = ["--pbn", "--dlm", "-C", "-X", "-Z", "-l", "--json"];
     args.windows(2).filter(|w| outputs.contains(&w[0])).flat_map(|w| w.iter().copied()).collect()
 }
 
@@ -95,6 +95,34 @@ fn statistics_merge_exactly() {
     merges_as_the_single_run(&dir, &["-s", "11", "stats.dli"], &[]);
     // Stopped by produce: the merge counts the statistics of the single run's first deals.
     merges_as_the_single_run(&dir, &["-s", "12", "-p", "5000", "stats.dli"], &[]);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_json_document_and_until_se_merge_as_the_single_run() {
+    let dir = scratch("json");
+    let script = "generate 300000\ncondition hcp(north) >= 12\n\
+        action average \"north\" hcp(north), frequency (spades(north), 2, 6), bktfreq (hcp(south), 0, 20, 5),\n\
+        frequency (hcp(north), 12, 20, spades(south), 2, 6)\n";
+    fs::write(dir.join("study.dli"), script).unwrap();
+    // Statistics-only parts; parts of every deal, cut at `produce`; cut after the batch where
+    // the first average's standard error reaches 0.02.
+    merges_as_the_single_run(&dir, &["-s", "3", "--se", "--json", "run.json", "study.dli"], &["run.json"]);
+    merges_as_the_single_run(&dir, &["-s", "3", "-p", "5000", "--json", "run.json", "study.dli"], &["run.json"]);
+    merges_as_the_single_run(&dir, &["-s", "3", "--until-se", "0.02", "--json", "run.json", "study.dli"], &["run.json"]);
+    let doc = fs::read_to_string(dir.join("run.json")).unwrap();
+    assert!(doc.contains("\"stopped_by\": \"until-se\"") && !doc.contains("\"generated\": 300000,"), "{doc}");
+    // The merge writes the document though the shards had no --json, to a file or to
+    // standard output (alone there).
+    let parts = shards(&dir, &["-s", "3", "study.dli"], 3, "plain");
+    let merged = merge(&dir, &["--json", "merged.json"], &parts);
+    assert_eq!(merged.status, 0, "{}", merged.stderr);
+    assert!(merged.stderr.contains("wrote the JSON file `merged.json` (4 reports)"), "{}", merged.stderr);
+    let single = run(&dir, &["-s", "3", "--json", "single.json", "study.dli"]);
+    assert_eq!(normalise(&merged.stdout), normalise(&single.stdout));
+    assert!(fs::read(dir.join("merged.json")).unwrap() == fs::read(dir.join("single.json")).unwrap());
+    let alone = merge(&dir, &["--json", "-"], &parts);
+    assert!(alone.stdout.as_bytes() == fs::read(dir.join("single.json")).unwrap(), "{}", alone.stdout);
     fs::remove_dir_all(&dir).unwrap();
 }
 
