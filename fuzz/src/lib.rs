@@ -45,9 +45,13 @@ pub fn switches(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut args: Vec<&str> = text.lines().filter(|l| !l.is_empty()).take(16).collect();
     // No output files, no threads beyond two, a few deals: the fuzzer checks the answers, not
-    // the disk.
-    let harmless = |a: &&str| !matches!(*a, "--pbn" | "--dlm" | "-C" | "-X" | "--deals" | "-L" | "-U" | "-Z" | "-l");
-    if args.iter().all(harmless) && !args.iter().any(|a| a.starts_with("-C") || a.starts_with("-X")) {
+    // the disk. A switch naming a file may come with its value attached (`-Zfile`, `--pbn=x`) or in a
+    // cluster of short switches (`-vZfile`): any argument that could name one is left out.
+    let harmless = |a: &&str| match a.strip_prefix("--") {
+        Some(long) => !["pbn", "dlm", "deals", "part", "shard"].iter().any(|s| long.starts_with(s)),
+        None => !a.starts_with('-') || !a[1..].contains(['C', 'X', 'Z', 'l', 'L', 'U']),
+    };
+    if args.iter().all(harmless) {
         let script = case_file("switches.dli");
         if std::fs::write(&script, "condition hcp(north) > $1 + 0\naction printoneline, average hcp(south)\n").is_ok() {
             args.extend(["-g", "300", "-R", "2", script.to_str().unwrap_or("")]);

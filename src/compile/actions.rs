@@ -56,7 +56,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 for item in items {
                     parts.push(match *item {
                         PrintItem::Expr(e) => EsPart::Value(self.value(e, values)?),
-                        PrintItem::Str(s) => EsPart::Text(s.to_string()),
+                        PrintItem::Str(s) => {
+                            self.warn_backslashes(s);
+                            EsPart::Text(s.to_string())
+                        }
                     });
                 }
                 ActionSpec::PrintEs(parts)
@@ -109,13 +112,31 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Ok(Buckets { value: axis.value, low: axis.low, high: axis.high, size })
     }
 
+    /// Warns, once per string, that a printed string's `\n` or `\t` is printed as written (as
+    /// Dealer prints it), and how a new line is written.
+    fn warn_backslashes(&mut self, text: &str) {
+        let Some(escape) = ["\\n", "\\t"].into_iter().find(|e| text.contains(e)) else { return };
+        let quoted = format!("\"{text}\"");
+        let at = self.source.text.find(&quoted).map_or(Span::new(0, 0), |i| Span::new(i, i + quoted.len()));
+        if self.warnings.iter().any(|w| w.span == Some(at)) {
+            return;
+        }
+        self.warnings.push(
+            Diagnostic::at(at, format!("`{escape}` in a string is printed as written, a backslash and a letter, as Dealer prints it"))
+                .with_note("a new line is the bare \\n between the items, outside the quotes: printes(\"hcp \", hcp(north), \\n)"),
+        );
+    }
+
     /// The fields of a `csvrpt` or `printrpt`.
     pub(super) fn csv_parts(&mut self, items: &[CsvItem<'a>], values: &mut Vec<ValueCode<'a>>) -> Result<Vec<CsvPart>, Diagnostic> {
         let mut parts = Vec::new();
         for item in items {
             parts.push(match *item {
                 CsvItem::Expr(e) => CsvPart::Value(self.value(e, values)?),
-                CsvItem::Str(t) => CsvPart::Text(t.to_string()),
+                CsvItem::Str(t) => {
+                    self.warn_backslashes(t);
+                    CsvPart::Text(t.to_string())
+                }
                 CsvItem::Seat(seat) => CsvPart::Hands(vec![seat]),
                 CsvItem::Side(side) => CsvPart::Hands(side.seats().to_vec()),
                 CsvItem::Deal => CsvPart::Hands(Seat::ALL.to_vec()),

@@ -39,23 +39,17 @@ fn block_comment<'s>(lex: &mut logos::Lexer<'s, Tok<'s>>) -> Result<(), LexError
     }
 }
 
-/// Reads the rest of a `"` string, as written (the parser replaces its escapes: see
-/// [`crate::front::parse::unescape`]); strings may span lines, and `\"` does not end one.
+/// Reads the rest of a `"` string; strings may span lines and have no escapes (as in
+/// Dealer: `"\n"` is a backslash and an `n`, and the next `"` ends the string).
 fn string<'s>(lex: &mut logos::Lexer<'s, Tok<'s>>) -> Result<&'s str, LexErrorKind> {
     let rest = lex.remainder();
-    let bytes = rest.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                lex.bump(i + 1);
-                return Ok(&rest[..i]);
-            }
-            b'\\' => i += 2,
-            _ => i += 1,
+    match rest.find('"') {
+        Some(i) => {
+            lex.bump(i + 1);
+            Ok(&rest[..i])
         }
+        None => Err(LexErrorKind::UnterminatedString),
     }
-    Err(LexErrorKind::UnterminatedString)
 }
 
 /// Reads the inside of a `shape{ ... }` clause.
@@ -627,11 +621,7 @@ impl<'s> Iterator for Lexer<'s> {
                         LexErrorKind::UnterminatedShape => span,
                         _ => span,
                     };
-                    let mut message = describe_lex_error(&kind, self.main.slice());
-                    if kind == LexErrorKind::UnterminatedString && self.main.source()[r.start..].contains("\\\"") {
-                        message.push_str("; inside a string `\\\"` is a quote, and a backslash is written `\\\\`");
-                    }
-                    Err(LexError { span, message })
+                    Err(LexError { span, message: describe_lex_error(&kind, self.main.slice()) })
                 }
             });
         }
@@ -667,8 +657,8 @@ mod tests {
     fn comments_strings_and_fd_shapes() {
         assert_eq!(toks("a # x\n/* y \n z */ b // c"), vec![Tok::Ident("a"), Tok::Ident("b")]);
         assert_eq!(toks("\"two\nlines\" \\n"), vec![Tok::Str("two\nlines"), Tok::NewlineStr]);
-        // An escaped quote does not end a string; the parser replaces the escapes.
-        assert_eq!(toks(r#""say \"hi\"" "a\\" "\n""#), vec![Tok::Str(r#"say \"hi\""#), Tok::Str(r"a\\"), Tok::Str(r"\n")]);
+        // No escapes, as in Dealer: a backslash is a backslash, and the next quote ends.
+        assert_eq!(toks(r#""C:\" "a\n""#), vec![Tok::Str(r"C:\"), Tok::Str(r"a\n")]);
         assert_eq!(toks("shape {north, 5+xxx}"), vec![Tok::FdShape("north, 5+xxx")]);
     }
 

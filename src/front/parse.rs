@@ -359,31 +359,6 @@ fn describe_expected(expected: &[String]) -> String {
 
 // ---- helpers called by the grammar's actions
 
-/// A string's text with its escapes replaced: `\n` a new line, `\t` a tab, `\"` a quote and
-/// `\\` a backslash; any other backslash stays as written. Allocated in `arena` only when the
-/// string has a backslash.
-pub(crate) fn unescape<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
-    if !raw.contains('\\') {
-        return raw;
-    }
-    let mut text = String::with_capacity(raw.len());
-    let mut chars = raw.chars().peekable();
-    while let Some(c) = chars.next() {
-        let escaped = match (c, chars.peek()) {
-            ('\\', Some('n')) => '\n',
-            ('\\', Some('t')) => '\t',
-            ('\\', Some(&e @ ('"' | '\\'))) => e,
-            _ => {
-                text.push(c);
-                continue;
-            }
-        };
-        chars.next();
-        text.push(escaped);
-    }
-    arena.alloc_str(&text)
-}
-
 /// `v` with `x` appended.
 pub(crate) fn push<T>(mut v: Vec<T>, x: T) -> Vec<T> {
     v.push(x);

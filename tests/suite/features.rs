@@ -241,15 +241,16 @@ fn reports_over_no_deal_print_dashes_not_nan() {
 }
 
 #[test]
-fn strings_take_the_escapes_of_c() {
-    // `\n`, `\t`, `\"` and `\\` inside quotes; any other backslash stays as written.
-    let out = ok("produce 2\naction printes(\"a\\tb\\n\", \"say \\\"hi\\\" \\\\ \\d\\n\")\n", &["-s", "1", "-v"]);
-    assert_eq!(out, "a\tb\nsay \"hi\" \\ \\d\na\tb\nsay \"hi\" \\ \\d\n");
-    // In labels and the title too.
-    let out = ok("title \"T\\\"1\\\"\"\nproduce 1\naction average \"n\\thcp\" hcp(north), printpbn\n", &["-s", "1"]);
-    assert!(out.contains("[Description \"T\\\"1\\\"\"]") && out.contains("\nn\thcp: Mean="), "{out}");
-    // An unclosed string whose last quote is escaped says so.
-    let run = dealvm_stdin("title \"C:\\\"\nproduce 1\n", &[]);
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("never closed") && run.stderr.contains("a backslash is written `\\\\`"), "{}", run.stderr);
+fn strings_are_as_dealer_reads_them_and_a_backslash_n_is_explained() {
+    // As in both Dealers: no escapes, a backslash is printed as written, the next quote ends
+    // a string; a new line is the bare \n outside the quotes.
+    let run = dealvm_stdin("title \"C:\\\"\nproduce 1\naction printes(\"a\\tb\\n\", \\n, \"x\", \\n)\n", &["-s", "1", "-v"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "a\\tb\\n\nx\n");
+    assert!(run.stderr.contains("warning: `\\n` in a string is printed as written, a backslash and a letter, as Dealer prints it"), "{}", run.stderr);
+    assert!(run.stderr.contains("a new line is the bare \\n between the items, outside the quotes"), "{}", run.stderr);
+    assert_eq!(run.stderr.matches("warning").count(), 1, "once per string: {}", run.stderr);
+    // The same text in Debian's dealer.
+    let dealer = crate::common::reference_run("produce 1\naction printes(\"a\\tb\\n\", \\n, \"x\", \\n)\n", &["-s", "1", "-v"]);
+    assert!(dealer.stdout.starts_with("a\\tb\\n\nx\n"), "{}", dealer.stdout);
 }
