@@ -48,7 +48,7 @@ pub fn switches(data: &[u8]) {
     // the disk. A switch naming a file may come with its value attached (`-Zfile`, `--pbn=x`) or in a
     // cluster of short switches (`-vZfile`): any argument that could name one is left out.
     let harmless = |a: &&str| match a.strip_prefix("--") {
-        Some(long) => !["pbn", "dlm", "deals", "part", "shard"].iter().any(|s| long.starts_with(s)),
+        Some(long) => !["pbn", "dlm", "json", "deals", "part", "shard"].iter().any(|s| long.starts_with(s)),
         None => !a.starts_with('-') || !a[1..].contains(['C', 'X', 'Z', 'l', 'L', 'U']),
     };
     if args.iter().all(harmless) {
