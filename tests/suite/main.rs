@@ -24,6 +24,7 @@ mod partial;
 mod randomness;
 mod reference;
 mod robustness;
+mod same_deals;
 mod scripts;
 mod shards;
 mod solved_files;
