@@ -77,15 +77,8 @@ fn dump<W: Write>(cli: &Cli, compiled: &Compiled, out: &mut Printed<W>) -> Resul
         (None, None) => {
             let program = &compiled.program;
             let partial = compiled.deals.reading(program, &compiled.tables, printed(cli, compiled), swap);
-            let first = match &partial {
-                Some(crate::source::Deals::Random(dealer)) => dealer.dealt().seats(),
-                _ => dealvm_vm::card::Seats::ALL,
-            };
-            if program.seats_read().is_subset(first) {
-                partial.as_ref().unwrap_or(&compiled.deals).dealing()
-            } else {
-                format!("hands dealt: {first} first, the others when the code reaches `deal.rest`")
-            }
+            let rest = program.code.iter().any(|i| matches!(i, dealvm_vm::bytecode::Instr::DealRest));
+            partial.as_ref().unwrap_or(&compiled.deals).dealing(rest)
         }
     };
     writeln!(out, "{hands}")?;

@@ -145,8 +145,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     /// Compiles the deal routine: the condition, then, for a produced deal, each value
     /// stored in its slot and `produce`; a deal that fails the condition jumps to the final
-    /// `return` with 0.
-    pub(super) fn routine(&mut self, values: &[ValueCode<'a>]) -> Result<usize, Diagnostic> {
+    /// `return` with 0. The values from `tables_from` on are the output tables (`--dd`, `-Z`).
+    pub(super) fn routine(&mut self, values: &[ValueCode<'a>], tables_from: Option<usize>) -> Result<usize, Diagnostic> {
         // The hands of the first operand of the condition are dealt first when it fails often
         // enough, the others before the first operand or value that reads them.
         if let Some(c) = self.condition.filter(|&c| self.constant(c).is_none()) {
@@ -180,7 +180,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
             },
         }
         for (slot, v) in values.iter().enumerate() {
-            if self.rest.first.is_some() {
+            if Some(slot) == tables_from {
+                self.rest_before_tables();
+            } else if self.rest.first.is_some() {
                 let seats = match *v {
                     ValueCode::Expr(e) => self.seats_of(e),
                     _ => dealvm_vm::card::Seats::ALL,
@@ -286,7 +288,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.fold_with_tables();
         self.count_uses(&values);
         self.variables()?;
-        let routine = self.routine(&values)?;
+        let routine = self.routine(&values, table_values)?;
         let never = self.condition.filter(|&c| self.constant(c) == Some(0));
         if let Some(c) = never {
             self.warnings.push(
@@ -300,10 +302,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
         })?;
         program.dd_mode = Self::dd_mode(&program, &self.dd_switches);
         Self::targets_from_counts(&mut program);
+        program.tables_from = self.rest.tables;
         if !self.plain {
             dealvm_vm::fuse::fuse(&mut program);
         }
-        program.dealt_first = self.rest.first;
         let mut tables = self.tables.take().expect("made above").into_inner();
         for id in program.tables_used() {
             tables.ensure(id);

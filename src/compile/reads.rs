@@ -18,6 +18,8 @@ pub(super) struct RestPlan {
     pub(super) first: Option<Seats>,
     /// Whether `deal.rest` is in the code.
     pub(super) emitted: bool,
+    /// Where the output tables of `--dd` and `-Z` start, after a `deal.rest`.
+    pub(super) tables: Option<u32>,
     /// The hands each node reads.
     pub(super) memo: HashMap<NodeKey, Seats>,
 }

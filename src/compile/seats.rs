@@ -8,6 +8,11 @@
 //! sample of deals (else dealing later costs more than it saves). The choice is made from
 //! the condition as written, the same with `--plain`, so both deal the same deals. The same
 //! sample measures the operands that `order` sorts.
+//!
+//! The output tables of `--dd` and `-Z` (20 double-dummy values) always come after a
+//! `deal.rest`: the hands dealt first are those the code before it reads
+//! ([`dealvm_vm::bytecode::Program::seats_dealt_first`]), the same with or without the tables,
+//! so that the output switches do not change the deals.
 
 use crate::compile::compiler::Compiler;
 use crate::compile::node::node_key;
@@ -99,6 +104,17 @@ impl<'s, 'a> Compiler<'s, 'a> {
             }
             _ => {}
         }
+    }
+
+    /// Before the output tables of `--dd` and `-Z`: `deal.rest`, unless the code has one, and
+    /// where they start noted, so that the dealer is chosen from the condition and the actions
+    /// alone, and the deals are the same whatever the output switches.
+    pub(super) fn rest_before_tables(&mut self) {
+        if !self.rest.emitted {
+            self.emit(Instr::DealRest);
+            self.rest.emitted = true;
+        }
+        self.rest.tables = Some(self.asm.here());
     }
 
     /// The hands to deal first for condition `c`, those of its first operand, when the

@@ -59,20 +59,23 @@ impl Deals {
         }
     }
 
-    /// The dealer for a run whose program reads the hands of `read` only, when it differs
-    /// from this one: with nothing predealt and no swapping (which moves hands), only those
-    /// hands are dealt, and the others are filled in for the produced deals when `printed` (an
-    /// action or an output file takes the deals themselves). `None`: this source as it is.
+    /// The dealer for a run whose program reads first the hands of
+    /// [`Program::seats_dealt_first`] only (before its `deal.rest`, if it has one), when it
+    /// differs from this one: with nothing predealt and no swapping (which moves hands), only
+    /// those hands are dealt, the others at `deal.rest`, and for the produced deals when
+    /// `printed` (an action or an output file takes the deals themselves). `None`: this
+    /// source as it is.
     ///
-    /// When the program reads one hand, and only its top cards (`hcp` 4-3-2-1 reads the top
-    /// four ranks), only those cards of the hand are dealt.
+    /// When the program reads one hand only, and only its top cards (`hcp` 4-3-2-1 reads the
+    /// top four ranks), only those cards of the hand are dealt first: the output tables of
+    /// `--dd` and `-Z`, after a `deal.rest`, are left out of both questions.
     pub fn reading(&self, program: &Program, tables: &Tables, printed: bool, swap: Swap) -> Option<Deals> {
         let read = program.seats_dealt_first();
         match self {
             Deals::Random(_) if swap == Swap::None && read != Seats::ALL => {
                 let mut seats = read.iter();
                 let dealer = match (seats.next(), seats.next()) {
-                    (Some(seat), None) if program.seats_read() == read => {
+                    (Some(seat), None) if program.seats_read_without_tables() == read => {
                         RandomDealer::reading_top(seat, program.top_ranks_read(tables), printed)
                     }
                     _ => RandomDealer::reading(read, printed),
@@ -84,15 +87,21 @@ impl Deals {
     }
 
     /// The hands dealt, as `--dump-bytecode` shows them: `hands dealt: north (the others for
-    /// the deals printed)`.
-    pub fn dealing(&self) -> String {
+    /// the deals printed)`, or, for a program with a `deal.rest` (`rest`), `hands dealt: north
+    /// first, the others when the code reaches `deal.rest``.
+    pub fn dealing(&self, rest: bool) -> String {
         match self {
             Deals::Random(dealer) => {
                 let hands = match dealer.dealt() {
                     Dealt::Top { seat, ranks } => format!("{}'s cards of the top {ranks} ranks", seat.keyword()),
                     dealt => dealt.seats().to_string(),
                 };
-                let rest = if dealer.completes() { " (the others for the deals printed)" } else { "" };
+                let others = if dealer.dealt() == Dealt::Nothing { "all four" } else { "the others" };
+                let rest = match (rest && dealer.dealt() != Dealt::All, dealer.completes()) {
+                    (true, _) => format!(" first, {others} when the code reaches `deal.rest`"),
+                    (false, true) => " (the others for the deals printed)".to_string(),
+                    (false, false) => String::new(),
+                };
                 format!("hands dealt: {hands}{rest}")
             }
             Deals::Predeal(_) => "hands dealt: all, around the predeal".to_string(),

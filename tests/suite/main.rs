@@ -25,6 +25,7 @@ mod randomness;
 mod reference;
 mod reports;
 mod robustness;
+mod same_deals;
 mod scripts;
 mod shards;
 mod solved_files;

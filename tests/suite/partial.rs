@@ -400,6 +400,13 @@ fn the_hands_dealt_are_those_the_program_reads() {
         ("condition hcp(north) >= 10\naction csvrpt(hcp(north))\n", &[], format!("{}{printed}", honours("north"))),
         ("condition hcp(north) >= 10\naction average hcp(north)\n", &["--pbn", "x.pbn"], format!("{}{printed}", honours("north"))),
         ("condition hcp(north) >= 10\naction average hcp(north)\n", &["-Z", "N:x.zrd"], format!("{}{printed}", honours("north"))),
+        // The output tables of `--dd` and `-Z` read the whole deal after a `deal.rest`: the
+        // hands dealt first, and so the deals, stay those without them.
+        ("condition hcp(north) >= 10\naction average hcp(north)\n", &["--pbn", "x.pbn", "--dd"], format!("{}{REST}", honours("north"))),
+        ("condition hcp(north) >= 10\n", &["-Z", "x.zrd"], format!("{}{REST}", honours("north"))),
+        ("condition hcp(north) >= 15 && hcp(west) < 5\n", &["-Z", "x.zrd"], format!("north{REST}")),
+        ("produce 3\n", &["-Z", "x.zrd"], "none first, all four when the code reaches `deal.rest`".to_string()),
+        ("condition hcp(north) >= 10 || hcp(west) < 5\n", &["-Z", "x.zrd"], "all".to_string()),
         // Fewer ranks (controls: aces and kings; hascard of a king), or the whole hand when
         // the program reads a length, a ten, or a suit holding whole.
         ("condition controls(west) >= 4 || hascard(west, KD)\naction average 1\n", &[], "west's cards of the top 2 ranks".to_string()),

@@ -333,7 +333,7 @@ pub enum Instr {
     /// End of a deal routine whose deal is produced: return 1 with the stack empty.
     Produce,
     /// Deal the hands the dealer left out (once per deal): the code before it reads only
-    /// the hands of [`Program::dealt_first`].
+    /// the hands of [`Program::seats_dealt_first`].
     DealRest,
 
     // ---- superinstructions (see [`crate::fuse`]): this instruction and the next in one
@@ -704,9 +704,9 @@ pub struct Program {
     pub shape_values: Vec<ShapeValues>,
     /// The tables of `lengths.value`.
     pub length_values: Vec<LengthValues>,
-    /// When the code has a `deal.rest`: the hands it reads before, which a dealer may deal
-    /// first (the others at `deal.rest`).
-    pub dealt_first: Option<Seats>,
+    /// Where the output tables of `--dd` and `-Z` start (after a `deal.rest`): code that the
+    /// choice of the dealer does not look at, so that these switches change no deal.
+    pub tables_from: Option<u32>,
     /// The entry points, by index.
     pub entries: Vec<Entry>,
     /// The variable subroutines, indexed by [`VarSlot`].
@@ -785,10 +785,29 @@ impl fmt::Display for VerifyError {
 
 impl std::error::Error for VerifyError {}
 
+/// The code [`Program::reachable_from`] covers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Reach {
+    /// All of it.
+    All,
+    /// The code that may run before `deal.rest`: each entry point up to its `deal.rest`, and
+    /// the variables that code calls.
+    BeforeRest,
+    /// All but the output tables of `--dd` and `-Z` ([`Program::tables_from`]).
+    WithoutTables,
+}
+
 impl Program {
     /// The instructions the entry points can run: their own and those of the variables
     /// they call, directly or not (a variable no entry point needs is left out).
     pub fn reachable(&self) -> impl Iterator<Item = &Instr> {
+        self.reachable_from(Reach::All)
+    }
+
+    /// [`Self::reachable`], each entry point cut where `reach` says (no jump goes back, and
+    /// the compiler places `deal.rest` before all the code that reads the hands not dealt
+    /// first, so what follows it runs only after it).
+    fn reachable_from(&self, reach: Reach) -> impl Iterator<Item = &Instr> {
         let mut starts: Vec<usize> = self.entries.iter().map(|e| e.start as usize).collect();
         starts.extend(self.vars.iter().map(|v| v.start as usize));
         starts.sort_unstable();
@@ -797,8 +816,16 @@ impl Program {
             let i = starts.partition_point(|&s| s <= start);
             start..starts.get(i).copied().unwrap_or(self.code.len())
         };
+        let cut = |r: std::ops::Range<usize>| {
+            let end = match reach {
+                Reach::All => r.end,
+                Reach::BeforeRest => self.code[r.clone()].iter().position(|i| matches!(i, Instr::DealRest)).map_or(r.end, |n| r.start + n),
+                Reach::WithoutTables => self.tables_from.map(|t| t as usize).filter(|t| r.contains(t)).unwrap_or(r.end),
+            };
+            r.start..end
+        };
         let mut called = vec![false; self.vars.len()];
-        let mut work: Vec<_> = self.entries.iter().map(|e| routine(e.start as usize)).collect();
+        let mut work: Vec<_> = self.entries.iter().map(|e| cut(routine(e.start as usize))).collect();
         let mut ranges = Vec::new();
         while let Some(r) = work.pop() {
             for instr in &self.code[r.clone()] {
@@ -887,13 +914,14 @@ impl Program {
         }
     }
 
-    /// How many ranks of each suit the code reads, counted from the ace: 13 unless every
-    /// holding it reads is read through tables that ignore the low ranks (`hcp` 4-3-2-1 reads
-    /// the top four, `controls` two) or by `hascard` of high cards. A dealer may then deal
-    /// only those cards ([`crate::split::RandomDealer::reading_top`]).
+    /// How many ranks of each suit the code reads, but for the output tables
+    /// ([`Program::tables_from`]), counted from the ace: 13 unless every holding it reads is
+    /// read through tables that ignore the low ranks (`hcp` 4-3-2-1 reads the top four,
+    /// `controls` two) or by `hascard` of high cards. A dealer may then deal only those cards
+    /// first ([`crate::split::RandomDealer::reading_top`]).
     pub fn top_ranks_read(&self, tables: &Tables) -> u32 {
-        self.reachable_unfused()
-            .map(|i| match i {
+        self.reachable_from(Reach::WithoutTables)
+            .map(|i| match i.unfused() {
                 Instr::SuitCount { table, .. } | Instr::HandCount { table, .. } => 13 - tables.ignored_ranks(table),
                 Instr::HasCard { card, .. } => 13 - card.rank() as u32,
                 Instr::SuitTest { table, .. } => {
@@ -911,10 +939,22 @@ impl Program {
             .unwrap_or(0)
     }
 
-    /// The hands a dealer must deal before the code runs: all it reads, or, when it has a
-    /// `deal.rest`, those it reads before.
+    /// The hands a dealer must deal before the code runs: those the code before `deal.rest`
+    /// reads (all it reads when it has none). The output tables of `--dd` and `-Z` come after
+    /// a `deal.rest`, so that they do not change the hands dealt first, nor the deals.
     pub fn seats_dealt_first(&self) -> Seats {
-        self.dealt_first.unwrap_or_else(|| self.seats_read())
+        self.seats_in(Reach::BeforeRest)
+    }
+
+    /// The hands the code reads, but for the output tables ([`Program::tables_from`]): with
+    /// the hands dealt first, what the choice of the dealer looks at.
+    pub fn seats_read_without_tables(&self) -> Seats {
+        self.seats_in(Reach::WithoutTables)
+    }
+
+    /// The hands the code that `reach` covers reads.
+    fn seats_in(&self, reach: Reach) -> Seats {
+        self.reachable_from(reach).fold(Seats::NONE, |seats, i| seats.union(self.instr_seats(i.unfused())))
     }
 
     /// Whether the code asks double-dummy questions (and so needs a solver).
