@@ -268,6 +268,38 @@ pub(crate) fn joint_length_probability(a: u64, b: u64) -> f64 {
     first as f64 / choose(52, 13) as f64 * (second as f64 / choose(39, 13) as f64)
 }
 
+/// The exact joint law of two seats' points (4-3-2-1): `law[a][b]`, the probability that one
+/// seat holds `a` points and another `b`, from the ways each rank's four honours split between
+/// them and the others, times the ways to fill both hands with the 36 other cards.
+pub(crate) fn two_hands_hcp() -> Vec<Vec<f64>> {
+    // (points, honours) of each seat: the ways to give the honours so far.
+    let mut ways: std::collections::HashMap<[u64; 4], u128> = [([0; 4], 1)].into();
+    for value in 1..=4 {
+        let mut next = std::collections::HashMap::new();
+        for (&[a, na, b, nb], &w) in &ways {
+            for x in 0..=4 {
+                for y in 0..=4 - x {
+                    *next.entry([a + x * value, na + x, b + y * value, nb + y]).or_insert(0) += w * choose(4, x) * choose(4 - x, y);
+                }
+            }
+        }
+        ways = next;
+    }
+    let deals = choose(52, 13) as f64 * choose(39, 13) as f64;
+    let mut law = vec![vec![0.0; 41]; 41];
+    for ([a, na, b, nb], w) in ways {
+        if na <= 13 && nb <= 13 {
+            law[a as usize][b as usize] += (w * choose(36, 13 - na) * choose(23 + na, 13 - nb)) as f64 / deals;
+        }
+    }
+    law
+}
+
+/// The probability that one seat holds at least `a` points and another at least `b`.
+pub(crate) fn both_at_least(a: usize, b: usize) -> f64 {
+    two_hands_hcp()[a..].iter().map(|row| row[b..].iter().sum::<f64>()).sum()
+}
+
 #[test]
 fn pairs_of_hands_follow_their_joint_laws() {
     // Deals with nothing predealt split North-South from East-West first: check the joint
