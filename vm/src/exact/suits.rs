@@ -21,6 +21,7 @@ use crate::bias::{choose, choose_cards};
 use crate::card::{Deal, Hand, Seat, Suit};
 use crate::rng::{below_u128, DealRng};
 use crate::shape::ShapeSet;
+use std::collections::HashMap;
 
 /// A seat with a rule, dealt suit by suit.
 #[derive(Clone, Debug)]
@@ -40,12 +41,76 @@ struct Member {
     /// For a member with lengths, whether its shapes need its length in each suit (else the
     /// suit's valued cards it takes count in its cards so far, and need no state of their own).
     watched: [bool; 4],
+    /// The fewest and the most cards its shapes allow in the suits after each suit.
+    after: [(u8, u8); 4],
+    /// When its shapes are not all the combinations of lengths allowed suit by suit: its
+    /// lengths so far, by what they leave open.
+    classes: Option<Classes>,
 }
 
-impl Member {
-    /// Whether the state keeps the member's lengths suit by suit.
-    fn by_vector(&self) -> bool {
-        self.lengths.as_ref().is_some_and(|l| l.by_vector)
+/// The lengths of the first suits of a set of shapes (clubs first), grouped by the lengths
+/// they leave open for the suits after: lengths that leave the same open are one state.
+/// (`4-3` and `3-4` in the minors leave the same for `any 4333 + any 4432`.)
+#[derive(Clone, Debug)]
+struct Classes {
+    /// `next[u][class * 14 + len]`: the class after `len` cards of suit `u` from `class`
+    /// (from class 0 before the first suit), [`Classes::NONE`] when no shape follows.
+    next: [Vec<u16>; 4],
+}
+
+impl Classes {
+    const NONE: u16 = u16::MAX;
+
+    /// The classes of the lengths of `shapes`.
+    fn new(shapes: &ShapeSet) -> Classes {
+        let all: Vec<[u8; 4]> = shapes
+            .iter()
+            .map(|i| {
+                let [s, h, d, c] = crate::shape::SHAPES[i];
+                [c, d, h, s]
+            })
+            .collect();
+        // For each number of suits dealt, each prefix's class, by the suffixes it leaves.
+        let class_of: Vec<HashMap<Vec<u8>, u16>> = (0..=4)
+            .map(|depth| {
+                let mut open: HashMap<Vec<u8>, Vec<Vec<u8>>> = HashMap::new();
+                for l in &all {
+                    open.entry(l[..depth].to_vec()).or_default().push(l[depth..].to_vec());
+                }
+                let mut ids: HashMap<Vec<Vec<u8>>, u16> = HashMap::new();
+                let mut classes = HashMap::new();
+                let mut prefixes: Vec<_> = open.into_iter().collect();
+                prefixes.sort();
+                for (prefix, mut suffixes) in prefixes {
+                    suffixes.sort();
+                    let next_id = ids.len() as u16;
+                    classes.insert(prefix, *ids.entry(suffixes).or_insert(next_id));
+                }
+                classes
+            })
+            .collect();
+        let next = [0, 1, 2, 3].map(|u| {
+            let count = class_of[u].values().map(|&c| c as usize + 1).max().unwrap_or(0);
+            let mut table = vec![Classes::NONE; count * 14];
+            for (prefix, &class) in &class_of[u] {
+                for len in 0..14u8 {
+                    let mut longer = prefix.clone();
+                    longer.push(len);
+                    if let Some(&after) = class_of[u + 1].get(&longer) {
+                        table[class as usize * 14 + len as usize] = after;
+                    }
+                }
+            }
+            table
+        });
+        Classes { next }
+    }
+
+    /// The class after `len` cards of suit `u` from `class`, `None` when no shape follows.
+    #[inline]
+    fn after(&self, u: usize, class: u16, len: u8) -> Option<u16> {
+        let c = self.next[u][class as usize * 14 + len as usize];
+        (c != Classes::NONE).then_some(c)
     }
 }
 
@@ -56,8 +121,8 @@ struct Progress {
     points: u8,
     /// Cards so far: in the suits dealt for a member with lengths, in all for the others.
     cards: u8,
-    /// Lengths in the first three suits, once dealt (when its shapes need them).
-    lens: [u8; 3],
+    /// The class of its lengths in the suits dealt (when its shapes need them).
+    class: u16,
     /// Valued cards taken in the open suit (members with lengths).
     open_cards: u8,
     /// Points taken in the open suit (when counted in that suit).
@@ -219,11 +284,7 @@ impl BySuit {
     fn key(&self, s: &Step) -> u128 {
         let mut key = (s.suit as u128) << 14 | (s.at as u128) << 10 | (s.spots as u128) << 6 | s.pool as u128;
         for (m, p) in self.members.iter().zip(&s.members) {
-            let cards = if m.by_vector() {
-                p.lens[0] as u128 | (p.lens[1] as u128) << 4 | (p.lens[2] as u128) << 8
-            } else {
-                p.cards as u128
-            };
+            let cards = if m.classes.is_some() { p.class as u128 } else { p.cards as u128 };
             key = key << 25 | (p.points as u128) << 19 | cards << 7 | (p.open_cards as u128) << 4 | p.open_points as u128;
         }
         key
@@ -361,22 +422,22 @@ impl BySuit {
         let p = s.members[i];
         for k in 0..=s.spots {
             let len = m.fixed_len[u] + p.open_cards + k;
-            // In a free suit, the cards so far count the suit's valued cards: only the total matters.
-            let fits = if m.watched[u] {
-                lengths.allows(u, &p.lens, p.cards, len)
-            } else {
-                p.cards + len <= 13 && (u < 3 || p.cards + len == 13)
+            let class = match &m.classes {
+                Some(classes) => classes.after(u, p.class, len),
+                None => {
+                    // In a free suit, the cards so far count the suit's valued cards: only the
+                    // total matters. Room is left for the suits after.
+                    let fits = if m.watched[u] { lengths.allows(u, &[0; 3], p.cards, len) } else { p.cards + len <= 13 };
+                    let (fewest, most) = m.after[u];
+                    (fits && p.cards + len + fewest <= 13 && p.cards + len + most >= 13).then_some(0)
+                }
             };
-            if !fits {
-                continue;
-            }
+            let Some(class) = class else { continue };
             let mut child = Step { at: s.at + 1, spots: s.spots - k, ..*s };
             let q = &mut child.members[i];
             q.cards += len;
             q.open_cards = 0;
-            if u < 3 && lengths.by_vector {
-                q.lens[u] = len;
-            }
+            q.class = class;
             if let Some(child) = self.advance(child) {
                 f(Give::Spots(i as u8, k), BINOMIAL[s.spots as usize][k as usize], child);
             }
@@ -472,6 +533,14 @@ fn member(seat: Seat, fixed: Hand, rule: &SeatRule, values: &[i32; 13]) -> Membe
             l.by_vector || ShapeSet::from_fn(others) != rule.shapes
         })
     });
+    // The fewest and the most cards of each suit the shapes allow, summed over the suits after.
+    let span = |u: usize| lengths.as_ref().map_or((0, 13), |l| (l.allowed[u].trailing_zeros() as u8, 15 - l.allowed[u].leading_zeros() as u8));
+    let mut after = [(0u8, 0u8); 4];
+    for u in (0..3).rev() {
+        let (lo, hi) = span(u + 1);
+        after[u] = (after[u + 1].0 + lo, (after[u + 1].1 + hi).min(13));
+    }
+    let classes = lengths.as_ref().filter(|l| l.by_vector).map(|l| Classes::new(&l.shapes));
     Member {
         seat,
         fixed_len: Suit::ALL.map(|s| fixed.len(s) as u8),
@@ -481,6 +550,8 @@ fn member(seat: Seat, fixed: Hand, rule: &SeatRule, values: &[i32; 13]) -> Membe
         open_ended: points.is_some() && rule.points.1 >= 4 * suit_max,
         suit_points: rule.suit_points.map(|r| restrictive(r, suit_max).then(|| byte_range(r))),
         watched,
+        after,
+        classes,
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::super::tests::{chi_square_bound, every_deal, hand, shapes, HCP};
 use super::super::*;
+use super::Classes;
 use crate::rng::batch_rng;
 
 /// Deals whose seats `0..k` have points in `ranges[i]` (4-3-2-1), by the points of those
@@ -272,4 +273,37 @@ fn predealt_points_count_and_break_the_rules() {
     // North at most 15 with the four aces: no deal.
     let rules = point_rules(&[(0, 15), (0, 40), (15, 40)]);
     assert_eq!(ExactDealer::new([aces, Hand::EMPTY, Hand::EMPTY, Hand::EMPTY], &rules, &HCP).unwrap().deals(), 0);
+}
+
+#[test]
+fn classes_of_lengths_accept_exactly_the_shapes() {
+    let sets = [
+        shapes(|l| {
+            let mut l = l;
+            l.sort();
+            [[3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]].contains(&l)
+        }),
+        shapes(|[s, h, ..]| s >= 5 && h >= 4),
+        shapes(|[s, h, d, _]| s + h == 8 && d <= 3),
+        ShapeSet::from_fn({
+            let mut i = 0;
+            move |_| {
+                i += 1;
+                i % 7 == 3
+            }
+        }),
+    ];
+    for set in &sets {
+        let classes = Classes::new(set);
+        let mut accepted = 0;
+        for code in 0..14usize.pow(4) {
+            let l = [code % 14, code / 14 % 14, code / 196 % 14, code / 2744].map(|x| x as u8);
+            let walked = (0..4).try_fold(0u16, |class, u| classes.after(u, class, l[u]));
+            let [c, d, h, s] = l;
+            let shape = c + d + h + s == 13 && set.contains(crate::shape::shape_index(s as u32, h as u32, d as u32));
+            assert_eq!(walked.is_some(), shape, "{l:?}");
+            accepted += shape as usize;
+        }
+        assert_eq!(accepted, set.len());
+    }
 }
