@@ -2,8 +2,10 @@
 //! compiler extracted (`vm::exact::ExactDealer`), each standing for the random deals up to it
 //! in Dealer's law (`vm::sparse::Sparse`), or as Dealer does, dealing every deal and testing the
 //! condition. Exact dealing pays when those terms are rare; it is chosen when their
-//! probability is below [`RARE`] and the counting fits its budget. Counting can also prove that
-//! no deal meets the terms: the run then deals nothing ([`Choice::impossible`]).
+//! probability is below [`RARE`] and the counting fits its budget. The probability weighed is
+//! that of the seats together, counted exactly (or, for terms common for sure, measured on a
+//! sample), never a product over the seats. Counting can also prove that no deal meets the
+//! terms: the run then deals nothing ([`Choice::impossible`]).
 
 use dealvm_vm::card::{Hand, Seat};
 use dealvm_vm::exact::{ExactDealer, ExactError, SeatRule};

@@ -4,7 +4,7 @@
 //! determinism across thread counts, and the choice of strategy with its reasons.
 
 use crate::common::dealvm_stdin;
-use crate::randomness::{assert_fits, both_at_least, choose, gamma_q, two_hands_hcp};
+use crate::randomness::{assert_fits, both_at_least, choose, gamma_q, two_hands_hcp, two_hands_points};
 use dealvm::source::exact::scientific;
 
 /// The hands of each `printoneline` line: for each seat (N, E, S, W), its holdings spades first.
@@ -405,4 +405,26 @@ fn the_choice_weighs_the_seats_together() {
     // South's points left to the condition and not named.
     let line = dealt("shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17 && hcp(south) >= 8 && hcp(south) <= 10 && hearts(south) >= 5 && spades(west) >= 6");
     assert!(line.starts_with("dealing: exact, only deals meeting shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17 && hearts(south) >= 5 && spades(west) >= 6 (probability"), "{line}");
+}
+
+#[test]
+fn other_counts_of_honours_are_dealt_on_several_seats() {
+    let at_least = |values: &[u64], a: usize, b: usize| -> f64 { two_hands_points(values)[a..].iter().map(|row| row[b..].iter().sum::<f64>()).sum() };
+    // Twelve of the sixteen top cards in North, three in South: 1.0253e-08, dealt exactly.
+    let p = at_least(&[1, 1, 1, 1], 12, 3);
+    let line = dealing("condition top4(north) >= 12 && top4(south) >= 3\nproduce 10\n", &[]);
+    assert!(line.starts_with(&format!("dealing: exact, only deals meeting top4(north) >= 12 && top4(south) >= 3 (probability {} of all deals;", scientific(p))), "{line}");
+    let run = dealvm_stdin("condition top4(north) >= 12 && top4(south) >= 3\nproduce 10\naction printoneline\n", &["-s", "2", "-g", "100000000000"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let tops = |holding: &str| holding.chars().filter(|c| "AKQJ".contains(*c)).count();
+    for d in hands(&run.stdout) {
+        assert!(d[0].iter().map(|h| tops(h)).sum::<usize>() >= 12 && d[2].iter().map(|h| tops(h)).sum::<usize>() >= 3);
+    }
+    // Controls on two seats, counted together: 0.233% of the deals, so every deal is dealt.
+    let p = at_least(&[2, 1], 7, 4);
+    let line = dealing("condition controls(north) >= 7 && controls(south) >= 4\nproduce 10\n", &[]);
+    assert!(line.ends_with(&format!("(controls(north) >= 7 && controls(south) >= 4) hold on {:.3}% of the deals)", 100.0 * p)), "{line}");
+    // Two functions: the first one's terms are dealt, the other's are left to the condition.
+    let line = dealing("condition hcp(north) >= 26 && controls(south) >= 6\nproduce 10\n", &[]);
+    assert!(line.starts_with("dealing: exact, only deals meeting hcp(north) >= 26 (probability"), "{line}");
 }

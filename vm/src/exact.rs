@@ -17,6 +17,10 @@
 //! no seat does, only how many cards are left. A seat's own progress is its suit lengths so
 //! far (or only their sum, when its shapes are all the combinations of allowed lengths per
 //! suit) and its points so far (when a range of them is wanted).
+//!
+//! Seat after seat, points on two seats or more need the valued cards left in every suit:
+//! too many states. Those rules are dealt suit after suit instead ([`suits`]), with every
+//! seat's progress in the state and only the open suit's cards left.
 
 use crate::bias::{choose, choose_cards};
 use crate::card::{Deal, Hand, Seat, Suit};
