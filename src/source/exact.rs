@@ -225,9 +225,20 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         (seats.clone(), &|_| false),
         (vec![rarest], &|_| true),
     ];
+    let mut failed = ExactError::TooManyStates;
     for (extra, points) in attempts {
-        let Ok(d) = counting.dealer(&extra, points) else { continue };
+        let d = match counting.dealer(&extra, points) {
+            Ok(d) => d,
+            Err(e) => {
+                failed = e;
+                continue;
+            }
+        };
         let met = counting.terms(&extra, points);
+        if met.is_empty() {
+            // These rules restrict nothing (the points they leave out were all there was).
+            continue;
+        }
         if d.deals() == 0 {
             return counting.impossible(&met);
         }
@@ -245,7 +256,10 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         let gaps = Gaps::new(d.deals(), base);
         return Choice { exact: Some(Sparse { dealer: d, gaps }), dealt: Some(dealt), how, impossible: None };
     }
-    let why = format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::exact::MAX_STATES);
+    let why = match failed {
+        ExactError::TooManyStates => format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::exact::MAX_STATES),
+        ExactError::PointValues => format!("the point values of {terms} are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit)"),
+    };
     Choice::every(every.unwrap_or(why))
 }
 

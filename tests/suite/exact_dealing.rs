@@ -405,6 +405,9 @@ fn the_choice_weighs_the_seats_together() {
     // South's points left to the condition and not named.
     let line = dealt("shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17 && hcp(south) >= 8 && hcp(south) <= 10 && hearts(south) >= 5 && spades(west) >= 6");
     assert!(line.starts_with("dealing: exact, only deals meeting shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17 && hearts(south) >= 5 && spades(west) >= 6 (probability"), "{line}");
+    // Point values the counting cannot handle (six ranks): said, not weighed as 100%.
+    let line = dealing("pointcount 6 5 4 3 2 1\ncondition hcp(north) >= 40\nproduce 10\n", &[]);
+    assert!(line.ends_with("(the point values of hcp(north) >= 40 are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit))"), "{line}");
 }
 
 #[test]
