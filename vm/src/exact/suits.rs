@@ -186,8 +186,8 @@ pub(super) struct BySuit {
 }
 
 impl BySuit {
-    /// The dealer of the deals giving each seat its `fixed` cards and meeting `rules` (points
-    /// by `values`, whose valued ranks are `valued_ranks`).
+    /// The dealer of the deals giving each seat its `fixed` cards and meeting `rules`, with
+    /// points counted by `values` (checked by [`super::ExactDealer::new`]).
     pub(super) fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13]) -> Result<BySuit, ExactError> {
         let taken = fixed.iter().fold(0u64, |a, h| a | h.0);
         let free = crate::card::ALL_CARDS & !taken;
