@@ -331,7 +331,7 @@ fn dealing(cli: &Cli, compiled: &Compiled, swap: Swap, produce_bound: bool) -> c
         lengths: &compiled.lengths,
         rules: &compiled.rules.seats,
         terms: &compiled.rules.terms,
-        values: &compiled.point_counts.hcp,
+        values: &compiled.rules.values,
         moved: swap.moved_seats(),
         rejection: cli.rejection,
         produce_bound,

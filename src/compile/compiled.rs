@@ -80,6 +80,8 @@ impl Compiled {
 pub struct ConditionRules {
     pub seats: [Option<SeatRule>; 4],
     pub terms: Vec<crate::source::exact::Term>,
+    /// The values by rank of the points the rules count (`hcp`'s, `controls`', ...).
+    pub values: dealvm_vm::tables::RankValues,
 }
 
 /// Settings given by statements of the input file.

@@ -1,8 +1,10 @@
 //! What of the condition dealing can meet by itself: among the terms of the condition's
 //! top-level `&&` chain (through variables), those that read only one seat's suit lengths
 //! (shape), only its points (`hcp(seat)`), or only its points in one suit (`hcp(seat, suit)`).
-//! Each becomes a [`SeatRule`] for the exact dealer (`vm::exact`), and a [`Term`] saying
-//! what of it dealing meets.
+//! Points are any count of values by rank: `hcp`, `controls`, `pt0` .. `pt9` (tens, ...,
+//! `c13`); the dealer counts one of them, the one the first such term reads, and terms of the
+//! others stay with the condition. Each becomes a [`SeatRule`] for the exact dealer
+//! (`vm::exact`), and a [`Term`] saying what of it dealing meets.
 //!
 //! A term is evaluated on every value its one input can take (the 560 shapes, the possible
 //! points), so any formula of them counts: `hearts(north) + spades(north) >= 9`,
@@ -18,14 +20,26 @@ use crate::source::exact::Term;
 use dealvm_vm::card::{Seat, Suit};
 use dealvm_vm::exact::SeatRule;
 use dealvm_vm::shape::{ShapeSet, NUM_SHAPES, SHAPES};
+use dealvm_vm::tables::{PointCounts, RankValues};
 use std::collections::{HashMap, HashSet};
 
-/// The one input a term reads.
+/// The one input a term reads: a seat's lengths, or a count of its cards (in all, or in a
+/// suit) by a function's values per rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Input {
     Lengths(Seat),
-    Points(Seat),
-    SuitPoints(Seat, Suit),
+    Points(Seat, CountFn),
+    SuitPoints(Seat, Suit, CountFn),
+}
+
+impl Input {
+    /// The function of the points read.
+    fn counts(self) -> Option<CountFn> {
+        match self {
+            Input::Lengths(_) => None,
+            Input::Points(_, f) | Input::SuitPoints(_, _, f) => Some(f),
+        }
+    }
 }
 
 /// What a term's input is worth when the term is evaluated.
@@ -65,19 +79,23 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let Some(condition) = self.condition else { return rules };
         let mut terms = Vec::new();
         self.conjuncts(condition, &mut HashSet::new(), &mut terms);
-        let values = self.point_counts.hcp;
-        let suit_max: i32 = values.iter().sum();
-        if values.iter().any(|&v| v < 0) {
-            return rules;
-        }
+        // The function whose points are dealt: the first term's that reads points.
+        let mut counted: Option<CountFn> = None;
         for term in terms {
             let mut reading = Reading::default();
             self.read(term, &mut reading);
             let (Some(input), false) = (reading.input, reading.other) else { continue };
+            if let Some(f) = input.counts() {
+                if *counted.get_or_insert(f) != f {
+                    continue;
+                }
+            }
+            let values = rank_values(&self.point_counts, counted.unwrap_or(CountFn::Hcp)).expect("counts by rank");
+            let suit_max: i32 = values.iter().sum();
             let seat = match input {
-                Input::Lengths(s) | Input::Points(s) | Input::SuitPoints(s, _) => s,
+                Input::Lengths(s) | Input::Points(s, _) | Input::SuitPoints(s, _, _) => s,
             };
-            let most = if matches!(input, Input::Points(_)) { 4 * suit_max } else { suit_max };
+            let most = if matches!(input, Input::Points(..)) { 4 * suit_max } else { suit_max };
             let inputs: Vec<Value> = match input {
                 Input::Lengths(_) => (0..NUM_SHAPES)
                     .map(|i| {
@@ -103,8 +121,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
                         }
                     }
                 }
-                Input::Points(_) => rule.points = meet(rule.points, range_of(&results)),
-                Input::SuitPoints(_, suit) => {
+                Input::Points(..) => rule.points = meet(rule.points, range_of(&results)),
+                Input::SuitPoints(_, suit, _) => {
                     let r = &mut rule.suit_points[suit as usize];
                     *r = meet(*r, range_of(&results));
                 }
@@ -113,6 +131,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             let met = met_of(crate::front::diag::quote(&text, ""), input, &results);
             rules.terms.push(Term { seat, points: !matches!(input, Input::Lengths(_)), met });
         }
+        rules.values = rank_values(&self.point_counts, counted.unwrap_or(CountFn::Hcp)).expect("counts by rank");
         rules
     }
 
@@ -142,8 +161,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 None => reading.other = true,
             },
             ExprKind::Length { seat, .. } => reading.read(Input::Lengths(seat)),
-            ExprKind::Count { func: CountFn::Hcp, seat, suit: None } => reading.read(Input::Points(seat)),
-            ExprKind::Count { func: CountFn::Hcp, seat, suit: Some(suit) } => reading.read(Input::SuitPoints(seat, suit)),
+            ExprKind::Count { func, seat, suit } if rank_values(&self.point_counts, func).is_some_and(|v| v.iter().all(|&x| x >= 0)) => {
+                reading.read(suit.map_or(Input::Points(seat, func), |suit| Input::SuitPoints(seat, suit, func)))
+            }
             ExprKind::Shape { seat, terms } => match self.shapes_of(terms) {
                 Ok(set) => {
                     reading.shapes.insert(node_key(e), set);
@@ -222,8 +242,8 @@ fn met_of(text: String, input: Input, results: &[i32]) -> Option<String> {
     }
     let most = results.len() as i32 - 1;
     let what = match input {
-        Input::Points(seat) => format!("hcp({})", seat.keyword()),
-        Input::SuitPoints(seat, suit) => format!("hcp({}, {})", seat.keyword(), suit.name()),
+        Input::Points(seat, f) => format!("{}({})", f.name(), seat.keyword()),
+        Input::SuitPoints(seat, suit, f) => format!("{}({}, {})", f.name(), seat.keyword(), suit.name()),
         Input::Lengths(_) => unreachable!("shapes have no holes"),
     };
     let bounds: Vec<String> = [(lo > 0).then(|| format!("{what} >= {lo}")), (hi < most).then(|| format!("{what} <= {hi}"))]
@@ -231,6 +251,16 @@ fn met_of(text: String, input: Input, results: &[i32]) -> Option<String> {
         .flatten()
         .collect();
     (!bounds.is_empty()).then(|| bounds.join(" && "))
+}
+
+/// The values by rank behind `f`, when it counts cards by rank (not `losers` or `ltc`).
+fn rank_values(counts: &PointCounts, f: CountFn) -> Option<RankValues> {
+    match f {
+        CountFn::Hcp => Some(counts.hcp),
+        CountFn::Pt(n) => Some(counts.alt[n as usize]),
+        CountFn::Controls => Some([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]),
+        CountFn::Losers | CountFn::Ltc => None,
+    }
 }
 
 /// The smallest range of points holding every point count whose result (`results[p]`) is

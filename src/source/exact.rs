@@ -2,19 +2,25 @@
 //! compiler extracted (`vm::exact::ExactDealer`), each standing for the random deals up to it
 //! in Dealer's law (`vm::sparse::Sparse`), or as Dealer does, dealing every deal and testing the
 //! condition. Exact dealing pays when those terms are rare; it is chosen when their
-//! probability is below [`RARE`] and the counting fits its budget. Counting can also prove that
-//! no deal meets the terms: the run then deals nothing ([`Choice::impossible`]).
+//! probability is below [`RARE`] and the counting fits its budget. The probability weighed is
+//! that of the seats together, counted exactly (or, for terms common for sure, measured on a
+//! sample), never a product over the seats. Counting can also prove that no deal meets the
+//! terms: the run then deals nothing ([`Choice::impossible`]).
 
 use dealvm_vm::card::{Hand, Seat};
 use dealvm_vm::exact::{ExactDealer, ExactError, SeatRule};
 use dealvm_vm::gaps::Gaps;
 use dealvm_vm::sparse::Sparse;
 use dealvm_vm::predeal::{is_empty, SuitLengths};
-use dealvm_vm::shape::{ShapeSet, NUM_SHAPES};
+use dealvm_vm::shape::ShapeSet;
+use dealvm_vm::source::DealSource;
 
 /// Exact dealing is used when the terms it meets hold on fewer deals than this: above it,
 /// dealing every deal (tens of nanoseconds each) is faster than dealing exactly (microseconds).
 pub const RARE: f64 = 1e-3;
+
+/// Terms on several seats that are common alone are measured together on this many deals.
+const SAMPLE: usize = 8192;
 
 /// A term of the condition that exact dealing can meet (`compile::exact` finds them).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +137,30 @@ impl Counting<'_> {
         met.filter_map(|t| t.met.clone()).collect::<Vec<_>>().join(" && ")
     }
 
+    /// How often the rules of `seats` hold together, when they are certainly not rare (else
+    /// `None`): exactly for one seat (`alone` holds each seat's probability alone, 1 when it
+    /// could not be counted), or measured on [`SAMPLE`] deals meeting the predeal (dealt by
+    /// `base`), when at least ten times [`RARE`] of them meet the rules. Seats are not
+    /// independent (`hcp(north) >= 20` and `hcp(south) >= 15` hold together on 8.7e-5 of the
+    /// deals, not 1.4% times 14%), so the product of their probabilities is no estimate.
+    fn common(&self, seats: &[Seat], alone: &[(Seat, f64)], base: &ExactDealer) -> Option<String> {
+        let of = if self.predeal { "the deals that meet the predeal" } else { "the deals" };
+        if alone.iter().any(|&(_, p)| p < RARE) {
+            return None;
+        }
+        if let [(_, p)] = alone {
+            return (*p < 1.0).then(|| format!("{} of {of}", percent(*p)));
+        }
+        let mut rng = dealvm_vm::rng::batch_rng(0x5EED, 0);
+        let values = self.inputs.values;
+        let meets = |deal: &dealvm_vm::card::Deal| {
+            seats.iter().all(|&s| self.rules[s as usize].as_ref().is_none_or(|r| r.holds(deal.hands[s as usize], values)))
+        };
+        let hits = (0..SAMPLE).filter(|_| meets(&base.deal_one(0, &mut rng))).count();
+        let p = hits as f64 / SAMPLE as f64;
+        (p >= 10.0 * RARE).then(|| format!("about {} of {of} (measured on {SAMPLE} deals)", percent(p)))
+    }
+
     /// The choice when no deal meets `terms`.
     fn impossible(&self, terms: &str) -> Choice {
         let which = if self.predeal { "no deal that meets the predeal" } else { "no deal" };
@@ -164,34 +194,24 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         return Choice::every(every.unwrap_or(why.into()));
     }
     let counting = Counting { inputs, rules, bias: bias_rules(inputs.lengths), predeal: !is_empty(&inputs.fixed, inputs.lengths) };
-    let base = match counting.dealer(&[], &|_| true) {
-        Ok(d) if d.deals() > 0 => d.deals(),
+    let (base, base_dealer) = match counting.dealer(&[], &|_| true) {
+        Ok(d) if d.deals() > 0 => (d.deals(), d),
         _ => return Choice::every(every.unwrap_or("the predeal could not be counted".into())),
     };
-    // Estimate first, seat by seat, as if the seats were independent; a seat that no deal
-    // suits proves the condition impossible.
+    // Each seat alone, counted exactly: a seat that no deal suits proves the condition
+    // impossible, and the terms together hold on no more deals than the rarest seat's.
     let mut alone = Vec::new();
     for &s in &seats {
         let p = match counting.dealer(&[s], &|_| true) {
             Ok(d) if d.deals() == 0 => return counting.impossible(&counting.terms(&[s], &|_| true)),
-            Ok(d) => d.deals() as f64 / base as f64,
-            Err(_) => 1.0,
+            Ok(d) => Some(d.deals() as f64 / base as f64),
+            Err(_) => None,
         };
-        alone.push((s, p));
+        alone.push((s, p.unwrap_or(1.0)));
     }
-    let estimate: f64 = alone.iter().map(|&(_, p)| p).product();
     let terms = counting.terms(&seats, &|_| true);
-    if estimate >= RARE {
-        // Seats that are common alone may still exclude each other by their lengths, which
-        // cost little to count together.
-        let shapes_some = |s: &Seat| counting.rules[*s as usize].as_ref().is_some_and(|r| r.shapes.len() < NUM_SHAPES);
-        let shaped: Vec<Seat> = seats.iter().copied().filter(shapes_some).collect();
-        if let (true, Ok(d)) = (shaped.len() > 1, counting.dealer(&shaped, &|_| false)) {
-            if d.deals() == 0 {
-                return counting.impossible(&counting.terms(&shaped, &|_| false));
-            }
-        }
-        let why = format!("the terms exact dealing could meet ({terms}) hold on about {} of the deals", percent(estimate));
+    if let Some(how_often) = counting.common(&seats, &alone, &base_dealer) {
+        let why = format!("the terms exact dealing could meet ({terms}) hold on {how_often}");
         return Choice::every(every.unwrap_or(why));
     }
     // The most complete rules that can be counted: all of them; points only for the rarest
@@ -205,9 +225,20 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         (seats.clone(), &|_| false),
         (vec![rarest], &|_| true),
     ];
+    let mut failed = ExactError::TooManyStates;
     for (extra, points) in attempts {
-        let Ok(d) = counting.dealer(&extra, points) else { continue };
+        let d = match counting.dealer(&extra, points) {
+            Ok(d) => d,
+            Err(e) => {
+                failed = e;
+                continue;
+            }
+        };
         let met = counting.terms(&extra, points);
+        if met.is_empty() {
+            // These rules restrict nothing (the points they leave out were all there was).
+            continue;
+        }
         if d.deals() == 0 {
             return counting.impossible(&met);
         }
@@ -216,7 +247,8 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         }
         let p = d.deals() as f64 / base as f64;
         if p >= RARE {
-            return Choice::every(format!("the terms exact dealing could meet ({met}) hold on {} of the deals", percent(p)));
+            let of = if counting.predeal { "the deals that meet the predeal" } else { "the deals" };
+            return Choice::every(format!("the terms exact dealing could meet ({met}) hold on {} of {of}", percent(p)));
         }
         let dealt = Dealt { terms: met, probability: p, predeal: counting.predeal };
         let (p, of, states) = (scientific(p), dealt.of(), d.states());
@@ -224,7 +256,10 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         let gaps = Gaps::new(d.deals(), base);
         return Choice { exact: Some(Sparse { dealer: d, gaps }), dealt: Some(dealt), how, impossible: None };
     }
-    let why = format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::exact::MAX_STATES);
+    let why = match failed {
+        ExactError::TooManyStates => format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::exact::MAX_STATES),
+        ExactError::PointValues => format!("the point values of {terms} are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit)"),
+    };
     Choice::every(every.unwrap_or(why))
 }
 

@@ -4,7 +4,8 @@
 //! determinism across thread counts, and the choice of strategy with its reasons.
 
 use crate::common::dealvm_stdin;
-use crate::randomness::{assert_fits, gamma_q};
+use crate::randomness::{assert_fits, both_at_least, choose, gamma_q, two_hands_hcp, two_hands_points};
+use dealvm::source::exact::scientific;
 
 /// The hands of each `printoneline` line: for each seat (N, E, S, W), its holdings spades first.
 fn hands(out: &str) -> Vec<[[String; 4]; 4]> {
@@ -254,7 +255,7 @@ fn the_run_says_how_it_deals_and_how_rare_the_terms_are() {
     assert!(run.stdout.contains("meeting spades(west)==9 && diamonds(east)==6 && clubs(east)==6 (probability 1.0799e-07 of all deals); Generated counts"), "{}", run.stdout);
     // Common terms, terms across seats, swapped seats, --rejection: every deal is dealt.
     let t2 = "condition shape(north, any 4333 + any 4432 + any 5332) and hcp(north)>=15 and hcp(north)<=17 and hearts(south)>=5\n";
-    assert!(dealing(t2, &[]).contains("hold on about 0.858% of the deals"), "{}", dealing(t2, &[]));
+    assert!(dealing(t2, &[]).contains("hold on 0.820% of the deals)"), "{}", dealing(t2, &[]));
     let across = "condition hcp(north) + hcp(south) >= 37\n";
     assert!(dealing(across, &[]).contains("no term of the condition tests one seat"));
     assert!(dealing(t3, &["-x", "2"]).contains("moved by swapping"));
@@ -289,4 +290,144 @@ fn terms_through_variables_and_formulas_are_dealt_exactly() {
         assert_eq!(d[2][0].len(), 7);
         assert!(d[2].iter().map(|h| hcp(h)).sum::<usize>() >= 23);
     }
+}
+
+/// The points of each seat of a deal of [`hands`].
+fn points(deal: &[[String; 4]; 4]) -> [usize; 4] {
+    deal.each_ref().map(|seat| seat.iter().map(|h| hcp(h)).sum())
+}
+
+#[test]
+fn points_on_two_seats_are_dealt_with_their_exact_joint_law() {
+    // North 20+ and South 15+: 8.7498e-05 of the deals, where the product of the seats' own
+    // probabilities (1.4% and 14%) says 0.2%.
+    let input = "condition hcp(north) >= 20 && hcp(south) >= 15\nproduce 1000\naction printoneline\n";
+    let q = both_at_least(20, 15);
+    assert_eq!(scientific(q), "8.7498e-05");
+    let line = dealing(input, &[]);
+    let wanted = format!("dealing: exact, only deals meeting hcp(north) >= 20 && hcp(south) >= 15 (probability {} of all deals;", scientific(q));
+    assert!(line.starts_with(&wanted), "{line}");
+    // With a budget that holds them, the 1000 deals asked for.
+    let run = dealvm_stdin(input, &["-s", "1", "-g", "100000000"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("Produced  1000 hands"), "{}", run.stdout);
+    // North's and South's points against their exact joint law (North 26+ and South 21+ pooled).
+    let law = two_hands_hcp();
+    let cell = |n: usize, s: usize| (n.min(26) - 20) * 7 + s.min(21) - 15;
+    let mut probs = vec![0.0; 49];
+    for (n, row) in law.iter().enumerate().skip(20) {
+        for (s, &p) in row.iter().enumerate().skip(15) {
+            probs[cell(n, s)] += p / q;
+        }
+    }
+    let mut seen = vec![0u64; 49];
+    for d in hands(&run.stdout) {
+        let [n, _, s, _] = points(&d);
+        assert!(n >= 20 && s >= 15);
+        seen[cell(n, s)] += 1;
+    }
+    assert_eq!(seen.iter().sum::<u64>(), 1000);
+    assert_fits("North's and South's points", &seen, &probs);
+    // 20+ on both: 5.1647e-08 of the deals, dealt exactly too.
+    let line = dealing("condition hcp(north) >= 20 && hcp(south) >= 20\nproduce 10\n", &[]);
+    assert!(line.contains(&format!("(probability {} of all deals;", scientific(both_at_least(20, 20)))), "{line}");
+    assert_eq!(scientific(both_at_least(20, 20)), "5.1647e-08");
+}
+
+#[test]
+fn exact_and_rejection_dealing_agree_on_points_and_shapes_across_seats() {
+    // North 18+ and 4333 or 4432, South 12+ with four spades or more: 5.1 deals in 10,000.
+    let input = "condition hcp(north) >= 18 && shape(north, any 4333 + any 4432) && hcp(south) >= 12 && spades(south) >= 4\n\
+                 action printoneline\n";
+    let line = dealing(input, &[]);
+    assert!(line.starts_with("dealing: exact, only deals meeting hcp(north) >= 18 && shape(north, any 4333 + any 4432) && hcp(south) >= 12 && spades(south) >= 4 (probability"), "{line}");
+    let stats = |args: &[&str]| {
+        let mut all = vec!["-p", "600", "-R", "2", "-g", "100000000"];
+        all.extend_from_slice(args);
+        let run = dealvm_stdin(input, &all);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        let (mut north, mut south, mut spades) = (vec![0u64; 41], vec![0u64; 41], vec![0u64; 14]);
+        for d in hands(&run.stdout) {
+            let [n, _, s, _] = points(&d);
+            north[n] += 1;
+            south[s] += 1;
+            spades[d[2][0].len()] += 1;
+        }
+        assert_eq!(north.iter().sum::<u64>(), 600);
+        (north, south, spades)
+    };
+    let exact = stats(&["-s", "5"]);
+    let plain = stats(&["-s", "6", "--rejection"]);
+    for (what, a, b) in [("North's points", &exact.0, &plain.0), ("South's points", &exact.1, &plain.1), ("South's spades", &exact.2, &plain.2)] {
+        let p = two_samples_p(a, b);
+        assert!(p > 1e-4, "{what}: p-value {p:.2e}\n{a:?}\n{b:?}");
+    }
+}
+
+/// The probability that North holds `n` spades or more and South and East at most `s` each.
+fn spades_apart(n: u64, s: u64) -> f64 {
+    let f = |k: u64| (1..=k).map(|x| x as f64).product::<f64>();
+    let mut p = 0.0;
+    for a in n..=13 {
+        for b in 0..=s.min(13 - a) {
+            for c in 0..=s.min(13 - a - b) {
+                let d = 13 - a - b - c;
+                // The spades split a-b-c-d, then the other 39 cards fill each hand.
+                let spades = choose(13, a) as f64 * choose(13 - a, b) as f64 * choose(13 - a - b, c) as f64;
+                p += spades * f(39) / (f(13 - a) * f(13 - b) * f(13 - c) * f(13 - d));
+            }
+        }
+    }
+    p * f(13).powi(4) / f(52)
+}
+
+#[test]
+fn the_choice_weighs_the_seats_together() {
+    let dealt = |condition: &str| dealing(&format!("condition {condition}\nproduce 100\n"), &[]);
+    // Rare together, common apart (the issue's case above): dealt exactly.
+    assert!(dealt("hcp(north) >= 20 && hcp(south) >= 15").starts_with("dealing: exact"));
+    // Rare apart as a product (4.5e-4), common together: North's long spades leave the others
+    // short. Every deal is dealt, for the exact joint probability.
+    let p = spades_apart(6, 1);
+    assert!(p > 1e-3 && 0.0516 * 0.0928 * 0.0928 < 1e-3, "{p}");
+    let line = dealt("spades(north) >= 6 && spades(south) <= 1 && spades(east) <= 1");
+    assert!(line.ends_with(&format!("hold on {:.3}% of the deals)", 100.0 * p)), "{line}");
+    // Common, but less than 1%: counted exactly.
+    let line = dealt("hcp(north) >= 15 && hcp(south) >= 15");
+    assert!(line.ends_with(&format!("hold on {:.3}% of the deals)", 100.0 * both_at_least(15, 15))), "{line}");
+    // Common for sure: measured on a sample of deals, within its error.
+    let line = dealt("hcp(north) >= 12 && hcp(south) >= 12");
+    let measured: f64 = line.split("hold on about ").nth(1).and_then(|t| t.split('%').next()).and_then(|t| t.parse().ok()).expect(&line);
+    let p = both_at_least(12, 12);
+    assert!(line.ends_with("% of the deals (measured on 8192 deals))"), "{line}");
+    assert!((measured / 100.0 - p).abs() < 4.0 * (p * (1.0 - p) / 8192.0).sqrt(), "{measured}% measured, {p} exactly");
+    // Too many states for all the terms: North's points and every seat's lengths are dealt,
+    // South's points left to the condition and not named.
+    let line = dealt("shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17 && hcp(south) >= 8 && hcp(south) <= 10 && hearts(south) >= 5 && spades(west) >= 6");
+    assert!(line.starts_with("dealing: exact, only deals meeting shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17 && hearts(south) >= 5 && spades(west) >= 6 (probability"), "{line}");
+    // Point values the counting cannot handle (six ranks): said, not weighed as 100%.
+    let line = dealing("pointcount 6 5 4 3 2 1\ncondition hcp(north) >= 40\nproduce 10\n", &[]);
+    assert!(line.ends_with("(the point values of hcp(north) >= 40 are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit))"), "{line}");
+}
+
+#[test]
+fn other_counts_of_honours_are_dealt_on_several_seats() {
+    let at_least = |values: &[u64], a: usize, b: usize| -> f64 { two_hands_points(values)[a..].iter().map(|row| row[b..].iter().sum::<f64>()).sum() };
+    // Twelve of the sixteen top cards in North, three in South: 1.0253e-08, dealt exactly.
+    let p = at_least(&[1, 1, 1, 1], 12, 3);
+    let line = dealing("condition top4(north) >= 12 && top4(south) >= 3\nproduce 10\n", &[]);
+    assert!(line.starts_with(&format!("dealing: exact, only deals meeting top4(north) >= 12 && top4(south) >= 3 (probability {} of all deals;", scientific(p))), "{line}");
+    let run = dealvm_stdin("condition top4(north) >= 12 && top4(south) >= 3\nproduce 10\naction printoneline\n", &["-s", "2", "-g", "100000000000"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let tops = |holding: &str| holding.chars().filter(|c| "AKQJ".contains(*c)).count();
+    for d in hands(&run.stdout) {
+        assert!(d[0].iter().map(|h| tops(h)).sum::<usize>() >= 12 && d[2].iter().map(|h| tops(h)).sum::<usize>() >= 3);
+    }
+    // Controls on two seats, counted together: 0.233% of the deals, so every deal is dealt.
+    let p = at_least(&[2, 1], 7, 4);
+    let line = dealing("condition controls(north) >= 7 && controls(south) >= 4\nproduce 10\n", &[]);
+    assert!(line.ends_with(&format!("(controls(north) >= 7 && controls(south) >= 4) hold on {:.3}% of the deals)", 100.0 * p)), "{line}");
+    // Two functions: the first one's terms are dealt, the other's are left to the condition.
+    let line = dealing("condition hcp(north) >= 26 && controls(south) >= 6\nproduce 10\n", &[]);
+    assert!(line.starts_with("dealing: exact, only deals meeting hcp(north) >= 26 (probability"), "{line}");
 }

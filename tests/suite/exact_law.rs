@@ -6,7 +6,7 @@
 
 use crate::common::{dealvm_stdin, reference_run, Run};
 use crate::exact_dealing::dealing;
-use crate::randomness::{assert_fits, hcp_distribution, same_law_p};
+use crate::randomness::{assert_fits, both_at_least, hcp_distribution, same_law_p};
 use dealvm_vm::card::{Card, Hand, ALL_CARDS};
 
 /// The `Generated` and `Produced` counts of a run's trailer.
@@ -114,6 +114,28 @@ fn generated_and_produced_have_the_law_of_rejection_runs() {
 }
 
 #[test]
+fn points_on_two_seats_follow_dealers_law() {
+    // North 20+ and South 15+: q = 8.7498e-5 from the split of the honours, so 50,000 deals
+    // hold 4.4 of them on average; the run stops at 3.
+    let input = "condition hcp(north) >= 20 && hcp(south) >= 15\nproduce 3\naction printoneline\n";
+    let (budget, produce) = (50_000, 3);
+    assert!(dealing(input, &["-g", "50000"]).starts_with("dealing: exact"));
+    let q = both_at_least(20, 15);
+    let edges: Vec<u64> = (1..=6).map(|j| budget * j / 6).collect();
+    let law = trailer_law(q, budget, produce, &edges);
+    let mut seen = [vec![0u64; law.len()], vec![0u64; law.len()]];
+    for (i, args) in [&["-g", "50000"][..], &["-g", "50000", "--rejection"]].iter().enumerate() {
+        for run in trailers(input, args, 1..301) {
+            seen[i][trailer_cell(counts(&run), budget, produce, &edges)] += 1;
+        }
+    }
+    assert_fits("exact runs' trailers against the binomial and negative binomial laws", &seen[0], &law);
+    assert_fits("--rejection runs' trailers against the same laws", &seen[1], &law);
+    let p = same_law_p(&seen[0], &seen[1]);
+    assert!(p > 1e-4, "exact and --rejection runs differ: p-value {p:.2e}\n{:?}\n{:?}", seen[0], seen[1]);
+}
+
+#[test]
 fn a_condition_met_once_in_ten_million_follows_dealers_law_in_any_budget() {
     // Pavlicek's example: 556,991,252,532,000 ways for West's and East's hands, times the
     // ways to share the rest, among the 5.36e28 deals.
@@ -160,22 +182,29 @@ fn a_budget_over_many_batches_generates_the_binomial_number_of_deals() {
 fn the_lines_name_the_terms_dealt_and_their_exact_probability() {
     let all = |seat_hcp: &[f64], min: usize| seat_hcp[min..].iter().sum::<f64>();
     let hcp = hcp_distribution(Hand::EMPTY, ALL_CARDS, 13);
-    // South's points are not dealt to (two seats of points do not fit the counting): the
-    // line names North's term alone, with its probability.
+    // North's and South's points are both dealt: the line names both, with their joint
+    // probability (not North's alone, nor a product).
     let input = "condition hcp(north) >= 28 && hcp(south) >= 5\nproduce 3\naction printoneline\n";
     let line = dealing(input, &[]);
-    let p = all(&hcp, 28);
-    let shown = format!("only deals meeting hcp(north) >= 28 (probability {} of all deals;", scientific(p));
+    let p = both_at_least(28, 5);
+    assert!((p / all(&hcp, 28) - 1.0).abs() > 1e-3, "the joint probability differs from North's alone");
+    let shown = format!("only deals meeting hcp(north) >= 28 && hcp(south) >= 5 (probability {} of all deals;", scientific(p));
     assert!(line.contains(&shown), "{line}\nwanted {shown}");
     let run = dealvm_stdin(input, &["-s", "1"]);
     let wanted = format!(
-        "Exact dealing: dealt only deals meeting hcp(north) >= 28 (probability {} of all deals); Generated counts the random deals Dealer would have dealt\n",
+        "Exact dealing: dealt only deals meeting hcp(north) >= 28 && hcp(south) >= 5 (probability {} of all deals); Generated counts the random deals Dealer would have dealt\n",
         scientific(p)
     );
     assert!(run.stdout.ends_with(&wanted), "{}", run.stdout);
-    // Through a variable: West's points are left to the condition, and not named.
+    // Through a variable: West's points are dealt with North's, and named.
     let line = dealing("strong = hcp(north) >= 26\ncondition strong && spades(west)>=5 && hcp(west)>=3\nproduce 3\n", &[]);
-    assert!(line.contains("only deals meeting hcp(north) >= 26 && spades(west)>=5 (probability ") && !line.contains("hcp(west)"), "{line}");
+    assert!(line.contains("only deals meeting hcp(north) >= 26 && spades(west)>=5 && hcp(west)>=3 (probability "), "{line}");
+    // Through a variable, with more states than the counting allows for all the terms: South's
+    // points are left to the condition, and not named.
+    let input = "strong = shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17\n\
+                 condition strong && hcp(south) >= 8 && hcp(south) <= 10 && hearts(south) >= 5 && spades(west) >= 6\nproduce 3\n";
+    let line = dealing(input, &[]);
+    assert!(line.contains("hcp(north) <= 17 && hearts(south) >= 5 && spades(west) >= 6 (probability ") && !line.contains("hcp(south)"), "{line}");
     // Points with a hole: the range around them is what is dealt.
     let line = dealing("condition hcp(north) == 24 || hcp(north) == 26\nproduce 3\n", &[]);
     let p = hcp[24] + hcp[25] + hcp[26];

@@ -268,6 +268,46 @@ pub(crate) fn joint_length_probability(a: u64, b: u64) -> f64 {
     first as f64 / choose(52, 13) as f64 * (second as f64 / choose(39, 13) as f64)
 }
 
+/// The exact joint law of two seats' points (4-3-2-1): `law[a][b]`, the probability that one
+/// seat holds `a` points and another `b`.
+pub(crate) fn two_hands_hcp() -> Vec<Vec<f64>> {
+    two_hands_points(&[4, 3, 2, 1])
+}
+
+/// The exact joint law of two seats' counts of `values` (the value of each rank from the ace
+/// down; the other ranks count nothing), from the ways each rank's four cards split between
+/// the two seats and the others, times the ways to fill both hands with the other cards.
+pub(crate) fn two_hands_points(values: &[u64]) -> Vec<Vec<f64>> {
+    // (points, valued cards) of each seat: the ways to give the valued cards so far.
+    let mut ways: std::collections::HashMap<[u64; 4], u128> = [([0; 4], 1)].into();
+    for &value in values {
+        let mut next = std::collections::HashMap::new();
+        for (&[a, na, b, nb], &w) in &ways {
+            for x in 0..=4 {
+                for y in 0..=4 - x {
+                    *next.entry([a + x * value, na + x, b + y * value, nb + y]).or_insert(0) += w * choose(4, x) * choose(4 - x, y);
+                }
+            }
+        }
+        ways = next;
+    }
+    let spots = 52 - 4 * values.len() as u64;
+    let deals = choose(52, 13) as f64 * choose(39, 13) as f64;
+    let most = 4 * values.iter().sum::<u64>() as usize;
+    let mut law = vec![vec![0.0; most + 1]; most + 1];
+    for ([a, na, b, nb], w) in ways {
+        if na <= 13 && nb <= 13 && 13 - na <= spots && 26 - na - nb <= spots {
+            law[a as usize][b as usize] += (w * choose(spots, 13 - na) * choose(spots - 13 + na, 13 - nb)) as f64 / deals;
+        }
+    }
+    law
+}
+
+/// The probability that one seat holds at least `a` points and another at least `b`.
+pub(crate) fn both_at_least(a: usize, b: usize) -> f64 {
+    two_hands_hcp()[a..].iter().map(|row| row[b..].iter().sum::<f64>()).sum()
+}
+
 #[test]
 fn pairs_of_hands_follow_their_joint_laws() {
     // Deals with nothing predealt split North-South from East-West first: check the joint

@@ -17,6 +17,10 @@
 //! no seat does, only how many cards are left. A seat's own progress is its suit lengths so
 //! far (or only their sum, when its shapes are all the combinations of allowed lengths per
 //! suit) and its points so far (when a range of them is wanted).
+//!
+//! Seat after seat, points on two seats or more need the valued cards left in every suit:
+//! too many states. Those rules are dealt suit after suit instead ([`suits`]), with every
+//! seat's progress in the state and only the open suit's cards left.
 
 use crate::bias::{choose, choose_cards};
 use crate::card::{Deal, Hand, Seat, Suit};
@@ -25,6 +29,7 @@ use crate::shape::{shape_index, ShapeSet, NUM_SHAPES, SHAPES};
 use crate::source::DealSource;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use suits::BySuit;
 
 /// At most this many states are counted; beyond, [`ExactDealer::new`] gives up.
 pub const MAX_STATES: usize = 400_000;
@@ -65,6 +70,18 @@ impl SeatRule {
     pub fn counts_points(&self, values: &[i32; 13]) -> bool {
         let suit_max: i32 = values.iter().sum();
         restrictive(self.points, 4 * suit_max) || self.suit_points.iter().any(|&r| restrictive(r, suit_max))
+    }
+
+    /// Whether `hand` meets the rule, with points counted by `values`.
+    pub fn holds(&self, hand: Hand, values: &[i32; 13]) -> bool {
+        let within = |v: i32, (lo, hi): (i32, i32)| lo <= v && v <= hi;
+        let points = |suit: Suit| -> i32 {
+            let mask = hand.suit_mask(suit);
+            (0..13).filter(|&r| mask & (1 << r) != 0).map(|r| values[r]).sum()
+        };
+        self.shapes.contains(crate::shape::shape_index_of(hand))
+            && within(Suit::ALL.iter().map(|&s| points(s)).sum(), self.points)
+            && Suit::ALL.iter().all(|&s| within(points(s), self.suit_points[s as usize]))
     }
 }
 
@@ -146,14 +163,7 @@ struct SeatPlan {
     /// Predealt cards and their points in each suit.
     fixed_len: [u8; 4],
     fixed_points: [u8; 4],
-    shapes: ShapeSet,
-    /// Whether the state keeps the lengths suit by suit (else only their sum).
-    by_vector: bool,
-    /// The lengths allowed in each suit (bit `l`).
-    allowed: [u16; 4],
-    /// Prefixes of allowed shapes, by depth: `prefixes[d]` is indexed by the first `d + 1`
-    /// lengths (clubs first) in base 14.
-    prefixes: [Vec<bool>; 3],
+    lengths: Lengths,
     /// The range of the hand's points, when it is counted.
     points: Option<(u8, u8)>,
     suit_points: [(u8, u8); 4],
@@ -166,21 +176,67 @@ impl SeatPlan {
     /// Whether `len` cards of suit `s.suit` fit the seat's shapes after the lengths so far.
     #[inline]
     fn length_ok(&self, s: &State, len: u8) -> bool {
-        let u = s.suit as usize;
-        if s.sum + len > 13 || self.allowed[u] & (1 << len) == 0 {
+        self.lengths.allows(s.suit as usize, &s.lens, s.sum, len)
+    }
+}
+
+/// The lengths a seat's shapes allow, tested suit by suit (clubs first).
+#[derive(Clone, Debug)]
+struct Lengths {
+    shapes: ShapeSet,
+    /// Whether a state keeps the lengths suit by suit (else only their sum).
+    by_vector: bool,
+    /// The lengths allowed in each suit (bit `l`).
+    allowed: [u16; 4],
+    /// Prefixes of allowed shapes, by depth: `prefixes[d]` is indexed by the first `d + 1`
+    /// lengths (clubs first) in base 14.
+    prefixes: [Vec<bool>; 3],
+}
+
+impl Lengths {
+    /// The lengths of the shapes `shapes`.
+    fn new(shapes: &ShapeSet) -> Lengths {
+        // Lengths by suit index (clubs first); SHAPES lists spades first.
+        let lengths = |i: usize| {
+            let [s, h, d, c] = SHAPES[i];
+            [c, d, h, s]
+        };
+        let mut allowed = [0u16; 4];
+        let mut prefixes = [vec![false; 14], vec![false; 196], vec![false; 2744]];
+        for i in shapes.iter() {
+            let l = lengths(i);
+            for u in 0..4 {
+                allowed[u] |= 1 << l[u];
+            }
+            for d in 0..3 {
+                prefixes[d][prefix_code(&l[..d], l[d])] = true;
+            }
+        }
+        // The shapes are a product of per-suit lengths exactly when they are all the shapes
+        // whose lengths are allowed suit by suit.
+        let product = ShapeSet::from_fn(|[s, h, d, c]| {
+            [c, d, h, s].iter().enumerate().all(|(u, &l)| allowed[u] & (1 << l) != 0)
+        });
+        Lengths { by_vector: product != *shapes, shapes: shapes.clone(), allowed, prefixes }
+    }
+
+    /// Whether `len` cards of suit `u` fit the shapes after `sum` cards in the suits before,
+    /// whose lengths are `lens` (when kept).
+    #[inline]
+    fn allows(&self, u: usize, lens: &[u8; 3], sum: u8, len: u8) -> bool {
+        if sum + len > 13 || self.allowed[u] & (1 << len) == 0 {
             return false;
         }
         if u == 3 {
-            if s.sum + len != 13 {
+            if sum + len != 13 {
                 return false;
             }
             if self.by_vector {
-                let l = [s.lens[0], s.lens[1], s.lens[2], len];
-                return self.shapes.contains(shape_index(l[3] as u32, l[2] as u32, l[1] as u32));
+                return self.shapes.contains(shape_index(len as u32, lens[2] as u32, lens[1] as u32));
             }
             return true;
         }
-        !self.by_vector || self.prefixes[u][prefix_code(&s.lens[..u], len)]
+        !self.by_vector || self.prefixes[u][prefix_code(&lens[..u], len)]
     }
 }
 
@@ -208,18 +264,109 @@ impl Hasher for KeyHasher {
             self.write_u64(b as u64);
         }
     }
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
     fn write_u64(&mut self, x: u64) {
         let m = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.0 = m ^ (m >> 29);
     }
 }
 
-type Memo = HashMap<u64, u128, BuildHasherDefault<KeyHasher>>;
+/// Ways to finish from each state counted, by the state's key.
+type Memo<K = u64> = HashMap<K, u128, BuildHasherDefault<KeyHasher>>;
 
 /// Deals uniformly among the deals that give each seat its predealt cards and meet the seats'
-/// rules (see the module documentation).
+/// rules: seat after seat (see the module documentation), or suit after suit when two seats or
+/// more count points ([`suits`]).
 #[derive(Clone, Debug)]
 pub struct ExactDealer {
+    engine: Engine,
+}
+
+/// How the deals are counted and dealt.
+#[derive(Clone, Debug)]
+enum Engine {
+    Seats(BySeat),
+    Suits(BySuit),
+}
+
+impl ExactDealer {
+    /// The dealer of the deals that give each seat its `fixed` cards and meet `rules`, with
+    /// points counted by `values` (points of each rank, the two first). The fixed cards must
+    /// be disjoint and at most 13 per seat.
+    pub fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13]) -> Result<ExactDealer, ExactError> {
+        let suit_max: i32 = values.iter().sum();
+        let counting = rules.iter().flatten().filter(|r| r.counts_points(values)).count();
+        let valued = values.iter().filter(|&&v| v != 0).count();
+        if counting > 0 && (values.iter().any(|&v| v < 0) || valued > 5 || suit_max > 15) {
+            return Err(ExactError::PointValues);
+        }
+        let engine = if counting >= 2 {
+            Engine::Suits(BySuit::new(fixed, rules, values)?)
+        } else {
+            Engine::Seats(BySeat::new(fixed, rules, values)?)
+        };
+        Ok(ExactDealer { engine })
+    }
+
+    /// The number of complete deals that meet the rules around the predealt cards.
+    pub fn deals(&self) -> u128 {
+        let (ways, others) = match &self.engine {
+            Engine::Seats(d) => (d.ways, &d.others[..]),
+            Engine::Suits(d) => (d.ways(), d.others()),
+        };
+        let mut left: u8 = others.iter().map(|&(_, n)| n).sum();
+        let mut rest: u128 = 1;
+        for &(_, n) in others {
+            rest *= choose(left, n);
+            left -= n;
+        }
+        ways * rest
+    }
+
+    /// The number of states counted (the size of the tables).
+    pub fn states(&self) -> usize {
+        match &self.engine {
+            Engine::Seats(d) => d.memo.len(),
+            Engine::Suits(d) => d.states(),
+        }
+    }
+
+    /// Whether the deals are counted suit after suit.
+    pub fn by_suit(&self) -> bool {
+        matches!(self.engine, Engine::Suits(_))
+    }
+
+    /// The ways to deal the seats with rules (before the others share the rest).
+    #[cfg(test)]
+    fn ways(&self) -> u128 {
+        match &self.engine {
+            Engine::Seats(d) => d.ways,
+            Engine::Suits(d) => d.ways(),
+        }
+    }
+}
+
+/// Gives the seats without rules (`others`, with the cards each needs) the cards of `free`,
+/// uniformly.
+#[inline]
+fn share(others: &[(Seat, u8)], hands: &mut [Hand; 4], mut free: u64, rng: &mut DealRng, pdep: &impl Fn(u64, u64) -> u64) {
+    if let Some((&(last, _), rest)) = others.split_last() {
+        for &(seat, need) in rest {
+            let cards = choose_cards(rng, free, need as u32, pdep);
+            hands[seat as usize].0 |= cards;
+            free ^= cards;
+        }
+        hands[last as usize].0 |= free;
+    }
+}
+
+/// Deals uniformly among the deals that give each seat its predealt cards and meet the seats'
+/// rules, seat after seat (see the module documentation).
+#[derive(Clone, Debug)]
+struct BySeat {
     fixed: [Hand; 4],
     /// The cards nobody holds yet.
     free: u64,
@@ -238,17 +385,12 @@ pub struct ExactDealer {
     ways: u128,
 }
 
-impl ExactDealer {
-    /// The dealer of the deals that give each seat its `fixed` cards and meet `rules`, with
-    /// points counted by `values` (points of each rank, the two first). The fixed cards must
-    /// be disjoint and at most 13 per seat.
-    pub fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13]) -> Result<ExactDealer, ExactError> {
-        let suit_max: i32 = values.iter().sum();
+impl BySeat {
+    /// The dealer of the deals that give each seat its `fixed` cards and meet `rules` (point
+    /// values checked by [`ExactDealer::new`]).
+    fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13]) -> Result<BySeat, ExactError> {
         let counts_points = rules.iter().flatten().any(|r| r.counts_points(values));
         let valued: Vec<u8> = (0..13u8).filter(|&r| values[r as usize] != 0).collect();
-        if counts_points && (values.iter().any(|&v| v < 0) || valued.len() > 5 || suit_max > 15) {
-            return Err(ExactError::PointValues);
-        }
         // Without points, every card is a spot.
         let valued: Vec<u8> = if counts_points { valued } else { Vec::new() };
         let mut valued_cards = [0u16; 32];
@@ -297,7 +439,7 @@ impl ExactDealer {
             if by_points { pool } else { Pool { valued: 0, spots: lane.count_ones() as u8 } }
         });
         let start = State { seat: 0, suit: 0, pools, lens: [0; 3], sum: 0, points: 0 };
-        let mut dealer = ExactDealer {
+        let mut dealer = BySeat {
             fixed,
             free,
             plans,
@@ -311,22 +453,6 @@ impl ExactDealer {
         };
         dealer.ways = dealer.count(start)?;
         Ok(dealer)
-    }
-
-    /// The number of complete deals that meet the rules around the predealt cards.
-    pub fn deals(&self) -> u128 {
-        let mut left: u8 = self.others.iter().map(|&(_, n)| n).sum();
-        let mut rest: u128 = 1;
-        for &(_, n) in &self.others {
-            rest *= choose(left, n);
-            left -= n;
-        }
-        self.ways * rest
-    }
-
-    /// The number of states counted (the size of the tables).
-    pub fn states(&self) -> usize {
-        self.memo.len()
     }
 
     /// Whether the state is past the last seat with a rule.
@@ -349,7 +475,7 @@ impl ExactDealer {
             key = key << 9 | code;
         }
         let plan = &self.plans[i];
-        let lens = if plan.by_vector {
+        let lens = if plan.lengths.by_vector {
             s.lens[0] as u64 | (s.lens[1] as u64) << 4 | (s.lens[2] as u64) << 8
         } else {
             s.sum as u64
@@ -482,14 +608,7 @@ impl ExactDealer {
             free ^= cards;
             s = child;
         }
-        if let Some((&(last, _), rest)) = self.others.split_last() {
-            for &(seat, need) in rest {
-                let cards = choose_cards(rng, free, need as u32, &pdep);
-                hands[seat as usize].0 |= cards;
-                free ^= cards;
-            }
-            hands[last as usize].0 |= free;
-        }
+        share(&self.others, &mut hands, free, rng, &pdep);
         Deal { hands }
     }
 }
@@ -512,27 +631,6 @@ fn seat_plan(
             .map(|m| valued_points[m])
             .sum()
     });
-    // Lengths by suit index (clubs first); SHAPES lists spades first.
-    let lengths = |i: usize| {
-        let [s, h, d, c] = SHAPES[i];
-        [c, d, h, s]
-    };
-    let mut allowed = [0u16; 4];
-    let mut prefixes = [vec![false; 14], vec![false; 196], vec![false; 2744]];
-    for i in rule.shapes.iter() {
-        let l = lengths(i);
-        for u in 0..4 {
-            allowed[u] |= 1 << l[u];
-        }
-        for d in 0..3 {
-            prefixes[d][prefix_code(&l[..d], l[d])] = true;
-        }
-    }
-    // The shapes are a product of per-suit lengths exactly when they are all the shapes
-    // whose lengths are allowed suit by suit.
-    let product = ShapeSet::from_fn(|[s, h, d, c]| {
-        [c, d, h, s].iter().enumerate().all(|(u, &l)| allowed[u] & (1 << l) != 0)
-    });
     let suit_max: i32 = values.iter().sum();
     let points = restrictive(rule.points, 4 * suit_max).then(|| byte_range(rule.points));
     let suit_points = rule.suit_points.map(byte_range);
@@ -540,10 +638,7 @@ fn seat_plan(
         seat,
         fixed_len,
         fixed_points,
-        by_vector: product != rule.shapes,
-        shapes: rule.shapes.clone(),
-        allowed,
-        prefixes,
+        lengths: Lengths::new(&rule.shapes),
         points,
         suit_points,
         by_points: rule.counts_points(values),
@@ -553,7 +648,14 @@ fn seat_plan(
 impl DealSource for ExactDealer {
     #[inline(always)]
     fn deal(&self, _n: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
-        self.deal_with(rng, pdep)
+        match &self.engine {
+            Engine::Seats(d) => d.deal_with(rng, pdep),
+            Engine::Suits(d) => {
+                let (mut deal, free) = d.deal_with(rng, &pdep);
+                share(d.others(), &mut deal.hands, free, rng, &pdep);
+                deal
+            }
+        }
     }
 
     fn costly(&self) -> bool {
@@ -561,5 +663,6 @@ impl DealSource for ExactDealer {
     }
 }
 
+mod suits;
 #[cfg(test)]
 mod tests;

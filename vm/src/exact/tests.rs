@@ -8,7 +8,7 @@ use crate::rng::batch_rng;
 use crate::shape::shape_index_of;
 
 /// Dealer's 4-3-2-1 points, by rank from the two.
-const HCP: [i32; 13] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4];
+pub(super) const HCP: [i32; 13] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4];
 
 fn points(hand: Hand, values: &[i32; 13]) -> i32 {
     hand.cards().map(|c| values[c.rank() as usize]).sum()
@@ -26,11 +26,11 @@ fn meets(hand: Hand, rule: &SeatRule, values: &[i32; 13]) -> bool {
         && Suit::ALL.iter().all(|&s| within(suit_points(hand, s, values), rule.suit_points[s as usize]))
 }
 
-fn shapes(pred: impl FnMut([u8; 4]) -> bool) -> ShapeSet {
+pub(super) fn shapes(pred: impl FnMut([u8; 4]) -> bool) -> ShapeSet {
     ShapeSet::from_fn(pred)
 }
 
-fn hand(text: &str) -> Hand {
+pub(super) fn hand(text: &str) -> Hand {
     text.split_whitespace().fold(Hand::EMPTY, |h, c| h.with(Card::parse(c).unwrap()))
 }
 
@@ -41,7 +41,7 @@ fn counts_pavliceks_example_by_the_product_formula() {
     rules[Seat::West as usize] = Some(SeatRule { shapes: shapes(|[s, ..]| s == 9), ..SeatRule::any() });
     rules[Seat::East as usize] = Some(SeatRule { shapes: shapes(|[_, _, d, c]| d == 6 && c == 6), ..SeatRule::any() });
     let d = ExactDealer::new([Hand::EMPTY; 4], &rules, &HCP).unwrap();
-    assert_eq!(d.ways, 556_991_252_532_000);
+    assert_eq!(d.ways(), 556_991_252_532_000);
     // Times the ways to share the other 26 cards between North and South.
     assert_eq!(d.deals(), 556_991_252_532_000 * 10_400_600);
 }
@@ -91,7 +91,7 @@ fn counts_one_hand_like_generating_functions() {
             let mut all: [Option<SeatRule>; 4] = Default::default();
             all[seat as usize] = Some(rule.clone());
             let d = ExactDealer::new([Hand::EMPTY; 4], &all, &HCP).unwrap();
-            assert_eq!(d.ways, one_hand_count(rule, &HCP), "{rule:?}");
+            assert_eq!(d.ways(), one_hand_count(rule, &HCP), "{rule:?}");
         }
     }
     // Other point values: controls (ace 2, king 1).
@@ -99,7 +99,7 @@ fn counts_one_hand_like_generating_functions() {
     let rule = SeatRule { points: (7, 12), ..any };
     let mut all: [Option<SeatRule>; 4] = Default::default();
     all[Seat::South as usize] = Some(rule.clone());
-    assert_eq!(ExactDealer::new([Hand::EMPTY; 4], &all, &controls).unwrap().ways, one_hand_count(&rule, &controls));
+    assert_eq!(ExactDealer::new([Hand::EMPTY; 4], &all, &controls).unwrap().ways(), one_hand_count(&rule, &controls));
 }
 
 /// Forty predealt cards, ten to each seat: twelve left, three for each seat.
@@ -113,7 +113,7 @@ fn forty_predealt() -> [Hand; 4] {
 }
 
 /// Every deal of the twelve free cards of [`forty_predealt`].
-fn every_deal(fixed: [Hand; 4]) -> Vec<Deal> {
+pub(super) fn every_deal(fixed: [Hand; 4]) -> Vec<Deal> {
     let free: Vec<u64> = {
         let f = ALL_CARDS & !fixed.iter().fold(0, |a, h| a | h.0);
         (0..64).filter(|b| f & (1u64 << b) != 0).map(|b| 1u64 << b).collect()
@@ -172,7 +172,7 @@ fn counts_every_deal_when_most_cards_are_predealt() {
 
 /// The chi-square statistic's bound at probability 1e-4 for `df` degrees of freedom
 /// (Wilson–Hilferty).
-fn chi_square_bound(df: f64) -> f64 {
+pub(super) fn chi_square_bound(df: f64) -> f64 {
     let z = 3.72;
     df * (1.0 - 2.0 / (9.0 * df) + z * (2.0 / (9.0 * df)).sqrt()).powi(3)
 }
@@ -214,7 +214,7 @@ fn draws_hands_with_their_exact_probabilities() {
         for i in rule.shapes.iter() {
             let mut one = SeatRule { points: (p, p), shapes: ShapeSet::empty(), ..SeatRule::any() };
             one.shapes.insert(i);
-            cells.push(((p, i), one_hand_count(&one, &HCP) as f64 / d.ways as f64));
+            cells.push(((p, i), one_hand_count(&one, &HCP) as f64 / d.ways() as f64));
         }
     }
     let draws = 200_000;
