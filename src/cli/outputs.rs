@@ -114,8 +114,10 @@ pub fn check_reading(cli: &Cli, more: &[(&str, &Path)]) -> Result<(), Failure> {
 /// format (a zrd file that is a script, a CSV file that is binary).
 fn check_existing(w: &Wanted) -> Result<(), Failure> {
     let shown = format!("{} `{}`", w.switch, w.path.display());
-    let Some(found) = kind::of_file(w.path) else { return Ok(()) };
-    let found = found.map_err(|e| switch_error(format!("{shown}: cannot read the file to check it: {}", crate::cli::failure::io_reason(&e))))?;
+    if !kind::is_regular(w.path) {
+        return Ok(());
+    }
+    let found = kind::of_file(w.path).map_err(|e| switch_error(format!("{shown}: cannot read the file to check it: {}", crate::cli::failure::io_reason(&e))))?;
     let wanted = Kind::of_output(w.what);
     match found {
         Some(Kind::Script) => {

@@ -80,7 +80,7 @@ impl AtomicFile {
     /// Starts writing `path` in place, after what it holds: a device such as `/dev/null`, a
     /// FIFO. Called `name` in messages.
     pub fn in_place(name: &str, path: &Path) -> io::Result<AtomicFile> {
-        let file = if is_fifo(path) { open_fifo(name, path)? } else { OpenOptions::new().append(true).open(path) }
+        let file = if is_fifo(path) { open_fifo(path) } else { OpenOptions::new().append(true).open(path) }
             .map_err(|e| said(e.kind(), format!("cannot write the {name}: {}", reason(&e))))?;
         Ok(AtomicFile { name: name.to_string(), replace: None, writer: Some(BufWriter::new(file)) })
     }
@@ -129,15 +129,14 @@ fn is_fifo(_path: &Path) -> bool {
 }
 
 /// Opens a FIFO for writing once a program reads it, waiting at most [`FIFO_WAIT`] (opening
-/// it plainly would wait for ever when none does). The outer error says why, the inner one
-/// is the system's.
+/// it plainly would wait for ever when none does).
 #[cfg(unix)]
-fn open_fifo(name: &str, path: &Path) -> io::Result<io::Result<File>> {
+fn open_fifo(path: &Path) -> io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
     let start = std::time::Instant::now();
     loop {
         match OpenOptions::new().append(true).custom_flags(libc::O_NONBLOCK).open(path) {
-            Ok(file) => return Ok(blocking(file)),
+            Ok(file) => return blocking(file),
             Err(e) if e.raw_os_error() == Some(libc::ENXIO) && start.elapsed() < FIFO_WAIT => {
                 std::thread::sleep(std::time::Duration::from_millis(10));
             }
@@ -145,20 +144,19 @@ fn open_fifo(name: &str, path: &Path) -> io::Result<io::Result<File>> {
                 return Err(said(
                     io::ErrorKind::WouldBlock,
                     format!(
-                        "cannot write the {name}: it is a FIFO (named pipe) and no program read it within {} s; \
-                         start the program that reads it first",
+                        "it is a FIFO (named pipe) and no program read it within {} s; start the program that reads it first",
                         FIFO_WAIT.as_secs()
                     ),
                 ))
             }
-            Err(e) => return Ok(Err(e)),
+            Err(e) => return Err(e),
         }
     }
 }
 
 #[cfg(not(unix))]
-fn open_fifo(_name: &str, path: &Path) -> io::Result<io::Result<File>> {
-    Ok(OpenOptions::new().append(true).open(path))
+fn open_fifo(path: &Path) -> io::Result<File> {
+    OpenOptions::new().append(true).open(path)
 }
 
 /// `file` with its writes blocking again (it was opened without blocking).

@@ -200,14 +200,17 @@ impl Actions {
     /// The first action that prints on standard output beside a board file written there
     /// (which it would corrupt), by name: `printoneline`, `average`, ...
     pub fn prints_beside_boards(&self) -> Option<&'static str> {
-        if !self.boards_on_stdout() {
-            return None;
-        }
+        self.boards_on_stdout().then(|| self.first_on_stdout(true)).flatten()
+    }
+
+    /// The first action that prints on standard output, by name: with `reports`, the
+    /// end-of-run reports count too; else only what is printed for each deal.
+    fn first_on_stdout(&self, reports: bool) -> Option<&'static str> {
         let on_stdout = |out: &Option<Output>| out.as_ref().is_none_or(Output::is_stdout);
         let prints = |spec: &&ActionSpec| match spec {
             ActionSpec::CsvRpt(_) => on_stdout(&self.csv),
             ActionSpec::Export(_) => on_stdout(&self.export),
-            _ => true,
+            spec => reports || spec.needs_deal(),
         };
         self.specs.iter().find(prints).map(ActionSpec::name)
     }
@@ -496,16 +499,7 @@ impl Actions {
     /// The first action that prints on standard output beside the JSON document written
     /// there (the statistics go into the document instead), by name.
     pub fn prints_beside_json(&self) -> Option<&'static str> {
-        if !self.json_on_stdout() {
-            return None;
-        }
-        let on_stdout = |out: &Option<Output>| out.as_ref().is_none_or(Output::is_stdout);
-        let prints = |spec: &&ActionSpec| match spec {
-            ActionSpec::CsvRpt(_) => on_stdout(&self.csv),
-            ActionSpec::Export(_) => on_stdout(&self.export),
-            spec => spec.needs_deal(),
-        };
-        self.specs.iter().find(prints).map(ActionSpec::name)
+        self.json_on_stdout().then(|| self.first_on_stdout(false)).flatten()
     }
 
     /// Writes the JSON document of the run's statistics (`--json`), at the end of the run, to

@@ -50,16 +50,18 @@ impl Kind {
     }
 }
 
-/// The kind of the regular file at `path` (`Ok(None)`: none dealvm knows); `None` when there
-/// is no regular file there (none yet, standard output, a device, a FIFO).
-pub fn of_file(path: &Path) -> Option<io::Result<Option<Kind>>> {
-    if path.as_os_str() == "-" || !fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return None;
-    }
+/// Whether `path` names an existing regular file (not `-`, a device or a FIFO): the files an
+/// output could destroy.
+pub fn is_regular(path: &Path) -> bool {
+    path.as_os_str() != "-" && fs::metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// The kind of the regular file at `path`; `None`: none dealvm knows.
+pub fn of_file(path: &Path) -> io::Result<Option<Kind>> {
     if is_script_name(path) {
-        return Some(Ok(Some(Kind::Script)));
+        return Ok(Some(Kind::Script));
     }
-    Some(head(path).map(|(size, head)| of_bytes(size, &head)))
+    head(path).map(|(size, head)| of_bytes(size, &head))
 }
 
 /// Whether `path` is named as a Dealer input file: `.dli`, `.dlr` or `.dl`.

@@ -277,6 +277,53 @@ impl Hasher for KeyHasher {
 /// Ways to finish from each state counted, by the state's key.
 type Memo<K = u64> = HashMap<K, u128, BuildHasherDefault<KeyHasher>>;
 
+/// A walk through the choices that make a deal, counted bottom-up by memoised recursion: what
+/// the seat-by-seat and the suit-by-suit dealers share. (Each draws its deals with its own
+/// loop, inlined in the per-deal path.)
+trait Walk {
+    /// A point of the walk.
+    type Step: Copy;
+    /// What one choice gives (a seat's holding, a card to a seat).
+    type Choice;
+    /// The memo key of a step: what the ways to finish from it depend on.
+    type Key: std::hash::Hash + Eq;
+
+    /// The ways to finish from a step past the last choice; `None` before it.
+    fn end_ways(&self, s: &Self::Step) -> Option<u128>;
+
+    /// The memo key of step `s`.
+    fn key(&self, s: &Self::Step) -> Self::Key;
+
+    /// The ways counted so far, to look up and add to.
+    fn memo(&mut self) -> &mut Memo<Self::Key>;
+
+    /// Calls `f` with every choice at step `s`, the number of ways to pick its cards, and the
+    /// step after it.
+    fn options(&self, s: &Self::Step, f: impl FnMut(Self::Choice, u64, Self::Step));
+
+    /// Counts the ways to finish the deal from `s`, remembering every step on the way.
+    fn count(&mut self, s: Self::Step) -> Result<u128, ExactError> {
+        if let Some(ways) = self.end_ways(&s) {
+            return Ok(ways);
+        }
+        let key = self.key(&s);
+        if let Some(&ways) = self.memo().get(&key) {
+            return Ok(ways);
+        }
+        let mut children = Vec::new();
+        self.options(&s, |_, w, child| children.push((w, child)));
+        let mut total = 0u128;
+        for (w, child) in children {
+            total += w as u128 * self.count(child)?;
+        }
+        if self.memo().len() >= MAX_STATES {
+            return Err(ExactError::TooManyStates);
+        }
+        self.memo().insert(key, total);
+        Ok(total)
+    }
+}
+
 /// Deals uniformly among the deals that give each seat its predealt cards and meet the seats'
 /// rules: seat after seat (see the module documentation), or suit after suit when two seats or
 /// more count points ([`suits`]).
@@ -459,8 +506,22 @@ impl BySeat {
     fn is_end(&self, s: &State) -> bool {
         s.seat as usize == self.plans.len()
     }
+}
 
-    /// The memo key of a state: what the ways to finish from it depend on.
+impl Walk for BySeat {
+    type Step = State;
+    type Choice = Take;
+    type Key = u64;
+
+    #[inline]
+    fn end_ways(&self, s: &State) -> Option<u128> {
+        self.is_end(s).then_some(1)
+    }
+
+    fn memo(&mut self) -> &mut Memo {
+        &mut self.memo
+    }
+
     fn key(&self, s: &State) -> u64 {
         let (i, u) = (s.seat as usize, s.suit as usize);
         let later = self.plans.get(i + 1).map(|p| p.by_points);
@@ -484,40 +545,7 @@ impl BySeat {
         (key << 12 | lens) << 6 | points
     }
 
-    /// The ways to finish the deal from a state counted before.
-    #[inline]
-    fn ways_from(&self, s: &State) -> u128 {
-        if self.is_end(s) {
-            1
-        } else {
-            self.memo.get(&self.key(s)).copied().unwrap_or(0)
-        }
-    }
-
-    /// Counts the ways to finish the deal from `s`, remembering every state on the way.
-    fn count(&mut self, s: State) -> Result<u128, ExactError> {
-        if self.is_end(&s) {
-            return Ok(1);
-        }
-        let key = self.key(&s);
-        if let Some(&ways) = self.memo.get(&key) {
-            return Ok(ways);
-        }
-        let mut children = Vec::new();
-        self.options(&s, |_, w, child| children.push((w, child)));
-        let mut total = 0u128;
-        for (w, child) in children {
-            total += w as u128 * self.count(child)?;
-        }
-        if self.memo.len() >= MAX_STATES {
-            return Err(ExactError::TooManyStates);
-        }
-        self.memo.insert(key, total);
-        Ok(total)
-    }
-
-    /// Calls `f` with every holding the seat of state `s` may take in its suit, the number of
-    /// ways to pick its cards, and the state after it.
+    /// Every holding the seat of state `s` may take in its suit.
     #[inline]
     fn options(&self, s: &State, mut f: impl FnMut(Take, u64, State)) {
         let (i, u) = (s.seat as usize, s.suit as usize);
@@ -556,6 +584,19 @@ impl BySeat {
                 break;
             }
             sub = (sub - 1) & pool.valued;
+        }
+    }
+
+}
+
+impl BySeat {
+    /// The ways to finish the deal from a state counted before.
+    #[inline]
+    fn ways_from(&self, s: &State) -> u128 {
+        if self.is_end(s) {
+            1
+        } else {
+            self.memo.get(&self.key(s)).copied().unwrap_or(0)
         }
     }
 

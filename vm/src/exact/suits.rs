@@ -16,7 +16,7 @@
 //! number of spots of each suit a seat with lengths takes) times the ways to pick the spots,
 //! so drawing each choice in proportion to the ways to finish from it deals them uniformly.
 
-use super::{byte_range, restrictive, ExactError, Lengths, Memo, SeatRule, BINOMIAL, MAX_STATES};
+use super::{byte_range, restrictive, ExactError, Lengths, Memo, SeatRule, Walk, BINOMIAL};
 use crate::bias::{choose, choose_cards};
 use crate::card::{Deal, Hand, Seat, Suit};
 use crate::rng::{below_u128, DealRng};
@@ -131,7 +131,7 @@ struct Progress {
 
 /// A step of the dealing.
 #[derive(Clone, Copy, Debug)]
-struct Step {
+pub(super) struct Step {
     /// The open suit (4 once every suit is dealt).
     suit: u8,
     /// Below the number of the open suit's valued cards: the next of them to give; from it on,
@@ -146,7 +146,7 @@ struct Step {
 
 /// What a step gives.
 #[derive(Clone, Copy, Debug)]
-enum Give {
+pub(super) enum Give {
     /// The valued card to member `i`, or to the seats without rules (`None`).
     Valued(Option<u8>),
     /// `k` spots to member `i` (one with lengths).
@@ -280,16 +280,6 @@ impl BySuit {
         self.advance(start)
     }
 
-    /// The memo key of a step: what the ways to finish from it depend on.
-    fn key(&self, s: &Step) -> u128 {
-        let mut key = (s.suit as u128) << 14 | (s.at as u128) << 10 | (s.spots as u128) << 6 | s.pool as u128;
-        for (m, p) in self.members.iter().zip(&s.members) {
-            let cards = if m.classes.is_some() { p.class as u128 } else { p.cards as u128 };
-            key = key << 25 | (p.points as u128) << 19 | cards << 7 | (p.open_cards as u128) << 4 | p.open_points as u128;
-        }
-        key
-    }
-
     /// Moves a step past the open suit's valued cards (checking the points in that suit) and
     /// past a suit fully dealt; `None` when no deal meets the rules from it.
     fn advance(&self, mut s: Step) -> Option<Step> {
@@ -343,7 +333,7 @@ impl BySuit {
 
     /// The ways to finish from a step past the last suit: the members without lengths take
     /// their spots from those left.
-    fn end_ways(&self, s: &Step) -> u128 {
+    fn final_ways(&self, s: &Step) -> u128 {
         let short = self.members.iter().zip(&s.members).any(|(m, p)| m.points.is_some_and(|(lo, _)| p.points < lo));
         if short {
             return 0;
@@ -365,36 +355,82 @@ impl BySuit {
     #[inline]
     fn ways_from(&self, s: &Step) -> u128 {
         if s.suit == 4 {
-            self.end_ways(s)
+            self.final_ways(s)
         } else {
             self.memo.get(&self.key(s)).copied().unwrap_or(0)
         }
     }
 
-    /// Counts the ways to finish the deal from `s`, remembering every step on the way.
-    fn count(&mut self, s: Step) -> Result<u128, ExactError> {
-        if s.suit == 4 {
-            return Ok(self.end_ways(&s));
+    /// One deal, uniform among those meeting the rules.
+    #[inline]
+    pub(super) fn deal_with(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> (Deal, u64) {
+        let mut hands = self.fixed;
+        let mut free = self.free;
+        let mut s = self.start.expect("a deal meets the rules");
+        while s.suit < 4 {
+            let mut r = below_u128(rng, self.ways_from(&s));
+            let mut chosen = None;
+            self.options(&s, |give, w, child| {
+                if chosen.is_none() {
+                    let ways = w as u128 * self.ways_from(&child);
+                    if r < ways {
+                        chosen = Some((give, child));
+                    } else {
+                        r -= ways;
+                    }
+                }
+            });
+            let (give, child) = chosen.expect("the ways from a step add up");
+            let u = s.suit as usize;
+            let (seat, cards) = match give {
+                Give::Valued(None) => (None, 0),
+                Give::Valued(Some(i)) => (Some(i), self.valued[u][s.at as usize].0),
+                Give::Spots(i, k) => {
+                    let lane = free & self.spot_mask & (0x1FFF << (16 * u as u32));
+                    (Some(i), choose_cards(rng, lane, k as u32, &pdep))
+                }
+            };
+            if let Some(i) = seat {
+                hands[self.members[i as usize].seat as usize].0 |= cards;
+                free ^= cards;
+            }
+            s = child;
         }
-        let key = self.key(&s);
-        if let Some(&ways) = self.memo.get(&key) {
-            return Ok(ways);
+        for &i in &self.loose {
+            let hand = &mut hands[self.members[i as usize].seat as usize];
+            let cards = choose_cards(rng, free & self.spot_mask, 13 - hand.count(), &pdep);
+            hand.0 |= cards;
+            free ^= cards;
         }
-        let mut children = Vec::new();
-        self.options(&s, |_, w, child| children.push((w, child)));
-        let mut total = 0u128;
-        for (w, child) in children {
-            total += w as u128 * self.count(child)?;
-        }
-        if self.memo.len() >= MAX_STATES {
-            return Err(ExactError::TooManyStates);
-        }
-        self.memo.insert(key, total);
-        Ok(total)
+        (Deal { hands }, free)
+    }
+}
+
+impl Walk for BySuit {
+    type Step = Step;
+    type Choice = Give;
+    type Key = u128;
+
+    #[inline]
+    fn end_ways(&self, s: &Step) -> Option<u128> {
+        (s.suit == 4).then(|| self.final_ways(s))
     }
 
-    /// Calls `f` with every choice at step `s`, the number of ways to pick its cards, and the
-    /// step after it (when some deal meets the rules from there).
+    fn memo(&mut self) -> &mut Memo<u128> {
+        &mut self.memo
+    }
+
+    /// The memo key of a step: what the ways to finish from it depend on.
+    fn key(&self, s: &Step) -> u128 {
+        let mut key = (s.suit as u128) << 14 | (s.at as u128) << 10 | (s.spots as u128) << 6 | s.pool as u128;
+        for (m, p) in self.members.iter().zip(&s.members) {
+            let cards = if m.classes.is_some() { p.class as u128 } else { p.cards as u128 };
+            key = key << 25 | (p.points as u128) << 19 | cards << 7 | (p.open_cards as u128) << 4 | p.open_points as u128;
+        }
+        key
+    }
+
+    /// Every choice at step `s` after which some deal meets the rules.
     #[inline]
     fn options(&self, s: &Step, mut f: impl FnMut(Give, u64, Step)) {
         let (u, at) = (s.suit as usize, s.at as usize);
@@ -442,50 +478,6 @@ impl BySuit {
                 f(Give::Spots(i as u8, k), BINOMIAL[s.spots as usize][k as usize], child);
             }
         }
-    }
-
-    /// One deal, uniform among those meeting the rules.
-    #[inline]
-    pub(super) fn deal_with(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> (Deal, u64) {
-        let mut hands = self.fixed;
-        let mut free = self.free;
-        let mut s = self.start.expect("a deal meets the rules");
-        while s.suit < 4 {
-            let mut r = below_u128(rng, self.ways_from(&s));
-            let mut chosen = None;
-            self.options(&s, |give, w, child| {
-                if chosen.is_none() {
-                    let ways = w as u128 * self.ways_from(&child);
-                    if r < ways {
-                        chosen = Some((give, child));
-                    } else {
-                        r -= ways;
-                    }
-                }
-            });
-            let (give, child) = chosen.expect("the ways from a step add up");
-            let u = s.suit as usize;
-            let (seat, cards) = match give {
-                Give::Valued(None) => (None, 0),
-                Give::Valued(Some(i)) => (Some(i), self.valued[u][s.at as usize].0),
-                Give::Spots(i, k) => {
-                    let lane = free & self.spot_mask & (0x1FFF << (16 * u as u32));
-                    (Some(i), choose_cards(rng, lane, k as u32, &pdep))
-                }
-            };
-            if let Some(i) = seat {
-                hands[self.members[i as usize].seat as usize].0 |= cards;
-                free ^= cards;
-            }
-            s = child;
-        }
-        for &i in &self.loose {
-            let hand = &mut hands[self.members[i as usize].seat as usize];
-            let cards = choose_cards(rng, free & self.spot_mask, 13 - hand.count(), &pdep);
-            hand.0 |= cards;
-            free ^= cards;
-        }
-        (Deal { hands }, free)
     }
 }
 
