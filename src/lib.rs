@@ -7,12 +7,29 @@
 //! and output files written atomically). [`cli`] is the command: its switches and the run
 //! from input to output. The per-deal engine is the `dealvm_vm` crate.
 
+#[doc(hidden)]
+pub mod api;
+#[doc(hidden)]
 pub mod cli;
+#[doc(hidden)]
 pub mod compile;
+#[doc(hidden)]
 pub mod files;
+#[doc(hidden)]
 pub mod front;
+#[doc(hidden)]
 pub mod report;
+#[doc(hidden)]
 pub mod run;
+#[doc(hidden)]
 pub mod shard;
+#[doc(hidden)]
 pub mod source;
+#[doc(hidden)]
 pub mod usereval;
+
+pub use api::run::{deal_from_pbn, Deals, Produced, Results, Run};
+pub use api::script::{Error, Script, ScriptBuilder};
+pub use api::statistics::{Average, Axis, EvalContract, Statistic, Table};
+pub use dealvm_vm::board::{Board, Vulnerability};
+pub use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};

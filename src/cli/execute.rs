@@ -8,12 +8,13 @@ use crate::cli::options::RunSettings;
 use crate::cli::outputs;
 use crate::cli::signals;
 use crate::cli::stdout::Printed;
-use crate::compile::{compile, Compiled};
+use crate::api::run::Run;
+use crate::api::script::{Script, ScriptBuilder};
+use crate::compile::Compiled;
 use crate::front::diag::{Diagnostic, Source};
-use crate::front::parse::parse_file;
 use crate::report::json::RunFacts;
 use crate::report::{Actions, Written};
-use crate::run::{Limits, NewUserEval, Outcome, RunError, Shard};
+use crate::run::{NewUserEval, Outcome, RunError, Shard};
 use crate::source::exact::Dealt;
 use crate::source::Deals;
 use dealvm_vm::batch::Swap;
@@ -26,21 +27,16 @@ use std::time::Instant;
 /// A whole run, from the arguments to the statistics at the end.
 pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
     let source = read_source(cli)?;
-    let compiled = compile_input(cli, &source)?;
+    let script = compile_input(cli, &source)?;
     if cli.dump_bytecode {
-        return dump(cli, &compiled, out);
+        return dump(cli, script.compiled(), out);
     }
-    let run = Prepared::new(cli, compiled)?;
+    let run = Prepared::new(cli, script)?;
     outputs::check(cli)?;
-    let mut actions = outputs::open_actions(cli, &run.compiled, &source, &run.settings)?;
+    let mut actions = outputs::open_actions(cli, &run.script.compiled, &source, &run.settings)?;
     // When standard output is closed early, the files asked for are still written.
     out.keep_going = actions.writes_files();
-    let limits = run.limits(cli, None);
-    // Only the hands the program reads, when nothing is predealt.
-    let deals = run.deals();
-    let partial = deals.reading(&run.compiled.program, &run.compiled.tables, actions.needs_deals(), run.settings.swap);
-    let deals = partial.as_ref().unwrap_or(deals);
-    let outcome = crate::run::run(&run.compiled, deals, run.settings.first_board, &limits, &mut actions, out);
+    let outcome = run.run_of(cli, None).deliver(&mut actions, out).map(|(outcome, _)| outcome);
     finish(cli, &run, &source, outcome, actions, out, start).map(|_| ())
 }
 
@@ -87,7 +83,7 @@ fn dump<W: Write>(cli: &Cli, compiled: &Compiled, out: &mut Printed<W>) -> Resul
 
 /// A run ready to deal: the compiled input, the settings, and where the deals come from.
 pub(crate) struct Prepared {
-    pub compiled: Compiled,
+    pub script: Script,
     pub settings: RunSettings,
     /// The deals of `--deals`, `-L` or the exact dealer, when not the compiler's source.
     pub from_file: Option<Deals>,
@@ -101,7 +97,8 @@ pub(crate) struct Prepared {
 impl Prepared {
     /// The run of `compiled` under the switches: the settings merged, the deals file read,
     /// the dealing chosen; a DLM file that could not hold the boards is refused.
-    pub fn new(cli: &Cli, compiled: Compiled) -> Result<Prepared, Failure> {
+    pub fn new(cli: &Cli, script: Script) -> Result<Prepared, Failure> {
+        let compiled = script.compiled();
         if cli.rotate && compiled.settings.dealer.is_none() && cli.deals.is_none() {
             return Err(switch_error(
                 "--rotate turns each deal so that its dealer's hand sits at the seat that deals its board in the 16-board cycle, \
@@ -110,8 +107,8 @@ impl Prepared {
                     .into(),
             ));
         }
-        let (from_file, file_title) = deals_file(cli, &compiled)?;
-        let mut settings = RunSettings::merge(cli, &compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
+        let (from_file, file_title) = deals_file(cli, compiled)?;
+        let mut settings = RunSettings::merge(cli, compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
         // A conversion keeps the title of the deals file, unless the run gives its own.
         if cli.title.is_none() && compiled.settings.title.is_none() {
             settings.title = file_title.filter(|t| !t.is_empty());
@@ -123,7 +120,7 @@ impl Prepared {
             Some(deals) => Some(deals),
             None if never => None,
             None => {
-                let choice = dealing(cli, &compiled, settings.swap, settings.produce < settings.generate);
+                let choice = dealing(cli, compiled, settings.swap, settings.produce < settings.generate);
                 if let Some(why) = &choice.impossible {
                     never = true;
                     warn(&format!(
@@ -135,7 +132,7 @@ impl Prepared {
                 choice.exact.map(|d| Deals::Exact(Box::new(d)))
             }
         };
-        let run = Prepared { compiled, settings, from_file, exact, never };
+        let run = Prepared { script, settings, from_file, exact, never };
         if let Some(path) = &cli.dlm {
             let swapped = run.settings.swap.permutations().len() > 1;
             if let Some(why) = crate::files::dlm::capacity_error(run.settings.first_board, run.deals().boards(), run.settings.produce, swapped) {
@@ -147,29 +144,31 @@ impl Prepared {
 
     /// Where the deals come from (before dealing only the hands read).
     pub fn deals(&self) -> &Deals {
-        self.from_file.as_ref().unwrap_or(&self.compiled.deals)
+        self.from_file.as_ref().unwrap_or(&self.script.compiled.deals)
     }
 
-    /// The limits of the run, or of one shard of it.
-    pub fn limits(&self, cli: &Cli, shard: Option<Shard>) -> Limits {
+    /// The run, or one shard of it, as the library's front door runs it.
+    pub fn run_of(&self, cli: &Cli, shard: Option<Shard>) -> Run<'_> {
         let settings = &self.settings;
-        Limits {
-            generate: settings.generate,
-            produce: settings.produce,
-            seed: settings.seed,
-            threads: settings.threads,
-            swap: settings.swap,
-            progress: cli.meter,
-            new_solver: Some(dealvm_dd::Dds::boxed),
-            new_usereval: self.settings.usereval.clone().map(|config| {
-                // A Ctrl-C stops a wait for the server at once.
-                let interrupted = crate::run::interrupt::requested;
-                let server = move || Box::new(crate::usereval::Server::new(config.clone(), interrupted)) as Box<dyn UserEval>;
-                NewUserEval(std::sync::Arc::new(server))
-            }),
-            shard,
-            never: self.never,
-        }
+        let usereval = self.settings.usereval.clone().map(|config| {
+            // A Ctrl-C stops a wait for the server at once.
+            let interrupted = crate::run::interrupt::requested;
+            let server = move || Box::new(crate::usereval::Server::new(config.clone(), interrupted)) as Box<dyn UserEval>;
+            NewUserEval(std::sync::Arc::new(server))
+        });
+        self.script
+            .run()
+            .chosen(self.deals())
+            .generate(settings.generate)
+            .produce(settings.produce)
+            .seed(settings.seed)
+            .threads(settings.threads)
+            .swap(settings.swap)
+            .first_board(settings.first_board)
+            .progress(cli.meter)
+            .usereval(usereval)
+            .shard(shard)
+            .never(self.never)
     }
 }
 
@@ -224,8 +223,8 @@ pub(crate) fn run_error(run: &Prepared, source: &Source, e: RunError) -> Failure
         RunError::Io(e) => Failure::from(e),
         RunError::Fault { fault: Fault::DivisionByZero { site, remainder }, deal, .. } => {
             let what = if remainder { "remainder of a division by zero" } else { "division by zero" };
-            let text = &run.compiled.program.sites[site as usize];
-            let span = run.compiled.site_spans[site as usize];
+            let text = &run.script.compiled.program.sites[site as usize];
+            let span = run.script.compiled.site_spans[site as usize];
             let d = Diagnostic::at(span, format!("{what} in {text}"))
                 .with_label("the divisor is 0")
                 .with_note(format!("it happened on deal number {deal} (seed {})", run.settings.seed));
@@ -236,7 +235,7 @@ pub(crate) fn run_error(run: &Prepared, source: &Source, e: RunError) -> Failure
             Failure::Input(d.render(None))
         }
         RunError::Fault { fault: Fault::UserEval { query, idx, error }, deal, .. } => {
-            let program = &run.compiled.program;
+            let program = &run.script.compiled.program;
             let shown = program.queries[query as usize].shown(idx);
             let server = run.settings.usereval.as_ref().map_or_else(|| "the usereval server".into(), |c| c.shown());
             let message = match error {
@@ -248,7 +247,7 @@ pub(crate) fn run_error(run: &Prepared, source: &Source, e: RunError) -> Failure
                     answered - 1
                 ),
             };
-            let span = run.compiled.query_spans[query as usize];
+            let span = run.script.compiled.query_spans[query as usize];
             let d = Diagnostic::at(span, message).with_note(format!("it happened on deal number {deal} (seed {})", run.settings.seed));
             Failure::Input(d.render(Some(source)))
         }
@@ -262,43 +261,32 @@ pub(crate) fn printed(cli: &Cli, compiled: &Compiled) -> bool {
     boards || compiled.actions.iter().any(|a| a.needs_deal())
 }
 
-/// The stack of the thread that parses and compiles: the compiler recurses once per level of
-/// nesting, and expressions may nest `MAX_NESTING` levels deep.
-const COMPILER_STACK: usize = 1 << 30;
-
-/// The input parsed and compiled, with the predeal switches and script variables; its
-/// warnings printed on standard error.
-pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Failure> {
-    let script = input::script_vars(cli);
-    let command_line = input::predeal_switches(cli, source)?;
-    let dd = crate::cli::options::dd_switches(cli)?;
-    let input_error = |d: Diagnostic| Failure::Input(d.render(Some(source)));
-    let work = || {
-        let arena = bumpalo::Bump::new();
-        let statements = parse_file(&arena, &source.text, &script)?;
-        compile(source, &statements, &command_line, &script, &dd, cli.plain)
-    };
-    let compiled = std::thread::scope(|scope| {
-        // The stack is reserved address space; only the pages used take memory.
-        let thread = std::thread::Builder::new().name("compiler".into()).stack_size(COMPILER_STACK);
-        match thread.spawn_scoped(scope, work) {
-            Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(_) => work(),
+/// The input compiled through the library's front door, with the predeal switches and script
+/// variables; its warnings printed on standard error.
+pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Script, Failure> {
+    let mut builder = ScriptBuilder::new().plain(cli.plain).dd_switches(crate::cli::options::dd_switches(cli)?);
+    for (n, value) in input::script_vars(cli).into_iter().enumerate() {
+        if let Some(value) = value {
+            builder = builder.script_var(n, value);
         }
-    })
-    .map_err(input_error)?;
+    }
+    for (switch, seat, holdings) in input::predeal_switches(cli) {
+        builder = builder.predeal_as(seat, holdings, switch);
+    }
+    let script = builder.compile_source(source.clone()).map_err(|e| Failure::Input(e.to_string()))?;
+    let compiled = script.compiled();
     if cli.usereval.is_none() && !cli.dump_bytecode {
         let asked = compiled.program.reachable().find_map(|i| if let Instr::UserEval { query, .. } = *i { Some(query) } else { None });
         if let Some(query) = asked {
             let d = Diagnostic::at(compiled.query_spans[query as usize], "`usereval` needs a server: give its program with -U PATH")
                 .with_note("the protocol the server speaks is described in docs/usereval.md");
-            return Err(input_error(d));
+            return Err(Failure::Input(d.render(Some(source))));
         }
     }
-    for w in &compiled.warnings {
-        eprint!("{}", w.render_warning(Some(source)));
+    for w in script.warnings() {
+        eprint!("{w}");
     }
-    Ok(compiled)
+    Ok(script)
 }
 
 /// The deals of `--deals FILE` or `-L FILE`, if given, with the title of the `--deals` file.
@@ -326,16 +314,7 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<(Option<Deals>, Option<S
 
 /// How the run deals: exactly, when the condition's terms on single seats are rare.
 fn dealing(cli: &Cli, compiled: &Compiled, swap: Swap, produce_bound: bool) -> crate::source::exact::Choice {
-    crate::source::exact::choose(&crate::source::exact::Inputs {
-        fixed: compiled.predeal,
-        lengths: &compiled.lengths,
-        rules: &compiled.rules.seats,
-        terms: &compiled.rules.terms,
-        values: &compiled.rules.values,
-        moved: swap.moved_seats(),
-        rejection: cli.rejection,
-        produce_bound,
-    })
+    crate::api::run::choose_dealing(compiled, swap, produce_bound, cli.rejection)
 }
 
 /// Prints a warning on standard error: the run goes on.
@@ -378,7 +357,7 @@ fn deals_origin(cli: &Cli, run: &Prepared) -> Vec<String> {
         Some(path) => {
             let file = if path.as_os_str() == "-" { "standard input".to_string() } else { path.display().to_string() };
             let mut lines = vec![format!("Deals from {file}")];
-            lines.extend(run.compiled.program.uses_rnd().then_some(seed));
+            lines.extend(run.script.compiled.program.uses_rnd().then_some(seed));
             lines
         }
     }

@@ -3,10 +3,9 @@
 
 use crate::cli::args::Cli;
 use crate::cli::failure::{io_reason, switch_error, Failure};
-use crate::compile::CommandLinePredeal;
-use crate::front::diag::{Diagnostic, Source, Span};
+use crate::front::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
-use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
+use dealvm_vm::card::Seat;
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
@@ -230,21 +229,11 @@ pub fn script_vars(cli: &Cli) -> ScriptVars {
     ]
 }
 
-/// The cards the `-N`/`-E`/`-S`/`-W` switches predeal.
-pub fn predeal_switches(cli: &Cli, source: &Source) -> Result<Vec<CommandLinePredeal>, Failure> {
-    let mut command_line = Vec::new();
-    for (switch, seat, value) in [
-        ("-N", Seat::North, &cli.north),
-        ("-E", Seat::East, &cli.east),
-        ("-S", Seat::South, &cli.south),
-        ("-W", Seat::West, &cli.west),
-    ] {
-        if let Some(v) = value {
-            let predeal = parse_holdings(switch, seat, v).map_err(|d| Failure::Input(d.render(Some(source))))?;
-            command_line.push(predeal);
-        }
-    }
-    Ok(command_line)
+/// The `-N`/`-E`/`-S`/`-W` switches given: each switch with its seat and its holdings.
+pub fn predeal_switches(cli: &Cli) -> impl Iterator<Item = (&'static str, Seat, &str)> {
+    [("-N", Seat::North, &cli.north), ("-E", Seat::East, &cli.east), ("-S", Seat::South, &cli.south), ("-W", Seat::West, &cli.west)]
+        .into_iter()
+        .filter_map(|(switch, seat, value)| value.as_deref().map(|v| (switch, seat, v)))
 }
 
 /// Reads the input: a file, or standard input (at most [`SCRIPT_LIMIT`] bytes from a pipe or
@@ -296,39 +285,3 @@ fn decode(name: &str, mut bytes: Vec<u8>) -> Result<String, Failure> {
     })
 }
 
-/// Parses the holdings of a `-N`/`-E`/`-S`/`-W` switch: `SAQ542,HKJ87,D32,CAK`.
-pub fn parse_holdings(switch: &str, seat: Seat, text: &str) -> Result<CommandLinePredeal, Diagnostic> {
-    let src = Source::new(format!("{switch} argument"), text.to_string());
-    let mut hand = Hand::EMPTY;
-    let mut offset = 0;
-    for part in text.split([',', ' ']) {
-        let start = offset;
-        offset += part.len() + 1;
-        if part.is_empty() {
-            continue;
-        }
-        let err = |msg: String, at: usize, len: usize| {
-            Diagnostic::at(Span::new(at, at + len), msg).in_source(src.clone())
-        };
-        let mut chars = part.char_indices();
-        let (_, s) = chars.next().expect("part is not empty");
-        let suit = Suit::from_letter(s).ok_or_else(|| {
-            err(format!("found `{s}`, expected a suit letter S, H, D or C starting a holding such as SAQ542"), start, 1)
-        })?;
-        for (i, ch) in chars {
-            let rank = rank_from_char(ch).ok_or_else(|| {
-                err(format!("found `{ch}`, expected a rank: A K Q J T 9 8 7 6 5 4 3 2"), start + i, ch.len_utf8())
-            })?;
-            let card = Card::new(suit, rank);
-            if hand.contains(card) {
-                return Err(err(format!("the card {card} is given twice"), start + i, 1));
-            }
-            hand = hand.with(card);
-        }
-    }
-    if hand.count() > 13 {
-        return Err(Diagnostic::error(format!("{switch} predeals {} cards; a hand has 13", hand.count()))
-            .in_source(src));
-    }
-    Ok(CommandLinePredeal { seat, hand, switch: switch.to_string() })
-}

@@ -48,21 +48,21 @@ pub fn execute<W: Write>(merge: &MergeCli, out: &mut Printed<W>, start: Instant)
     if !settings.seed_given {
         return Err(refuse(format!("`{}` is damaged: its run `{}` has no seed, which every shard needs", parts[0].name, run_id.shown())));
     }
-    let printed = printed(&cli, &run.compiled);
+    let printed = printed(&cli, &run.script.compiled);
     let shape = Shape {
         deals: settings.generate,
         batch_len: run.deals().batch_len(settings.swap),
         produce: settings.produce,
-        nvalues: run.compiled.nvalues,
+        nvalues: run.script.compiled.nvalues,
         per_deal: keeps_deals(printed, settings.produce, settings.generate, settings.until_se.is_some()),
         hands: printed,
         first_board: settings.first_board,
-        sites: run.compiled.program.sites.len(),
-        tricks: run.compiled.table_values,
+        sites: run.script.compiled.program.sites.len(),
+        tricks: run.script.compiled.table_values,
     };
     let reading: Vec<(&str, &Path)> = merge.parts.iter().map(|p| ("the part file", p.as_path())).collect();
     outputs::check_reading(&files, &reading)?;
-    let mut actions = outputs::open_actions_to(&cli, &files, &run.compiled, &source, settings)?;
+    let mut actions = outputs::open_actions_to(&cli, &files, &run.script.compiled, &source, settings)?;
     let empty = actions.empty_tallies();
     for p in &parts {
         check_part(p, &shape, &empty).map_err(refuse)?;

@@ -10,6 +10,7 @@ use crate::source::Deals;
 use dealvm_vm::batch::Swap;
 use dealvm_vm::card::Seat;
 use dealvm_vm::dd::{DdMode, PAR_VULNERABILITIES};
+use crate::run::plan::os_seed;
 
 /// The most threads started per processor core, whatever `-R` asks.
 pub const THREADS_PER_CORE: usize = 4;
@@ -242,14 +243,4 @@ fn number_switch(switch: &str, value: &str, min: u64) -> Result<u64, Failure> {
 /// names it (with `-s 1`, a warning says that block 1 is past the library).
 fn library_seed(library: &crate::source::zrd::Library) -> u64 {
     1 + os_seed() % library.last_block().max(1)
-}
-
-/// A seed from the operating system.
-fn os_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
-    h.write_u32(std::process::id());
-    // Keep seeds short enough to type back, and never 0 (which means "choose one").
-    (h.finish() % 1_000_000_000_000_000).max(1)
 }

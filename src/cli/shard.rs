@@ -21,13 +21,13 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
         return Err(switch_error("--shard: the command line must be UTF-8 text, to be recorded in the part file".into()));
     };
     let source = read_source(cli)?;
-    let compiled = compile_input(cli, &source)?;
-    if compiled.uses_produced_number {
+    let script = compile_input(cli, &source)?;
+    if script.compiled().uses_produced_number {
         return Err(switch_error(
             "--shard with `rnd(0)` (the number of the deal being produced) is not supported yet: a shard cannot know how many deals the shards before it produce".into(),
         ));
     }
-    let run = Prepared::new(cli, compiled)?;
+    let run = Prepared::new(cli, script)?;
     if !run.settings.seed_given {
         return Err(switch_error(
             "--shard needs a seed (-s N, or `seed N` in the input): every shard must deal from the same one".into(),
@@ -45,16 +45,13 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     }
     // Opened before dealing, so that a bad path stops the shard at once.
     let mut file = Output::open("part", path, false)?;
-    let (compiled, settings) = (&run.compiled, &run.settings);
+    let (compiled, settings) = (&run.script.compiled, &run.settings);
     let deals = settings.generate;
     let printed = printed(cli, compiled);
     let per_deal = keeps_deals(printed, settings.produce, deals, settings.until_se.is_some());
     let mut keeper = Keeper::new(compiled.tallies.clone(), per_deal, printed);
-    let limits = run.limits(cli, Some(shard));
-    let partial = run.deals().reading(&compiled.program, &compiled.tables, printed, settings.swap);
-    let source_deals = partial.as_ref().unwrap_or(run.deals());
     let mut nothing = std::io::sink();
-    let result = crate::run::run(compiled, source_deals, settings.first_board, &limits, &mut keeper, &mut nothing);
+    let result = run.run_of(cli, Some(shard)).deliver(&mut keeper, &mut nothing).map(|(outcome, _)| outcome);
     let (end, produced, note) = match result {
         Ok(o) if o.interrupted || crate::run::interrupt::requested() => {
             return Err(Failure::Interrupted(signals::received().unwrap_or(2)));

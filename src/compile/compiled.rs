@@ -21,6 +21,9 @@ pub struct Compiled {
     pub routine: usize,
     /// The number of values stored for each produced deal; actions refer to them.
     pub nvalues: usize,
+    /// Where the values of the variables the caller asked for start among a produced deal's
+    /// values ([`crate::compile::Request::exposed`]).
+    pub exposed_from: usize,
     /// Where the 20 double-dummy counts of a produced deal start among its values, when an
     /// output file takes them (in the order of [`dealvm_vm::dd::TrickTable::counts`]).
     pub table_values: Option<ValueRef>,

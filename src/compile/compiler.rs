@@ -269,12 +269,30 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Ok(())
     }
 
-    pub(super) fn finish(mut self, command_line: &[CommandLinePredeal]) -> Result<Compiled, Diagnostic> {
+    /// The values of the variables named in `exposed`, added to `values` in that order.
+    fn expose(&mut self, exposed: &[String], values: &mut Vec<ValueCode<'a>>) -> Result<(), Diagnostic> {
+        for name in exposed {
+            let Some(info) = self.vars.get(name.as_str()).copied() else {
+                let known = self.vars.keys().copied();
+                let hint = match crate::front::diag::closest(name, known) {
+                    Some(near) => format!("; did you mean `{near}`?"),
+                    None => String::new(),
+                };
+                return Err(Diagnostic::error(format!("the input defines no variable `{name}` to report on each deal{hint}")));
+            };
+            self.value(info.expr, values)?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn finish(mut self, command_line: &[CommandLinePredeal], exposed: &[String]) -> Result<Compiled, Diagnostic> {
         let predeal = self.merge_predeal(command_line)?;
         let deals = self.deals(predeal)?;
         let explicit_actions = self.actions.is_some();
         let (actions, mut values, tallies) =
             self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
+        let exposed_from = values.len();
+        self.expose(exposed, &mut values)?;
         // An output file that takes each deal's double-dummy table: 20 more values.
         let table_values = self.dd_switches.output_tables.then(|| {
             let start = values.len();
@@ -314,6 +332,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             program,
             routine,
             nvalues: values.len(),
+            exposed_from,
             table_values,
             explicit_actions,
             tables,

@@ -39,19 +39,26 @@ use crate::front::ast::Statement;
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
 
-/// Compiles parsed statements of `source`; `script` holds the values of `$0`..`$9`, which
-/// `shape{...}` texts need.
-pub fn compile(
-    source: &Source,
-    statements: &[Statement<'_>],
-    command_line: &[CommandLinePredeal],
-    script: &ScriptVars,
-    dd: &DdSwitches,
-    plain: bool,
-) -> Result<Compiled, Diagnostic> {
-    let mut c = Compiler::new(source, statements, script, dd, plain);
+/// What is asked of the compiler beyond the input file: the switches that change the program.
+#[derive(Clone, Copy)]
+pub struct Request<'r> {
+    /// The cards predealt by `-N`, `-E`, `-S`, `-W`.
+    pub command_line: &'r [CommandLinePredeal],
+    /// The values of `$0`..`$9`, which `shape{...}` texts need.
+    pub script: &'r ScriptVars,
+    pub dd: &'r DdSwitches,
+    /// `--plain`: no superinstructions.
+    pub plain: bool,
+    /// Variables of the input whose values each produced deal carries, after the actions'
+    /// values (from [`Compiled::exposed_from`] on), for the library's callers.
+    pub exposed: &'r [String],
+}
+
+/// Compiles parsed statements of `source` as `request` asks.
+pub fn compile(source: &Source, statements: &[Statement<'_>], request: &Request<'_>) -> Result<Compiled, Diagnostic> {
+    let mut c = Compiler::new(source, statements, request.script, request.dd, request.plain);
     for s in statements {
         c.statement(s)?;
     }
-    c.finish(command_line)
+    c.finish(request.command_line, request.exposed)
 }

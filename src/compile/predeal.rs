@@ -5,7 +5,7 @@
 use crate::compile::compiled::CommandLinePredeal;
 use crate::compile::compiler::Compiler;
 use crate::front::ast::*;
-use crate::front::diag::{Diagnostic, Span};
+use crate::front::diag::{Diagnostic, Source, Span};
 use crate::source::Deals;
 use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
 use dealvm_vm::predeal::{PredealError, SuitLengths};
@@ -133,4 +133,41 @@ impl<'s, 'a> Compiler<'s, 'a> {
             }
         })
     }
+}
+
+/// Parses the holdings of a `-N`/`-E`/`-S`/`-W` switch: `SAQ542,HKJ87,D32,CAK`.
+pub fn parse_holdings(switch: &str, seat: Seat, text: &str) -> Result<CommandLinePredeal, Diagnostic> {
+    let src = Source::new(format!("{switch} argument"), text.to_string());
+    let mut hand = Hand::EMPTY;
+    let mut offset = 0;
+    for part in text.split([',', ' ']) {
+        let start = offset;
+        offset += part.len() + 1;
+        if part.is_empty() {
+            continue;
+        }
+        let err = |msg: String, at: usize, len: usize| {
+            Diagnostic::at(Span::new(at, at + len), msg).in_source(src.clone())
+        };
+        let mut chars = part.char_indices();
+        let (_, s) = chars.next().expect("part is not empty");
+        let suit = Suit::from_letter(s).ok_or_else(|| {
+            err(format!("found `{s}`, expected a suit letter S, H, D or C starting a holding such as SAQ542"), start, 1)
+        })?;
+        for (i, ch) in chars {
+            let rank = rank_from_char(ch).ok_or_else(|| {
+                err(format!("found `{ch}`, expected a rank: A K Q J T 9 8 7 6 5 4 3 2"), start + i, ch.len_utf8())
+            })?;
+            let card = Card::new(suit, rank);
+            if hand.contains(card) {
+                return Err(err(format!("the card {card} is given twice"), start + i, 1));
+            }
+            hand = hand.with(card);
+        }
+    }
+    if hand.count() > 13 {
+        return Err(Diagnostic::error(format!("{switch} predeals {} cards; a hand has 13", hand.count()))
+            .in_source(src));
+    }
+    Ok(CommandLinePredeal { seat, hand, switch: switch.to_string() })
 }

@@ -177,3 +177,13 @@ impl<S: DealSource> Plan<'_, S> {
         (end, c)
     }
 }
+
+/// A seed from the operating system.
+pub fn os_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.write_u32(std::process::id());
+    // Keep seeds short enough to type back, and never 0 (which means "choose one").
+    (h.finish() % 1_000_000_000_000_000).max(1)
+}

@@ -1,0 +1,195 @@
+//! The end-of-run figures of the statistics actions (`average`, `frequency`, `bktfreq`,
+//! `evalcontract`) as data: exact integer totals, with the estimates the reports print.
+
+use crate::compile::ActionSpec;
+use crate::report::estimate::Mean;
+use dealvm_vm::stats::{Tallies, TallySpec};
+
+/// The figures of one statistics action at the end of a run.
+///
+/// ```
+/// use dealvm::{Script, Statistic};
+/// let script = Script::new("action average hcp(north), frequency \"lengths\" (spades(north), 0, 13)")?;
+/// let results = script.run().seed(5).generate(2000).statistics()?;
+/// let Statistic::Average(points) = &results.statistics[0] else { panic!() };
+/// assert_eq!(points.n, 2000);
+/// let Statistic::Table(lengths) = &results.statistics[1] else { panic!() };
+/// assert_eq!(lengths.label.as_deref(), Some("lengths"));
+/// assert_eq!((0..=13).map(|n| lengths.count(n)).sum::<u64>(), 2000);
+/// # Ok::<(), dealvm::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Statistic {
+    /// An `average` action.
+    Average(Average),
+    /// A `frequency` or `bktfreq` action, of one or two values.
+    Table(Table),
+    /// An `evalcontract` action.
+    EvalContract(EvalContract),
+}
+
+/// An `average`: how many values, their sum and the sum of their squares, exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Average {
+    /// The action's label, when it has one.
+    pub label: Option<String>,
+    /// The number of values: the produced deals.
+    pub n: u64,
+    pub sum: i128,
+    pub sum_of_squares: i128,
+}
+
+impl Average {
+    /// The mean (`None` over no deal): the figure `average` prints.
+    pub fn mean(&self) -> Option<f64> {
+        self.as_mean().mean()
+    }
+
+    /// The sample standard deviation (`None` under two deals).
+    pub fn sd(&self) -> Option<f64> {
+        self.as_mean().sd()
+    }
+
+    /// The standard error of the mean (`None` under two deals), as `--se` prints it.
+    pub fn standard_error(&self) -> Option<f64> {
+        self.as_mean().standard_error()
+    }
+
+    /// The report's view of the same figures.
+    fn as_mean(&self) -> Mean {
+        Mean { n: self.n, sum: self.sum, sum_sq: self.sum_of_squares }
+    }
+}
+
+/// The values a table counts along one axis: `low..=high` one by one (`frequency`), or in
+/// buckets of `bucket` values from `low` (`bktfreq`); smaller and larger values are counted
+/// apart, below and above.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Axis {
+    pub low: i32,
+    pub high: i32,
+    /// `bktfreq`'s bucket size; `None` for `frequency`.
+    pub bucket: Option<i32>,
+}
+
+/// A `frequency` or `bktfreq` table: how many produced deals fall in each cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The action's label, when it has one.
+    pub label: Option<String>,
+    /// The first value's axis.
+    pub rows: Axis,
+    /// The second value's axis, for a table of two values.
+    pub columns: Option<Axis>,
+    /// The produced deals counted.
+    pub n: u64,
+    spec: TallySpec,
+    counts: Vec<u64>,
+}
+
+impl Table {
+    /// The deals whose value falls in the cell of `value` (in a bucket, the bucket's deals;
+    /// below `low` or above the last cell, the deals below or above).
+    pub fn count(&self, value: i64) -> u64 {
+        self.counts.get(self.row(value)).copied().unwrap_or(0)
+    }
+
+    /// In a table of two values: the deals whose values fall in the cells of `row` and `column`.
+    pub fn count2(&self, row: i64, column: i64) -> u64 {
+        let width = self.spec.cells() / self.row_cells();
+        let column = match self.spec {
+            TallySpec::Frequency { y: Some(y), .. } => y.cell(clamp(column)),
+            TallySpec::Buckets { y: Some(y), .. } => y.index(clamp(column)),
+            _ => return 0,
+        };
+        self.counts.get(self.row(row) * width + column).copied().unwrap_or(0)
+    }
+
+    /// The counts cell by cell, row after row: each axis has a cell below its values, one per
+    /// value or bucket, and one above.
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// The cell of `value` on the first axis.
+    fn row(&self, value: i64) -> usize {
+        match self.spec {
+            TallySpec::Frequency { x, .. } => x.cell(clamp(value)),
+            TallySpec::Buckets { x, .. } => x.index(clamp(value)),
+            TallySpec::Average { .. } => 0,
+        }
+    }
+
+    /// The cells of the first axis.
+    fn row_cells(&self) -> usize {
+        match self.spec {
+            TallySpec::Frequency { x, .. } => x.cells(),
+            TallySpec::Buckets { x, .. } => x.count(),
+            TallySpec::Average { .. } => 1,
+        }
+    }
+}
+
+/// A value as the interpreter computes it (every value is a 32-bit integer).
+fn clamp(value: i64) -> i32 {
+    value.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+/// An `evalcontract`: the contract, and the produced deals by the tricks its declarer takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalContract {
+    /// The contract as written in the action: `3N`, `4Sx`.
+    pub contract: String,
+    /// The declaring side: `NS` or `EW`.
+    pub side: &'static str,
+    pub vulnerable: bool,
+    /// The deals on which the declarer takes 0 to 13 tricks.
+    pub tricks: [u64; 14],
+}
+
+/// The statistics of the actions `specs`, from their totals.
+pub(crate) fn of_actions(specs: &[ActionSpec], tallies: &Tallies) -> Vec<Statistic> {
+    let n = tallies.count();
+    let mut out = Vec::new();
+    for spec in specs {
+        let statistic = match spec {
+            ActionSpec::Average { label, tally } => {
+                let t = tallies.get(*tally);
+                Statistic::Average(Average { label: label.clone(), n, sum: t.sum, sum_of_squares: t.sum_sq })
+            }
+            ActionSpec::Frequency { label, tally } | ActionSpec::BktFreq { label, tally } => {
+                Statistic::Table(table(label.clone(), tallies.spec(*tally).clone(), n, tallies.get(*tally).counts.clone()))
+            }
+            ActionSpec::EvalContract { side, contract, vulnerable, tally } => {
+                let cells = &tallies.get(*tally).counts;
+                let doubling = ["", "x", "xx"][contract.doubling as usize];
+                Statistic::EvalContract(EvalContract {
+                    contract: format!("{}{}{doubling}", contract.level, contract.strain.letter()),
+                    side: side.name(),
+                    vulnerable: *vulnerable,
+                    tricks: std::array::from_fn(|t| cells[t + 1]),
+                })
+            }
+            _ => continue,
+        };
+        out.push(statistic);
+    }
+    out
+}
+
+/// A table of `spec`'s cells.
+fn table(label: Option<String>, spec: TallySpec, n: u64, counts: Vec<u64>) -> Table {
+    let (rows, columns) = match spec {
+        TallySpec::Frequency { x, y } => {
+            let axis = |a: dealvm_vm::stats::Axis| Axis { low: a.low, high: a.high, bucket: None };
+            (axis(x), y.map(axis))
+        }
+        TallySpec::Buckets { x, y } => {
+            let axis = |b: dealvm_vm::stats::Buckets| Axis { low: b.low, high: b.high, bucket: Some(b.size) };
+            (axis(x), y.map(axis))
+        }
+        TallySpec::Average { .. } => unreachable!("an average has no table"),
+    };
+    Table { label, rows, columns, n, spec, counts }
+}
