@@ -254,3 +254,16 @@ fn the_readme_lists_every_switch_of_the_help() {
         }
     }
 }
+
+/// The README's Rust example is the crate documentation's, which `cargo test` runs as a
+/// doctest: so the README's example compiles and runs.
+#[test]
+fn the_readmes_library_example_is_the_crate_doctest() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+    let start = readme.find("```rust\n").expect("the README shows the library in a rust block") + "```rust\n".len();
+    let example = &readme[start..start + readme[start..].find("```").unwrap()];
+    let doc: String = lib.lines().filter_map(|l| l.strip_prefix("//! ").or(l.strip_prefix("//!"))).map(|l| format!("{l}\n")).collect();
+    assert!(doc.contains(example), "README's example is not in src/lib.rs's doctest:\n{example}");
+}

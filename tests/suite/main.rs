@@ -17,6 +17,7 @@ mod fuzz;
 mod features;
 mod file_safety;
 mod golden;
+mod library;
 mod opc;
 mod optimiser;
 mod output_files;
