@@ -17,16 +17,18 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dealvm_dd::Dds;
-use dealvm_vm::batch::{Job, Swap};
-use dealvm_vm::board::Board;
-use dealvm_vm::bytecode::{Assembler, Instr, Program};
+use dealvm_vm::machine::batch::{Job, Swap};
+use dealvm_vm::dealing::board::Board;
+use dealvm_vm::machine::assembler::Assembler;
+use dealvm_vm::machine::bytecode::Instr;
+use dealvm_vm::machine::program::Program;
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Side, Suit, Vulnerability};
-use dealvm_vm::dd::{DdMode, Solver, PAR_VULNERABILITIES};
-use dealvm_vm::interp::Machine;
-use dealvm_vm::score::Strain;
-use dealvm_vm::source::GivenDeals;
-use dealvm_vm::stats::{TallySpec, Tallies};
-use dealvm_vm::tables::{PointCounts, Tables};
+use dealvm_vm::evaluation::dd::{DdMode, Solver, PAR_VULNERABILITIES};
+use dealvm_vm::machine::interp::Machine;
+use dealvm_vm::evaluation::score::Strain;
+use dealvm_vm::dealing::source::GivenDeals;
+use dealvm_vm::evaluation::stats::{TallySpec, Tallies};
+use dealvm_vm::evaluation::tables::{PointCounts, Tables};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -133,10 +135,10 @@ fn table_par(c: &mut Criterion) {
     for (i, vul) in PAR_VULNERABILITIES.into_iter().enumerate() {
         code.push(Instr::Par { side: Side::NorthSouth, vul });
         if i > 0 {
-            code.push(Instr::Binary { op: dealvm_vm::bytecode::BinaryOp::Add, site: 0 });
+            code.push(Instr::Binary { op: dealvm_vm::machine::bytecode::BinaryOp::Add, site: 0 });
         }
     }
-    code.push(Instr::BinaryConst { op: dealvm_vm::bytecode::BinaryOp::Ne, k: i32::MIN, site: 0 });
+    code.push(Instr::BinaryConst { op: dealvm_vm::machine::bytecode::BinaryOp::Ne, k: i32::MIN, site: 0 });
     group(c, "table_par", &code, |dds, d| {
         let t = dds.table(d);
         PAR_VULNERABILITIES.iter().map(|&v: &Vulnerability| dds.par(&t, v).score).sum()

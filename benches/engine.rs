@@ -17,20 +17,22 @@
 //! set-up, then deals, for T3, a 28+ 4333 hand, and points with a long suit).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dealvm_vm::batch::{Job, Swap};
-use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr, Program};
+use dealvm_vm::machine::batch::{Job, Swap};
+use dealvm_vm::machine::assembler::Assembler;
+use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
+use dealvm_vm::machine::program::Program;
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Seats, Side, Suit};
-use dealvm_vm::deal::PredealDealer;
-use dealvm_vm::exact::{ExactDealer, SeatRule};
-use dealvm_vm::partial::Floyd;
-use dealvm_vm::rng::batch_rng;
-use dealvm_vm::source::DealSource;
-use dealvm_vm::split::RandomDealer;
-use dealvm_vm::interp::{Env, Machine};
-use dealvm_vm::opc::side_opc;
-use dealvm_vm::shape::{Distribution, ShapeSet};
-use dealvm_vm::stats::{TallySpec, Tallies};
-use dealvm_vm::tables::{PointCounts, TableId, Tables};
+use dealvm_vm::dealing::deal::PredealDealer;
+use dealvm_vm::dealing::exact::{ExactDealer, SeatRule};
+use dealvm_vm::dealing::partial::Floyd;
+use dealvm_vm::dealing::rng::batch_rng;
+use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::dealing::split::RandomDealer;
+use dealvm_vm::machine::interp::{Env, Machine};
+use dealvm_vm::evaluation::opc::side_opc;
+use dealvm_vm::evaluation::shape::{Distribution, ShapeSet};
+use dealvm_vm::evaluation::stats::{TallySpec, Tallies};
+use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables};
 use std::hint::black_box;
 
 /// Deals per measured iteration in the per-deal groups.
@@ -176,7 +178,7 @@ fn shape(c: &mut Criterion) {
             let mut n = 0u32;
             for d in &deals {
                 for h in d.hands {
-                    n += u32::from(set.contains(dealvm_vm::shape::shape_index_of(h)));
+                    n += u32::from(set.contains(dealvm_vm::evaluation::shape::shape_index_of(h)));
                 }
             }
             black_box(n)

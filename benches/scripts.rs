@@ -20,17 +20,14 @@
 //!   script reads as a one-thread run does: dealing, evaluating and counting.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dealvm::compile::{compile, Compiled, DdSwitches};
-use dealvm::front::diag::Source;
-use dealvm::front::lex::ScriptVars;
-use dealvm::front::parse::parse_file;
-use dealvm_vm::batch::{Job, Sink, Swap};
+use dealvm::compile::Compiled;
+use dealvm_vm::machine::batch::{Job, Sink, Swap};
 use dealvm_vm::card::Deal;
-use dealvm_vm::interp::{Env, Machine};
-use dealvm_vm::rng::batch_rng;
-use dealvm_vm::source::DealSource;
-use dealvm_vm::split::RandomDealer;
-use dealvm_vm::stats::Tallies;
+use dealvm_vm::machine::interp::{Env, Machine};
+use dealvm_vm::dealing::rng::batch_rng;
+use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::dealing::split::RandomDealer;
+use dealvm_vm::evaluation::stats::Tallies;
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
@@ -57,14 +54,11 @@ fn scripts(plain: bool) -> Vec<(String, Compiled)> {
         .collect()
 }
 
-/// Parses and compiles a script's text as the command does (no switches, no script
-/// variables).
+/// Compiles a script's text through the library's front door, as the command does (no
+/// switches, no script variables).
 fn compile_script(name: &str, text: &str, plain: bool) -> Compiled {
-    let source = Source::new(name, text);
-    let vars: ScriptVars = Default::default();
-    let arena = bumpalo::Bump::new();
-    let statements = parse_file(&arena, &source.text, &vars).unwrap_or_else(|d| panic!("{name}: {}", d.render(Some(&source))));
-    compile(&source, &statements, &[], &vars, &DdSwitches::default(), plain).unwrap_or_else(|d| panic!("{name}: {}", d.render(Some(&source))))
+    let script = dealvm::Script::builder().name(name).plain(plain).compile(text).unwrap_or_else(|e| panic!("{e}"));
+    script.into_compiled()
 }
 
 /// Configures a group for 15 scripts: few samples, short measurements.

@@ -8,14 +8,15 @@
 //! cargo run --release --example embed
 //! ```
 
-use dealvm_vm::batch::{Job, Swap};
-use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr};
+use dealvm_vm::machine::batch::{Job, Swap};
+use dealvm_vm::machine::assembler::Assembler;
+use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
 use dealvm_vm::card::{Seat, Suit};
-use dealvm_vm::interp::Machine;
-use dealvm_vm::shape::{Distribution, ShapeSet};
-use dealvm_vm::split::RandomDealer;
-use dealvm_vm::stats::{Axis, TallySpec, Tallies};
-use dealvm_vm::tables::{PointCounts, TableId, Tables};
+use dealvm_vm::machine::interp::Machine;
+use dealvm_vm::evaluation::shape::{Distribution, ShapeSet};
+use dealvm_vm::dealing::split::RandomDealer;
+use dealvm_vm::evaluation::stats::{Axis, TallySpec, Tallies};
+use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables};
 use rayon::prelude::*;
 
 fn main() {

@@ -11,10 +11,10 @@
 //! first and holds a suit as bits 0 to 12. Seats agree (0 = north .. 3 = west).
 
 use dds_bridge_sys as sys;
-use dealvm_vm::board::Vulnerability;
+use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::card::{Deal, Seat, Suit};
-use dealvm_vm::dd::{ParContract, ParDeclarer, ParResult, Solver, TrickTable, STRAINS};
-use dealvm_vm::score::Strain;
+use dealvm_vm::evaluation::dd::{ParContract, ParDeclarer, ParResult, Solver, TrickTable, STRAINS};
+use dealvm_vm::evaluation::score::Strain;
 use std::ptr::NonNull;
 
 /// A DDS solver for one thread.

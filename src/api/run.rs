@@ -7,12 +7,12 @@ use crate::compile::Compiled;
 use crate::run::{DealAt, Limits, NewUserEval, Outcome, Receiver, RunError, Shard};
 use crate::source::exact::{choose, Choice, Inputs};
 use crate::source::{self, GivenDeals};
-use dealvm_vm::batch::Swap;
-use dealvm_vm::board::Board;
+use dealvm_vm::machine::batch::Swap;
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::card::Deal;
-use dealvm_vm::dd::SolveCounts;
-use dealvm_vm::interp::Fault;
-use dealvm_vm::stats::Tallies;
+use dealvm_vm::evaluation::dd::SolveCounts;
+use dealvm_vm::machine::interp::Fault;
+use dealvm_vm::evaluation::stats::Tallies;
 use std::io::{self, Write};
 use std::path::Path;
 

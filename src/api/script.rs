@@ -94,6 +94,12 @@ impl Script {
         &self.compiled
     }
 
+    /// The compiled input, taken out of the script (for benchmarks of the engine alone).
+    #[doc(hidden)]
+    pub fn into_compiled(self) -> Compiled {
+        self.compiled
+    }
+
     /// The input's text and name, for the command's messages.
     #[doc(hidden)]
     pub fn source(&self) -> &Source {

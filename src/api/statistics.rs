@@ -3,7 +3,7 @@
 
 use crate::compile::ActionSpec;
 use crate::report::estimate::Mean;
-use dealvm_vm::stats::{Tallies, TallySpec};
+use dealvm_vm::evaluation::stats::{Tallies, TallySpec};
 
 /// The figures of one statistics action at the end of a run.
 ///
@@ -182,11 +182,11 @@ pub(crate) fn of_actions(specs: &[ActionSpec], tallies: &Tallies) -> Vec<Statist
 fn table(label: Option<String>, spec: TallySpec, n: u64, counts: Vec<u64>) -> Table {
     let (rows, columns) = match spec {
         TallySpec::Frequency { x, y } => {
-            let axis = |a: dealvm_vm::stats::Axis| Axis { low: a.low, high: a.high, bucket: None };
+            let axis = |a: dealvm_vm::evaluation::stats::Axis| Axis { low: a.low, high: a.high, bucket: None };
             (axis(x), y.map(axis))
         }
         TallySpec::Buckets { x, y } => {
-            let axis = |b: dealvm_vm::stats::Buckets| Axis { low: b.low, high: b.high, bucket: Some(b.size) };
+            let axis = |b: dealvm_vm::evaluation::stats::Buckets| Axis { low: b.low, high: b.high, bucket: Some(b.size) };
             (axis(x), y.map(axis))
         }
         TallySpec::Average { .. } => unreachable!("an average has no table"),

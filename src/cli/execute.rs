@@ -17,10 +17,10 @@ use crate::report::{Actions, Written};
 use crate::run::{NewUserEval, Outcome, RunError, Shard};
 use crate::source::exact::Dealt;
 use crate::source::Deals;
-use dealvm_vm::batch::Swap;
-use dealvm_vm::bytecode::Instr;
-use dealvm_vm::interp::Fault;
-use dealvm_vm::usereval::{UserEval, UserEvalError};
+use dealvm_vm::machine::batch::Swap;
+use dealvm_vm::machine::bytecode::Instr;
+use dealvm_vm::machine::interp::Fault;
+use dealvm_vm::evaluation::usereval::{UserEval, UserEvalError};
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -73,7 +73,7 @@ fn dump<W: Write>(cli: &Cli, compiled: &Compiled, out: &mut Printed<W>) -> Resul
         (None, None) => {
             let program = &compiled.program;
             let partial = compiled.deals.reading(program, &compiled.tables, printed(cli, compiled), swap);
-            let rest = program.code.iter().any(|i| matches!(i, dealvm_vm::bytecode::Instr::DealRest));
+            let rest = program.code.iter().any(|i| matches!(i, dealvm_vm::machine::bytecode::Instr::DealRest));
             partial.as_ref().unwrap_or(&compiled.deals).dealing(rest)
         }
     };

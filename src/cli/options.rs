@@ -7,9 +7,9 @@ use crate::cli::failure::{switch_error, Failure};
 use crate::compile::{Compiled, DdSwitches};
 use crate::front::diag::Diagnostic;
 use crate::source::Deals;
-use dealvm_vm::batch::Swap;
+use dealvm_vm::machine::batch::Swap;
 use dealvm_vm::card::Seat;
-use dealvm_vm::dd::{DdMode, PAR_VULNERABILITIES};
+use dealvm_vm::evaluation::dd::{DdMode, PAR_VULNERABILITIES};
 use crate::run::plan::os_seed;
 
 /// The most threads started per processor core, whatever `-R` asks.

@@ -11,7 +11,7 @@ use crate::run::{RunError, Shard};
 use crate::shard::keep::Keeper;
 use crate::shard::merge::keeps_deals;
 use crate::shard::part::{encode, End, Part, RunId};
-use dealvm_vm::interp::Fault;
+use dealvm_vm::machine::interp::Fault;
 
 /// Runs shard K of N of the run `cli` describes and writes its part file; prints nothing on
 /// standard output, and one line on standard error.

@@ -6,8 +6,8 @@ use crate::compile::compiler::{Compiler, ValueCode};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
 use dealvm_vm::card::{Seat, Side};
-use dealvm_vm::dd::STRAINS;
-use dealvm_vm::stats::{Axis, Buckets, TallySpec};
+use dealvm_vm::evaluation::dd::STRAINS;
+use dealvm_vm::evaluation::stats::{Axis, Buckets, TallySpec};
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// A value computed for each produced deal.

@@ -3,21 +3,21 @@
 
 use crate::front::diag::{Diagnostic, Span};
 use crate::source::Deals;
-use dealvm_vm::board::Vulnerability;
-use dealvm_vm::bytecode::Program;
+use dealvm_vm::dealing::board::Vulnerability;
+use dealvm_vm::machine::program::Program;
 use dealvm_vm::card::{Hand, Seat, Side};
-use dealvm_vm::dd::DdMode;
-use dealvm_vm::exact::SeatRule;
-use dealvm_vm::score::Contract;
-use dealvm_vm::predeal::SuitLengths;
-use dealvm_vm::stats::TallySpec;
-use dealvm_vm::tables::{PointCounts, Tables};
+use dealvm_vm::evaluation::dd::DdMode;
+use dealvm_vm::dealing::exact::SeatRule;
+use dealvm_vm::evaluation::score::Contract;
+use dealvm_vm::dealing::predeal::SuitLengths;
+use dealvm_vm::evaluation::stats::TallySpec;
+use dealvm_vm::evaluation::tables::{PointCounts, Tables};
 
 /// A compiled input file.
 pub struct Compiled {
     pub program: Program,
     /// The deal routine's entry point: tests the condition and stores the values of a
-    /// produced deal (see [`dealvm_vm::batch`]).
+    /// produced deal (see [`dealvm_vm::machine::batch`]).
     pub routine: usize,
     /// The number of values stored for each produced deal; actions refer to them.
     pub nvalues: usize,
@@ -25,7 +25,7 @@ pub struct Compiled {
     /// values ([`crate::compile::Request::exposed`]).
     pub exposed_from: usize,
     /// Where the 20 double-dummy counts of a produced deal start among its values, when an
-    /// output file takes them (in the order of [`dealvm_vm::dd::TrickTable::counts`]).
+    /// output file takes them (in the order of [`dealvm_vm::evaluation::dd::TrickTable::counts`]).
     pub table_values: Option<ValueRef>,
     /// The tables of the counting functions under the file's point counts.
     pub tables: Tables,
@@ -84,7 +84,7 @@ pub struct ConditionRules {
     pub seats: [Option<SeatRule>; 4],
     pub terms: Vec<crate::source::exact::Term>,
     /// The values by rank of the points the rules count (`hcp`'s, `controls`', ...).
-    pub values: dealvm_vm::tables::RankValues,
+    pub values: dealvm_vm::evaluation::tables::RankValues,
 }
 
 /// Settings given by statements of the input file.

@@ -8,12 +8,14 @@ use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, DdSwitc
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Source, Span};
 use crate::front::lex::ScriptVars;
-use dealvm_vm::bytecode::{Assembler, Instr, Program, VarSlot};
-use dealvm_vm::board::Vulnerability;
+use dealvm_vm::machine::assembler::Assembler;
+use dealvm_vm::machine::bytecode::{Instr, VarSlot};
+use dealvm_vm::machine::program::Program;
+use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::card::{Card, Seat};
-use dealvm_vm::score::Strain;
-use dealvm_vm::stats::TallySpec;
-use dealvm_vm::tables::{PointCounts, TableId, Tables};
+use dealvm_vm::evaluation::score::Strain;
+use dealvm_vm::evaluation::stats::TallySpec;
+use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -297,7 +299,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let table_values = self.dd_switches.output_tables.then(|| {
             let start = values.len();
             for seat in Seat::ALL {
-                values.extend(dealvm_vm::dd::STRAINS.map(|strain| ValueCode::Tricks(seat, strain)));
+                values.extend(dealvm_vm::evaluation::dd::STRAINS.map(|strain| ValueCode::Tricks(seat, strain)));
             }
             start
         });
@@ -322,7 +324,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Self::targets_from_counts(&mut program);
         program.tables_from = self.rest.tables;
         if !self.plain {
-            dealvm_vm::fuse::fuse(&mut program);
+            dealvm_vm::machine::fuse::fuse(&mut program);
         }
         let mut tables = self.tables.take().expect("made above").into_inner();
         for id in program.tables_used() {

@@ -9,11 +9,12 @@ use crate::compile::compiler::Compiler;
 use crate::compile::node::{node_key, DRAWS, MAY_FAIL, SOLVES};
 use crate::front::ast::*;
 use crate::front::diag::Diagnostic;
-use dealvm_vm::board::Vulnerability;
-use dealvm_vm::bytecode::{BinaryOp, Instr, Program};
+use dealvm_vm::dealing::board::Vulnerability;
+use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
+use dealvm_vm::machine::program::Program;
 use dealvm_vm::card::Seat;
-use dealvm_vm::dd::DdMode;
-use dealvm_vm::score::Strain;
+use dealvm_vm::evaluation::dd::DdMode;
+use dealvm_vm::evaluation::score::Strain;
 use std::collections::{HashMap, HashSet};
 
 /// Single solves are chosen when a program asks about at most this many declarer-strain pairs;

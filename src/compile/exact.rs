@@ -4,7 +4,7 @@
 //! Points are any count of values by rank: `hcp`, `controls`, `pt0` .. `pt9` (tens, ...,
 //! `c13`); the dealer counts one of them, the one the first such term reads, and terms of the
 //! others stay with the condition. Each becomes a [`SeatRule`] for the exact dealer
-//! (`vm::exact`), and a [`Term`] saying what of it dealing meets.
+//! (`vm::dealing::exact`), and a [`Term`] saying what of it dealing meets.
 //!
 //! A term is evaluated on every value its one input can take (the 560 shapes, the possible
 //! points), so any formula of them counts: `hearts(north) + spades(north) >= 9`,
@@ -18,9 +18,9 @@ use crate::compile::node::{node_key, NodeKey};
 use crate::front::ast::*;
 use crate::source::exact::Term;
 use dealvm_vm::card::{Seat, Suit};
-use dealvm_vm::exact::SeatRule;
-use dealvm_vm::shape::{ShapeSet, NUM_SHAPES, SHAPES};
-use dealvm_vm::tables::{PointCounts, RankValues};
+use dealvm_vm::dealing::exact::SeatRule;
+use dealvm_vm::evaluation::shape::{ShapeSet, NUM_SHAPES, SHAPES};
+use dealvm_vm::evaluation::tables::{PointCounts, RankValues};
 use std::collections::{HashMap, HashSet};
 
 /// The one input a term reads: a seat's lengths, or a count of its cards (in all, or in a

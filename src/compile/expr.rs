@@ -8,11 +8,11 @@ use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
 use crate::front::lex::{operator_word, ACTIONS, FUNCTIONS, STATEMENTS};
-use dealvm_vm::bytecode::{BinaryOp, Instr, UnaryOp};
+use dealvm_vm::machine::bytecode::{BinaryOp, Instr, UnaryOp};
 use dealvm_vm::card::{Card, Suit};
-use dealvm_vm::score::Contract;
-use dealvm_vm::tables::TableId;
-use dealvm_vm::usereval::{Query, Who, MAX_RESULTS};
+use dealvm_vm::evaluation::score::Contract;
+use dealvm_vm::evaluation::tables::TableId;
+use dealvm_vm::evaluation::usereval::{Query, Who, MAX_RESULTS};
 
 impl<'s, 'a> Compiler<'s, 'a> {
     pub(super) fn expr(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {

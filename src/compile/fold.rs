@@ -5,9 +5,9 @@
 use crate::compile::compiler::Compiler;
 use crate::compile::node::node_key;
 use crate::front::ast::*;
-use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
-use dealvm_vm::score::Contract;
-use dealvm_vm::tables::TableId;
+use dealvm_vm::machine::bytecode::{BinaryOp, UnaryOp};
+use dealvm_vm::evaluation::score::Contract;
+use dealvm_vm::evaluation::tables::TableId;
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// Starts folding with the tables known: forgets what was folded without them, and finds
@@ -38,10 +38,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
         match e.kind {
             ExprKind::Number(v) => Some(v),
             ExprKind::Var(name) => self.vars.get(name).and_then(|v| v.constant),
-            ExprKind::Imps(a) => self.constant(a).map(dealvm_vm::score::imps),
+            ExprKind::Imps(a) => self.constant(a).map(dealvm_vm::evaluation::score::imps),
             ExprKind::Score { vulnerable, contract, tricks, .. } => {
                 let c = Contract::parse(contract)?;
-                self.constant(tricks).map(|t| dealvm_vm::score::score(vulnerable, c, t))
+                self.constant(tricks).map(|t| dealvm_vm::evaluation::score::score(vulnerable, c, t))
             }
             ExprKind::Unary(op, a) => self.constant(a).map(|v| op.apply(v)),
             ExprKind::Binary(op, a, b) => match (self.constant(a), self.constant(b)) {

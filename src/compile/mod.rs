@@ -2,7 +2,7 @@
 //! specifications and the source of the deals.
 //!
 //! The condition and the values the actions need become one *deal routine* of a
-//! [`dealvm_vm::bytecode::Program`]: constants are folded with the interpreter's own
+//! [`dealvm_vm::machine::program::Program`]: constants are folded with the interpreter's own
 //! arithmetic, `&&`, `||` and `?:` become jumps, each variable becomes one subroutine whose
 //! value is cached per deal, and every `shape(...)` becomes a single 560-bit shape-set test.
 //!

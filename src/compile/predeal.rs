@@ -8,7 +8,7 @@ use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Source, Span};
 use crate::source::Deals;
 use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
-use dealvm_vm::predeal::{PredealError, SuitLengths};
+use dealvm_vm::dealing::predeal::{PredealError, SuitLengths};
 use std::collections::HashMap;
 
 impl<'s, 'a> Compiler<'s, 'a> {

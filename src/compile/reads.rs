@@ -4,8 +4,8 @@
 
 use crate::compile::node::NodeKey;
 use dealvm_vm::card::{Seat, Seats, Suit};
-use dealvm_vm::shape::NUM_SHAPES;
-use dealvm_vm::tables::SUIT_MASKS;
+use dealvm_vm::evaluation::shape::NUM_SHAPES;
+use dealvm_vm::evaluation::tables::SUIT_MASKS;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 

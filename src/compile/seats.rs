@@ -11,19 +11,19 @@
 //!
 //! The output tables of `--dd` and `-Z` (20 double-dummy values) always come after a
 //! `deal.rest`: the hands dealt first are those the code before it reads
-//! ([`dealvm_vm::bytecode::Program::seats_dealt_first`]), the same with or without the tables,
+//! ([`dealvm_vm::machine::program::Program::seats_dealt_first`]), the same with or without the tables,
 //! so that the output switches do not change the deals.
 
 use crate::compile::compiler::Compiler;
 use crate::compile::node::node_key;
 use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
-use dealvm_vm::bytecode::Instr;
+use dealvm_vm::machine::bytecode::Instr;
 use dealvm_vm::card::Seats;
-use dealvm_vm::interp::{Env, Machine};
-use dealvm_vm::rng::batch_rng;
-use dealvm_vm::source::DealSource;
-use dealvm_vm::split::RandomDealer;
+use dealvm_vm::machine::interp::{Env, Machine};
+use dealvm_vm::dealing::rng::batch_rng;
+use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::dealing::split::RandomDealer;
 
 /// The deals of the sample that [`Compiler::how_often`] runs the first operand on.
 const SAMPLE: u32 = 1024;
@@ -205,7 +205,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The cost of variable `slot`'s subroutine (see [`cost`]).
-    fn var_length(&self, program: &dealvm_vm::bytecode::Program, slot: usize) -> usize {
+    fn var_length(&self, program: &dealvm_vm::machine::program::Program, slot: usize) -> usize {
         let start = program.vars[slot].start as usize;
         let code = &program.code[start..];
         code.iter().position(|i| matches!(i, Instr::VarEnd(_))).map_or(1, |n| cost(&code[..=n]))

@@ -5,7 +5,7 @@ use crate::compile::compiler::Compiler;
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
 use dealvm_vm::card::Seat;
-use dealvm_vm::shape::{Distribution, ShapeSet};
+use dealvm_vm::evaluation::shape::{Distribution, ShapeSet};
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// The shape set of an HvS shape list, interned in the program.

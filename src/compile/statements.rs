@@ -5,8 +5,8 @@ use crate::compile::compiled::DdSwitches;
 use crate::compile::compiler::{Compiler, VarInfo};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
-use dealvm_vm::board::Vulnerability;
-use dealvm_vm::bytecode::VarSlot;
+use dealvm_vm::dealing::board::Vulnerability;
+use dealvm_vm::machine::bytecode::VarSlot;
 use dealvm_vm::card::Seat;
 
 impl<'s, 'a> Compiler<'s, 'a> {

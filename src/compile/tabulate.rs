@@ -15,10 +15,11 @@ use crate::compile::compiler::{count_table, Compiler};
 use crate::compile::node::{node_key, DRAWS, MAY_FAIL};
 use crate::compile::reads::{pair_bit, pairs, Domain, Lanes, Part, Reads};
 use crate::front::ast::*;
-use dealvm_vm::bytecode::{BinaryOp, Instr, LengthValues, ShapeValues, SuitBits, SuitValues};
+use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
+use dealvm_vm::machine::program::{LengthValues, ShapeValues, SuitBits, SuitValues};
 use dealvm_vm::card::{Card, Suit};
-use dealvm_vm::shape::{shape_index, ShapeSet, NUM_SHAPES, SHAPES};
-use dealvm_vm::tables::{TableId, SUIT_MASKS};
+use dealvm_vm::evaluation::shape::{shape_index, ShapeSet, NUM_SHAPES, SHAPES};
+use dealvm_vm::evaluation::tables::{TableId, SUIT_MASKS};
 use std::rc::Rc;
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -394,10 +395,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 lane(&|i| Some(i32::from(set.contains(i))))
             }
             (ExprKind::Score { vulnerable, contract, tricks, .. }, _) => {
-                let c = dealvm_vm::score::Contract::parse(contract)?;
-                map(&self.lanes(tricks, domain)?, &|t| Some(dealvm_vm::score::score(vulnerable, c, t)))
+                let c = dealvm_vm::evaluation::score::Contract::parse(contract)?;
+                map(&self.lanes(tricks, domain)?, &|t| Some(dealvm_vm::evaluation::score::score(vulnerable, c, t)))
             }
-            (ExprKind::Imps(a), _) => map(&self.lanes(a, domain)?, &|v| Some(dealvm_vm::score::imps(v))),
+            (ExprKind::Imps(a), _) => map(&self.lanes(a, domain)?, &|v| Some(dealvm_vm::evaluation::score::imps(v))),
             (ExprKind::Unary(op, a), _) => map(&self.lanes(a, domain)?, &|v| Some(op.apply(v))),
             (ExprKind::Binary(op, a, b), _) => {
                 let (a, b) = (self.lanes(a, domain)?, self.lanes(b, domain)?);

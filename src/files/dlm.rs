@@ -10,7 +10,7 @@
 //! status (Show 0, Edit 3), `Duplicates=`, `From board=`, `To board=`, `Dealing method=` and
 //! `Next board to duplimate=`. Lines end with CR LF.
 
-use dealvm_vm::board::Board;
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
 use std::collections::BTreeMap;
 use std::io::{self, Write};

@@ -9,10 +9,10 @@
 //! section of PBN 2.1 (§5.7) with its 20 rows, the `OptimumScore` tag (§4.2) and
 //! BridgeComposer's `ParContract` tag.
 
-use dealvm_vm::board::{board_dealer, board_vulnerability, Vulnerability};
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::card::{Deal, Seat};
-use dealvm_vm::dd::{ParDeclarer, ParResult, TrickTable};
-use dealvm_vm::score::Strain;
+use dealvm_vm::evaluation::dd::{ParDeclarer, ParResult, TrickTable};
+use dealvm_vm::evaluation::score::Strain;
 use std::io::{self, Write};
 
 /// The denominations in the order of PBN's double-dummy tables: NT, spades, hearts, diamonds,
@@ -175,7 +175,7 @@ impl PbnWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dealvm_vm::dd::ParContract;
+    use dealvm_vm::evaluation::dd::ParContract;
 
     /// A table from BridgeComposer's own analysis of
     /// `N:A42.KT952.Q97.63 T83.7.8432.AQJ52 KJ6.843.K65.K984 Q975.AQJ6.AJT.T7` (rows of

@@ -12,8 +12,8 @@
 //! would hold the first 14 cards).
 
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
-use dealvm_vm::dd::TrickTable;
-use dealvm_vm::score::Strain;
+use dealvm_vm::evaluation::dd::TrickTable;
+use dealvm_vm::evaluation::score::Strain;
 
 /// The size of a record in bytes.
 pub const RECORD: usize = 23;
@@ -143,7 +143,7 @@ pub fn title_of(records: &[[u8; RECORD]]) -> String {
 #[cfg(test)]
 pub(crate) mod listing {
     use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
-    use dealvm_vm::dd::TrickTable;
+    use dealvm_vm::evaluation::dd::TrickTable;
 
     /// The first ten deals of Pavlicek's library, as `printoneline` lists them with their counts.
     pub const FIRST: &str = include_str!("../../tests/data/zrd/rpdd_10First.txt");

@@ -4,10 +4,10 @@
 //! of their source text. Every node is `Copy`: children are arena references.
 
 use crate::front::diag::Span;
-use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
+use dealvm_vm::machine::bytecode::{BinaryOp, UnaryOp};
 use dealvm_vm::card::{Seat, Side, Suit};
-use dealvm_vm::score::Strain;
-use dealvm_vm::usereval::Who;
+use dealvm_vm::evaluation::score::Strain;
+use dealvm_vm::evaluation::usereval::Who;
 
 /// A number written in the input: an integer, or a dotnum already multiplied by 100.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -50,7 +50,7 @@ impl StrainArg {
     /// The strain of a contract.
     pub fn strain(self) -> Strain {
         match self {
-            StrainArg::Suit(s) => dealvm_vm::dd::STRAINS[s as usize],
+            StrainArg::Suit(s) => dealvm_vm::evaluation::dd::STRAINS[s as usize],
             StrainArg::NoTrump => Strain::NoTrump,
         }
     }

@@ -4,7 +4,7 @@ use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
 use crate::front::lex::{operator_word, token_before, LexError, Lexer, ScriptVars, Tok, ACTIONS, FUNCTIONS, STATEMENTS};
 use bumpalo::Bump;
-use dealvm_vm::bytecode::{BinaryOp, UnaryOp};
+use dealvm_vm::machine::bytecode::{BinaryOp, UnaryOp};
 use lalrpop_util::ParseError;
 
 lalrpop_util::lalrpop_mod!(

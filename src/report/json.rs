@@ -8,7 +8,7 @@ use super::estimate::{Mean, Share};
 use super::stats::EvalFigures;
 use super::Actions;
 use crate::compile::ActionSpec;
-use dealvm_vm::stats::{Axis, Buckets, TallySpec};
+use dealvm_vm::evaluation::stats::{Axis, Buckets, TallySpec};
 use serde::Serialize;
 use std::io::{self, Write};
 

@@ -6,9 +6,9 @@
 
 use crate::compile::CsvPart;
 use crate::files::pbn::pbn_escape;
-use dealvm_vm::board::{board_dealer, board_vulnerability, Vulnerability};
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::card::{rank_char, Deal, Hand, Seat, Side, Suit};
-use dealvm_vm::dd::{vul_index, ParContract};
+use dealvm_vm::evaluation::dd::{vul_index, ParContract};
 use std::io::{self, Write};
 
 /// The usual width of a hand's column in the side-by-side layouts.

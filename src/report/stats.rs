@@ -2,8 +2,8 @@
 //! as DealerV2 prints them.
 
 use dealvm_vm::card::Side;
-use dealvm_vm::score::{imps, score, Contract, Doubling, Strain};
-use dealvm_vm::stats::{Axis, Buckets};
+use dealvm_vm::evaluation::score::{imps, score, Contract, Doubling, Strain};
+use dealvm_vm::evaluation::stats::{Axis, Buckets};
 use crate::report::estimate::{Mean, Share};
 use std::io::{self, Write};
 

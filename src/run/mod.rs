@@ -20,8 +20,8 @@ pub mod receiver;
 
 use crate::compile::Compiled;
 use crate::source::{DealSource, Deals};
-use dealvm_vm::batch::{BatchEnd, Job};
-use dealvm_vm::interp::Machine;
+use dealvm_vm::machine::batch::{BatchEnd, Job};
+use dealvm_vm::machine::interp::Machine;
 use delivery::Delivery;
 use meter::Meter;
 use pieces::{Piece, Pieces};

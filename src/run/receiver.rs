@@ -3,9 +3,9 @@
 //! its part file (`crate::shard`, above this stage, implements the trait).
 
 use crate::report::Actions;
-use dealvm_vm::board::Board;
-use dealvm_vm::dd::SolveCounts;
-use dealvm_vm::stats::Tallies;
+use dealvm_vm::dealing::board::Board;
+use dealvm_vm::evaluation::dd::SolveCounts;
+use dealvm_vm::evaluation::stats::Tallies;
 use std::io::{self, Write};
 
 /// Where a produced deal was dealt: deal `offset` of batch `batch`.

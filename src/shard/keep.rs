@@ -3,9 +3,9 @@
 
 use crate::run::{DealAt, Receiver};
 use crate::shard::part::{BatchSolves, Kept, Totals};
-use dealvm_vm::board::Board;
-use dealvm_vm::dd::SolveCounts;
-use dealvm_vm::stats::{TallySpec, Tallies};
+use dealvm_vm::dealing::board::Board;
+use dealvm_vm::evaluation::dd::SolveCounts;
+use dealvm_vm::evaluation::stats::{TallySpec, Tallies};
 use std::io::{self, Write};
 
 /// What a shard keeps.

@@ -5,11 +5,11 @@
 use crate::report::Actions;
 use crate::run::{Outcome, RunError};
 use crate::shard::part::{short, End, Kept, Part, Totals};
-use dealvm_vm::board::Board;
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::card::{Deal, Hand, ALL_CARDS};
-use dealvm_vm::dd::SolveCounts;
-use dealvm_vm::interp::Fault;
-use dealvm_vm::stats::{Tallies, TallySpec};
+use dealvm_vm::evaluation::dd::SolveCounts;
+use dealvm_vm::machine::interp::Fault;
+use dealvm_vm::evaluation::stats::{Tallies, TallySpec};
 use std::convert::Infallible;
 use std::io::Write;
 
@@ -445,7 +445,7 @@ fn fault_at(shape: &Shape, batch: u64, offset: u32, fault: Fault) -> RunError {
 mod tests {
     use super::*;
     use crate::shard::part::RunId;
-    use dealvm_vm::stats::Axis;
+    use dealvm_vm::evaluation::stats::Axis;
 
     /// Shard `k` of `n` of a run of 5000 deals (batches of 4096 and 904), ended as `end`.
     fn part(k: u64, n: u64, end: End) -> Part {

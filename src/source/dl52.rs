@@ -7,7 +7,7 @@
 
 use crate::files::dl52::{decode, RECORD};
 use crate::front::diag::Diagnostic;
-use dealvm_vm::board::Board;
+use dealvm_vm::dealing::board::Board;
 
 /// The boards of a DL52 file, board `i` from its `i`-th record; a file of part records or a
 /// record that is not a deal is refused with the record's number.

@@ -3,7 +3,7 @@
 
 use crate::files::dlm::{board_checksum, deal_from_letters, file_checksum, MAX_BOARD};
 use crate::front::diag::{Diagnostic, Source, Span};
-use dealvm_vm::board::Board;
+use dealvm_vm::dealing::board::Board;
 use std::collections::BTreeMap;
 
 /// Reads a DLM file: the boards from `From board` to `To board`, in order. Refuses a file

@@ -1,6 +1,6 @@
 //! How a run deals: exactly from the condition, dealing only deals that meet the terms the
-//! compiler extracted (`vm::exact::ExactDealer`), each standing for the random deals up to it
-//! in Dealer's law (`vm::sparse::Sparse`), or as Dealer does, dealing every deal and testing the
+//! compiler extracted (`vm::dealing::exact::ExactDealer`), each standing for the random deals up to it
+//! in Dealer's law (`vm::dealing::sparse::Sparse`), or as Dealer does, dealing every deal and testing the
 //! condition. Exact dealing pays when those terms are rare; it is chosen when their
 //! probability is below [`RARE`] and the counting fits its budget. The probability weighed is
 //! that of the seats together, counted exactly (or, for terms common for sure, measured on a
@@ -8,12 +8,12 @@
 //! terms: the run then deals nothing ([`Choice::impossible`]).
 
 use dealvm_vm::card::{Hand, Seat};
-use dealvm_vm::exact::{ExactDealer, ExactError, SeatRule};
-use dealvm_vm::gaps::Gaps;
-use dealvm_vm::sparse::Sparse;
-use dealvm_vm::predeal::{is_empty, SuitLengths};
-use dealvm_vm::shape::ShapeSet;
-use dealvm_vm::source::DealSource;
+use dealvm_vm::dealing::exact::{ExactDealer, ExactError, SeatRule};
+use dealvm_vm::dealing::gaps::Gaps;
+use dealvm_vm::dealing::sparse::Sparse;
+use dealvm_vm::dealing::predeal::{is_empty, SuitLengths};
+use dealvm_vm::evaluation::shape::ShapeSet;
+use dealvm_vm::dealing::source::DealSource;
 
 /// Exact dealing is used when the terms it meets hold on fewer deals than this: above it,
 /// dealing every deal (tens of nanoseconds each) is faster than dealing exactly (microseconds).
@@ -151,7 +151,7 @@ impl Counting<'_> {
         if let [(_, p)] = alone {
             return (*p < 1.0).then(|| format!("{} of {of}", percent(*p)));
         }
-        let mut rng = dealvm_vm::rng::batch_rng(0x5EED, 0);
+        let mut rng = dealvm_vm::dealing::rng::batch_rng(0x5EED, 0);
         let values = self.inputs.values;
         let meets = |deal: &dealvm_vm::card::Deal| {
             seats.iter().all(|&s| self.rules[s as usize].as_ref().is_none_or(|r| r.holds(deal.hands[s as usize], values)))
@@ -257,7 +257,7 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         return Choice { exact: Some(Sparse { dealer: d, gaps }), dealt: Some(dealt), how, impossible: None };
     }
     let why = match failed {
-        ExactError::TooManyStates => format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::exact::MAX_STATES),
+        ExactError::TooManyStates => format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::dealing::exact::MAX_STATES),
         ExactError::PointValues => format!("the point values of {terms} are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit)"),
     };
     Choice::every(every.unwrap_or(why))

@@ -19,17 +19,17 @@ pub mod pbn;
 pub mod zrd;
 
 use crate::front::diag::{Diagnostic, Source};
-use dealvm_vm::batch::Swap;
-use dealvm_vm::board::Board;
+use dealvm_vm::machine::batch::Swap;
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::card::{Hand, Seats};
-use dealvm_vm::deal::PredealDealer;
-use dealvm_vm::exact::ExactDealer;
-use dealvm_vm::sparse::Sparse;
-use dealvm_vm::predeal::{is_empty, PredealError, SuitLengths};
-pub use dealvm_vm::source::{DealSource, GivenDeals};
-use dealvm_vm::split::{Dealt, RandomDealer};
-use dealvm_vm::bytecode::Program;
-use dealvm_vm::tables::Tables;
+use dealvm_vm::dealing::deal::PredealDealer;
+use dealvm_vm::dealing::exact::ExactDealer;
+use dealvm_vm::dealing::sparse::Sparse;
+use dealvm_vm::dealing::predeal::{is_empty, PredealError, SuitLengths};
+pub use dealvm_vm::dealing::source::{DealSource, GivenDeals};
+use dealvm_vm::dealing::split::{Dealt, RandomDealer};
+use dealvm_vm::machine::program::Program;
+use dealvm_vm::evaluation::tables::Tables;
 
 /// The source of a run's deals.
 #[derive(Clone, Debug)]
@@ -126,7 +126,7 @@ impl Deals {
     }
 
     /// The deals of a full batch of a run with swapping `swap`: more with exact dealing, whose
-    /// deals stand for the random deals between them ([`dealvm_vm::gaps::Gaps::spread`]).
+    /// deals stand for the random deals between them ([`dealvm_vm::dealing::gaps::Gaps::spread`]).
     pub fn batch_len(&self, swap: Swap) -> u64 {
         let spread = match self {
             Deals::Exact(source) => source.gaps.spread(),

@@ -13,10 +13,10 @@
 
 use crate::files::pbn::{denomination, pbn_unescape, DENOMINATIONS, DOUBLE_DUMMY_DECLARERS};
 use crate::front::diag::{Diagnostic, Source, Span};
-use dealvm_vm::board::{Board, Vulnerability};
+use dealvm_vm::dealing::board::{Board, Vulnerability};
 use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
-use dealvm_vm::dd::TrickTable;
-use dealvm_vm::score::Strain;
+use dealvm_vm::evaluation::dd::TrickTable;
+use dealvm_vm::evaluation::score::Strain;
 
 /// Reads the games of a PBN file: every game with a board or a deal, which must be complete.
 pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
@@ -482,7 +482,7 @@ mod tests {
     }
 
     use crate::files::pbn::{double_dummy_tricks as dd_digits, write_dd_tags, PbnWriter};
-    use dealvm_vm::dd::{ParContract, ParDeclarer, ParResult};
+    use dealvm_vm::evaluation::dd::{ParContract, ParDeclarer, ParResult};
 
     /// The deal of BridgeComposer's example (board 6 of its tag-order test file).
     const COMPOSER_DEAL: &str = "N:A42.KT952.Q97.63 T83.7.8432.AQJ52 KJ6.843.K65.K984 Q975.AQJ6.AJT.T7";

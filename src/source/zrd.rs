@@ -11,10 +11,10 @@
 use crate::files::zrd::{decode, title_of, title_sequence, RECORD};
 use crate::front::diag::Diagnostic;
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
-use dealvm_vm::rng::DealRng;
-use dealvm_vm::source::DealSource;
-use dealvm_vm::dd::{TrickTable, STRAINS};
-use dealvm_vm::score::Strain;
+use dealvm_vm::dealing::rng::DealRng;
+use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::evaluation::dd::{TrickTable, STRAINS};
+use dealvm_vm::evaluation::score::Strain;
 
 /// The deal records of a zrd file, checked, as a source of deals with their double-dummy
 /// results: deal `n` of a run is record `start + n`, counting round to the first record after
@@ -201,7 +201,7 @@ fn strain_name(strain: Strain) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dealvm_vm::board::Board;
+    use dealvm_vm::dealing::board::Board;
 
     /// Reads the boards of a zrd file, board `i` from its `i`-th deal record.
     pub fn read(name: &str, bytes: &[u8]) -> Result<Vec<Board>, Diagnostic> {
@@ -341,7 +341,7 @@ mod tests {
     fn a_library_deals_its_records_from_a_start_round_to_the_first() {
         let library = Library::read("lib.zrd", listing::FIRST_ZRD.to_vec()).unwrap().starting_at(7);
         let deals: Vec<Deal> = listing::deals(listing::FIRST).into_iter().map(|(d, _)| d).collect();
-        let mut rng = dealvm_vm::rng::batch_rng(1, 0);
+        let mut rng = dealvm_vm::dealing::rng::batch_rng(1, 0);
         for n in 0..10 {
             assert_eq!(library.deal_one(n, &mut rng), deals[(7 + n as usize) % 10]);
         }

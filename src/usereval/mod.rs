@@ -19,7 +19,7 @@ mod process;
 mod reply;
 
 use dealvm_vm::card::Deal;
-use dealvm_vm::usereval::{Query, UserEval};
+use dealvm_vm::evaluation::usereval::{Query, UserEval};
 use process::{Line, Process, Received, MAX_LINE};
 use reply::{parse_reply, quoted};
 use std::fmt::Write as _;

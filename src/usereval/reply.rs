@@ -1,7 +1,7 @@
 //! A reply line of the server read: the number of its request, then its values or a refusal
 //! (`docs/usereval.md`); and how messages quote what a server sent.
 
-use dealvm_vm::usereval::MAX_RESULTS;
+use dealvm_vm::evaluation::usereval::MAX_RESULTS;
 
 /// The most characters of a wrong reply shown in a message.
 const SHOWN: usize = 80;

@@ -1,7 +1,7 @@
 //! The rules of ARCHITECTURE.md, checked on the source: each stage folder of `src/` imports
 //! only the folders below it, the files of a stage folder import each other without a circle,
-//! and the modules of the `vm` crate import each other without a circle and never the
-//! `dealvm` crate.
+//! the folders of the `vm` crate import only the folders below them, its modules import each
+//! other without a circle and never the `dealvm` crate, and no source file is over 700 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -137,19 +137,189 @@ fn the_files_of_a_stage_folder_import_each_other_without_a_circle() {
     }
 }
 
-#[test]
-fn vm_modules_import_each_other_without_a_circle() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("vm/src");
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for file in rust_files(&dir) {
-        let name = file.file_stem().unwrap().to_str().unwrap().to_string();
-        let text = fs::read_to_string(&file).unwrap();
-        assert!(!text.contains("dealvm::"), "vm/src/{name}.rs uses the dealvm crate");
-        if name != "lib" {
-            let refs = crate_refs(&text).into_iter().filter(|r| *r != name).collect();
-            graph.insert(name, refs);
+/// The module path of a file of `vm/src` (`machine::bytecode` for `machine/bytecode/mod.rs`,
+/// `dealing::exact::suits` for `dealing/exact/suits.rs`); `None` for the crate root.
+fn vm_module_of(rel: &Path) -> Option<String> {
+    let mut parts: Vec<&str> = rel.iter().map(|p| p.to_str().unwrap()).collect();
+    let last = parts.pop().unwrap().trim_end_matches(".rs");
+    if !matches!(last, "mod" | "lib") {
+        parts.push(last);
+    }
+    (!parts.is_empty()).then(|| parts.join("::"))
+}
+
+/// Every path of a `use` tree written after a prefix: `a::b` and `c::d` of `{a::b, c::{d}}`,
+/// `a::b::C` of `a::b::C`, `*` of a glob; nested lists are followed.
+fn use_tree_paths(rest: &str) -> Vec<String> {
+    /// The paths of the tree at the start of `s`, each after `base`; the bytes read.
+    fn tree(s: &[u8], base: &str, out: &mut Vec<String>) -> usize {
+        let mut i = 0;
+        while i < s.len() && (s[i].is_ascii_alphanumeric() || matches!(s[i], b'_' | b':' | b'*')) {
+            i += 1;
+        }
+        let path = format!("{base}{}", String::from_utf8_lossy(&s[..i]));
+        if s.get(i) != Some(&b'{') {
+            out.push(path);
+            return i;
+        }
+        i += 1;
+        while i < s.len() && s[i] != b'}' {
+            while i < s.len() && matches!(s[i], b' ' | b',') {
+                i += 1;
+            }
+            if i < s.len() && s[i] != b'}' {
+                i += tree(&s[i..], &path, out).max(1);
+            }
+        }
+        i + 1
+    }
+    let mut out = Vec::new();
+    tree(rest.as_bytes(), "", &mut out);
+    out.into_iter().map(|p| p.trim_end_matches(':').to_string()).filter(|p| !p.is_empty()).collect()
+}
+
+/// The lines of a file's code, comments left out, each with its indentation; a `use` list
+/// written over several lines joined into one.
+fn code_lines(text: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut open_use = false;
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        if open_use {
+            out.last_mut().unwrap().1.push_str(code.trim());
+        } else {
+            out.push((line.len() - line.trim_start().len(), code.to_string()));
+        }
+        let trimmed = code.trim();
+        open_use = (open_use || trimmed.starts_with("use ") || trimmed.starts_with("pub use ")) && !trimmed.ends_with(';');
+    }
+    out
+}
+
+/// The modules a file of `vm/src` (module `module`) imports: its `crate::` paths, its
+/// `super::` and `self::` paths (from the inline module they are written in, `mod tests {`),
+/// and its paths through the child modules it declares (`mod suits;` then `suits::BySuit`),
+/// each cut to the longest start that names a module of `modules`.
+fn vm_imports(text: &str, module: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let lines = code_lines(text);
+    let children: Vec<&str> =
+        lines.iter().filter_map(|(_, l)| l.trim().trim_start_matches("pub ").strip_prefix("mod ")?.strip_suffix(';')).collect();
+    let mut paths = Vec::new();
+    // The inline modules open at the current line, by the indentation of their `mod` line.
+    let mut inline: Vec<(usize, &str)> = Vec::new();
+    for (indent, code) in &lines {
+        if inline.last().is_some_and(|(at, _)| at == indent && code.trim_start().starts_with('}')) {
+            inline.pop();
+        }
+        let mut here: Vec<&str> = module.split("::").collect();
+        here.extend(inline.iter().map(|(_, m)| *m));
+        for (i, _) in code.match_indices("::") {
+            let start = code[..i].rfind(|c: char| !(c.is_alphanumeric() || c == '_')).map_or(0, |s| s + 1);
+            if code[..start].ends_with(':') {
+                continue;
+            }
+            let (head, mut rest) = (&code[start..i], &code[i + 2..]);
+            let mut base = match head {
+                "crate" => Vec::new(),
+                "self" => here.clone(),
+                "super" => here[..here.len() - 1].to_vec(),
+                child if inline.is_empty() && children.contains(&child) => [&here[..], &[child]].concat(),
+                _ => continue,
+            };
+            // `super::super::x`: one level up for each.
+            while let Some(r) = rest.strip_prefix("super::").filter(|_| head == "super") {
+                base.pop();
+                rest = r;
+            }
+            paths.extend(use_tree_paths(rest).into_iter().map(|p| [&base[..], &[p.as_str()]].concat().join("::")));
+        }
+        if let Some(name) = code.trim().strip_prefix("mod ").and_then(|l| l.strip_suffix(" {")) {
+            if name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                inline.push((*indent, name));
+            }
         }
     }
-    let left = circles(graph);
+    paths
+        .iter()
+        .filter_map(|p| {
+            let parts: Vec<&str> = p.split("::").collect();
+            (1..=parts.len()).rev().map(|n| parts[..n].join("::")).find(|m| modules.contains(m))
+        })
+        .filter(|m| m != module)
+        .collect()
+}
+
+/// The modules of the `vm` crate, each with the modules it imports.
+fn vm_import_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("vm/src");
+    let files: Vec<(String, String)> = rust_files(&dir)
+        .into_iter()
+        .filter_map(|f| {
+            let text = fs::read_to_string(&f).unwrap();
+            let rel = f.strip_prefix(&dir).unwrap();
+            assert!(!text.contains("dealvm::"), "vm/src/{} uses the dealvm crate", rel.display());
+            Some((vm_module_of(rel)?, text))
+        })
+        .collect();
+    let modules: BTreeSet<String> = files.iter().map(|(m, _)| m.clone()).collect();
+    files.iter().map(|(m, text)| (m.clone(), vm_imports(text, m, &modules))).collect()
+}
+
+#[test]
+fn vm_modules_import_each_other_without_a_circle() {
+    let graph = vm_import_graph();
+    // The test reads what it should: a module with its children, its parent and its folder.
+    assert!(graph["dealing::exact"].contains("dealing::exact::suits"), "{:?}", graph["dealing::exact"]);
+    assert!(graph["dealing::exact::suits::tests"].contains("dealing::exact::tests"));
+    assert!(graph["machine::bytecode::print"].contains("machine::bytecode"));
+    assert!(graph["machine::batch"].contains("evaluation::tables"));
+    assert!(graph["dealing::exact::tests"].contains("dealing::exact"), "a glob import of the parent");
+    let left = circles(graph.clone());
     assert!(left.is_empty(), "vm modules in a circle, or importing one: {left:?}");
+    // The folders (and `card`, at the top level), each by the folders its modules import.
+    let folder = |m: &str| m.split("::").next().unwrap().to_string();
+    let mut folders: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (m, deps) in &graph {
+        let deps = deps.iter().map(|d| folder(d)).filter(|d| *d != folder(m));
+        folders.entry(folder(m)).or_default().extend(deps);
+    }
+    let left = circles(folders);
+    assert!(left.is_empty(), "vm folders in a circle, or importing one: {left:?}");
+}
+
+#[test]
+fn vm_folders_import_only_the_folders_below_them() {
+    let allowed: BTreeMap<&str, &[&str]> = BTreeMap::from([
+        ("machine", &["dealing", "evaluation", "card"][..]),
+        ("dealing", &["evaluation", "card"][..]),
+        ("evaluation", &["card"][..]),
+        ("card", &[][..]),
+    ]);
+    let mut problems = Vec::new();
+    for (m, deps) in vm_import_graph() {
+        let folder = m.split("::").next().unwrap();
+        let may = allowed.get(folder).unwrap_or_else(|| panic!("vm module {m} outside the folders of ARCHITECTURE.md"));
+        for d in deps {
+            let to = d.split("::").next().unwrap();
+            if to != folder && !may.contains(&to) {
+                problems.push(format!("{m} imports {d}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "vm imports against ARCHITECTURE.md:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn no_rust_file_of_the_engine_or_the_program_is_over_700_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut long = Vec::new();
+    for dir in ["vm/src", "src"] {
+        for file in rust_files(&root.join(dir)) {
+            let lines = fs::read_to_string(&file).unwrap().lines().count();
+            if lines > 700 {
+                long.push(format!("{}: {lines} lines", file.strip_prefix(root).unwrap().display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "files over 700 lines (split them by concern):\n{}", long.join("\n"));
 }

@@ -5,7 +5,7 @@
 
 use crate::common::{data_dir, dealvm_in};
 use dealvm::front::diag::Source;
-use dealvm_vm::board::{board_dealer, board_vulnerability};
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability};
 use dealvm::files::dlm;
 use dealvm::source::{self, pbn};
 use std::fs;
@@ -317,7 +317,7 @@ fn hcp(hand: dealvm_vm::card::Hand) -> u32 {
 }
 
 /// The boards of a PBN or DLM file in `dir`, as `--deals` reads them.
-fn boards_of(dir: &Path, name: &str) -> Vec<dealvm_vm::board::Board> {
+fn boards_of(dir: &Path, name: &str) -> Vec<dealvm_vm::dealing::board::Board> {
     source::read(name, fs::read(dir.join(name)).unwrap()).unwrap()
 }
 
@@ -379,7 +379,7 @@ fn beside_a_dlm_file_the_boards_keep_their_deals_and_the_cycles_dealers_with_a_w
 
 #[test]
 fn rotate_turns_each_deal_so_that_the_scripted_dealers_hand_deals_its_board() {
-    use dealvm_vm::board::places_between;
+    use dealvm_vm::dealing::board::places_between;
     use dealvm_vm::card::Seat;
     let dir = scratch("rotate");
     let out = run(&dir, &["-s", "3", "--pbn", "kept.pbn", "-"], NORTH_OPENS);

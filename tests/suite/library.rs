@@ -2,7 +2,7 @@
 //! the command, errors as values with their place, deals from files and lists, values of
 //! variables on each produced deal.
 
-use crate::common::{data_dir, dealvm_in, dealvm_stdin};
+use crate::common::{dealvm_in, dealvm_stdin};
 use dealvm::{Deals, Script, Seat, Statistic};
 use serde_json::Value;
 

@@ -4,7 +4,7 @@
 
 use crate::common::{data_dir, dealvm_in, dealvm_stdin};
 use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Side, Suit};
-use dealvm_vm::opc::side_opc;
+use dealvm_vm::evaluation::opc::side_opc;
 use std::collections::HashMap;
 use std::fs;
 use std::path::PathBuf;
@@ -180,7 +180,7 @@ fn opc_in_a_condition_and_in_average() {
             deal.hands[seat as usize] = hand(f[2 * i + 1]);
         }
         let opc = side_opc(&deal, Side::NorthSouth, Seat::North);
-        let (nt, long) = (opc.dotnum(Some(dealvm_vm::score::Strain::NoTrump)), opc.dotnum(None));
+        let (nt, long) = (opc.dotnum(Some(dealvm_vm::evaluation::score::Strain::NoTrump)), opc.dotnum(None));
         assert_eq!(pair[1], format!("{nt} {long}"), "{}", pair[0]);
         assert!(nt >= 2600 && long > nt, "{}", pair[0]);
         sum += long as i64;

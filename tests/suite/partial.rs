@@ -8,10 +8,10 @@ use crate::randomness::{
     assert_fits, card_hcp, choose, hand, hcp_distribution, joint_length_probability, length_distribution, same_law_p,
 };
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Seats, Suit, ALL_CARDS};
-use dealvm_vm::rng::{batch_rng, pdep_portable};
-use dealvm_vm::shape::{shape_index_of, NUM_SHAPES, SHAPES};
-use dealvm_vm::source::DealSource;
-use dealvm_vm::split::{Dealt, RandomDealer};
+use dealvm_vm::dealing::rng::{batch_rng, pdep_portable};
+use dealvm_vm::evaluation::shape::{shape_index_of, NUM_SHAPES, SHAPES};
+use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::dealing::split::{Dealt, RandomDealer};
 
 /// The seats given, as a set.
 fn seats(list: &[Seat]) -> Seats {

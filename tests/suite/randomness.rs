@@ -7,11 +7,11 @@
 use crate::common::dealvm_stdin;
 use dealvm_vm::card::{Card, Hand, Seat, Suit, ALL_CARDS};
 use dealvm_vm::card::Deal;
-use dealvm_vm::deal::PredealDealer;
-use dealvm_vm::rng::{batch_rng, below, DealRng};
-use dealvm_vm::source::DealSource;
-use dealvm_vm::split::RandomDealer;
-use dealvm_vm::shape::{shape_index_of, NUM_SHAPES, SHAPES};
+use dealvm_vm::dealing::deal::PredealDealer;
+use dealvm_vm::dealing::rng::{batch_rng, below, DealRng};
+use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::dealing::split::RandomDealer;
+use dealvm_vm::evaluation::shape::{shape_index_of, NUM_SHAPES, SHAPES};
 
 /// `C(n, k)` exactly.
 pub(crate) fn choose(n: u64, k: u64) -> u128 {
@@ -495,7 +495,7 @@ fn the_tests_reject_a_wrong_distribution() {
 }
 
 /// Predealt suit lengths `[seat][suit]` from `(seat, suit, length)` triples.
-fn lengths(list: &[(Seat, Suit, u8)]) -> dealvm_vm::predeal::SuitLengths {
+fn lengths(list: &[(Seat, Suit, u8)]) -> dealvm_vm::dealing::predeal::SuitLengths {
     let mut l = [[None; 4]; 4];
     for &(seat, suit, n) in list {
         l[seat as usize][suit as usize] = Some(n);
@@ -614,7 +614,7 @@ fn suit_lengths_with_card_predeals_match_deal_and_select() {
 
 #[test]
 fn impossible_suit_lengths_are_refused() {
-    use dealvm_vm::predeal::PredealError;
+    use dealvm_vm::dealing::predeal::PredealError;
     let none = [Hand::EMPTY; 4];
     let err = |want: &[(Seat, Suit, u8)], fixed: [Hand; 4]| PredealDealer::with_lengths(fixed, &lengths(want)).unwrap_err();
     assert!(matches!(err(&[(Seat::West, Suit::Spades, 7), (Seat::West, Suit::Hearts, 7)], none), PredealError::LengthsAddUp { .. }));

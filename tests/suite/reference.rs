@@ -8,9 +8,9 @@
 
 use crate::common::{dealvm_in, dealvm_stdin, reference_run};
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
-use dealvm_vm::rng::{batch_rng, below, DealRng};
-use dealvm_vm::source::DealSource;
-use dealvm_vm::split::RandomDealer;
+use dealvm_vm::dealing::rng::{batch_rng, below, DealRng};
+use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::dealing::split::RandomDealer;
 
 /// `predeal` lines giving every seat its hand.
 fn predeal_lines(deal: &Deal) -> String {

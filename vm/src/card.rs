@@ -2,7 +2,7 @@
 //!
 //! A [`Hand`] is a 64-bit mask with one 16-bit lane per suit (clubs in the lowest lane) and
 //! one bit per rank inside the lane (the deuce in bit 0, the ace in bit 12). A suit's holding is
-//! therefore a 13-bit *suit mask*, the key of every per-suit table in [`crate::tables`].
+//! therefore a 13-bit *suit mask*, the key of every per-suit table in [`crate::evaluation::tables`].
 
 use std::fmt;
 

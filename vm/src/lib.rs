@@ -5,13 +5,14 @@
 //! collecting produced deals or statistics.
 //!
 //! ```
-//! use dealvm_vm::batch::{Job, Swap};
-//! use dealvm_vm::bytecode::{Assembler, BinaryOp, Instr};
 //! use dealvm_vm::card::Seat;
-//! use dealvm_vm::interp::Machine;
-//! use dealvm_vm::split::RandomDealer;
-//! use dealvm_vm::stats::{TallySpec, Tallies};
-//! use dealvm_vm::tables::{PointCounts, TableId, Tables};
+//! use dealvm_vm::dealing::split::RandomDealer;
+//! use dealvm_vm::evaluation::stats::{TallySpec, Tallies};
+//! use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables};
+//! use dealvm_vm::machine::assembler::Assembler;
+//! use dealvm_vm::machine::batch::{Job, Swap};
+//! use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
+//! use dealvm_vm::machine::interp::Machine;
 //!
 //! // condition hcp(north) >= 20, action average hcp(south)
 //! let mut asm = Assembler::new();
@@ -41,56 +42,30 @@
 //! assert!(totals.count() > 500 && (4.0..8.0).contains(&mean));
 //! ```
 //!
-//! The modules, in the order a deal meets them:
+//! The crate is in three folders by concern, over the vocabulary they share. Each imports only
+//! what lies below it, so no folder and no module imports another in a circle
+//! (`tests/suite/architecture.rs` checks both), top floor first:
 //!
-//! - [`card`]: suits, seats, cards, bitmask hands and deals;
-//! - [`board`]: boards (a deal with its number, dealer and vulnerability) and the board cycle;
-//! - [`rng`]: the random generator, exact bounded draws, bit instructions;
-//! - [`source`]: the [`source::DealSource`] trait, and deals given in a list;
-//! - [`partial`]: one hand dealt alone, Floyd's `k` of `n`, the counting the splits share;
-//! - [`split`]: [`split::RandomDealer`], the fast exact dealing of deals with nothing predealt
-//!   (of the hands the program reads only, completed for the deals printed);
-//! - [`predeal`]: predealt cards and suit lengths, and why they can be impossible;
-//! - [`bias`]: exact dealing of predealt suit lengths;
-//! - [`deal`]: [`deal::PredealDealer`], uniform dealing around predealt cards and lengths;
-//! - [`tables`]: per-suit tables for the counting functions, keyed by a 13-bit suit mask;
-//! - [`opc`]: the Optimal Point Count of a partnership (DealerV2's `opc`), cached per deal;
-//! - [`shape`]: the 560 shapes in the squashed order and 560-bit shape sets;
-//! - [`score`]: contracts, duplicate scores and IMPs;
-//! - [`dd`]: double-dummy tables, par, the solver trait and the per-deal cache;
-//! - [`usereval`]: the queries of `usereval`, the trait that answers them and the per-deal cache;
-//! - [`exact`]: dealing uniformly among the deals whose seats meet rules, counted exactly;
-//! - [`gaps`]: the random deals an exactly dealt deal stands for, in Dealer's law;
-//! - [`sparse`]: [`sparse::Sparse`], exact dealing whose deals stand for those random deals;
-//! - [`bytecode`]: the instruction set, programs, the assembler and a disassembler;
-//! - [`verify`]: the bytecode verifier;
-//! - [`interp`]: the interpreter that runs a program on a deal;
-//! - [`stats`]: the accumulators of `average`, `frequency` and `bktfreq`;
-//! - [`batch`]: runs a batch of deals through condition and values, on one thread.
+//! - [`machine`]: the bytecode and what runs it: the instruction set, programs, the assembler,
+//!   the verifier, superinstructions, the interpreter, and the batch runner that deals and
+//!   evaluates (it imports `dealing` and `evaluation`);
+//! - [`dealing`]: where deals come from: the random generator, the dealers (nothing
+//!   predealt, around predeals, exactly among the deals meeting rules) and given boards (it
+//!   imports `evaluation`: shape sets for the exact rules, trick tables of solved boards);
+//! - [`evaluation`]: what is worked out from a deal: the counting tables, shapes, scores, the
+//!   Optimal Point Count, double dummy, `usereval`, and the accumulators of the statistics (it
+//!   imports only `card`);
+//! - [`card`]: suits, seats, sides, vulnerability, cards, bitmask hands and deals.
+//!
+//! `card` stays at the top level because it is the vocabulary of every folder and imports
+//! nothing: at the bottom, outside the three, it is seen to belong to none. Boards are in
+//! `dealing` ([`dealing::board`]): a board carries its deal's double-dummy tricks (from
+//! `evaluation`), so at the top level it would sit between two folders, and within the crate
+//! only the deals given by a file use it.
 
 #![warn(missing_docs)]
 
-pub mod batch;
-pub mod bias;
-pub mod board;
-pub mod bytecode;
 pub mod card;
-pub mod deal;
-pub mod dd;
-pub mod exact;
-pub mod fuse;
-pub mod gaps;
-pub mod interp;
-pub mod opc;
-pub mod partial;
-pub mod predeal;
-pub mod rng;
-pub mod score;
-pub mod shape;
-pub mod source;
-pub mod sparse;
-pub mod split;
-pub mod stats;
-pub mod tables;
-pub mod usereval;
-pub mod verify;
+pub mod dealing;
+pub mod evaluation;
+pub mod machine;

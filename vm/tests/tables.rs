@@ -1,8 +1,8 @@
 //! The precomputed tables against brute force: every 13-bit suit mask, every shape.
 
 use dealvm_vm::card::{Card, Hand, Suit};
-use dealvm_vm::shape::{shape_index, shape_index_of, Distribution, ShapeSet, NUM_SHAPES, SHAPES};
-use dealvm_vm::tables::{PointCounts, TableId, Tables, SUIT_MASKS};
+use dealvm_vm::evaluation::shape::{shape_index, shape_index_of, Distribution, ShapeSet, NUM_SHAPES, SHAPES};
+use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables, SUIT_MASKS};
 
 /// The ranks held in a suit mask, as characters from the ace down.
 fn ranks(mask: u16) -> String {

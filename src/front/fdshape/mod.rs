@@ -23,7 +23,7 @@ mod matching;
 mod parser;
 mod syntax;
 
-use dealvm_vm::shape::{ShapeSet, SHAPES};
+use dealvm_vm::evaluation::shape::{ShapeSet, SHAPES};
 use parser::Parser;
 pub use syntax::FdError;
 use syntax::err;
@@ -69,7 +69,7 @@ pub fn parse(text: &str) -> Result<FdShape, FdError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dealvm_vm::shape::{shape_index, Distribution};
+    use dealvm_vm::evaluation::shape::{shape_index, Distribution};
 
     /// The shapes of an FD list for west.
     fn fd(list: &str) -> ShapeSet {

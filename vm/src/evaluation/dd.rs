@@ -1,14 +1,14 @@
 //! Double dummy: trick tables, par results, the [`Solver`] trait a solver implements, and the
 //! per-deal cache ([`DdCache`]) through which the interpreter asks for tricks and par.
 //!
-//! The engine solves nothing itself: a program embedding it gives each [`crate::interp::Machine`]
+//! The engine solves nothing itself: a program embedding it gives each [`crate::machine::interp::Machine`]
 //! a solver (dealvm gives DDS, from its `dd` crate). The cache makes sure that whatever a deal
 //! is asked twice is solved once, and chooses per deal between single solves and one whole
 //! table, as the compiler decided ([`DdMode`]). A deal read from a file of solved deals comes
 //! with its table, and nothing is solved for it.
 
 use crate::card::{Card, Deal, Seat, Suit, Vulnerability};
-use crate::score::Strain;
+use crate::evaluation::score::Strain;
 use std::fmt;
 
 /// The strains in the order of a table's rows: clubs, diamonds, hearts, spades, notrump.

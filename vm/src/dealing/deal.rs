@@ -1,11 +1,11 @@
 //! Dealing around predeals: uniform random deals that give each seat its predealt cards and
 //! suit lengths (see [`PredealDealer`]).
 
-use crate::bias::Patterns;
 use crate::card::{Deal, Hand};
-use crate::predeal::{free_cards, PredealError, SuitLengths};
-use crate::rng::DealRng;
-use crate::source::DealSource;
+use crate::dealing::bias::Patterns;
+use crate::dealing::predeal::{free_cards, PredealError, SuitLengths};
+use crate::dealing::rng::DealRng;
+use crate::dealing::source::DealSource;
 use rand_core::Rng;
 
 /// Floyd steps `j` in `first..end` served by one 64-bit random word.
@@ -153,7 +153,7 @@ impl DealSource for PredealDealer {
 mod tests {
     use super::*;
     use crate::card::{Card, Seat};
-    use crate::rng::{batch_rng, pdep_portable};
+    use crate::dealing::rng::{batch_rng, pdep_portable};
 
     #[test]
     fn deals_are_complete_and_keep_predeals() {

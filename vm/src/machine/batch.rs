@@ -7,22 +7,22 @@
 //! Deals are numbered 0, 1, 2, ... and grouped in fixed-size batches. Batch `k` deals from its
 //! own random stream, derived only from the seed and `k` ([`batch_rng`]), so batches can run on
 //! any number of threads, in any order, and give the same deals. With a sparse source (exact
-//! dealing, [`crate::gaps`]) deals are numbered as Dealer's random deals, and only those at
+//! dealing, [`crate::dealing::gaps`]) deals are numbered as Dealer's random deals, and only those at
 //! the places where a deal meets the terms are dealt and examined. A [`Job`] describes a run and
 //! its [`DealSource`]; its [`Job::run_batch`] runs one batch on one thread's [`Machine`] and
 //! hands each produced deal to a [`Sink`]. The batch loop is the interpreter's own
 //! ([`Machine::run_each`], fed by the batch), compiled for the source, so dealing is inlined
 //! into it.
 
-use crate::bytecode::Program;
 use crate::card::{Deal, Seat};
-use crate::dd::DdCache;
-use crate::gaps::{place_rng, Gaps, Places};
-use crate::interp::{Fault, Feed, Machine};
-use crate::rng::{batch_rng, fast_bits, pdep_portable, DealRng};
-use crate::source::DealSource;
-use crate::stats::Tallies;
-use crate::tables::Tables;
+use crate::dealing::gaps::{place_rng, Gaps, Places};
+use crate::dealing::rng::{batch_rng, fast_bits, pdep_portable, DealRng};
+use crate::dealing::source::DealSource;
+use crate::evaluation::dd::DdCache;
+use crate::evaluation::stats::Tallies;
+use crate::evaluation::tables::Tables;
+use crate::machine::interp::{Fault, Feed, Machine};
+use crate::machine::program::Program;
 use std::ops::Range;
 
 /// Deals per batch (without swapping).
@@ -350,3 +350,69 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Suit;
+    use crate::dealing::exact::{ExactDealer, SeatRule};
+    use crate::dealing::sparse::Sparse;
+    use crate::evaluation::shape::ShapeSet;
+    use crate::evaluation::tables::PointCounts;
+    use crate::machine::assembler::Assembler;
+    use crate::machine::bytecode::Instr;
+
+    /// The produced deals of a batch with their places.
+    #[derive(Default)]
+    struct Kept(Vec<(u32, Deal)>);
+
+    impl Sink for Kept {
+        fn produced(&mut self, offset: u32, deal: &Deal, _values: &[i32]) {
+            self.0.push((offset, *deal));
+        }
+    }
+
+    #[test]
+    fn a_batch_deals_the_same_deals_at_the_same_places_whole_or_in_pieces() {
+        // West's eight spades or more (q = 1.3e-3): every deal dealt is produced.
+        let mut rules: [Option<SeatRule>; 4] = Default::default();
+        rules[Seat::West as usize] = Some(SeatRule { shapes: ShapeSet::from_fn(|[s, ..]| s >= 8), ..SeatRule::any() });
+        let hcp = [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4];
+        let dealer = ExactDealer::new([crate::card::Hand::EMPTY; 4], &rules, &hcp).unwrap();
+        let all = ExactDealer::new([crate::card::Hand::EMPTY; 4], &Default::default(), &hcp).unwrap().deals();
+        let gaps = Gaps::new(dealer.deals(), all);
+        assert_eq!(gaps.spread(), 512);
+        let source = Sparse { dealer, gaps };
+        let mut asm = Assembler::new();
+        asm.begin_entry("deal");
+        asm.emit(Instr::Produce);
+        let routine = asm.end_entry();
+        let program = asm.finish().unwrap();
+        let tables = Tables::build(&PointCounts::default(), program.tables_used());
+        for swap in [Swap::None, Swap::EastWest] {
+            let copies = swap.permutations().len() as u64;
+            let job = Job { program: &program, tables: &tables, source: &source, routine, swap, seed: 5, generate: 3_000_000 };
+            assert_eq!(job.full_batch(), swap.batch_len() * 512);
+            let mut vm = Machine::new(&program);
+            let mut whole = Kept::default();
+            let end = job.run_batch(0, u64::MAX, 0, &mut vm, &mut whole);
+            assert_eq!(end.examined, 2_097_152.min(3_000_000 / copies * copies));
+            // About q of the places hold a deal (with each deal's copies).
+            let dealt = whole.0.len() as f64 / copies as f64;
+            let expect = job.batch_len(0) as f64 / copies as f64 * gaps.chance();
+            assert!((dealt - expect).abs() < 5.0 * expect.sqrt(), "{dealt} deals dealt, {expect} expected");
+            for (offset, deal) in &whole.0 {
+                assert!(deal.hands[if offset % copies as u32 == 0 { 3 } else { 1 }].len(Suit::Spades) >= 8);
+            }
+            // Cut anywhere on a dealt deal, the pieces give the same deals at the same places.
+            let mut pieces = Kept::default();
+            let cuts = [0, 2 * copies, 1000 * copies, whole.0[40].0 as u64, whole.0[42].0 as u64 + copies, job.batch_len(0)];
+            for w in cuts.windows(2) {
+                job.run_piece(0, w[0]..w[1], u64::MAX, 0, &mut vm, &mut pieces);
+            }
+            assert_eq!(pieces.0, whole.0);
+            // Stopped at the tenth produced deal: examined up to its place.
+            let end = job.run_batch(0, 10, 0, &mut vm, &mut Kept::default());
+            assert_eq!(end.examined, whole.0[9].0 as u64 + 1);
+        }
+    }
+}

@@ -21,110 +21,24 @@
 //! Seat after seat, points on two seats or more need the valued cards left in every suit:
 //! too many states. Those rules are dealt suit after suit instead ([`suits`]), with every
 //! seat's progress in the state and only the open suit's cards left.
+//!
+//! The rules are in `rules.rs`, what both dealers count with in `walk.rs`.
 
-use crate::bias::{choose, choose_cards};
 use crate::card::{Deal, Hand, Seat, Suit};
-use crate::rng::{below_u128, DealRng};
-use crate::shape::{shape_index, ShapeSet, NUM_SHAPES, SHAPES};
-use crate::source::DealSource;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use crate::dealing::bias::{choose, choose_cards};
+use crate::dealing::rng::{below_u128, DealRng};
+use crate::dealing::source::DealSource;
+use rules::{byte_range, restrictive};
 use suits::BySuit;
+use walk::{Lengths, Memo, Walk, BINOMIAL};
 
-/// At most this many states are counted; beyond, [`ExactDealer::new`] gives up.
-pub const MAX_STATES: usize = 400_000;
+pub use rules::{ExactError, SeatRule, MAX_STATES};
 
-/// What one seat's hand must meet.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatRule {
-    /// The shapes the hand may have.
-    pub shapes: ShapeSet,
-    /// The hand's points, inclusive.
-    pub points: (i32, i32),
-    /// The points in each suit (by [`Suit::index`]), inclusive.
-    pub suit_points: [(i32, i32); 4],
-}
-
-/// A range that allows every value.
-const ANY: (i32, i32) = (i32::MIN, i32::MAX);
-
-impl Default for SeatRule {
-    fn default() -> Self {
-        SeatRule::any()
-    }
-}
-
-impl SeatRule {
-    /// The rule every hand meets.
-    pub fn any() -> SeatRule {
-        SeatRule { shapes: ShapeSet::from_fn(|_| true), points: ANY, suit_points: [ANY; 4] }
-    }
-
-    /// Whether some hand fails the rule, by its shape or by a point range that excludes values
-    /// a hand can have under `values` (points per rank).
-    pub fn restricts(&self, values: &[i32; 13]) -> bool {
-        self.shapes.len() < NUM_SHAPES || self.counts_points(values)
-    }
-
-    /// Whether a point range of the rule excludes points a hand can have under `values`.
-    pub fn counts_points(&self, values: &[i32; 13]) -> bool {
-        let suit_max: i32 = values.iter().sum();
-        restrictive(self.points, 4 * suit_max) || self.suit_points.iter().any(|&r| restrictive(r, suit_max))
-    }
-
-    /// Whether `hand` meets the rule, with points counted by `values`.
-    pub fn holds(&self, hand: Hand, values: &[i32; 13]) -> bool {
-        let within = |v: i32, (lo, hi): (i32, i32)| lo <= v && v <= hi;
-        let points = |suit: Suit| -> i32 {
-            let mask = hand.suit_mask(suit);
-            (0..13).filter(|&r| mask & (1 << r) != 0).map(|r| values[r]).sum()
-        };
-        self.shapes.contains(crate::shape::shape_index_of(hand))
-            && within(Suit::ALL.iter().map(|&s| points(s)).sum(), self.points)
-            && Suit::ALL.iter().all(|&s| within(points(s), self.suit_points[s as usize]))
-    }
-}
-
-/// Whether `range` excludes a value in `0..=max`.
-fn restrictive(range: (i32, i32), max: i32) -> bool {
-    range.0 > 0 || range.1 < max
-}
-
-/// A range of points as bytes (points never exceed 63); `(1, 0)` when it is empty.
-fn byte_range((lo, hi): (i32, i32)) -> (u8, u8) {
-    let (lo, hi) = (lo.max(0), hi.min(63));
-    if lo > hi {
-        (1, 0)
-    } else {
-        (lo as u8, hi as u8)
-    }
-}
-
-/// Why a set of rules cannot be dealt exactly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExactError {
-    /// Counting needs more than [`MAX_STATES`] states.
-    TooManyStates,
-    /// The point values (`pointcount`) are not ones the counting handles: negative, on more
-    /// than five ranks, or more than 15 in a suit.
-    PointValues,
-}
-
-/// `C(n, k)` for `n, k <= 13`.
-const BINOMIAL: [[u64; 14]; 14] = {
-    let mut t = [[0u64; 14]; 14];
-    let mut n = 0;
-    while n < 14 {
-        t[n][0] = 1;
-        let mut k = 1;
-        while k <= n {
-            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
-            k += 1;
-        }
-        n += 1;
-    }
-    t
-};
+mod rules;
+mod suits;
+#[cfg(test)]
+mod tests;
+mod walk;
 
 /// What is left of one suit: the valued cards (a mask over the valued ranks) and how many
 /// others. Once no seat still to come counts points, `valued` is 0 and `spots` counts all.
@@ -177,150 +91,6 @@ impl SeatPlan {
     #[inline]
     fn length_ok(&self, s: &State, len: u8) -> bool {
         self.lengths.allows(s.suit as usize, &s.lens, s.sum, len)
-    }
-}
-
-/// The lengths a seat's shapes allow, tested suit by suit (clubs first).
-#[derive(Clone, Debug)]
-struct Lengths {
-    shapes: ShapeSet,
-    /// Whether a state keeps the lengths suit by suit (else only their sum).
-    by_vector: bool,
-    /// The lengths allowed in each suit (bit `l`).
-    allowed: [u16; 4],
-    /// Prefixes of allowed shapes, by depth: `prefixes[d]` is indexed by the first `d + 1`
-    /// lengths (clubs first) in base 14.
-    prefixes: [Vec<bool>; 3],
-}
-
-impl Lengths {
-    /// The lengths of the shapes `shapes`.
-    fn new(shapes: &ShapeSet) -> Lengths {
-        // Lengths by suit index (clubs first); SHAPES lists spades first.
-        let lengths = |i: usize| {
-            let [s, h, d, c] = SHAPES[i];
-            [c, d, h, s]
-        };
-        let mut allowed = [0u16; 4];
-        let mut prefixes = [vec![false; 14], vec![false; 196], vec![false; 2744]];
-        for i in shapes.iter() {
-            let l = lengths(i);
-            for u in 0..4 {
-                allowed[u] |= 1 << l[u];
-            }
-            for d in 0..3 {
-                prefixes[d][prefix_code(&l[..d], l[d])] = true;
-            }
-        }
-        // The shapes are a product of per-suit lengths exactly when they are all the shapes
-        // whose lengths are allowed suit by suit.
-        let product = ShapeSet::from_fn(|[s, h, d, c]| {
-            [c, d, h, s].iter().enumerate().all(|(u, &l)| allowed[u] & (1 << l) != 0)
-        });
-        Lengths { by_vector: product != *shapes, shapes: shapes.clone(), allowed, prefixes }
-    }
-
-    /// Whether `len` cards of suit `u` fit the shapes after `sum` cards in the suits before,
-    /// whose lengths are `lens` (when kept).
-    #[inline]
-    fn allows(&self, u: usize, lens: &[u8; 3], sum: u8, len: u8) -> bool {
-        if sum + len > 13 || self.allowed[u] & (1 << len) == 0 {
-            return false;
-        }
-        if u == 3 {
-            if sum + len != 13 {
-                return false;
-            }
-            if self.by_vector {
-                return self.shapes.contains(shape_index(len as u32, lens[2] as u32, lens[1] as u32));
-            }
-            return true;
-        }
-        !self.by_vector || self.prefixes[u][prefix_code(&lens[..u], len)]
-    }
-}
-
-/// The base-14 code of the lengths `lens` followed by `len`.
-fn prefix_code(lens: &[u8], len: u8) -> usize {
-    let mut code = 0usize;
-    let mut scale = 1usize;
-    for &l in lens {
-        code += l as usize * scale;
-        scale *= 14;
-    }
-    code + len as usize * scale
-}
-
-/// A hasher for the packed states: one multiply.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
-    }
-    fn write_u64(&mut self, x: u64) {
-        let m = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = m ^ (m >> 29);
-    }
-}
-
-/// Ways to finish from each state counted, by the state's key.
-type Memo<K = u64> = HashMap<K, u128, BuildHasherDefault<KeyHasher>>;
-
-/// A walk through the choices that make a deal, counted bottom-up by memoised recursion: what
-/// the seat-by-seat and the suit-by-suit dealers share. (Each draws its deals with its own
-/// loop, inlined in the per-deal path.)
-trait Walk {
-    /// A point of the walk.
-    type Step: Copy;
-    /// What one choice gives (a seat's holding, a card to a seat).
-    type Choice;
-    /// The memo key of a step: what the ways to finish from it depend on.
-    type Key: std::hash::Hash + Eq;
-
-    /// The ways to finish from a step past the last choice; `None` before it.
-    fn end_ways(&self, s: &Self::Step) -> Option<u128>;
-
-    /// The memo key of step `s`.
-    fn key(&self, s: &Self::Step) -> Self::Key;
-
-    /// The ways counted so far, to look up and add to.
-    fn memo(&mut self) -> &mut Memo<Self::Key>;
-
-    /// Calls `f` with every choice at step `s`, the number of ways to pick its cards, and the
-    /// step after it.
-    fn options(&self, s: &Self::Step, f: impl FnMut(Self::Choice, u64, Self::Step));
-
-    /// Counts the ways to finish the deal from `s`, remembering every step on the way.
-    fn count(&mut self, s: Self::Step) -> Result<u128, ExactError> {
-        if let Some(ways) = self.end_ways(&s) {
-            return Ok(ways);
-        }
-        let key = self.key(&s);
-        if let Some(&ways) = self.memo().get(&key) {
-            return Ok(ways);
-        }
-        let mut children = Vec::new();
-        self.options(&s, |_, w, child| children.push((w, child)));
-        let mut total = 0u128;
-        for (w, child) in children {
-            total += w as u128 * self.count(child)?;
-        }
-        if self.memo().len() >= MAX_STATES {
-            return Err(ExactError::TooManyStates);
-        }
-        self.memo().insert(key, total);
-        Ok(total)
     }
 }
 
@@ -703,7 +473,3 @@ impl DealSource for ExactDealer {
         true
     }
 }
-
-mod suits;
-#[cfg(test)]
-mod tests;

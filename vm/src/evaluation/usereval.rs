@@ -4,7 +4,7 @@
 //! `usereval(tag, who, [suit,] idx)` asks a *query* — the tag, a side or a seat, maybe a
 //! suit — about the deal; the answer is a list of up to [`MAX_RESULTS`] integers, and `idx`
 //! picks one. The engine asks nothing itself: a program embedding it gives each
-//! [`crate::interp::Machine`] a [`UserEval`] (dealvm gives one that talks to the server program
+//! [`crate::machine::interp::Machine`] a [`UserEval`] (dealvm gives one that talks to the server program
 //! of `-U`, see `docs/usereval.md`). The cache makes sure that each query is asked once per
 //! deal, whatever number of its results the program reads.
 

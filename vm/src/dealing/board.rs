@@ -4,7 +4,7 @@
 
 pub use crate::card::Vulnerability;
 use crate::card::{Deal, Seat};
-use crate::dd::TrickTable;
+use crate::evaluation::dd::TrickTable;
 
 /// A board: its number, its deal, and the dealer and vulnerability it was given (else those
 /// of the standard cycle, [`board_dealer`] and [`board_vulnerability`]).
@@ -78,7 +78,7 @@ mod tests {
     #[test]
     fn a_board_turns_with_all_it_holds() {
         use crate::card::{Card, Hand};
-        use crate::score::Strain;
+        use crate::evaluation::score::Strain;
         // North holds the spades, east the hearts, south the diamonds, west the clubs.
         let suit = |s: usize| (0..13).fold(Hand::EMPTY, |h, r| h.with(Card::new(crate::card::Suit::from_index(s), r)));
         let deal = Deal { hands: [suit(3), suit(2), suit(1), suit(0)] };

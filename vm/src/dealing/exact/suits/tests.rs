@@ -4,9 +4,12 @@
 //! points it does not deal to; its draws against those laws with chi-square tests.
 
 use super::super::tests::{chi_square_bound, every_deal, hand, shapes, HCP};
+use super::super::rules::ANY;
 use super::super::*;
 use super::Classes;
-use crate::rng::batch_rng;
+use crate::dealing::rng::batch_rng;
+use crate::evaluation::shape::ShapeSet;
+use std::collections::HashMap;
 
 /// Deals whose seats `0..k` have points in `ranges[i]` (4-3-2-1), by the points of those
 /// seats: counted by how each rank's four honours split between the seats and the others,
@@ -300,7 +303,7 @@ fn classes_of_lengths_accept_exactly_the_shapes() {
             let l = [code % 14, code / 14 % 14, code / 196 % 14, code / 2744].map(|x| x as u8);
             let walked = (0..4).try_fold(0u16, |class, u| classes.after(u, class, l[u]));
             let [c, d, h, s] = l;
-            let shape = c + d + h + s == 13 && set.contains(crate::shape::shape_index(s as u32, h as u32, d as u32));
+            let shape = c + d + h + s == 13 && set.contains(crate::evaluation::shape::shape_index(s as u32, h as u32, d as u32));
             assert_eq!(walked.is_some(), shape, "{l:?}");
             accepted += shape as usize;
         }

@@ -1,5 +1,5 @@
 //! The random deals an exactly dealt deal stands for: Dealer's law for a source that deals
-//! only the deals meeting rare terms ([`crate::sparse::Sparse`]).
+//! only the deals meeting rare terms ([`crate::dealing::sparse::Sparse`]).
 //!
 //! Dealer deals random deals one after the other; each meets the terms with probability `q`,
 //! independently, so the deals that meet them fall at the places of a Bernoulli process: the
@@ -15,7 +15,7 @@
 //! memoryless), and each deal dealt from the stream of its own place ([`place_rng`]), so a
 //! piece of a batch finds its deals by drawing the gaps before it, not by dealing again.
 
-use crate::rng::{mix64, DealRng};
+use crate::dealing::rng::{mix64, DealRng};
 use rand_core::{Rng, SeedableRng};
 
 /// A batch of a sparse run covers at most this many times the places of an ordinary one, so

@@ -30,9 +30,9 @@
 //! so have the deals printed.
 
 use crate::card::{Deal, Hand, Seat, Seats, Side, ALL_CARDS};
-use crate::partial::{alias_table, choose, masks_by_size, HandTables, TopCards, WAYS};
-use crate::rng::{below, deal_rng, DealRng};
-use crate::source::DealSource;
+use crate::dealing::partial::{alias_table, choose, masks_by_size, HandTables, TopCards, WAYS};
+use crate::dealing::rng::{below, deal_rng, DealRng};
+use crate::dealing::source::DealSource;
 use rand_core::Rng;
 use std::sync::OnceLock;
 
@@ -62,7 +62,7 @@ pub enum Dealt {
     Top {
         /// The hand dealt.
         seat: Seat,
-        /// The ranks dealt, counted from the ace (1 to [`crate::partial::MAX_TOP_RANKS`]).
+        /// The ranks dealt, counted from the ace (1 to [`crate::dealing::partial::MAX_TOP_RANKS`]).
         ranks: u32,
     },
     /// A side's two hands: half of the pack, split.
@@ -113,11 +113,11 @@ impl RandomDealer {
     }
 
     /// The dealer of the top `ranks` ranks of one hand only, when `ranks` is at most
-    /// [`crate::partial::MAX_TOP_RANKS`] (else of the whole hand): the rest of the deal, the
+    /// [`crate::dealing::partial::MAX_TOP_RANKS`] (else of the whole hand): the rest of the deal, the
     /// hand's other cards too, is filled in for produced deals when `complete`.
     pub fn reading_top(seat: Seat, ranks: u32, complete: bool) -> RandomDealer {
         let mut dealer = RandomDealer::reading(Seats::of(seat), complete);
-        if (1..=crate::partial::MAX_TOP_RANKS).contains(&ranks) {
+        if (1..=crate::dealing::partial::MAX_TOP_RANKS).contains(&ranks) {
             dealer.top = TopCards::get(ranks);
             dealer.dealt = Dealt::Top { seat, ranks };
         }
@@ -454,16 +454,16 @@ mod tests {
     #[test]
     fn deals_are_complete() {
         let t = SplitTables::get();
-        let mut rng = crate::rng::batch_rng(9, 9);
+        let mut rng = crate::dealing::rng::batch_rng(9, 9);
         for _ in 0..10_000 {
-            let d = t.deal(&mut rng, crate::rng::pdep_portable);
+            let d = t.deal(&mut rng, crate::dealing::rng::pdep_portable);
             assert!(d.is_complete());
         }
     }
 
     #[test]
     fn draws_are_in_range_and_cover_it() {
-        let mut rng = crate::rng::batch_rng(1, 2);
+        let mut rng = crate::dealing::rng::batch_rng(1, 2);
         for bound in [1u32, 2, 3, 13, 1716, 1834, 2047] {
             let mut hit = vec![false; bound as usize];
             for _ in 0..bound * 40 {

@@ -10,8 +10,8 @@
 //! free cards of each suit used so far.
 
 use crate::card::{Hand, Seat, Suit};
-use crate::predeal::{PredealError, SuitLengths};
-use crate::rng::{below, below_u128, DealRng};
+use crate::dealing::predeal::{PredealError, SuitLengths};
+use crate::dealing::rng::{below, below_u128, DealRng};
 
 /// `C(n, k)` (exact for `n <= 52`).
 pub(crate) fn choose(n: u8, k: u8) -> u128 {

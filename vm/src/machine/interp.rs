@@ -8,16 +8,16 @@
 //! so). The top of the stack lives in a local (`top`), so most instructions touch no memory
 //! but the deal and the tables.
 
-use crate::bytecode::{BinaryOp, Instr, Program};
 use crate::card::{Deal, Side};
-use crate::dd::DdCache;
-use crate::opc::OpcCache;
-use crate::bytecode::Branch;
-use crate::rng::{below, DealRng};
-use crate::score::{imps, score};
-use crate::shape::shape_index_of;
-use crate::tables::{TableId, Tables};
-use crate::usereval::{UserEvalCache, UserEvalError};
+use crate::dealing::rng::{below, DealRng};
+use crate::evaluation::dd::DdCache;
+use crate::evaluation::opc::OpcCache;
+use crate::evaluation::score::{imps, score};
+use crate::evaluation::shape::shape_index_of;
+use crate::evaluation::tables::{TableId, Tables};
+use crate::evaluation::usereval::{UserEvalCache, UserEvalError};
+use crate::machine::bytecode::{BinaryOp, Branch, Instr};
+use crate::machine::program::Program;
 
 /// What the interpreter needs from the outside for one deal.
 pub struct Env<'a> {
@@ -123,7 +123,7 @@ pub struct Machine {
 }
 
 impl Machine {
-    /// A machine sized for `program` (as [`crate::bytecode::Assembler::finish`] verified it).
+    /// A machine sized for `program` (as [`crate::machine::assembler::Assembler::finish`] verified it).
     pub fn new(program: &Program) -> Machine {
         Machine {
             dd: DdCache::new(program.dd_mode),
@@ -463,11 +463,11 @@ fn compare(op: BinaryOp, a: i32, b: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bytecode::Assembler;
     use crate::card::Seat;
-    use crate::source::DealSource;
-    use crate::split::RandomDealer;
-    use crate::tables::PointCounts;
+    use crate::dealing::source::DealSource;
+    use crate::dealing::split::RandomDealer;
+    use crate::evaluation::tables::PointCounts;
+    use crate::machine::assembler::Assembler;
 
     /// The deals of a list, with each result noted; a fault ends the run.
     struct Listed {
@@ -512,7 +512,7 @@ mod tests {
         let program = asm.finish().expect("a valid program");
         let tables = Tables::new(&PointCounts::default());
         let dealer = RandomDealer::new();
-        let mut rng = crate::rng::batch_rng(9, 9);
+        let mut rng = crate::dealing::rng::batch_rng(9, 9);
         let deals: Vec<Deal> = (0..300).map(|n| dealer.deal_one(n, &mut rng)).collect();
         // One deal at a time.
         let mut vm = Machine::new(&program);

@@ -1,19 +1,19 @@
 //! Where the deals of a run come from: the [`DealSource`] trait, and [`GivenDeals`], the
 //! deals of a list (read from a file).
 //!
-//! Three sources deal at random: [`crate::split::RandomDealer`] (nothing predealt; it may
+//! Three sources deal at random: [`crate::dealing::split::RandomDealer`] (nothing predealt; it may
 //! deal only the hands the program reads, see [`DealSource::complete`]),
-//! [`crate::deal::PredealDealer`] (cards and suit lengths predealt), and
-//! [`crate::exact::ExactDealer`] (only deals that meet rules on single seats, each standing for
-//! the random deals up to it when wrapped in a [`crate::sparse::Sparse`]). A batch
-//! ([`crate::batch::Job`]) is compiled for its
+//! [`crate::dealing::deal::PredealDealer`] (cards and suit lengths predealt), and
+//! [`crate::dealing::exact::ExactDealer`] (only deals that meet rules on single seats, each standing for
+//! the random deals up to it when wrapped in a [`crate::dealing::sparse::Sparse`]). A batch
+//! ([`crate::machine::batch::Job`]) is compiled for its
 //! source, so asking for a deal is an inlined call, not a dynamic dispatch.
 
-use crate::board::Board;
 use crate::card::{Deal, Seats};
-use crate::dd::TrickTable;
-use crate::gaps::Gaps;
-use crate::rng::{has_bmi2, pdep_portable, DealRng};
+use crate::dealing::board::Board;
+use crate::dealing::gaps::Gaps;
+use crate::dealing::rng::{has_bmi2, pdep_portable, DealRng};
+use crate::evaluation::dd::TrickTable;
 
 /// A source of deals: numbered deals, dealt from a batch's random stream or read from a list,
 /// and what the source knows of each besides its cards.
@@ -35,7 +35,7 @@ pub trait DealSource: Sync {
     /// Produced deal number `n` as the actions see it, in a run with seed `seed`. A source
     /// that deals only the hands the program reads fills in the others here, uniformly among
     /// the deals that agree with the hands dealt, from the deal's own random stream
-    /// ([`crate::rng::deal_rng`]); the others give the deal as it is.
+    /// ([`crate::dealing::rng::deal_rng`]); the others give the deal as it is.
     #[inline(always)]
     fn complete(&self, deal: &Deal, _seed: u64, _n: u64, _pdep: impl Fn(u64, u64) -> u64) -> Deal {
         *deal
@@ -48,7 +48,7 @@ pub trait DealSource: Sync {
     }
 
     /// Deal `n` (as [`DealSource::deal`] gave it) with the hands the source left out dealt,
-    /// uniformly and from the deal's own random stream ([`crate::rng::deal_rng`]), so the
+    /// uniformly and from the deal's own random stream ([`crate::dealing::rng::deal_rng`]), so the
     /// same as [`DealSource::complete`] gives: what `deal.rest` does. Sources that deal
     /// every hand give the deal as it is.
     fn deal_rest(&self, deal: &Deal, _seed: u64, _n: u64, _pdep: impl Fn(u64, u64) -> u64) -> Deal {
@@ -81,7 +81,7 @@ pub trait DealSource: Sync {
     }
 
     /// When each deal stands for the random deals up to it, Dealer's deals among which only
-    /// those meeting rare terms are dealt ([`crate::sparse::Sparse`]): the law of the gaps
+    /// those meeting rare terms are dealt ([`crate::dealing::sparse::Sparse`]): the law of the gaps
     /// between them. `None`: every deal is one of Dealer's.
     #[inline(always)]
     fn gaps(&self) -> Option<&Gaps> {

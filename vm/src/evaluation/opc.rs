@@ -13,8 +13,8 @@
 //! `west` makes the second hand the opener, `north` or `east` the first.
 
 use crate::card::{Deal, Hand, Seat, Side, Suit};
-use crate::score::Strain;
-use crate::tables::{ACE, JACK, KING, NINE, QUEEN, SUIT_MASKS, TEN};
+use crate::evaluation::score::Strain;
+use crate::evaluation::tables::{ACE, JACK, KING, NINE, QUEEN, SUIT_MASKS, TEN};
 use std::sync::OnceLock;
 
 /// What one suit holding is worth on its own, in half points.
@@ -570,11 +570,11 @@ mod tests {
 
     #[test]
     fn agrees_with_dop_on_random_deals() {
-        assert_eq!(check_vectors(include_str!("../../tests/data/opc/dop_random.tsv")), 1000);
+        assert_eq!(check_vectors(include_str!("../../../tests/data/opc/dop_random.tsv")), 1000);
     }
 
     #[test]
     fn agrees_with_dop_on_rare_cases() {
-        assert!(check_vectors(include_str!("../../tests/data/opc/stress.tsv")) >= 1800);
+        assert!(check_vectors(include_str!("../../../tests/data/opc/stress.tsv")) >= 1800);
     }
 }

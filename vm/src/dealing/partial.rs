@@ -1,6 +1,6 @@
 //! Dealing part of a deal: one hand alone, and `k` cards among `n` free ones. With nothing
 //! predealt, a program that reads only some hands has only those dealt
-//! ([`crate::split::RandomDealer::reading`]); these are the pieces it deals them with, and the
+//! ([`crate::dealing::split::RandomDealer::reading`]); these are the pieces it deals them with, and the
 //! counting that it shares with the whole-deal splits.
 //!
 //! **One hand** ([`HandTables::hand`]) is a uniform 13-card subset of the 52 cards. Its suit
@@ -21,7 +21,7 @@
 //! its bounded draws served several per word in the same way; `pdep` maps the positions onto
 //! the free cards.
 
-use crate::rng::DealRng;
+use crate::dealing::rng::DealRng;
 use rand_core::Rng;
 use std::sync::OnceLock;
 
@@ -447,7 +447,7 @@ impl Floyd {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::batch_rng;
+    use crate::dealing::rng::batch_rng;
 
     #[test]
     fn the_alias_table_gives_each_vector_its_weight() {

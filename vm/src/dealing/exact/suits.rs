@@ -16,11 +16,12 @@
 //! number of spots of each suit a seat with lengths takes) times the ways to pick the spots,
 //! so drawing each choice in proportion to the ways to finish from it deals them uniformly.
 
-use super::{byte_range, restrictive, ExactError, Lengths, Memo, SeatRule, Walk, BINOMIAL};
-use crate::bias::{choose, choose_cards};
+use super::rules::{byte_range, restrictive, ExactError, SeatRule};
+use super::walk::{Lengths, Memo, Walk, BINOMIAL};
 use crate::card::{Deal, Hand, Seat, Suit};
-use crate::rng::{below_u128, DealRng};
-use crate::shape::ShapeSet;
+use crate::dealing::bias::{choose, choose_cards};
+use crate::dealing::rng::{below_u128, DealRng};
+use crate::evaluation::shape::ShapeSet;
 use std::collections::HashMap;
 
 /// A seat with a rule, dealt suit by suit.
@@ -66,7 +67,7 @@ impl Classes {
         let all: Vec<[u8; 4]> = shapes
             .iter()
             .map(|i| {
-                let [s, h, d, c] = crate::shape::SHAPES[i];
+                let [s, h, d, c] = crate::evaluation::shape::SHAPES[i];
                 [c, d, h, s]
             })
             .collect();
@@ -514,7 +515,7 @@ fn take_valued(m: &Member, p: &mut Progress, u: usize, value: u8) -> bool {
 fn member(seat: Seat, fixed: Hand, rule: &SeatRule, values: &[i32; 13]) -> Member {
     let suit_max: i32 = values.iter().sum();
     let points_in = |mask: u16| (0..13).filter(|&r| mask & (1 << r) != 0).map(|r| values[r] as u8).sum();
-    let all_shapes = rule.shapes.len() == crate::shape::NUM_SHAPES;
+    let all_shapes = rule.shapes.len() == crate::evaluation::shape::NUM_SHAPES;
     let points = restrictive(rule.points, 4 * suit_max).then(|| byte_range(rule.points));
     let lengths = (!all_shapes).then(|| Lengths::new(&rule.shapes));
     // A suit is left free when the lengths allowed in the others, with 13 cards in all, make

@@ -2,10 +2,12 @@
 //! per-suit generating functions for points, and enumeration of every deal when most cards
 //! are predealt; its draws against those counts with chi-square tests.
 
+use super::rules::ANY;
 use super::*;
 use crate::card::{Card, ALL_CARDS};
-use crate::rng::batch_rng;
-use crate::shape::shape_index_of;
+use crate::dealing::rng::batch_rng;
+use crate::evaluation::shape::{shape_index_of, ShapeSet, SHAPES};
+use std::collections::HashMap;
 
 /// Dealer's 4-3-2-1 points, by rank from the two.
 pub(super) const HCP: [i32; 13] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4];

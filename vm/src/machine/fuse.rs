@@ -10,9 +10,10 @@
 //! `cargo bench --bench scripts -- evaluate` measures each script compiled with and without
 //! the rewrites (superinstructions among them, `--plain` has none).
 
-use crate::bytecode::{BinaryOp, Branch, CmpBranch, CountTest, Instr, Program, SeatBranch, COMPARISONS};
 use crate::card::Suit;
-use crate::tables::TableId;
+use crate::evaluation::tables::TableId;
+use crate::machine::bytecode::{BinaryOp, Branch, CmpBranch, CountTest, Instr, SeatBranch, COMPARISONS};
+use crate::machine::program::Program;
 
 impl Instr {
     /// The first instruction of a fused pair; any other instruction as it is.
@@ -116,8 +117,8 @@ pub fn fuse(program: &mut Program) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bytecode::BRANCHES;
     use crate::card::Seat;
+    use crate::machine::bytecode::BRANCHES;
 
     #[test]
     fn packed_fields_come_back() {

@@ -3,7 +3,27 @@
 //! that exist, variables called only after their own subroutine), and how deep its stack gets.
 //! The assembler runs it on every program it finishes.
 
-use crate::bytecode::{BinaryOp, Instr, Program, VerifyError};
+use crate::machine::bytecode::{BinaryOp, Instr};
+use crate::machine::program::Program;
+use std::fmt;
+
+/// Why a program cannot run: a jump out of the code, an unbalanced stack, a missing shape
+/// set, a variable used before its subroutine exists...
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The address of the offending instruction.
+    pub at: u32,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bytecode @{}: {}", self.at, self.message)
+    }
+}
+
+impl std::error::Error for VerifyError {}
 
 impl Program {
     /// Checks that every entry point and variable subroutine runs safely — jumps stay inside
@@ -109,8 +129,8 @@ impl Program {
                     if query as usize >= self.queries.len() {
                         return fail(format!("usereval query {query} does not exist"));
                     }
-                    if idx as usize >= crate::usereval::MAX_RESULTS {
-                        return fail(format!("usereval result {idx} is past the last, {}", crate::usereval::MAX_RESULTS - 1));
+                    if idx as usize >= crate::evaluation::usereval::MAX_RESULTS {
+                        return fail(format!("usereval result {idx} is past the last, {}", crate::evaluation::usereval::MAX_RESULTS - 1));
                     }
                     work.push((next, depth + 1));
                 }
@@ -195,7 +215,7 @@ impl Program {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bytecode::{Entry, VarCode};
+    use crate::machine::program::{Entry, VarCode};
 
     /// A program with one entry holding `code` (and `return` unless `code` ends itself).
     fn program(code: Vec<Instr>) -> Program {

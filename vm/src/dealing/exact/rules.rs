@@ -1,0 +1,84 @@
+//! What the exact dealers are given: a seat's rule ([`SeatRule`]: shapes, points, points by
+//! suit), and why rules cannot be dealt exactly ([`ExactError`]).
+
+use crate::card::{Hand, Suit};
+use crate::evaluation::shape::{shape_index_of, ShapeSet, NUM_SHAPES};
+
+/// At most this many states are counted; beyond, [`ExactDealer::new`](super::ExactDealer::new) gives up.
+pub const MAX_STATES: usize = 400_000;
+
+/// What one seat's hand must meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRule {
+    /// The shapes the hand may have.
+    pub shapes: ShapeSet,
+    /// The hand's points, inclusive.
+    pub points: (i32, i32),
+    /// The points in each suit (by [`Suit::index`]), inclusive.
+    pub suit_points: [(i32, i32); 4],
+}
+
+/// A range that allows every value.
+pub(super) const ANY: (i32, i32) = (i32::MIN, i32::MAX);
+
+impl Default for SeatRule {
+    fn default() -> Self {
+        SeatRule::any()
+    }
+}
+
+impl SeatRule {
+    /// The rule every hand meets.
+    pub fn any() -> SeatRule {
+        SeatRule { shapes: ShapeSet::from_fn(|_| true), points: ANY, suit_points: [ANY; 4] }
+    }
+
+    /// Whether some hand fails the rule, by its shape or by a point range that excludes values
+    /// a hand can have under `values` (points per rank).
+    pub fn restricts(&self, values: &[i32; 13]) -> bool {
+        self.shapes.len() < NUM_SHAPES || self.counts_points(values)
+    }
+
+    /// Whether a point range of the rule excludes points a hand can have under `values`.
+    pub fn counts_points(&self, values: &[i32; 13]) -> bool {
+        let suit_max: i32 = values.iter().sum();
+        restrictive(self.points, 4 * suit_max) || self.suit_points.iter().any(|&r| restrictive(r, suit_max))
+    }
+
+    /// Whether `hand` meets the rule, with points counted by `values`.
+    pub fn holds(&self, hand: Hand, values: &[i32; 13]) -> bool {
+        let within = |v: i32, (lo, hi): (i32, i32)| lo <= v && v <= hi;
+        let points = |suit: Suit| -> i32 {
+            let mask = hand.suit_mask(suit);
+            (0..13).filter(|&r| mask & (1 << r) != 0).map(|r| values[r]).sum()
+        };
+        self.shapes.contains(shape_index_of(hand))
+            && within(Suit::ALL.iter().map(|&s| points(s)).sum(), self.points)
+            && Suit::ALL.iter().all(|&s| within(points(s), self.suit_points[s as usize]))
+    }
+}
+
+/// Whether `range` excludes a value in `0..=max`.
+pub(super) fn restrictive(range: (i32, i32), max: i32) -> bool {
+    range.0 > 0 || range.1 < max
+}
+
+/// A range of points as bytes (points never exceed 63); `(1, 0)` when it is empty.
+pub(super) fn byte_range((lo, hi): (i32, i32)) -> (u8, u8) {
+    let (lo, hi) = (lo.max(0), hi.min(63));
+    if lo > hi {
+        (1, 0)
+    } else {
+        (lo as u8, hi as u8)
+    }
+}
+
+/// Why a set of rules cannot be dealt exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExactError {
+    /// Counting needs more than [`MAX_STATES`] states.
+    TooManyStates,
+    /// The point values (`pointcount`) are not ones the counting handles: negative, on more
+    /// than five ranks, or more than 15 in a suit.
+    PointValues,
+}

@@ -1,0 +1,297 @@
+//! A compiled input file ([`Program`]): its code, its tables (shape sets, `suit.test` bits,
+//! `suit.value`, `shape.value`, `lengths.value`), its entry points and variable subroutines,
+//! and what the code reads (the seats, the per-suit tables, the hands dealt first).
+
+use crate::card::{Deal, Seat, Seats, Suit};
+use crate::evaluation::dd::DdMode;
+use crate::evaluation::shape::{ShapeSet, NUM_SHAPES};
+use crate::evaluation::tables::{ignored_ranks, TableId, Tables};
+use crate::evaluation::usereval::Query;
+use crate::machine::bytecode::Instr;
+
+/// A named place where the interpreter starts: the condition or an action's expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The name given to [`Assembler::begin_entry`](super::assembler::Assembler::begin_entry).
+    pub name: String,
+    /// The address of the entry point's first instruction.
+    pub start: u32,
+}
+
+/// A variable's subroutine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VarCode {
+    /// The variable's name, as given to [`Assembler::begin_var`](super::assembler::Assembler::begin_var).
+    pub name: String,
+    /// The address of the subroutine's first instruction.
+    pub start: u32,
+}
+
+/// A bit per 13-bit holding of a suit: the truth values of a `suit.test`.
+pub type SuitBits = Box<[u64; 128]>;
+
+/// A value per 13-bit holding of a suit: the table of a `suit.value`.
+pub type SuitValues = Box<[i16; 8192]>;
+
+/// A value per shape index: the table of a `shape.value`.
+pub type ShapeValues = Box<[i32; NUM_SHAPES]>;
+
+/// A value for each combination of the lengths of a few seat-suit pairs: the table of a
+/// `lengths.value`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LengthValues {
+    /// The seat-suit pairs whose lengths index the table, the first the most significant
+    /// digit (base 14).
+    pub pairs: Vec<(Seat, Suit)>,
+    /// One value per combination of lengths: `values[((l0 * 14) + l1) * 14 + ...]`.
+    pub values: Box<[i16]>,
+}
+
+impl LengthValues {
+    /// The entry for `deal`.
+    #[inline(always)]
+    pub fn lookup(&self, deal: &Deal) -> i32 {
+        let index = self.pairs.iter().fold(0usize, |i, &(seat, suit)| i * 14 + deal.hand(seat).len(suit) as usize);
+        self.values.get(index).copied().unwrap_or(0) as i32
+    }
+}
+
+/// A compiled input file: code, constants and the places to start.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    /// The instructions of every entry point and variable subroutine; addresses index it.
+    pub code: Vec<Instr>,
+    /// The shape sets the `shape` instructions test, by index.
+    pub shapes: Vec<ShapeSet>,
+    /// The bit tables of `suit.test`: bit `m` of table `t` is the value for holding `m`.
+    pub suit_tests: Vec<SuitBits>,
+    /// The value tables of `suit.value`, one entry per 13-bit holding.
+    pub suit_values: Vec<SuitValues>,
+    /// The value tables of `shape.value`, one entry per shape index.
+    pub shape_values: Vec<ShapeValues>,
+    /// The tables of `lengths.value`.
+    pub length_values: Vec<LengthValues>,
+    /// Where the output tables of `--dd` and `-Z` start (after a `deal.rest`): code that the
+    /// choice of the dealer does not look at, so that these switches change no deal.
+    pub tables_from: Option<u32>,
+    /// The entry points, by index.
+    pub entries: Vec<Entry>,
+    /// The variable subroutines, indexed by [`VarSlot`](crate::machine::bytecode::VarSlot).
+    pub vars: Vec<VarCode>,
+    /// Descriptions of the divisions in the source, for division-by-zero reports.
+    pub sites: Vec<String>,
+    /// The deepest the value stack gets.
+    pub max_stack: usize,
+    /// The number of value slots `store` writes.
+    pub value_slots: usize,
+    /// How double-dummy questions are solved: one declarer and strain at a time, or the
+    /// whole table at the first question of a deal.
+    pub dd_mode: DdMode,
+    /// The `usereval` queries, by index: what `usereval` instructions ask.
+    pub queries: Vec<Query>,
+}
+
+/// The code [`Program::reachable_from`] covers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Reach {
+    /// All of it.
+    All,
+    /// The code that may run before `deal.rest`: each entry point up to its `deal.rest`, and
+    /// the variables that code calls.
+    BeforeRest,
+    /// All but the output tables of `--dd` and `-Z` ([`Program::tables_from`]).
+    WithoutTables,
+}
+
+impl Program {
+    /// The instructions the entry points can run: their own and those of the variables
+    /// they call, directly or not (a variable no entry point needs is left out).
+    pub fn reachable(&self) -> impl Iterator<Item = &Instr> {
+        self.reachable_from(Reach::All)
+    }
+
+    /// [`Self::reachable`], each entry point cut where `reach` says (no jump goes back, and
+    /// the compiler places `deal.rest` before all the code that reads the hands not dealt
+    /// first, so what follows it runs only after it).
+    fn reachable_from(&self, reach: Reach) -> impl Iterator<Item = &Instr> {
+        let mut starts: Vec<usize> = self.entries.iter().map(|e| e.start as usize).collect();
+        starts.extend(self.vars.iter().map(|v| v.start as usize));
+        starts.sort_unstable();
+        // Each routine runs from its start to the next routine's start.
+        let routine = |start: usize| {
+            let i = starts.partition_point(|&s| s <= start);
+            start..starts.get(i).copied().unwrap_or(self.code.len())
+        };
+        let cut = |r: std::ops::Range<usize>| {
+            let end = match reach {
+                Reach::All => r.end,
+                Reach::BeforeRest => self.code[r.clone()].iter().position(|i| matches!(i, Instr::DealRest)).map_or(r.end, |n| r.start + n),
+                Reach::WithoutTables => self.tables_from.map(|t| t as usize).filter(|t| r.contains(t)).unwrap_or(r.end),
+            };
+            r.start..end
+        };
+        let mut called = vec![false; self.vars.len()];
+        let mut work: Vec<_> = self.entries.iter().map(|e| cut(routine(e.start as usize))).collect();
+        let mut ranges = Vec::new();
+        while let Some(r) = work.pop() {
+            for instr in &self.code[r.clone()] {
+                if let Instr::Var(slot) = *instr {
+                    if let Some(seen) = called.get_mut(slot as usize).filter(|seen| !**seen) {
+                        *seen = true;
+                        work.push(routine(self.vars[slot as usize].start as usize));
+                    }
+                }
+            }
+            ranges.push(r);
+        }
+        ranges.into_iter().flat_map(move |r| &self.code[r])
+    }
+
+    /// [`Self::reachable`], each superinstruction as the first instruction of its pair (the
+    /// second follows it in the code).
+    fn reachable_unfused(&self) -> impl Iterator<Item = Instr> + '_ {
+        self.reachable().map(|i| i.unfused())
+    }
+
+    /// The per-suit tables the code reads.
+    pub fn tables_used(&self) -> Vec<TableId> {
+        let mut used: Vec<TableId> = self
+            .reachable_unfused()
+            .filter_map(|i| match i {
+                Instr::SuitCount { table, .. } | Instr::HandCount { table, .. } => Some(table),
+                Instr::Cccc { .. } => Some(TableId::CCCC),
+                _ => None,
+            })
+            .collect();
+        used.sort_by_key(|t| t.0);
+        used.dedup();
+        used
+    }
+
+    /// The seats whose hands the code reads: every seat when it asks a double-dummy question
+    /// (the solver sees the whole deal). A dealer may deal only these hands
+    /// ([`crate::dealing::split::RandomDealer::reading`]).
+    pub fn seats_read(&self) -> Seats {
+        self.reachable_unfused().fold(Seats::NONE, |seats, i| seats.union(self.instr_seats(i)))
+    }
+
+    /// The seats whose hands one instruction reads (a superinstruction: its first
+    /// instruction's).
+    pub fn instr_seats(&self, instr: Instr) -> Seats {
+        match instr.unfused() {
+            Instr::SuitCount { seat, .. }
+            | Instr::HandCount { seat, .. }
+            | Instr::Length { seat, .. }
+            | Instr::Cccc { seat }
+            | Instr::HasCard { seat, .. }
+            | Instr::Shape { seat, .. }
+            | Instr::SuitTest { seat, .. }
+            | Instr::SuitValue { seat, .. }
+            | Instr::ShapeValue { seat, .. } => Seats::of(seat),
+            Instr::LengthsValue { table } => {
+                self.length_values[table as usize].pairs.iter().fold(Seats::NONE, |s, &(seat, _)| s.with(seat))
+            }
+            Instr::Tricks { .. }
+            | Instr::TricksAtLeast { .. }
+            | Instr::Par { .. }
+            | Instr::ParContract { .. }
+            | Instr::UserEval { .. } => Seats::ALL,
+            Instr::Opc { side, .. } => side.seats().into_iter().fold(Seats::NONE, Seats::with),
+            Instr::Const(_)
+            | Instr::Var(_)
+            | Instr::VarEnd(_)
+            | Instr::Store(_)
+            | Instr::Score { .. }
+            | Instr::Imps
+            | Instr::Rnd
+            | Instr::Unary(_)
+            | Instr::Binary { .. }
+            | Instr::BinaryConst { .. }
+            | Instr::InRange { .. }
+            | Instr::Jump(_)
+            | Instr::JumpIfZero(_)
+            | Instr::AndThen(_)
+            | Instr::OrElse(_)
+            | Instr::Bool
+            | Instr::Return
+            | Instr::Produce
+            | Instr::DealRest => Seats::NONE,
+            fused => unreachable!("`{fused}` is unfused above"),
+        }
+    }
+
+    /// How many ranks of each suit the code reads, but for the output tables
+    /// ([`Program::tables_from`]), counted from the ace: 13 unless every holding it reads is
+    /// read through tables that ignore the low ranks (`hcp` 4-3-2-1 reads the top four,
+    /// `controls` two) or by `hascard` of high cards. A dealer may then deal only those cards
+    /// first ([`crate::dealing::split::RandomDealer::reading_top`]).
+    pub fn top_ranks_read(&self, tables: &Tables) -> u32 {
+        self.reachable_from(Reach::WithoutTables)
+            .map(|i| match i.unfused() {
+                Instr::SuitCount { table, .. } | Instr::HandCount { table, .. } => 13 - tables.ignored_ranks(table),
+                Instr::HasCard { card, .. } => 13 - card.rank() as u32,
+                Instr::SuitTest { table, .. } => {
+                    let bits = &self.suit_tests[table as usize];
+                    13 - ignored_ranks(|m| (bits[m as usize >> 6] >> (m & 63) & 1) as i32)
+                }
+                Instr::SuitValue { table, .. } => {
+                    let values = &self.suit_values[table as usize];
+                    13 - ignored_ranks(|m| values[m as usize] as i32)
+                }
+                other if self.instr_seats(other) == Seats::NONE => 0,
+                _ => 13,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The hands a dealer must deal before the code runs: those the code before `deal.rest`
+    /// reads (all it reads when it has none). The output tables of `--dd` and `-Z` come after
+    /// a `deal.rest`, so that they do not change the hands dealt first, nor the deals.
+    pub fn seats_dealt_first(&self) -> Seats {
+        self.seats_in(Reach::BeforeRest)
+    }
+
+    /// The hands the code reads, but for the output tables ([`Program::tables_from`]): with
+    /// the hands dealt first, what the choice of the dealer looks at.
+    pub fn seats_read_without_tables(&self) -> Seats {
+        self.seats_in(Reach::WithoutTables)
+    }
+
+    /// The hands the code that `reach` covers reads.
+    fn seats_in(&self, reach: Reach) -> Seats {
+        self.reachable_from(reach).fold(Seats::NONE, |seats, i| seats.union(self.instr_seats(i.unfused())))
+    }
+
+    /// Whether the code asks double-dummy questions (and so needs a solver).
+    pub fn uses_dd(&self) -> bool {
+        self.reachable_unfused().any(|i| {
+            matches!(i, Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. })
+        })
+    }
+
+    /// Whether a machine running the code keeps values of a deal that the next deal must
+    /// forget ([`crate::machine::interp::Machine::next_deal`]): variables, double-dummy results,
+    /// Optimal Point Counts, `usereval` answers.
+    pub fn keeps_per_deal(&self) -> bool {
+        !self.vars.is_empty()
+            || self.uses_dd()
+            || self.reachable_unfused().any(|i| matches!(i, Instr::Opc { .. } | Instr::UserEval { .. }))
+    }
+
+    /// Whether the code asks `usereval` queries.
+    pub fn uses_usereval(&self) -> bool {
+        self.reachable_unfused().any(|i| matches!(i, Instr::UserEval { .. }))
+    }
+
+    /// Whether the code draws random numbers (`rnd`): then a deal's place in its batch's
+    /// random stream depends on the deals evaluated before it.
+    pub fn uses_rnd(&self) -> bool {
+        self.reachable_unfused().any(|i| matches!(i, Instr::Rnd))
+    }
+
+    /// The number of value slots the code stores to.
+    pub fn stored_slots(&self) -> usize {
+        self.code.iter().filter_map(|i| if let Instr::Store(n) = i { Some(*n as usize + 1) } else { None }).max().unwrap_or(0)
+    }
+}
