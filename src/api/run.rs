@@ -72,7 +72,9 @@ impl Deals {
         Ok(Deals { given: Some(deals), title })
     }
 
-    /// The deals of `deals`, in order, as boards numbered from 1.
+    /// The deals of `deals`, in order, as boards numbered from 1: a produced deal's
+    /// `board.number` is its place in the list, so the deals that met the condition are
+    /// known. The deals are gathered first (threads take them by their places).
     pub fn from_deals(deals: impl IntoIterator<Item = Deal>) -> Deals {
         let boards = deals.into_iter().enumerate().map(|(i, deal)| Board::new(i as u64 + 1, deal)).collect();
         Deals { given: Some(source::Deals::Boards(GivenDeals::new(boards))), title: None }

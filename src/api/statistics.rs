@@ -36,7 +36,9 @@ pub struct Average {
     pub label: Option<String>,
     /// The number of values: the produced deals.
     pub n: u64,
+    /// The sum of the values.
     pub sum: i128,
+    /// The sum of the squares of the values.
     pub sum_of_squares: i128,
 }
 
@@ -67,7 +69,9 @@ impl Average {
 /// apart, below and above.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Axis {
+    /// The lowest value with a cell (or the first bucket's lowest value).
     pub low: i32,
+    /// The highest value with a cell (or a value in the last bucket).
     pub high: i32,
     /// `bktfreq`'s bucket size; `None` for `frequency`.
     pub bucket: Option<i32>,
@@ -143,6 +147,7 @@ pub struct EvalContract {
     pub contract: String,
     /// The declaring side: `NS` or `EW`.
     pub side: &'static str,
+    /// Whether the contract is scored vulnerable.
     pub vulnerable: bool,
     /// The deals on which the declarer takes 0 to 13 tricks.
     pub tricks: [u64; 14],
