@@ -30,3 +30,4 @@ mod scripts;
 mod shards;
 mod solved_files;
 mod usereval;
+mod users;
