@@ -7,8 +7,8 @@
 //! with dozens of `average` and `frequency` actions. The comparison with Dealer is the one of
 //! `scripts.rs` (the fraction of deals produced and every labelled `average`, within five
 //! standard errors), on fewer deals: it is there to catch a script that the two programs read
-//! differently, such as Debian Dealer's `altcount N`, which sets count N-2 (`altcount 1`
-//! changes `controls` and `losers`).
+//! differently, such as Debian Dealer's `altcount N`, which sets the values of `pt(N-2)`,
+//! `altcount 0` those of `hcp` and `altcount 1` those of `controls` (and so of `losers`).
 
 use crate::common::dealvm_in;
 use crate::scripts::{average_labels, count, disagreements, DEALER};
