@@ -26,23 +26,17 @@ DEALS=${DEALS:-1000000}
 RUNS=${RUNS:-3}
 ONLY=${ONLY:-}
 SEED=${SEED:-1}
-DEALER=${DEALER:-/usr/games/dealer}
-[ -x "$DEALER" ] || { echo "the reference $DEALER is missing (apt-get install dealer)" >&2; exit 1; }
-if [ -z "${DEALVM:-}" ]; then
-  cargo build --release --quiet
-  DEALVM=target/release/dealvm
-fi
+source bench/lib.sh
+require_dealer
+release_dealvm
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 run() { # program and args...: the fastest of $RUNS runs, as "seconds generated produced"
-  local best="" start end t gen="" prod=""
+  local best="" t gen="" prod=""
   for _ in $(seq "$RUNS"); do
-    start=$(date +%s.%N)
-    "$@" >"$tmp/out" 2>"$tmp/err" || { echo "failed: $*" >&2; cat "$tmp/err" >&2; exit 1; }
-    end=$(date +%s.%N)
-    t=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", e - s }')
-    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+    t=$(timed_run "$tmp/out" "$tmp/err" "$@")
+    best=$(faster "$best" "$t")
     gen=$(awk '/^Generated/ { print $2 }' "$tmp/out")
     prod=$(awk '/^Produced/ { print $2 }' "$tmp/out")
     [ -n "$gen" ] || { gen=$DEALS; prod=-; }

@@ -31,3 +31,4 @@ mod scripts;
 mod shards;
 mod solved_files;
 mod usereval;
+mod users;

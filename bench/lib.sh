@@ -1,0 +1,36 @@
+# Helpers shared by the benchmarks that time dealvm against the reference Dealer, sourced by
+# bench/scripts.sh and bench/users.sh from the repository's root.
+#
+# DEALER names the reference program (default /usr/games/dealer), DEALVM another dealvm build
+# (default: the release build, built first).
+
+DEALER=${DEALER:-/usr/games/dealer}
+
+# Stops unless the reference Dealer is installed.
+require_dealer() {
+  [ -x "$DEALER" ] || { echo "the reference $DEALER is missing (apt-get install dealer)" >&2; exit 1; }
+}
+
+# Sets DEALVM to the release build, building it, unless DEALVM already names a build.
+release_dealvm() {
+  if [ -z "${DEALVM:-}" ]; then
+    cargo build --release --quiet
+    DEALVM=target/release/dealvm
+  fi
+}
+
+# OUT ERR program args...: runs the program with its output in the files OUT and ERR (OUT may be
+# /dev/null) and prints the seconds it took, start-up included; stops the benchmark if it fails.
+timed_run() {
+  local out=$1 err=$2 start end
+  shift 2
+  start=$(date +%s.%N)
+  "$@" >"$out" 2>"$err" || { echo "failed: $*" >&2; cat "$err" >&2; exit 1; }
+  end=$(date +%s.%N)
+  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", e - s }'
+}
+
+# BEST T: the smaller of the two times, T when BEST is empty (the first run).
+faster() {
+  if [ -z "$1" ] || awk -v a="$2" -v b="$1" 'BEGIN { exit !(a < b) }'; then echo "$2"; else echo "$1"; fi
+}
