@@ -32,6 +32,8 @@
 //! files written atomically); `api` is the front door, `cli` the command. The per-deal
 //! engine is the `dealvm_vm` crate.
 
+#![warn(missing_docs)]
+
 #[doc(hidden)]
 pub mod api;
 #[doc(hidden)]
