@@ -218,3 +218,15 @@ fn knr_values_agree_with_dealer_on_100000_hands() {
     let (hands, differ) = knr_on_dealers_deals("long", long, 3_000);
     assert!(differ.is_empty(), "{} of {hands} hands differ, such as\n{}", differ.len(), first_lines(&differ));
 }
+
+/// `altcount N` redefines `ptN` (the manual; DealerV2 fixed Dealer's numbering): Debian's
+/// `dealer` redefines the count two places before it, so that `altcount 0` changes `hcp`.
+#[test]
+fn altcount_redefines_the_count_it_numbers_where_dealer_is_two_places_off() {
+    let input = "altcount 0 1 1 1 1\npredeal north SAKQJ,HAKQ,DAKQ,CAKQ\ncondition 1\ngenerate 1\n\
+                 action printes(hcp(north), \" \", pt0(north), \" \", tens(north), \\n)\n";
+    let (ours, theirs) = both(input);
+    // The aces, kings, queens and jacks count 1 each for pt0 (13 of them); hcp is untouched.
+    assert_eq!(ours, "37 13 13");
+    assert_eq!(theirs, "13 0 0", "Debian's dealer: hcp took the new values, pt0 kept its own");
+}
