@@ -92,8 +92,8 @@ impl Axis {
     /// ```
     pub fn cells(&self) -> usize {
         match self.bucket {
-            None => dealvm_vm::stats::Axis { value: 0, low: self.low, high: self.high }.cells(),
-            Some(size) => dealvm_vm::stats::Buckets { value: 0, low: self.low, high: self.high, size }.count(),
+            None => dealvm_vm::evaluation::stats::Axis { value: 0, low: self.low, high: self.high }.cells(),
+            Some(size) => dealvm_vm::evaluation::stats::Buckets { value: 0, low: self.low, high: self.high, size }.count(),
         }
     }
 }
