@@ -163,7 +163,8 @@ pub struct Average {
 
 impl From<dealvm::Average> for Average {
     fn from(a: dealvm::Average) -> Average {
-        Average { mean: a.mean(), sd: a.sd(), standard_error: a.standard_error(), label: a.label, n: a.n, sum: a.sum, sum_of_squares: a.sum_of_squares }
+        let (mean, sd, standard_error) = (a.mean(), a.sd(), a.standard_error());
+        Average { label: a.label, n: a.n, sum: a.sum, sum_of_squares: a.sum_of_squares, mean, sd, standard_error }
     }
 }
 

@@ -7,6 +7,7 @@ newer) is taken.
 """
 
 import contextlib
+import doctest
 import io
 import json
 import os
@@ -91,8 +92,8 @@ def assert_same_figures(test, statistics, reports):
                     test.assertEqual(s.count(value), cell["count"])
             test.assertEqual(s.count(s.rows.low - 1), r["below"]["count"])
         else:
-            test.assertEqual((s.rows.low, s.rows.high, s.rows.bucket), (r["rows"]["low"], r["rows"]["high"], r["rows"].get("size")))
-            test.assertEqual((s.columns.low, s.columns.high, s.columns.bucket), (r["columns"]["low"], r["columns"]["high"], r["columns"].get("size")))
+            for axis, bounds in ((s.rows, r["rows"]), (s.columns, r["columns"])):
+                test.assertEqual((axis.low, axis.high, axis.bucket), (bounds["low"], bounds["high"], bounds.get("size")))
             test.assertEqual(s.counts, r["counts"])
             test.assertEqual(s.count2(s.rows.low, s.columns.low), r["counts"][1][1])
             test.assertEqual(s.count2(s.rows.low - 1, 10**6), r["counts"][0][-1])
@@ -103,7 +104,8 @@ class Statistics(unittest.TestCase):
         script = dealvm.Script(STUDY)
         results = script.run(seed=7, generate=30000, keep_deals=False)
         document = command_json(STUDY, "-s", "7", "-g", "30000")
-        self.assertEqual((results.generated, results.produced, results.seed), (document["generated"], document["produced"], document["seed"]))
+        counts = (results.generated, results.produced, results.seed)
+        self.assertEqual(counts, (document["generated"], document["produced"], document["seed"]))
         self.assertGreater(results.produced, 100)
         self.assertEqual(results.deals, [])
         assert_same_figures(self, results.statistics, document["reports"])
@@ -162,15 +164,19 @@ class ProducedDeals(unittest.TestCase):
             self.assertEqual([sum(lengths(deal.hands[seat])) for seat in SEATS], [13] * 4)
 
     def test_predeal_and_script_variables(self):
-        script = dealvm.Script("condition hcp(north) >= $0\nproduce $1", predeal={"S": "SAKQJ,HA", "west": "C2"}, script_vars={0: 14, 1: "6"})
+        text = "condition hcp(north) >= $0\nproduce $1"
+        script = dealvm.Script(text, predeal={"S": "SAKQJ,HA", "west": "C2"}, script_vars={0: 14, 1: "6"})
         results = script.run(seed=8)
         self.assertEqual(results.produced, 6)
         for deal in results.deals:
             self.assertTrue(deal.hands["S"].startswith("AKQJ") and ".A" in deal.hands["S"])
             self.assertTrue(deal.hands["W"].endswith("2"))
             self.assertGreaterEqual(hcp(deal.hands["N"]), 14)
-        listed = dealvm.Script("condition hcp(north) >= $0\nproduce $1", script_vars=[14, 6]).run(seed=8)
+        listed = dealvm.Script(text, script_vars=[14, 6]).run(seed=8)
+        keyed = dealvm.Script(text, script_vars={1: 6, 0: "14"}).run(seed=8)
         self.assertEqual(listed.produced, 6)
+        self.assertEqual(listed.deals, keyed.deals)
+        self.assertTrue(all(hcp(deal.hands["N"]) >= 14 for deal in listed.deals))
 
 
 class Errors(unittest.TestCase):
@@ -300,6 +306,11 @@ class Threads(unittest.TestCase):
 
 
 class Readme(unittest.TestCase):
+    def test_the_docstrings_examples_hold(self):
+        outcome = doctest.testmod(dealvm, extraglobs={"Script": dealvm.Script})
+        self.assertGreaterEqual(outcome.attempted, 5)
+        self.assertEqual(outcome.failed, 0)
+
     def test_the_readmes_example_runs(self):
         readme = (ROOT / "README.md").read_text()
         section = readme[readme.index("## Python\n"):]
