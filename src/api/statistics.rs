@@ -77,6 +77,27 @@ pub struct Axis {
     pub bucket: Option<i32>,
 }
 
+impl Axis {
+    /// The cells of the axis in [`Table::counts`]: one below `low`, one per value or bucket,
+    /// one above.
+    ///
+    /// ```
+    /// let script = dealvm::Script::new("action bktfreq (hcp(north), 0, 20, 5), frequency (spades(north), 0, 13, hearts(north), 0, 13)")?;
+    /// let results = script.run().seed(2).generate(100).statistics()?;
+    /// let dealvm::Statistic::Table(points) = &results.statistics[0] else { panic!() };
+    /// assert_eq!(points.rows.cells(), 1 + 5 + 1);
+    /// let dealvm::Statistic::Table(lengths) = &results.statistics[1] else { panic!() };
+    /// assert_eq!(lengths.counts().len(), lengths.rows.cells() * lengths.columns.unwrap().cells());
+    /// # Ok::<(), dealvm::Error>(())
+    /// ```
+    pub fn cells(&self) -> usize {
+        match self.bucket {
+            None => dealvm_vm::evaluation::stats::Axis { value: 0, low: self.low, high: self.high }.cells(),
+            Some(size) => dealvm_vm::evaluation::stats::Buckets { value: 0, low: self.low, high: self.high, size }.count(),
+        }
+    }
+}
+
 /// A `frequency` or `bktfreq` table: how many produced deals fall in each cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
