@@ -276,7 +276,10 @@ pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Fail
     let work = || {
         let arena = bumpalo::Bump::new();
         let statements = parse_file(&arena, &source.text, &script)?;
-        compile(source, &statements, &command_line, &script, &dd, cli.plain)
+        match cli.classic {
+            Some(_) => crate::compile::compile_classic(source, &statements, &command_line, &script, &dd, cli.plain),
+            None => compile(source, &statements, &command_line, &script, &dd, cli.plain),
+        }
     };
     let compiled = std::thread::scope(|scope| {
         // The stack is reserved address space; only the pages used take memory.

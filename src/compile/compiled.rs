@@ -5,7 +5,7 @@ use crate::front::diag::{Diagnostic, Span};
 use crate::source::Deals;
 use dealvm_vm::board::Vulnerability;
 use dealvm_vm::bytecode::Program;
-use dealvm_vm::card::{Hand, Seat, Side};
+use dealvm_vm::card::{Card, Hand, Seat, Side};
 use dealvm_vm::dd::DdMode;
 use dealvm_vm::exact::SeatRule;
 use dealvm_vm::score::Contract;
@@ -34,6 +34,9 @@ pub struct Compiled {
     pub tallies: Vec<TallySpec>,
     pub settings: Settings,
     pub predeal: [Hand; 4],
+    /// The predealt cards of each seat in the order given (the input's, or a predeal
+    /// switch's from clubs up): classic Dealer places them in that order.
+    pub predeal_order: [Vec<Card>; 4],
     /// Where the deals come from: the dealer for the predealt cards and suit lengths.
     pub deals: Deals,
     /// The predealt suit lengths.

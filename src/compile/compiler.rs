@@ -86,6 +86,9 @@ pub(super) struct Compiler<'s, 'a> {
     pub(super) uses: HashMap<&'a str, u32>,
     /// Where the hands not read first are dealt (see `seats`).
     pub(super) rest: RestPlan,
+    /// `--classic`: as classic Dealer evaluates (a variable that draws `rnd` draws at each
+    /// use; `imps` by its table).
+    pub(super) classic: bool,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -131,6 +134,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             inline_vars: HashMap::new(),
             uses: HashMap::new(),
             rest: RestPlan::default(),
+            classic: false,
         }
     }
 
@@ -234,13 +238,19 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The definition of a variable read in one place only, which is compiled there.
+    /// Under `--classic`, a variable that draws random numbers is compiled at each place that
+    /// reads it: classic Dealer evaluates a variable where it is read, drawing each time.
     pub(super) fn inlined(&self, e: &Expr<'a>) -> Option<&'a Expr<'a>> {
         let ExprKind::Var(name) = e.kind else { return None };
+        let definition = self.vars.get(name).map(|info| info.expr)?;
+        if self.classic && self.effects(definition) & crate::compile::node::DRAWS != 0 {
+            return Some(definition);
+        }
         if self.plain || self.uses.get(name) != Some(&1) {
             return None;
         }
         // (A variable read in one place has no subroutine, so none in `inline_vars`.)
-        self.vars.get(name).map(|info| info.expr)
+        Some(definition)
     }
 
     /// Compiles the subroutine of every variable, in the order they were defined (a
@@ -271,6 +281,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     pub(super) fn finish(mut self, command_line: &[CommandLinePredeal]) -> Result<Compiled, Diagnostic> {
         let predeal = self.merge_predeal(command_line)?;
+        let predeal_order = Seat::ALL.map(|seat| match command_line.iter().find(|p| p.seat == seat) {
+            Some(p) => p.hand.cards().collect(),
+            None => self.predeal[seat as usize].iter().map(|&(card, _)| card).collect(),
+        });
         let deals = self.deals(predeal)?;
         let explicit_actions = self.actions.is_some();
         let (actions, mut values, tallies) =
@@ -301,6 +315,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
         })?;
         program.dd_mode = Self::dd_mode(&program, &self.dd_switches);
+        program.classic_imps = self.classic;
         Self::targets_from_counts(&mut program);
         program.tables_from = self.rest.tables;
         if !self.plain {
@@ -321,6 +336,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             tallies,
             settings: self.settings,
             predeal,
+            predeal_order,
             deals,
             lengths: self.lengths.map(|row| row.map(|l| l.map(|(v, _)| v))),
             point_counts: self.point_counts,

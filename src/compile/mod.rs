@@ -55,3 +55,21 @@ pub fn compile(
     }
     c.finish(command_line)
 }
+
+/// [`compile`] for `--classic`: the program evaluates as classic Dealer does (a variable
+/// that draws `rnd` draws again at each place that reads it; `imps` by Dealer's table).
+pub fn compile_classic(
+    source: &Source,
+    statements: &[Statement<'_>],
+    command_line: &[CommandLinePredeal],
+    script: &ScriptVars,
+    dd: &DdSwitches,
+    plain: bool,
+) -> Result<Compiled, Diagnostic> {
+    let mut c = Compiler::new(source, statements, script, dd, plain);
+    c.classic = true;
+    for s in statements {
+        c.statement(s)?;
+    }
+    c.finish(command_line)
+}

@@ -66,7 +66,17 @@ impl<'s, 'a> Compiler<'s, 'a> {
                         format!("found {}, expected the number of an alternative count, 0 to 9", self.source.slice(n.span)),
                     ));
                 }
-                self.point_counts.alt[n.value as usize] = self.rank_values("altcount", values)?;
+                let values = self.rank_values("altcount", values)?;
+                match (self.classic, n.value) {
+                    (false, n) => self.point_counts.alt[n as usize] = values,
+                    // Classic Dealer's tables: 0 is hcp's, 1 controls', 2 to 9 those of pt0 to pt7.
+                    (true, 0) => self.point_counts.hcp = values,
+                    (true, 1) => {
+                        return Err(Diagnostic::at(n.span, "under --classic, `altcount 1` changes `controls` (as in classic Dealer, whose altcount 1 is the controls' table), which --classic does not support")
+                            .with_note("classic Dealer's altcount 0 is pointcount, 1 controls, 2 to 9 pt0 to pt7"));
+                    }
+                    (true, n) => self.point_counts.alt[n as usize - 2] = values,
+                }
             }
             StmtKind::Condition(e) => {
                 // Checked here for errors; compiled into the deal routine at the end.

@@ -722,6 +722,8 @@ pub struct Program {
     pub dd_mode: DdMode,
     /// The `usereval` queries, by index: what `usereval` instructions ask.
     pub queries: Vec<Query>,
+    /// Whether `imps` uses classic Dealer's table (`--classic`, [`crate::score::classic_imps`]).
+    pub classic_imps: bool,
 }
 
 impl Program {

@@ -44,6 +44,7 @@
 //! The modules, in the order a deal meets them:
 //!
 //! - [`card`]: suits, seats, cards, bitmask hands and deals;
+//! - [`classic`]: classic Dealer's dealing (`--classic`): glibc's `rand()`, its shuffle and `rnd`;
 //! - [`board`]: boards (a deal with its number, dealer and vulnerability) and the board cycle;
 //! - [`rng`]: the random generator, exact bounded draws, bit instructions;
 //! - [`source`]: the [`source::DealSource`] trait, and deals given in a list;
@@ -75,6 +76,7 @@ pub mod bias;
 pub mod board;
 pub mod bytecode;
 pub mod card;
+pub mod classic;
 pub mod deal;
 pub mod dd;
 pub mod exact;

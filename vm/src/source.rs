@@ -13,7 +13,7 @@ use crate::board::Board;
 use crate::card::{Deal, Seats};
 use crate::dd::TrickTable;
 use crate::gaps::Gaps;
-use crate::rng::{has_bmi2, pdep_portable, DealRng};
+use crate::rng::{has_bmi2, pdep_portable, rnd_draw, DealRng};
 
 /// A source of deals: numbered deals, dealt from a batch's random stream or read from a list,
 /// and what the source knows of each besides its cards.
@@ -86,6 +86,14 @@ pub trait DealSource: Sync {
     #[inline(always)]
     fn gaps(&self) -> Option<&Gaps> {
         None
+    }
+
+    /// `rnd(bound)` for a deal of this source, `produced` deals having been produced before
+    /// it: dealvm's, from the batch's stream `rng` ([`rnd_draw`]); classic Dealer's dealing
+    /// draws it from its own stream, between its deals.
+    #[inline(always)]
+    fn rnd(&self, rng: &mut DealRng, bound: i32, produced: u64) -> i32 {
+        rnd_draw(rng, bound, produced)
     }
 
     /// Deal number `n` with the fastest bit deposit the processor has: for callers that deal
