@@ -197,17 +197,17 @@ impl ClassicActions {
 }
 
 /// The hands side by side, a suit a row from spades down, as Dealer's `printall` and `print`
-/// lay them out: each hand in a column of 20 characters (a longer one pushes the next along),
-/// ranks followed by a space, `-` for a void.
+/// lay them out: each hand in a column of 20 characters (a longer holding widens its own
+/// column, pushing the next ones along), ranks followed by a space, `-` for a void.
 fn rows(w: &mut dyn Write, hands: &[Hand]) -> io::Result<()> {
     for suit in Suit::DISPLAY {
         let mut line = String::new();
         for (i, hand) in hands.iter().enumerate() {
-            let width = line.len();
-            if i > 0 && width < 20 * i {
-                line.extend(std::iter::repeat_n(' ', 20 * i - width));
+            let text = holding(*hand, suit);
+            line.push_str(&text);
+            if i + 1 < hands.len() {
+                line.extend(std::iter::repeat_n(' ', 20usize.saturating_sub(text.len())));
             }
-            line.push_str(&holding(*hand, suit));
         }
         writeln!(w, "{line}")?;
     }

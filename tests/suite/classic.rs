@@ -140,6 +140,7 @@ fn predeal_swapping_rnd_and_every_action_as_dealer() {
         Case::new(script("predeal_east.dli"), &["-p", "12"], Some(2)),
         Case::new(script("predeal_east.dli"), &["-p", "12"], Some(3)),
         Case::new(script("tight.dli"), &["-p", "6"], Some(2)),
+        Case::new(script("long_suits.dli"), &["-p", "5"], None),
         Case::new(script("counts.dli"), short, None),
         Case::new(script("long.dli"), &["-g", "20000"], None),
     ];
