@@ -1,5 +1,6 @@
-//! `--classic`: a run as Debian's `/usr/games/dealer` makes it, from the input to the
-//! statistics at the end. The input is read and compiled as usual (evaluating as Dealer
+//! `--classic`: a run as Debian's `/usr/games/dealer` makes it (or, `--classic=exe`, the
+//! Windows `dealer.exe`, which deals from other numbers), from the input to the statistics at
+//! the end. The input is read and compiled as usual (evaluating as Dealer
 //! does: `compile::compile_classic`), the deals come from classic Dealer's dealer in its order
 //! (`source::classic`), and the actions print as Dealer prints them (`report::classic`).
 
@@ -12,7 +13,7 @@ use crate::cli::stdout::Printed;
 use crate::report::classic::{unsupported, ClassicActions, ClassicInfo};
 use crate::source::classic::ClassicDeals;
 use crate::source::Deals;
-use dealvm_vm::classic::ClassicSwap;
+use dealvm_vm::classic::{ClassicBuild, ClassicSwap};
 use std::io::Write;
 use std::time::Instant;
 
@@ -22,16 +23,16 @@ const AHEAD_PER_THREAD: usize = 8;
 
 /// A run of `cli` as classic Dealer makes it.
 pub fn run<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
-    match cli.classic.as_deref().map(str::trim) {
-        Some("debian") => {}
-        Some("exe") => {
-            return Err(switch_error(
-                "--classic=exe (the deals of the Windows dealer.exe) is not supported yet; --classic behaves as Debian's /usr/games/dealer".into(),
-            ))
+    let build = match cli.classic.as_deref().map(str::trim) {
+        Some("debian") => ClassicBuild::Debian,
+        Some("exe") => ClassicBuild::Exe,
+        Some(other) => {
+            return Err(switch_error(format!(
+                "--classic takes nothing (Debian's /usr/games/dealer), `=debian` or `=exe` (the Windows dealer.exe), found `={other}`"
+            )))
         }
-        Some(other) => return Err(switch_error(format!("--classic takes nothing (Debian's dealer) or `=exe`, found `={other}`"))),
         None => unreachable!("called for --classic"),
-    }
+    };
     refuse_switches(cli)?;
     let source = read_source(cli)?;
     let compiled = compile_input(cli, &source)?;
@@ -43,7 +44,7 @@ pub fn run<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<
         writeln!(out, "hands dealt: all, as classic Dealer deals them")?;
         return Ok(());
     }
-    let (seed, printed_seed) = seed(cli, compiled.settings.seed)?;
+    let (seed, printed_seed) = seed(cli)?;
     let swap = swap(cli)?;
     // The other settings as dealvm merges them: swapping and the seed are Dealer's here.
     let mut base = cli.clone();
@@ -54,7 +55,7 @@ pub fn run<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<
     let threads = if one_by_one { 1 } else { settings.threads };
     let order = &compiled.predeal_order;
     let predeal = [&order[0][..], &order[1][..], &order[2][..], &order[3][..]];
-    let dealer = ClassicDeals::new(seed, predeal, swap, one_by_one, threads * AHEAD_PER_THREAD);
+    let dealer = ClassicDeals::new(build, seed, predeal, swap, one_by_one, threads * AHEAD_PER_THREAD);
     let info = ClassicInfo {
         input_name: cli.file.as_ref().filter(|p| p.as_os_str() != "-").map(|p| p.to_string_lossy().into_owned()),
         seed: printed_seed,
@@ -113,16 +114,13 @@ fn refuse_switches(cli: &Cli) -> Result<(), Failure> {
 }
 
 /// The seed given to `srand()` and the seed as Dealer prints it (`%lu` of a `long`): `-s N`
-/// (a negative one too), else the input's `seed`, else the time in seconds, as Dealer takes it.
-fn seed(cli: &Cli, stated: Option<u64>) -> Result<(u32, u64), Failure> {
+/// (a negative one too), else the time in seconds, as Dealer takes it.
+fn seed(cli: &Cli) -> Result<(u32, u64), Failure> {
     let seed: i64 = match cli.seed.as_deref().map(str::trim) {
         Some(text) => text.parse::<i64>().ok().filter(|&s| s != i64::MIN && s != i64::MAX).ok_or_else(|| {
             switch_error(format!("-s takes a whole number between {} and {}, found `{text}`", i64::MIN + 1, i64::MAX - 1))
         })?,
-        None => match stated {
-            Some(s) => s as i64,
-            None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64),
-        },
+        None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64),
     };
     Ok((seed as u32, seed as u64))
 }

@@ -275,8 +275,16 @@ pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Compiled, Fail
     let input_error = |d: Diagnostic| Failure::Input(d.render(Some(source)));
     let work = || {
         let arena = bumpalo::Bump::new();
-        let statements = parse_file(&arena, &source.text, &script)?;
-        match cli.classic {
+        let statements = match cli.classic {
+            Some(_) => crate::front::parse::parse_file_classic(&arena, &source.text, &script)?,
+            None => parse_file(&arena, &source.text, &script)?,
+        };
+        match cli.classic.as_deref() {
+            // dealer.exe groups the operators otherwise.
+            Some("exe") => {
+                let statements = crate::front::exe::exe_precedence(&arena, &source.text, &statements);
+                crate::compile::compile_classic(source, &statements, &command_line, &script, &dd, cli.plain)
+            }
             Some(_) => crate::compile::compile_classic(source, &statements, &command_line, &script, &dd, cli.plain),
             None => compile(source, &statements, &command_line, &script, &dd, cli.plain),
         }

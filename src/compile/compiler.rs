@@ -87,8 +87,11 @@ pub(super) struct Compiler<'s, 'a> {
     /// Where the hands not read first are dealt (see `seats`).
     pub(super) rest: RestPlan,
     /// `--classic`: as classic Dealer evaluates (a variable that draws `rnd` draws at each
-    /// use; `imps` by its table).
+    /// use; `imps` by its table; `altcount N` for Dealer's table `N`).
     pub(super) classic: bool,
+    /// Under `--classic`, where an `altcount` changed Dealer's table of controls (`altcount
+    /// 1`) or of winners (`altcount 8`, pt6's), which `controls` and `losers` read.
+    pub(super) classic_changed: [Option<Span>; 2],
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -135,6 +138,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             uses: HashMap::new(),
             rest: RestPlan::default(),
             classic: false,
+            classic_changed: [None; 2],
         }
     }
 
@@ -316,6 +320,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         })?;
         program.dd_mode = Self::dd_mode(&program, &self.dd_switches);
         program.classic_imps = self.classic;
+        Self::classic_tables_read(self.classic_changed, &program)?;
         Self::targets_from_counts(&mut program);
         program.tables_from = self.rest.tables;
         if !self.plain {
@@ -348,6 +353,26 @@ impl<'s, 'a> Compiler<'s, 'a> {
             query_spans: self.query_spans,
             warnings: self.warnings,
         })
+    }
+}
+
+impl Compiler<'_, '_> {
+    /// Under `--classic`, refuses a program that reads `controls` or `losers` after an
+    /// `altcount` changed the classic Dealer table they read: dealvm's are fixed.
+    fn classic_tables_read(changed: [Option<Span>; 2], program: &Program) -> Result<(), Diagnostic> {
+        let used = program.tables_used();
+        let reads = |table: TableId| used.contains(&table);
+        let refuse = |span: Span, what: &str| {
+            Err(Diagnostic::at(span, format!("under --classic, this changes classic Dealer's table of {what}, which --classic does not support"))
+                .with_note("classic Dealer's altcount 0 is pointcount, 1 the controls (which `losers` reads for short suits), 2 to 9 pt0 to pt7 (pt6's also the winners of `losers`)"))
+        };
+        if let Some(span) = changed[0].filter(|_| reads(TableId::CONTROLS) || reads(TableId::LOSERS)) {
+            return refuse(span, "controls, which `controls` and `losers` read");
+        }
+        if let Some(span) = changed[1].filter(|_| reads(TableId::LOSERS)) {
+            return refuse(span, "winners, which `losers` reads");
+        }
+        Ok(())
     }
 }
 

@@ -69,13 +69,17 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let values = self.rank_values("altcount", values)?;
                 match (self.classic, n.value) {
                     (false, n) => self.point_counts.alt[n as usize] = values,
-                    // Classic Dealer's tables: 0 is hcp's, 1 controls', 2 to 9 those of pt0 to pt7.
+                    // Classic Dealer's tables: 0 is hcp's, 1 controls', 2 to 9 those of pt0 to
+                    // pt7 (pt6's also counts the winners of `losers`); a change to what
+                    // `controls` or `losers` read is refused if they are read (at the end).
                     (true, 0) => self.point_counts.hcp = values,
-                    (true, 1) => {
-                        return Err(Diagnostic::at(n.span, "under --classic, `altcount 1` changes `controls` (as in classic Dealer, whose altcount 1 is the controls' table), which --classic does not support")
-                            .with_note("classic Dealer's altcount 0 is pointcount, 1 controls, 2 to 9 pt0 to pt7"));
+                    (true, 1) => self.classic_changed[0] = Some(n.span),
+                    (true, k) => {
+                        if k == 8 {
+                            self.classic_changed[1] = Some(n.span);
+                        }
+                        self.point_counts.alt[k as usize - 2] = values;
                     }
-                    (true, n) => self.point_counts.alt[n as usize - 2] = values,
                 }
             }
             StmtKind::Condition(e) => {

@@ -521,6 +521,8 @@ pub struct Lexer<'s> {
     pending: std::vec::IntoIter<Tok<'s>>,
     pending_span: Span,
     script: &'s ScriptVars,
+    /// `--classic`: the words classic Dealer does not reserve are names ([`classic_name`]).
+    classic: bool,
 }
 
 impl<'s> Lexer<'s> {
@@ -531,7 +533,14 @@ impl<'s> Lexer<'s> {
             pending: Vec::new().into_iter(),
             pending_span: Span::default(),
             script,
+            classic: false,
         }
+    }
+
+    /// A lexer that reads, as classic Dealer does, the words only DealerV2 and dealvm reserve
+    /// (`opener`, `title`, `ltc`, `par`, ...) as names (`--classic`).
+    pub fn classic(source: &'s str, script: &'s ScriptVars) -> Lexer<'s> {
+        Lexer { classic: true, ..Lexer::new(source, script) }
     }
 
     /// The tokens of a script variable's value.
@@ -569,6 +578,33 @@ impl<'s> Lexer<'s> {
         }
         Ok(toks)
     }
+}
+
+/// Whether a keyword is one that classic Dealer does not reserve: DealerV2's statements,
+/// actions and functions, which a classic script may use as a variable's name.
+fn classic_name(t: &Tok<'_>) -> bool {
+    matches!(
+        t,
+        Tok::Seed
+            | Tok::Title
+            | Tok::Opener
+            | Tok::StartBoard
+            | Tok::PrintNs
+            | Tok::PrintSide
+            | Tok::PrintRpt
+            | Tok::CsvRpt
+            | Tok::BktFreq
+            | Tok::Export
+            | Tok::Ltc
+            | Tok::Dds
+            | Tok::Par
+            | Tok::ParContract
+            | Tok::Opc
+            | Tok::Trix
+            | Tok::UserEval
+            | Tok::DealKw
+            | Tok::VulBoth
+    )
 }
 
 /// A message for a lexical error at the text `slice`.
@@ -612,6 +648,7 @@ impl<'s> Iterator for Lexer<'s> {
                     }
                     Err(e) => Err(e),
                 },
+                Ok(t) if self.classic && classic_name(&t) => Ok((span.start, Tok::Ident(self.main.slice()), span.end)),
                 Ok(t) => Ok((span.start, t, span.end)),
                 Err(kind) => {
                     let span = match kind {

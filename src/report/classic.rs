@@ -10,9 +10,9 @@
 //! end off and on again (Dealer's `verbose ^= 1`): [`ClassicActions::trailer_shown`] says
 //! whether they are printed.
 //!
-//! The actions Debian's dealer does not have (DealerV2's `printns`, `bktfreq`, `csvrpt`,
-//! `printrpt`, `export`) and `evalcontract` (which needs a double-dummy program Debian does
-//! not ship) are refused before the run ([`unsupported`]).
+//! The actions classic Dealer does not have are refused before the run ([`unsupported`]):
+//! under `--classic` DealerV2's words are names, so that only `evalcontract` (which needs a
+//! double-dummy program Debian does not ship) gets there in practice.
 
 use crate::compile::{ActionSpec, EsPart};
 use dealvm_vm::board::{board_dealer, board_vulnerability, Vulnerability};

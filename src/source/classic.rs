@@ -18,7 +18,7 @@
 
 use dealvm_vm::batch::BATCH;
 use dealvm_vm::card::{Card, Deal, Hand, ALL_CARDS};
-use dealvm_vm::classic::{ClassicDealer, ClassicSwap};
+use dealvm_vm::classic::{ClassicBuild, ClassicDealer, ClassicSwap};
 use dealvm_vm::rng::DealRng;
 use dealvm_vm::source::DealSource;
 use std::sync::atomic::{fence, AtomicU64, Ordering};
@@ -87,11 +87,12 @@ fn unpack([low, high]: [u64; 2]) -> Deal {
 }
 
 impl ClassicDeals {
-    /// The deals of `dealer -s seed` with the cards of `predeal` predealt and swapping `swap`;
+    /// The deals of `dealer -s seed` (Debian's or dealer.exe's: `build`) with the cards of
+    /// `predeal` predealt and swapping `swap`;
     /// `one_by_one` when the program draws `rnd`; `ahead`: how many batches the run may work
     /// on beyond the one it delivers (the ring holds twice as many, and two more).
-    pub fn new(seed: u32, predeal: [&[Card]; 4], swap: ClassicSwap, one_by_one: bool, ahead: usize) -> ClassicDeals {
-        ClassicDeals::starting(ClassicDealer::new(seed, predeal, swap), one_by_one, 2 * ahead + 2)
+    pub fn new(build: ClassicBuild, seed: u32, predeal: [&[Card]; 4], swap: ClassicSwap, one_by_one: bool, ahead: usize) -> ClassicDeals {
+        ClassicDeals::starting(ClassicDealer::new(build, seed, predeal, swap), one_by_one, 2 * ahead + 2)
     }
 
     /// The deals of `dealer` from its next one, in a ring of `slots` batches.
@@ -189,7 +190,7 @@ mod tests {
 
     /// The first `n` deals of a dealer.
     fn sequence(seed: u32, swap: ClassicSwap, n: u64) -> Vec<Deal> {
-        let mut d = ClassicDealer::new(seed, [&[]; 4], swap);
+        let mut d = ClassicDealer::new(ClassicBuild::Debian, seed, [&[]; 4], swap);
         (0..n).map(|_| d.next_deal()).collect()
     }
 
@@ -205,7 +206,7 @@ mod tests {
         let n = 5 * BATCH + 17;
         let expected = sequence(7, ClassicSwap::EastWest, n);
         // A ring of two slots: batches are asked for out of order and leave the ring.
-        let source = ClassicDeals::new(7, [&[]; 4], ClassicSwap::EastWest, false, 0);
+        let source = ClassicDeals::new(ClassicBuild::Debian, 7, [&[]; 4], ClassicSwap::EastWest, false, 0);
         let mut rng = batch_rng(1, 0);
         let order = [3, 0, 4, 1, 5, 2, 0, 5];
         for &k in &order {
@@ -231,8 +232,8 @@ mod tests {
 
     #[test]
     fn one_by_one_the_draws_come_between_the_deals() {
-        let source = ClassicDeals::new(1, [&[]; 4], ClassicSwap::None, true, 4);
-        let mut dealer = ClassicDealer::new(1, [&[]; 4], ClassicSwap::None);
+        let source = ClassicDeals::new(ClassicBuild::Debian, 1, [&[]; 4], ClassicSwap::None, true, 4);
+        let mut dealer = ClassicDealer::new(ClassicBuild::Debian, 1, [&[]; 4], ClassicSwap::None);
         let mut rng = batch_rng(1, 0);
         for m in 0..50 {
             assert_eq!(source.deal(m, &mut rng, |a, _| a), dealer.next_deal());

@@ -1,9 +1,10 @@
 //! `--classic`: for the same input and seed, dealvm's standard output is Debian's
 //! `/usr/games/dealer`'s, byte for byte but for the `Time needed` line, on 1, 2 and 8 threads:
 //! Debian's examples, golden inputs and the scripts of `tests/data/classic` (predeal, swapping,
-//! `rnd`, every action), each for seeds 1 to 20.
+//! `rnd`, every action), each for seeds 1 to 20. `--classic=exe` reproduces the outputs of the
+//! Windows `dealer.exe`'s source kept in `tests/data/classic-exe`.
 
-use crate::common::{data_dir, reference_dealer, run_command};
+use crate::common::{data_dir, dealvm_in, reference_dealer, run_command};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -175,25 +176,92 @@ fn classic(args: &[&str], file: &Path) -> crate::common::Run {
     run_command(dealvm, None)
 }
 
+/// Standard output without the lines that depend on the clock: `Time needed` and `printpbn`'s
+/// `Date`.
+fn without_clock(out: &str) -> String {
+    without_time(out).split_inclusive('\n').map(|l| if l.starts_with("[Date \"") { "[Date]\n" } else { l }).collect()
+}
+
+#[test]
+fn dealer_exe_outputs_are_reproduced() {
+    // tests/data/classic-exe: the outputs of dealer.exe's source (INDEX.md), `NAME.sSEED.out`
+    // for `dealer -s SEED` on `scripts/NAME.dli` or Debian's example `NAME`, `_2`, `_3`,
+    // `_p500_g2000` for those switches.
+    let data = data_dir().join("classic-exe");
+    let mut outs: Vec<PathBuf> = std::fs::read_dir(data.join("out")).unwrap().map(|e| e.unwrap().path()).collect();
+    outs.sort();
+    // Descr.test_dealer deals 10 million deals into 200 tables: half a minute in a test build.
+    outs.retain(|o| !o.to_string_lossy().contains("Descr.test_dealer"));
+    assert!(outs.len() >= 80, "the reference outputs: {}", outs.len());
+    let failures = Mutex::new(Vec::new());
+    let next = Mutex::new(0usize);
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| loop {
+                let i = {
+                    let mut n = next.lock().unwrap();
+                    *n += 1;
+                    *n - 1
+                };
+                let Some(out) = outs.get(i) else { break };
+                let stem = out.file_stem().unwrap().to_str().unwrap();
+                let (name, run) = stem.rsplit_once(".s").unwrap();
+                let mut words = run.split('_');
+                let seed = words.next().unwrap();
+                let mut args = vec!["--classic=exe", "-s", seed, "-R", THREADS[i % 3]];
+                for w in words {
+                    match w {
+                        "2" => args.extend(["-x", "2"]),
+                        "3" => args.extend(["-x", "3"]),
+                        "p500" => args.extend(["-p", "500"]),
+                        "g2000" => args.extend(["-g", "2000"]),
+                        other => panic!("{stem}: unknown switch {other}"),
+                    }
+                }
+                // Run where the reference was, for the file's name in `printpbn`.
+                let script = format!("scripts/{name}.dli");
+                let input = if data.join(&script).exists() { script } else { format!("{EXAMPLES}/{name}") };
+                args.push(&input);
+                let ours = dealvm_in(&data, &args, None);
+                let expected = std::fs::read_to_string(out).unwrap();
+                if ours.status != 0 || without_clock(&ours.stdout) != without_clock(&expected) {
+                    failures.lock().unwrap().push(format!("{stem} {args:?}: status {} {}", ours.status, ours.stderr.lines().next().unwrap_or("")));
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{} outputs differ from dealer.exe's:\n{}", failures.len(), failures.join("\n"));
+}
+
 #[test]
 fn what_classic_dealer_lacks_is_refused() {
     let file = script("pbn.dli");
-    let exe = classic(&["--classic=exe"], &file);
-    assert_eq!(exe.status, 2);
-    assert!(exe.stderr.contains("--classic=exe (the deals of the Windows dealer.exe) is not supported yet"), "{}", exe.stderr);
+    let other = classic(&["--classic=windows"], &file);
+    assert_eq!(other.status, 2);
+    assert!(other.stderr.contains("--classic takes nothing (Debian's /usr/games/dealer), `=debian` or `=exe`"), "{}", other.stderr);
     let pbn = classic(&["--classic", "--pbn", "x.pbn"], &file);
     assert_eq!(pbn.status, 2);
     assert!(pbn.stderr.contains("--pbn cannot go with --classic"), "{}", pbn.stderr);
     let dir = std::env::temp_dir().join(format!("dealvm-classic-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join("bkt.dli");
-    std::fs::write(&input, "action bktfreq (hcp(north), 0, 20, 5)\n").unwrap();
+    std::fs::write(&input, "action evalcontract (NS, x4S, vul)\n").unwrap();
+    let eval = classic(&["--classic"], &input);
+    assert_eq!(eval.status, 2);
+    assert!(eval.stderr.contains("the action `evalcontract` is not supported"), "{}", eval.stderr);
+    // DealerV2's words are names to classic Dealer: a variable may be called `opener`.
+    std::fs::write(&input, "opener = hcp(north)\naction bktfreq (opener, 0, 20, 5)\n").unwrap();
     let bkt = classic(&["--classic"], &input);
     assert_eq!(bkt.status, 2);
-    assert!(bkt.stderr.contains("the action `bktfreq` is not supported: it is DealerV2's"), "{}", bkt.stderr);
-    std::fs::write(&input, "altcount 1 1 1\naction printoneline(controls(north))\n").unwrap();
+    assert!(bkt.stderr.contains("bktfreq"), "{}", bkt.stderr);
+    std::fs::write(&input, "opener = hcp(north)\nproduce 1\naction printoneline(opener)\n").unwrap();
+    let opener = classic(&["--classic", "-s", "1"], &input);
+    assert_eq!(opener.status, 0, "{}", opener.stderr);
+    assert!(opener.stdout.starts_with("n 2.T98.K752.KJT84 e 5.J7642.986.9763 s AQ8.AQ5.QJT.AQ52 w KJT97643.K3.A43. 7\n"), "{}", opener.stdout);
+    std::fs::write(&input, "altcount 1 1 1\naction printoneline(losers(north))\n").unwrap();
     let alt = classic(&["--classic"], &input);
     assert_eq!(alt.status, 2);
-    assert!(alt.stderr.contains("`altcount 1` changes `controls`"), "{}", alt.stderr);
+    assert!(alt.stderr.contains("this changes classic Dealer's table of controls, which `controls` and `losers` read"), "{}", alt.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -73,11 +73,77 @@ impl GlibcRand {
     }
 }
 
-/// Classic Dealer's `rnd(x)` for the `rand()` value `r`: `x * r / 2^31` in double precision,
+/// The numbers of the Windows `dealer.exe`'s source: its own copy of an old GNU `random()`,
+/// the same additive generator as glibc's but seeded by `x -> 1103515145 x + 12345` on
+/// `long`s, its value made an `int`. The reference outputs come from that source built for
+/// 64-bit Linux, whose `long` is 64 bits: the `int` is then bits 1 to 32 of the sum, and may be
+/// negative (which only `rnd` sees; the dealing takes bits 16 to 31, as the 32-bit build).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExeRand {
+    state: [i64; DEGREE],
+    front: usize,
+    rear: usize,
+}
+
+impl ExeRand {
+    /// The generator after `gnusrand(seed)`.
+    pub fn new(seed: u32) -> ExeRand {
+        let mut state = [0i64; DEGREE];
+        state[0] = seed as i64;
+        for i in 1..DEGREE {
+            state[i] = state[i - 1].wrapping_mul(1_103_515_145).wrapping_add(12_345);
+        }
+        let mut rand = ExeRand { state, front: SEPARATION, rear: 0 };
+        for _ in 0..10 * DEGREE {
+            rand.next();
+        }
+        rand
+    }
+
+    /// The next `gnurand()` value.
+    #[inline(always)]
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> i32 {
+        let sum = self.state[self.front].wrapping_add(self.state[self.rear]);
+        self.state[self.front] = sum;
+        self.front = if self.front + 1 == DEGREE { 0 } else { self.front + 1 };
+        self.rear = if self.rear + 1 == DEGREE { 0 } else { self.rear + 1 };
+        ((sum as u64) >> 1) as i32
+    }
+}
+
+/// Which classic Dealer: Debian's `/usr/games/dealer` or the Windows `dealer.exe`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ClassicBuild {
+    /// Debian's: glibc's `rand()`, a place drawn from its low 16 bits.
+    #[default]
+    Debian,
+    /// `dealer.exe`'s: [`ExeRand`], a place drawn from bits 15 to 30 of its value.
+    Exe,
+}
+
+/// The numbers a classic dealer draws from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Numbers {
+    Glibc(GlibcRand),
+    Exe(ExeRand),
+}
+
+impl Numbers {
+    /// The value `rnd` multiplies by.
+    fn rnd_value(&mut self) -> f64 {
+        match self {
+            Numbers::Glibc(r) => r.next() as f64,
+            Numbers::Exe(r) => r.next() as f64,
+        }
+    }
+}
+
+/// Classic Dealer's `rnd(x)` for the number `r` drawn: `x * r / 2^31` in double precision,
 /// truncated toward zero (so `rnd(-10)` lies in `-9..=0`, and `rnd(0)` is 0).
 #[inline]
-pub fn classic_rnd(x: i32, r: u32) -> i32 {
-    (x as f64 * r as f64 / 2_147_483_648.0) as i32
+pub fn classic_rnd(x: i32, r: f64) -> i32 {
+    (x as f64 * r / 2_147_483_648.0) as i32
 }
 
 /// Swapping as classic Dealer does it: `-2` (`-x 2`) or `-3` (`-x 3`).
@@ -114,7 +180,7 @@ const DRAW_RANGE: u32 = 1 << 16;
 /// with its `rnd` ([`ClassicDealer::rnd`]) drawing from the same numbers.
 #[derive(Clone, Debug)]
 pub struct ClassicDealer {
-    rand: GlibcRand,
+    rand: Numbers,
     /// The card at each place (its bit position in a hand mask); places `13 * s ..` are seat
     /// `s`'s hand.
     pack: [u8; 52],
@@ -131,11 +197,11 @@ pub struct ClassicDealer {
 }
 
 impl ClassicDealer {
-    /// The dealer after `srand(seed)`, with the cards of `predeal` held by their seats (north
+    /// The dealer of `build` after `srand(seed)`, with the cards of `predeal` held by their seats (north
     /// first), in the first places of their hands in the order given (which matters once
     /// swapping moves them into places that are shuffled), swapping as `swap` says. The caller
     /// gives each card once, at most 13 to a seat.
-    pub fn new(seed: u32, predeal: [&[Card]; 4], swap: ClassicSwap) -> ClassicDealer {
+    pub fn new(build: ClassicBuild, seed: u32, predeal: [&[Card]; 4], swap: ClassicSwap) -> ClassicDealer {
         let predealt = predeal.iter().flat_map(|cards| cards.iter()).fold(0u64, |all, c| all | c.bit());
         let mut pack = [0u8; 52];
         let mut taken = [false; 52];
@@ -159,7 +225,11 @@ impl ClassicDealer {
             0 => (0, 0),
             n => (DRAW_RANGE - DRAW_RANGE % n, (1u64 << 32) / n as u64 + 1),
         };
-        ClassicDealer { rand: GlibcRand::new(seed), pack, free, free_count, accept_below, reciprocal, swap, copy: 0 }
+        let rand = match build {
+            ClassicBuild::Debian => Numbers::Glibc(GlibcRand::new(seed)),
+            ClassicBuild::Exe => Numbers::Exe(ExeRand::new(seed)),
+        };
+        ClassicDealer { rand, pack, free, free_count, accept_below, reciprocal, swap, copy: 0 }
     }
 
     /// The next deal, as Dealer deals it: shuffled, or a swapped copy of the last one.
@@ -182,19 +252,11 @@ impl ClassicDealer {
     /// One exchange per free place, in place order, with a free place drawn at random.
     #[inline]
     fn shuffle(&mut self) {
-        let n = self.free_count as usize;
-        for k in 0..n {
-            let place = self.free[k] as usize;
-            let draw = loop {
-                let x = self.rand.next() & (DRAW_RANGE - 1);
-                if x < self.accept_below {
-                    break x;
-                }
-            };
-            // draw / n, exact for draws below 2^16: the reciprocal's error stays under 2^-16.
-            let q = ((draw as u64 * self.reciprocal) >> 32) as u32;
-            let other = self.free[(draw - q * self.free_count) as usize] as usize;
-            self.pack.swap(place, other);
+        match &mut self.rand {
+            Numbers::Glibc(r) => shuffle_pack(&mut self.pack, &self.free, self.free_count, self.accept_below, self.reciprocal, || r.next()),
+            Numbers::Exe(r) => {
+                shuffle_pack(&mut self.pack, &self.free, self.free_count, self.accept_below, self.reciprocal, || (r.next() as u32) >> 15)
+            }
         }
     }
 
@@ -211,7 +273,25 @@ impl ClassicDealer {
     /// Classic Dealer's `rnd(x)`, drawing the next number of the dealing's stream.
     #[inline]
     pub fn rnd(&mut self, x: i32) -> i32 {
-        classic_rnd(x, self.rand.next())
+        classic_rnd(x, self.rand.rnd_value())
+    }
+}
+
+/// The shuffle of `pack`: each of the first `count` places of `free` exchanged with a free
+/// place drawn from the low 16 bits of `draw()` (below `accept_below`, else drawn again),
+/// taken modulo `count` by multiplying with `reciprocal`.
+#[inline(always)]
+fn shuffle_pack(pack: &mut [u8; 52], free: &[u8; 52], count: u32, accept_below: u32, reciprocal: u64, mut draw: impl FnMut() -> u32) {
+    for &place in &free[..count as usize] {
+        let x = loop {
+            let x = draw() & (DRAW_RANGE - 1);
+            if x < accept_below {
+                break x;
+            }
+        };
+        // x / count, exact for draws below 2^16: the reciprocal's error stays under 2^-16.
+        let q = ((x as u64 * reciprocal) >> 32) as u32;
+        pack.swap(place as usize, free[(x - q * count) as usize] as usize);
     }
 }
 
@@ -243,11 +323,11 @@ mod tests {
     #[test]
     fn the_deals_are_debians() {
         // `dealer -s 1` with `action printoneline`.
-        let mut d = ClassicDealer::new(1, [&[]; 4], ClassicSwap::None);
+        let mut d = ClassicDealer::new(ClassicBuild::Debian, 1, [&[]; 4], ClassicSwap::None);
         assert_eq!(oneline(&d.next_deal()), "2.T98.K752.KJT84 5.J7642.986.9763 AQ8.AQ5.QJT.AQ52 KJT97643.K3.A43.");
         assert_eq!(oneline(&d.next_deal()), "Q7432.Q63.983.J4 .J92.QT6.A986532 KJT95.K854.K5.KT A86.AT7.AJ742.Q7");
         // The next rand() after the first deal: `printoneline(rnd(1000))` gives 192.
-        let mut d = ClassicDealer::new(1, [&[]; 4], ClassicSwap::None);
+        let mut d = ClassicDealer::new(ClassicBuild::Debian, 1, [&[]; 4], ClassicSwap::None);
         d.next_deal();
         assert_eq!(d.rnd(1000), 192);
     }
@@ -257,7 +337,7 @@ mod tests {
         // `predeal north SA, HK` with `-s 1`.
         let cards = [Card::parse("AS").unwrap(), Card::parse("KH").unwrap()];
         let north = Hand::EMPTY.with(cards[0]).with(cards[1]);
-        let mut d = ClassicDealer::new(1, [&cards, &[], &[], &[]], ClassicSwap::None);
+        let mut d = ClassicDealer::new(ClassicBuild::Debian, 1, [&cards, &[], &[], &[]], ClassicSwap::None);
         let first = d.next_deal();
         assert_eq!(first.hand(Seat::North).0 & north.0, north.0);
         assert_eq!(oneline(&first), "AKQJ.KT.643.T732 953.7652.AKJ.KQ5 T874.983.QT985.J 62.AQJ4.72.A9864");
@@ -265,15 +345,15 @@ mod tests {
 
     #[test]
     fn swapped_copies_follow_their_deal() {
-        let mut plain = ClassicDealer::new(5, [&[]; 4], ClassicSwap::None);
-        let mut two = ClassicDealer::new(5, [&[]; 4], ClassicSwap::EastWest);
+        let mut plain = ClassicDealer::new(ClassicBuild::Debian, 5, [&[]; 4], ClassicSwap::None);
+        let mut two = ClassicDealer::new(ClassicBuild::Debian, 5, [&[]; 4], ClassicSwap::EastWest);
         let first = plain.next_deal();
         assert_eq!(two.next_deal(), first);
         let swapped = two.next_deal();
         assert_eq!(swapped.hands, [first.hands[0], first.hands[3], first.hands[2], first.hands[1]]);
         // The third deal is shuffled from the swapped pack: not the plain dealer's second.
         assert_ne!(two.next_deal(), plain.next_deal());
-        let mut three = ClassicDealer::new(5, [&[]; 4], ClassicSwap::EastSouthWest);
+        let mut three = ClassicDealer::new(ClassicBuild::Debian, 5, [&[]; 4], ClassicSwap::EastSouthWest);
         let deals: Vec<Deal> = (0..6).map(|_| three.next_deal()).collect();
         let mut arrangements: Vec<_> = deals.iter().map(|d| d.hands).collect();
         arrangements.sort_by_key(|h| h.map(|x| x.0));
@@ -294,7 +374,7 @@ mod tests {
         // All 52 cards predealt: nothing is drawn.
         let all = [0, 1, 2, 3].map(|s: usize| Hand(0x1FFFu64 << (16 * s)));
         let cards = all.map(|h| h.cards().collect::<Vec<_>>());
-        let mut d = ClassicDealer::new(1, [&cards[0], &cards[1], &cards[2], &cards[3]], ClassicSwap::None);
+        let mut d = ClassicDealer::new(ClassicBuild::Debian, 1, [&cards[0], &cards[1], &cards[2], &cards[3]], ClassicSwap::None);
         let before = d.rand.clone();
         assert_eq!(d.next_deal().hands, all);
         assert_eq!(d.rand, before);
@@ -306,7 +386,7 @@ mod tests {
         // shuffled from the swapped pack, east's cards from west's places, in the order given.
         let east: Vec<Card> = ["AS", "KS", "QS", "JS", "TS", "2H", "3D"].iter().map(|c| Card::parse(c).unwrap()).collect();
         let south = [Card::parse("4C").unwrap()];
-        let mut d = ClassicDealer::new(3, [&[], &east, &south, &[]], ClassicSwap::EastWest);
+        let mut d = ClassicDealer::new(ClassicBuild::Debian, 3, [&[], &east, &south, &[]], ClassicSwap::EastWest);
         let deals: Vec<String> = (0..3).map(|_| oneline(&d.next_deal())).collect();
         assert_eq!(deals[0], "6.974.AKQ42.9875 AKQJT54.Q2.T53.A 8732.AK53.9.QJ64 9.JT86.J876.KT32");
         assert_eq!(deals[2], "KQ98.T2.KQJ9.AQ9 J.AQ865.872.KJT2 7643.J93.A63.543 AT52.K74.T54.876");
