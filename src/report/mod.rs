@@ -4,11 +4,13 @@
 //! evaluated by the workers for each produced deal (the *values*). [`Actions`] receives the
 //! produced deals in order with their values, prints per-deal output ([`layout`]), writes the
 //! board files, and prints the end-of-run reports ([`stats`]: `average`, `frequency`,
-//! `bktfreq`; and `print(compass)`).
+//! `bktfreq`; and `print(compass)`). Under `--classic`, [`classic`] does it all as classic
+//! Dealer prints it.
 //!
 //! Imports: the compiler's action specifications ([`crate::compile`]), the file writers
 //! ([`crate::files`]) and the `vm` crate.
 
+pub mod classic;
 pub mod estimate;
 pub mod json;
 pub mod layout;

@@ -320,6 +320,11 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'
     }
 
     #[inline(always)]
+    fn rnd(&mut self, rng: &mut DealRng, bound: i32) -> i32 {
+        self.job.source.rnd(rng, bound, self.produced())
+    }
+
+    #[inline(always)]
     fn result(&mut self, deal: &Deal, result: Result<i32, Fault>, values: &[i32]) -> bool {
         let i = self.i;
         self.i += 1;

@@ -89,6 +89,8 @@ pub struct Program {
     pub dd_mode: DdMode,
     /// The `usereval` queries, by index: what `usereval` instructions ask.
     pub queries: Vec<Query>,
+    /// Whether `imps` uses classic Dealer's table (`--classic`, [`crate::evaluation::score::classic_imps`]).
+    pub classic_imps: bool,
 }
 
 /// The code [`Program::reachable_from`] covers.
