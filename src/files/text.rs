@@ -8,14 +8,20 @@ use std::sync::OnceLock;
 /// The number of 13-bit suit masks.
 const MASKS: usize = 1 << 13;
 
-/// The widest spaced holding: 13 ranks, each with its space.
+/// The bytes of a plain holding's entry: 13 ranks at most, then its length in the last byte.
+const PLAIN: usize = 16;
+
+/// The bytes of a spaced holding's entry: 26 at most (13 ranks, each with its space), spaces
+/// after, and its length in the last byte.
 const SPACED: usize = 32;
 
-/// The text of every holding, by 13-bit suit mask.
+/// The text of every holding, by 13-bit suit mask. Each entry is copied whole (a copy of a
+/// known length) and the buffer cut back to the holding, whose length the entry's last byte
+/// gives.
 pub struct Holdings {
-    /// The ranks from the ace down (`AKT9`), in the first bytes of 16.
-    plain: Box<[[u8; 16]]>,
-    /// The ranks spaced (`A K T 9 `), or `- ` for a void, padded with spaces to 32 bytes.
+    /// The ranks from the ace down (`AKT9`).
+    plain: Box<[[u8; PLAIN]]>,
+    /// The ranks spaced (`A K T 9 `), or `- ` for a void, then spaces.
     spaced: Box<[[u8; SPACED]]>,
 }
 
@@ -28,7 +34,7 @@ impl Holdings {
 
     /// Both forms of the 8192 holdings.
     fn build() -> Holdings {
-        let mut plain = vec![[b' '; 16]; MASKS].into_boxed_slice();
+        let mut plain = vec![[b' '; PLAIN]; MASKS].into_boxed_slice();
         let mut spaced = vec![[b' '; SPACED]; MASKS].into_boxed_slice();
         for mask in 0..MASKS {
             let ranks = (0..13).rev().filter(|r| mask & (1 << r) != 0).map(|r| RANK_CHARS[r]);
@@ -36,6 +42,9 @@ impl Holdings {
                 plain[mask][i] = rank;
                 spaced[mask][2 * i] = rank;
             }
+            let len = mask.count_ones() as u8;
+            plain[mask][PLAIN - 1] = len;
+            spaced[mask][SPACED - 1] = 2 * len.max(1);
         }
         spaced[0][0] = b'-';
         Holdings { plain, spaced }
@@ -43,18 +52,15 @@ impl Holdings {
 
     /// The ranks of `mask` from the ace down (`AKT9`; empty for a void).
     pub fn plain(&self, mask: u16) -> &[u8] {
-        &self.plain[mask as usize][..mask.count_ones() as usize]
+        let entry = &self.plain[mask as usize];
+        &entry[..entry[PLAIN - 1] as usize]
     }
 
     /// The ranks of `mask` spaced (`A K T 9 `; `- ` for a void).
     pub fn spaced(&self, mask: u16) -> &[u8] {
-        &self.spaced[mask as usize][..spaced_len(mask)]
+        let entry = &self.spaced[mask as usize];
+        &entry[..entry[SPACED - 1] as usize]
     }
-}
-
-/// The length of a spaced holding: two bytes a card, two for a void.
-fn spaced_len(mask: u16) -> usize {
-    2 * (mask.count_ones() as usize).max(1)
 }
 
 /// The digits of the numbers 00 to 99, two bytes each.
@@ -168,26 +174,32 @@ impl Text for Vec<u8> {
 
     #[inline]
     fn put_spaced(&mut self, holdings: &Holdings, mask: u16, width: usize) {
-        // The whole padded entry, then cut to the holding or the column, whichever is longer.
+        // The entry but its last byte, cut to the holding or the column, whichever is longer.
         let start = self.len();
-        let block = &holdings.spaced[mask as usize];
-        self.extend_from_slice(block);
-        let len = spaced_len(mask).max(width.min(SPACED));
-        self.truncate(start + len);
+        let entry = &holdings.spaced[mask as usize];
+        let len = entry[SPACED - 1] as usize;
+        self.extend_from_slice(&entry[..SPACED - 1]);
+        self.truncate(start + len.max(width.min(SPACED - 1)));
         self.pad_from(start, width);
     }
 
     #[inline]
     fn put_hand(&mut self, holdings: &Holdings, hand: Hand) {
+        // The four entries whole into a line on the stack, each after the last one's ranks.
+        let mut line = [0u8; 64];
+        let mut at = 0;
         for (i, suit) in Suit::DISPLAY.into_iter().enumerate() {
-            if i > 0 {
-                self.push(b'.');
+            let entry = &holdings.plain[hand.suit_mask(suit) as usize];
+            line[at..at + PLAIN].copy_from_slice(entry);
+            at += entry[PLAIN - 1] as usize;
+            if i < 3 {
+                line[at] = b'.';
+                at += 1;
             }
-            let mask = hand.suit_mask(suit);
-            let start = self.len();
-            self.extend_from_slice(&holdings.plain[mask as usize]);
-            self.truncate(start + mask.count_ones() as usize);
         }
+        let start = self.len();
+        self.extend_from_slice(&line);
+        self.truncate(start + at);
     }
 
     fn put_deal(&mut self, holdings: &Holdings, deal: &Deal, first: Seat) {
