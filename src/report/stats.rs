@@ -69,12 +69,41 @@ pub fn printf_f(v: f64, width: usize, precision: usize) -> String {
 
 /// Appends a float as C's `%W.Pf` prints it (including `nan`).
 fn put_f(line: &mut Vec<u8>, v: f64, width: usize, precision: usize) {
+    if precision == 2 && put_hundredths(line, v, width) {
+        return;
+    }
     // Writing to memory cannot fail.
     let _ = if v.is_nan() {
         write!(line, "{:>width$}", if v.is_sign_negative() { "-nan" } else { "nan" })
     } else {
         write!(line, "{v:width$.precision$}")
     };
+}
+
+/// Appends `v` with two decimals, right-aligned in `width` columns, as `{v:width$.2}` prints
+/// it, without `fmt`: for a `v` not negative and under a million (percentages, standard
+/// errors), unless `v` × 100 is too near a half to round without its exact value; says
+/// whether it did.
+fn put_hundredths(line: &mut Vec<u8>, v: f64, width: usize) -> bool {
+    // NaN is not under a million, and -0.0 prints as `-0.00`.
+    if !(v.is_sign_positive() && v < 1e6) {
+        return false;
+    }
+    // Under 1e8, `x` is within 1e-8 of v × 100: a fraction further than 1e-6 from a half
+    // rounds as the exact value does.
+    let x = v * 100.0;
+    let whole = x.floor();
+    let fraction = x - whole;
+    if (fraction - 0.5).abs() < 1e-6 {
+        return false;
+    }
+    let hundredths = whole as u64 + u64::from(fraction > 0.5);
+    let start = line.len();
+    line.put_u64_right(hundredths / 100, width.saturating_sub(3));
+    let cents = (hundredths % 100) as u8;
+    line.extend_from_slice(&[b'.', b'0' + cents / 10, b'0' + cents % 10]);
+    line.pad_from(start, width);
+    true
 }
 
 /// The header of a 1-D table, with the columns of the standard errors when `errors`.
@@ -509,6 +538,30 @@ mod tests {
             }
             expected.push_str(&format!("    \t--------\t-------\nTotal\t{total:8}\t 100.00\n"));
             assert_eq!(written(|w| frequency1(w, Some("f"), &x, &cells, errors)), expected);
+        }
+    }
+
+    #[test]
+    fn hundredths_read_as_fmt_prints_them() {
+        let mut values = vec![0.0, 0.001, 0.004999, 0.005, 0.015, 0.125, 0.375, 2.675, 99.995, 99.99999, 100.0, 123456.785, 999999.994];
+        values.extend((1..2000u64).map(|k| k as f64 / 200.0));
+        let mut x = 7u64;
+        for _ in 0..20000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (count, total) = ((x >> 40) % 1_000_000, (x >> 20) % 1_000_000 + 1);
+            values.push(count.min(total) as f64 / (total as f64 / 100.0));
+        }
+        for v in values {
+            for width in [0, 6, 7, 12] {
+                let mut line = Vec::new();
+                put_f(&mut line, v, width, 2);
+                assert_eq!(String::from_utf8(line).unwrap(), format!("{v:width$.2}"), "{v:e}");
+            }
+        }
+        assert!(put_hundredths(&mut Vec::new(), 12.34, 7), "the usual percentage needs no fmt");
+        for v in [-0.0, -1.5, f64::NAN, 1e7, f64::INFINITY] {
+            let mut line = Vec::new();
+            assert!(!put_hundredths(&mut line, v, 7) && line.is_empty(), "{v}");
         }
     }
 
