@@ -185,21 +185,15 @@ impl Text for Vec<u8> {
 
     #[inline]
     fn put_hand(&mut self, holdings: &Holdings, hand: Hand) {
-        // The four entries whole into a line on the stack, each after the last one's ranks.
-        let mut line = [0u8; 64];
-        let mut at = 0;
         for (i, suit) in Suit::DISPLAY.into_iter().enumerate() {
-            let entry = &holdings.plain[hand.suit_mask(suit) as usize];
-            line[at..at + PLAIN].copy_from_slice(entry);
-            at += entry[PLAIN - 1] as usize;
-            if i < 3 {
-                line[at] = b'.';
-                at += 1;
+            if i > 0 {
+                self.push(b'.');
             }
+            let entry = &holdings.plain[hand.suit_mask(suit) as usize];
+            let start = self.len();
+            self.extend_from_slice(entry);
+            self.truncate(start + entry[PLAIN - 1] as usize);
         }
-        let start = self.len();
-        self.extend_from_slice(&line);
-        self.truncate(start + at);
     }
 
     fn put_deal(&mut self, holdings: &Holdings, deal: &Deal, first: Seat) {
