@@ -314,7 +314,7 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<(Option<Deals>, Option<S
 
 /// How the run deals: exactly, when the condition's terms on single seats are rare.
 fn dealing(cli: &Cli, compiled: &Compiled, swap: Swap, produce_bound: bool) -> crate::source::exact::Choice {
-    crate::api::run::choose_dealing(compiled, swap, produce_bound, cli.rejection)
+    crate::api::run::choose_dealing(compiled, swap, produce_bound, cli.rejection, cli.dump_bytecode)
 }
 
 /// Prints a warning on standard error: the run goes on.
