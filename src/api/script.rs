@@ -4,7 +4,7 @@
 use crate::compile::{compile, CommandLinePredeal, Compiled, DdSwitches, Request};
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
-use crate::front::parse::parse_file;
+use crate::front::parse::{depth_through_variables, parse_file};
 use dealvm_vm::card::Seat;
 use std::fmt;
 use std::io::Read;
@@ -14,6 +14,15 @@ use std::path::Path;
 /// nesting, and expressions may nest `front::parse::MAX_NESTING` levels deep. The stack is
 /// reserved address space; only the pages used take memory.
 const COMPILER_STACK: usize = 1 << 30;
+
+/// The deepest a script's expressions may nest, followed through its variables, to be compiled
+/// on the main thread (`front::parse::depth_through_variables`; the scripts of `examples/`,
+/// `bench/users/` and `benches/scripts/` nest 4 to 51 levels).
+const SHALLOW: usize = 300;
+
+/// The least stack the main thread must be allowed to grow to for that: the usual 8 MB. (A
+/// level took at most about 1.3 KB in release and test builds: 200 levels fit in 256 KB.)
+const MAIN_STACK: usize = 8 << 20;
 
 /// The most bytes [`ScriptBuilder::open`] reads: 16 MB.
 const SCRIPT_LIMIT: u64 = 16 << 20;
@@ -234,14 +243,24 @@ impl ScriptBuilder {
             let predeal = crate::compile::predeal::parse_holdings(switch, *seat, text).map_err(in_source)?;
             command_line.push(predeal);
         }
-        let compiled = compile_on_big_stack(&source, &command_line, self).map_err(in_source)?;
+        let compiled = compile_with_room(&source, &command_line, self).map_err(in_source)?;
         Ok(Script { compiled, source, exposed: self.exposed.clone() })
     }
 }
 
-/// Parses and compiles `source` on a thread with room for deeply nested expressions.
-fn compile_on_big_stack(source: &Source, command_line: &[CommandLinePredeal], b: &ScriptBuilder) -> Result<Compiled, Diagnostic> {
+/// Parses and compiles `source`: on this thread when its expressions, followed through the
+/// variables, nest at most [`SHALLOW`] levels and this thread's stack may grow to
+/// [`MAIN_STACK`] (most scripts: no thread to start and wait for), else on a thread with room
+/// for deeply nested expressions.
+fn compile_with_room(source: &Source, command_line: &[CommandLinePredeal], b: &ScriptBuilder) -> Result<Compiled, Diagnostic> {
     let request = Request { command_line, script: &b.vars, dd: &b.dd, plain: b.plain, exposed: &b.exposed };
+    if room_here() {
+        let arena = bumpalo::Bump::new();
+        let statements = parse_file(&arena, &source.text, &b.vars)?;
+        if depth_through_variables(&statements).is_some_and(|d| d <= SHALLOW) {
+            return compile(source, &statements, &request);
+        }
+    }
     let work = || {
         let arena = bumpalo::Bump::new();
         let statements = parse_file(&arena, &source.text, &b.vars)?;
@@ -254,6 +273,23 @@ fn compile_on_big_stack(source: &Source, command_line: &[CommandLinePredeal], b:
             Err(_) => work(),
         }
     })
+}
+
+/// Whether the calling thread may compile a script of [`SHALLOW`] levels: it is the main
+/// thread, whose stack grows to its limit, and that limit is [`MAIN_STACK`] or more.
+fn room_here() -> bool {
+    #[cfg(unix)]
+    {
+        let main = std::thread::current().name() == Some("main");
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes the structure it is given.
+        let read = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } == 0;
+        main && read && (limit.rlim_cur == libc::RLIM_INFINITY || limit.rlim_cur >= MAIN_STACK as libc::rlim_t)
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// Why a script could not be compiled or run: the message the command prints, with the
