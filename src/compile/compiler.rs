@@ -14,6 +14,7 @@ use dealvm_vm::machine::program::Program;
 use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::card::{Card, Seat};
 use dealvm_vm::evaluation::score::Strain;
+use dealvm_vm::evaluation::shape::ShapeSet;
 use dealvm_vm::evaluation::stats::TallySpec;
 use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables};
 use std::cell::RefCell;
@@ -88,6 +89,9 @@ pub(super) struct Compiler<'s, 'a> {
     pub(super) uses: HashMap<&'a str, u32>,
     /// Where the hands not read first are dealt (see `seats`).
     pub(super) rest: RestPlan,
+    /// The shape set of each shape list met, by the list's place in the syntax tree (see
+    /// `shapes`): the passes ask again and again.
+    pub(super) shape_sets: RefCell<HashMap<(usize, usize), ShapeSet>>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -133,6 +137,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             inline_vars: HashMap::new(),
             uses: HashMap::new(),
             rest: RestPlan::default(),
+            shape_sets: RefCell::new(HashMap::new()),
         }
     }
 
