@@ -44,6 +44,8 @@ pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
 /// only its part file) or the whole run.
 pub fn run_to<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
     if cli.shard.is_some() || cli.part.is_some() {
+        // Before any thread starts: Ctrl-C stops the shard cleanly, or ends the process.
+        signals::install();
         return shard::run(cli);
     }
     execute::execute(cli, out, start)

@@ -465,3 +465,36 @@ fn the_depth_of_a_script_follows_its_variables() {
     assert_eq!(status, 0, "{err}");
     assert!(out.contains("Produced  1 hands"), "{out}");
 }
+
+#[test]
+fn ctrl_c_ends_a_momentary_run_at_once() {
+    // A run of 4096 deals at most that writes no file starts no thread to watch for Ctrl-C:
+    // the signal ends it at once. Here it is stopped while it prints its deals into a pipe
+    // nobody reads; a watched run would finish them and exit 130 instead.
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        .args(["-s", "1", "-g", "4096", "-p", "4096", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(b"action printall\n").unwrap();
+    }
+    // The run is printing: some of its 400 KB have come, the pipe holds 64 KB at most.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 1000];
+    stdout.read_exact(&mut first).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    // SAFETY: kill only sends a signal to our child.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?}");
+    assert!(!String::from_utf8_lossy(&rest).contains("Generated"), "no trailer");
+}
