@@ -7,10 +7,10 @@ use dealvm::cli::{Cli, Failure, MergeCli, EXIT_INPUT};
 
 fn main() {
     let start = std::time::Instant::now();
-    // Before any thread starts: Ctrl-C stops a run cleanly, or ends the process.
-    dealvm::cli::signals::install();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let result = if args.get(1).is_some_and(|a| a == "merge") {
+        // Before any thread starts: Ctrl-C stops the merge cleanly, or ends the process.
+        dealvm::cli::signals::install();
         let command = <MergeCli as clap::CommandFactory>::command();
         let merge = MergeCli::try_parse_from(&args[1..]).unwrap_or_else(|e| clap_failure(&dealvm::cli::args::suggest_switch(e, &command)));
         dealvm::cli::merge::run(&merge, start)

@@ -328,7 +328,7 @@ impl<'s> Run<'s> {
         if self.deals.given.is_some() || !self.exact || self.never {
             return (None, self.never);
         }
-        let choice = choose_dealing(&self.script.compiled, self.swap, produce_bound, false);
+        let choice = choose_dealing(&self.script.compiled, self.swap, produce_bound, false, false);
         let never = choice.impossible.is_some();
         (choice.exact.map(|d| source::Deals::Exact(Box::new(d))), never)
     }
@@ -357,9 +357,10 @@ impl<'s> Run<'s> {
 
 /// How to deal random deals for `compiled`: exactly, when the condition's terms on single
 /// seats are rare (unless `rejection`), else every deal; and whether counting proves that no
-/// deal meets the condition.
+/// deal meets the condition. `explain`: the choice's line is shown, with the share it names
+/// measured whole (see `source::exact::Inputs`).
 #[doc(hidden)]
-pub fn choose_dealing(compiled: &Compiled, swap: Swap, produce_bound: bool, rejection: bool) -> Choice {
+pub fn choose_dealing(compiled: &Compiled, swap: Swap, produce_bound: bool, rejection: bool, explain: bool) -> Choice {
     choose(&Inputs {
         fixed: compiled.predeal,
         lengths: &compiled.lengths,
@@ -369,6 +370,7 @@ pub fn choose_dealing(compiled: &Compiled, swap: Swap, produce_bound: bool, reje
         moved: swap.moved_seats(),
         rejection,
         produce_bound,
+        explain,
     })
 }
 

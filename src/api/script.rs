@@ -3,8 +3,9 @@
 
 use crate::compile::{compile, CommandLinePredeal, Compiled, DdSwitches, Request};
 use crate::front::diag::{Diagnostic, Source};
+use crate::front::ast::Statement;
 use crate::front::lex::ScriptVars;
-use crate::front::parse::{parse_file, parse_file_classic};
+use crate::front::parse::{depth_through_variables, parse_file, parse_file_classic};
 use dealvm_vm::card::Seat;
 use std::fmt;
 use std::io::Read;
@@ -14,6 +15,15 @@ use std::path::Path;
 /// nesting, and expressions may nest `front::parse::MAX_NESTING` levels deep. The stack is
 /// reserved address space; only the pages used take memory.
 const COMPILER_STACK: usize = 1 << 30;
+
+/// The deepest a script's expressions may nest, followed through its variables, to be compiled
+/// on the main thread (`front::parse::depth_through_variables`; the scripts of `examples/`,
+/// `bench/users/` and `benches/scripts/` nest 4 to 51 levels).
+const SHALLOW: usize = 300;
+
+/// The least stack the main thread must be allowed to grow to for that: the usual 8 MB. (A
+/// level took at most about 1.3 KB in release and test builds: 200 levels fit in 256 KB.)
+const MAIN_STACK: usize = 8 << 20;
 
 /// The most bytes [`ScriptBuilder::open`] reads: 16 MB.
 const SCRIPT_LIMIT: u64 = 16 << 20;
@@ -244,26 +254,28 @@ impl ScriptBuilder {
             let predeal = crate::compile::predeal::parse_holdings(switch, *seat, text).map_err(in_source)?;
             command_line.push(predeal);
         }
-        let compiled = compile_on_big_stack(&source, &command_line, self).map_err(in_source)?;
+        let compiled = compile_with_room(&source, &command_line, self).map_err(in_source)?;
         Ok(Script { compiled, source, exposed: self.exposed.clone() })
     }
 }
 
-/// Parses and compiles `source` on a thread with room for deeply nested expressions.
-fn compile_on_big_stack(source: &Source, command_line: &[CommandLinePredeal], b: &ScriptBuilder) -> Result<Compiled, Diagnostic> {
+/// Parses and compiles `source`: on this thread when its expressions, followed through the
+/// variables, nest at most [`SHALLOW`] levels and this thread's stack may grow to
+/// [`MAIN_STACK`] (most scripts: no thread to start and wait for), else on a thread with room
+/// for deeply nested expressions.
+fn compile_with_room(source: &Source, command_line: &[CommandLinePredeal], b: &ScriptBuilder) -> Result<Compiled, Diagnostic> {
     let classic = b.dialect != Dialect::DealVm;
     let request = Request { command_line, script: &b.vars, dd: &b.dd, plain: b.plain, exposed: &b.exposed, classic };
+    if room_here() {
+        let arena = bumpalo::Bump::new();
+        let statements = parse_as(b.dialect, &arena, &source.text, &b.vars)?;
+        if depth_through_variables(&statements).is_some_and(|d| d <= SHALLOW) {
+            return compile(source, &statements, &request);
+        }
+    }
     let work = || {
         let arena = bumpalo::Bump::new();
-        let statements = match b.dialect {
-            Dialect::DealVm => parse_file(&arena, &source.text, &b.vars)?,
-            Dialect::Classic => parse_file_classic(&arena, &source.text, &b.vars)?,
-            // dealer.exe groups the operators otherwise.
-            Dialect::ClassicExe => {
-                let statements = parse_file_classic(&arena, &source.text, &b.vars)?;
-                crate::front::exe::exe_precedence(&arena, &source.text, &statements)
-            }
-        };
+        let statements = parse_as(b.dialect, &arena, &source.text, &b.vars)?;
         compile(source, &statements, &request)
     };
     std::thread::scope(|scope| {
@@ -273,6 +285,19 @@ fn compile_on_big_stack(source: &Source, command_line: &[CommandLinePredeal], b:
             Err(_) => work(),
         }
     })
+}
+
+/// The statements of `text`, read in `dialect`.
+fn parse_as<'a>(dialect: Dialect, arena: &'a bumpalo::Bump, text: &'a str, vars: &'a ScriptVars) -> Result<Vec<Statement<'a>>, Diagnostic> {
+    match dialect {
+        Dialect::DealVm => parse_file(arena, text, vars),
+        Dialect::Classic => parse_file_classic(arena, text, vars),
+        // dealer.exe groups the operators otherwise.
+        Dialect::ClassicExe => {
+            let statements = parse_file_classic(arena, text, vars)?;
+            Ok(crate::front::exe::exe_precedence(arena, text, &statements))
+        }
+    }
 }
 
 /// How a script is read and evaluated.
@@ -287,6 +312,23 @@ pub enum Dialect {
     /// The Windows `dealer.exe` (`--classic=exe`): as [`Dialect::Classic`], with its grouping
     /// of the operators.
     ClassicExe,
+}
+
+/// Whether the calling thread may compile a script of [`SHALLOW`] levels: it is the main
+/// thread, whose stack grows to its limit, and that limit is [`MAIN_STACK`] or more.
+fn room_here() -> bool {
+    #[cfg(unix)]
+    {
+        let main = std::thread::current().name() == Some("main");
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes the structure it is given.
+        let read = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } == 0;
+        main && read && (limit.rlim_cur == libc::RLIM_INFINITY || limit.rlim_cur >= MAIN_STACK as libc::rlim_t)
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// Why a script could not be compiled or run: the message the command prints, with the

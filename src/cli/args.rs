@@ -316,10 +316,11 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<std::ffi::OsString> + Clone,
     {
-        let command = <Cli as clap::CommandFactory>::command();
-        let matches = command.clone().try_get_matches_from(args).map_err(|e| classic_switch(suggest_switch(e, &command)))?;
+        // The switches are made once (the most of the parse's time): parsed, then read again.
+        let mut command = <Cli as clap::CommandFactory>::command();
+        let matches = command.try_get_matches_from_mut(args).map_err(|e| classic_switch(suggest_switch(e, &command)))?;
         let mut cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches)?;
-        cli.command_line = command_line(&matches);
+        cli.command_line = command_line(&matches, &command);
         Ok(cli)
     }
 }
@@ -372,11 +373,10 @@ fn classic_switch(e: clap::Error) -> clap::Error {
 
 /// The switches and the input file given in `matches`, one word each as dealvm reads them
 /// again (`--pbn=x.pbn`, `-s1`, `-v`, `--`, `x.dli`), in the order of the switches' help;
-/// `None` when an argument is not UTF-8.
-fn command_line(matches: &clap::ArgMatches) -> Option<Vec<String>> {
+/// `None` when an argument is not UTF-8. `command`: the switches `matches` were parsed with.
+fn command_line(matches: &clap::ArgMatches, command: &clap::Command) -> Option<Vec<String>> {
     use clap::parser::ValueSource;
     use clap::ArgAction;
-    let command = <Cli as clap::CommandFactory>::command();
     let mut words = Vec::new();
     let mut file = Vec::new();
     for arg in command.get_arguments() {

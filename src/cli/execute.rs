@@ -33,6 +33,11 @@ pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Res
     }
     let run = Prepared::new(cli, script)?;
     outputs::check(cli)?;
+    // Before the files are opened and any thread starts: Ctrl-C stops the run cleanly (the
+    // statistics so far, no file left), unless the run is over in a moment and writes no file.
+    if !run.momentary(cli) {
+        signals::install();
+    }
     let mut actions = outputs::open_actions(cli, &run.script.compiled, &source, &run.settings)?;
     // When standard output is closed early, the files asked for are still written.
     out.keep_going = actions.writes_files();
@@ -140,6 +145,19 @@ impl Prepared {
             }
         }
         Ok(run)
+    }
+
+    /// Whether the run is over in a moment and leaves nothing to clean up, so that Ctrl-C
+    /// may end it at once: one batch of deals at most, not dealt exactly, nothing solved, no
+    /// `usereval` server, no output file.
+    fn momentary(&self, cli: &Cli) -> bool {
+        let program = &self.script.compiled.program;
+        self.settings.generate <= dealvm_vm::machine::batch::BATCH
+            && !matches!(self.from_file, Some(Deals::Exact(_)))
+            && !program.uses_dd()
+            && !program.uses_usereval()
+            && self.settings.usereval.is_none()
+            && outputs::wanted(cli).iter().all(|w| w.on_stdout())
     }
 
     /// Where the deals come from (before dealing only the hands read).
@@ -319,7 +337,7 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<(Option<Deals>, Option<S
 
 /// How the run deals: exactly, when the condition's terms on single seats are rare.
 fn dealing(cli: &Cli, compiled: &Compiled, swap: Swap, produce_bound: bool) -> crate::source::exact::Choice {
-    crate::api::run::choose_dealing(compiled, swap, produce_bound, cli.rejection)
+    crate::api::run::choose_dealing(compiled, swap, produce_bound, cli.rejection, cli.dump_bytecode)
 }
 
 /// Prints a warning on standard error: the run goes on.

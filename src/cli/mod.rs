@@ -49,6 +49,8 @@ pub fn run_to<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Resu
         return classic::run(cli, out, start);
     }
     if cli.shard.is_some() || cli.part.is_some() {
+        // Before any thread starts: Ctrl-C stops the shard cleanly, or ends the process.
+        signals::install();
         return shard::run(cli);
     }
     execute::execute(cli, out, start)

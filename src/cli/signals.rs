@@ -18,6 +18,9 @@ pub fn received() -> Option<i32> {
 
 /// Takes SIGINT, SIGTERM and SIGHUP on a thread of their own. Call it before starting any
 /// thread: the signals are blocked in every thread and taken by one that waits for them.
+/// The command calls it before opening the output files of a run, unless the run is over in a
+/// moment and writes no file (`cli::execute`): until then, and in such a run, the signals end
+/// the process at once, as they find nothing to clean up (no file, no `usereval` server).
 pub fn install() {
     #[cfg(unix)]
     // SAFETY: the signal set is initialised by sigemptyset before use; pthread_sigmask and

@@ -14,6 +14,7 @@ use dealvm_vm::machine::program::Program;
 use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::card::{Card, Seat};
 use dealvm_vm::evaluation::score::Strain;
+use dealvm_vm::evaluation::shape::ShapeSet;
 use dealvm_vm::evaluation::stats::TallySpec;
 use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables};
 use std::cell::RefCell;
@@ -94,6 +95,9 @@ pub(super) struct Compiler<'s, 'a> {
     /// Under `--classic`, where an `altcount` changed Dealer's table of controls (`altcount
     /// 1`) or of winners (`altcount 8`, pt6's), which `controls` and `losers` read.
     pub(super) classic_changed: [Option<Span>; 2],
+    /// The shape set of each shape list met, by the list's place in the syntax tree (see
+    /// `shapes`): the passes ask again and again.
+    pub(super) shape_sets: RefCell<HashMap<(usize, usize), ShapeSet>>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -141,6 +145,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             rest: RestPlan::default(),
             classic: false,
             classic_changed: [None; 2],
+            shape_sets: RefCell::new(HashMap::new()),
         }
     }
 

@@ -3,7 +3,7 @@
 //! lengths a table could be made over ([`crate::compile::tabulate`]).
 
 use crate::compile::node::NodeKey;
-use dealvm_vm::card::{Seat, Seats, Suit};
+use dealvm_vm::card::{Deal, Seat, Seats, Suit};
 use dealvm_vm::evaluation::shape::NUM_SHAPES;
 use dealvm_vm::evaluation::tables::SUIT_MASKS;
 use std::collections::{HashMap, HashSet};
@@ -22,6 +22,8 @@ pub(super) struct RestPlan {
     pub(super) tables: Option<u32>,
     /// The hands each node reads.
     pub(super) memo: HashMap<NodeKey, Seats>,
+    /// The sample of deals that operands are measured on, once dealt (see `seats`).
+    pub(super) sample: Vec<Deal>,
 }
 
 /// What a node reads of one part of the deal: nothing, exactly one thing, or more.

@@ -14,8 +14,19 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.intern_shapes(set, terms[0].span)
     }
 
-    /// The shapes an HvS shape list describes.
+    /// The shapes an HvS shape list describes (worked out once per list).
     pub(super) fn shapes_of(&self, terms: &[ShapeTerm<'_>]) -> Result<ShapeSet, Diagnostic> {
+        let key = (terms.as_ptr() as usize, terms.len());
+        if let Some(set) = self.shape_sets.borrow().get(&key) {
+            return Ok(set.clone());
+        }
+        let set = self.shapes_anew(terms)?;
+        self.shape_sets.borrow_mut().insert(key, set.clone());
+        Ok(set)
+    }
+
+    /// [`Compiler::shapes_of`], worked out.
+    fn shapes_anew(&self, terms: &[ShapeTerm<'_>]) -> Result<ShapeSet, Diagnostic> {
         let mut set = ShapeSet::empty();
         for t in terms {
             let d = Distribution::parse(t.text, t.any).expect("lexer checks distributions");

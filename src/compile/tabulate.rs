@@ -329,8 +329,6 @@ impl<'s, 'a> Compiler<'s, 'a> {
         if let Some(v) = self.constant(e) {
             return Some(Rc::new(vec![Some(v); domain.len()]));
         }
-        let lane = |f: &dyn Fn(usize) -> Option<i32>| -> Lanes { Rc::new((0..domain.len()).map(f).collect()) };
-        let map = |a: &Lanes, f: &dyn Fn(i32) -> Option<i32>| -> Lanes { Rc::new(a.iter().map(|v| v.and_then(f)).collect()) };
         Some(match (e.kind, domain) {
             (ExprKind::Var(name), _) => {
                 let def = self.vars.get(name)?.expr;
@@ -349,16 +347,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 self.holding_lanes(TableId::QUALITY)
             }
             (ExprKind::Length { seat, suit }, Domain::Holding(s, t)) if (seat, suit) == (s, t) => {
-                lane(&|m| Some(m.count_ones() as i32))
+                lane(domain, |m| Some(m.count_ones() as i32))
             }
             (ExprKind::Length { seat, suit }, Domain::Shape(s)) if seat == s => {
                 // SHAPES lists spades, hearts, diamonds, clubs.
-                lane(&|i| Some(SHAPES[i][3 - suit as usize] as i32))
+                lane(domain, |i| Some(SHAPES[i][3 - suit as usize] as i32))
             }
             (ExprKind::Length { seat, suit }, Domain::Lengths(set)) if set & pair_bit(seat, suit) != 0 => {
                 let k = pairs(set).iter().position(|&p| p == (seat, suit))?;
                 let n = set.count_ones();
-                lane(&|i| Some((i / 14usize.pow(n - 1 - k as u32) % 14) as i32))
+                lane(domain, |i| Some((i / 14usize.pow(n - 1 - k as u32) % 14) as i32))
             }
             (ExprKind::Shape { .. } | ExprKind::FdShape { .. }, Domain::Lengths(set)) => {
                 let (seat, shapes) = match e.kind {
@@ -370,7 +368,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let (s, h, d) = (at(Suit::Spades)?, at(Suit::Hearts)?, at(Suit::Diamonds)?);
                 let n = set.count_ones();
                 let digit = move |i: usize, k: usize| (i / 14usize.pow(n - 1 - k as u32) % 14) as u32;
-                lane(&|i| {
+                lane(domain, |i| {
                     let (ls, lh, ld) = (digit(i, s), digit(i, h), digit(i, d));
                     Some(i32::from(ls + lh + ld <= 13 && shapes.contains(shape_index(ls, lh, ld))))
                 })
@@ -381,25 +379,25 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     return None;
                 }
                 let bit = (c.bit() >> (16 * t as u32)) as usize;
-                lane(&|m| Some(i32::from(m & bit != 0)))
+                lane(domain, |m| Some(i32::from(m & bit != 0)))
             }
             (ExprKind::Shape { seat, terms }, Domain::Shape(s)) if seat == s => {
                 let set = self.shapes_of(terms).ok()?;
-                lane(&|i| Some(i32::from(set.contains(i))))
+                lane(domain, |i| Some(i32::from(set.contains(i))))
             }
             (ExprKind::FdShape { text, text_start }, Domain::Shape(s)) => {
                 let (seat, set) = self.fd_shape(text, text_start).ok()?;
                 if seat != s {
                     return None;
                 }
-                lane(&|i| Some(i32::from(set.contains(i))))
+                lane(domain, |i| Some(i32::from(set.contains(i))))
             }
             (ExprKind::Score { vulnerable, contract, tricks, .. }, _) => {
                 let c = dealvm_vm::evaluation::score::Contract::parse(contract)?;
-                map(&self.lanes(tricks, domain)?, &|t| Some(dealvm_vm::evaluation::score::score(vulnerable, c, t)))
+                map(&self.lanes(tricks, domain)?, |t| Some(dealvm_vm::evaluation::score::score(vulnerable, c, t)))
             }
-            (ExprKind::Imps(a), _) => map(&self.lanes(a, domain)?, &|v| Some(dealvm_vm::evaluation::score::imps(v))),
-            (ExprKind::Unary(op, a), _) => map(&self.lanes(a, domain)?, &|v| Some(op.apply(v))),
+            (ExprKind::Imps(a), _) => map(&self.lanes(a, domain)?, |v| Some(dealvm_vm::evaluation::score::imps(v))),
+            (ExprKind::Unary(op, a), _) => map(&self.lanes(a, domain)?, |v| Some(op.apply(v))),
             (ExprKind::Binary(op, a, b), _) => {
                 let (a, b) = (self.lanes(a, domain)?, self.lanes(b, domain)?);
                 Rc::new(a.iter().zip(b.iter()).map(|(&x, &y)| binary(op, x, y)).collect())
@@ -455,6 +453,17 @@ fn sum_terms<'e, 'a>(e: &'e Expr<'a>, neg: bool, out: &mut Vec<(bool, &'e Expr<'
         }
         _ => out.push((neg, e)),
     }
+}
+
+/// The lanes of `domain` from the value of each input (generic, so that `f` is inlined in the
+/// loop over the 8192 holdings).
+fn lane(domain: Domain, f: impl Fn(usize) -> Option<i32>) -> Lanes {
+    Rc::new((0..domain.len()).map(f).collect())
+}
+
+/// `f` on each lane of `a` that has a value.
+fn map(a: &Lanes, f: impl Fn(i32) -> Option<i32>) -> Lanes {
+    Rc::new(a.iter().map(|v| v.and_then(&f)).collect())
 }
 
 /// `op` on two lanes: `None` where an operand is, or where it divides by zero.

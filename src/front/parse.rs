@@ -80,6 +80,39 @@ fn root_expressions<'a>(s: &Statement<'a>) -> Vec<&'a Expr<'a>> {
     roots
 }
 
+/// How deep the compiler may recurse on `statements`: the deepest expression, where a
+/// variable read counts the depth of its definition (the compiler follows definitions);
+/// `None` when a variable is read before any definition of it (its depth is not known yet).
+/// Walks the trees with its own stack, so any depth is safe here.
+pub fn depth_through_variables(statements: &[Statement<'_>]) -> Option<usize> {
+    let mut defined: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut deepest = 0;
+    for s in statements {
+        for root in root_expressions(s) {
+            let mut depth = 0;
+            let mut work = vec![(root, 1usize)];
+            while let Some((e, d)) = work.pop() {
+                depth = depth.max(d);
+                match e.kind {
+                    ExprKind::Var(name) => depth = depth.max(d + *defined.get(name)?),
+                    ExprKind::Score { tricks: a, .. } | ExprKind::Imps(a) | ExprKind::Rnd(a) | ExprKind::Unary(_, a) => {
+                        work.push((a, d + 1))
+                    }
+                    ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => work.extend([(a, d + 1), (b, d + 1)]),
+                    ExprKind::Cond(c, a, b) => work.extend([(c, d + 1), (a, d + 1), (b, d + 1)]),
+                    _ => {}
+                }
+            }
+            if let StmtKind::VarDef { name, .. } = s.kind {
+                let known = defined.entry(name).or_default();
+                *known = (*known).max(depth);
+            }
+            deepest = deepest.max(depth);
+        }
+    }
+    Some(deepest)
+}
+
 /// Refuses an expression nested deeper than [`MAX_NESTING`], pointing where it gets too deep.
 /// Walks the tree with its own stack, so any depth is safe here.
 fn check_nesting(root: &Expr<'_>) -> Result<(), Diagnostic> {

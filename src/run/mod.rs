@@ -113,11 +113,13 @@ pub fn run_from<S: DealSource>(
         meter.finish(outcome.generated, 0, 0);
         return Ok(outcome);
     }
+    // A run of one batch (`-g 1000`) has nothing to share out: no pool is started.
+    let one_batch = whole && pieces.share() <= plan.job.full_batch();
     let pieces = Mutex::new(pieces);
     let mut state = Delivery::new(compiled.nvalues, first_board);
     let mut main_vm = machine(compiled, limits);
     interrupt::set_running(true);
-    let delivered = if compiled.uses_produced_number || limits.threads <= 1 {
+    let delivered = if compiled.uses_produced_number || limits.threads <= 1 || one_batch {
         one_thread(plan, &pieces, &mut state, limits, actions, out, &mut main_vm, &mut meter)
     } else {
         // The main thread runs pieces too: the pool has one thread fewer.

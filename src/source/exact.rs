@@ -8,7 +8,7 @@
 //! terms: the run then deals nothing ([`Choice::impossible`]).
 
 use dealvm_vm::card::{Hand, Seat};
-use dealvm_vm::dealing::exact::{ExactDealer, ExactError, SeatRule};
+use dealvm_vm::dealing::exact::{deals_alone, ExactDealer, ExactError, SeatRule};
 use dealvm_vm::dealing::gaps::Gaps;
 use dealvm_vm::dealing::sparse::Sparse;
 use dealvm_vm::dealing::predeal::{is_empty, SuitLengths};
@@ -67,7 +67,8 @@ pub struct Choice {
     pub exact: Option<Sparse<ExactDealer>>,
     /// What it deals (when it is used).
     pub dealt: Option<Dealt>,
-    /// One line saying how the run deals and why.
+    /// One line saying how the run deals and why (with a share measured whole when the
+    /// choice was asked to explain itself, [`Inputs::explain`]).
     pub how: String,
     /// Why no deal can meet the condition, when counting proves it: the run deals nothing.
     pub impossible: Option<String>,
@@ -96,6 +97,10 @@ pub struct Inputs<'r> {
     /// Whether the run stops at a `produce` count (else it examines its `generate` deals, and
     /// deals every deal as Dealer does, so that its statistics cover as many random deals).
     pub produce_bound: bool,
+    /// Whether [`Choice::how`] is shown (`--dump-bytecode`): the sample of [`SAMPLE`] deals is
+    /// then measured whole, for the share it names; else it stops as soon as the terms are
+    /// common for sure, which chooses the same.
+    pub explain: bool,
 }
 
 /// Seats whose rules the exact dealer meets, and whether it meets a seat's point ranges.
@@ -131,6 +136,15 @@ impl Counting<'_> {
         ExactDealer::new(self.inputs.fixed, &all, self.inputs.values)
     }
 
+    /// The deals meeting the predeal and the rule of `seat`: counted without the dealer when
+    /// nothing is predealt (`deals_alone`, the same number).
+    fn alone(&self, seat: Seat) -> Result<u128, ExactError> {
+        match &self.rules[seat as usize] {
+            Some(rule) if !self.predeal => deals_alone(rule, self.inputs.values),
+            _ => self.dealer(&[seat], &|_| true).map(|d| d.deals()),
+        }
+    }
+
     /// The terms those rules meet, joined by `&&`.
     fn terms(&self, extra: &[Seat], points: &dyn Fn(Seat) -> bool) -> String {
         let met = self.inputs.terms.iter().filter(|t| extra.contains(&t.seat) && (!t.points || points(t.seat)));
@@ -140,7 +154,8 @@ impl Counting<'_> {
     /// How often the rules of `seats` hold together, when they are certainly not rare (else
     /// `None`): exactly for one seat (`alone` holds each seat's probability alone, 1 when it
     /// could not be counted), or measured on [`SAMPLE`] deals meeting the predeal (dealt by
-    /// `base`), when at least ten times [`RARE`] of them meet the rules. Seats are not
+    /// `base`), when at least ten times [`RARE`] of them meet the rules (the sample stops as
+    /// soon as that many do, unless [`Inputs::explain`] asks for the whole). Seats are not
     /// independent (`hcp(north) >= 20` and `hcp(south) >= 15` hold together on 8.7e-5 of the
     /// deals, not 1.4% times 14%), so the product of their probabilities is no estimate.
     fn common(&self, seats: &[Seat], alone: &[(Seat, f64)], base: &ExactDealer) -> Option<String> {
@@ -156,9 +171,18 @@ impl Counting<'_> {
         let meets = |deal: &dealvm_vm::card::Deal| {
             seats.iter().all(|&s| self.rules[s as usize].as_ref().is_none_or(|r| r.holds(deal.hands[s as usize], values)))
         };
-        let hits = (0..SAMPLE).filter(|_| meets(&base.deal_one(0, &mut rng))).count();
+        let common = |hits: usize| hits as f64 / SAMPLE as f64 >= 10.0 * RARE;
+        let (mut hits, mut dealt) = (0, 0);
+        while dealt < SAMPLE && (self.inputs.explain || !common(hits)) {
+            hits += usize::from(meets(&base.deal_one(0, &mut rng)));
+            dealt += 1;
+        }
         let p = hits as f64 / SAMPLE as f64;
-        (p >= 10.0 * RARE).then(|| format!("about {} of {of} (measured on {SAMPLE} deals)", percent(p)))
+        if dealt < SAMPLE {
+            // Stopped early: the share over the whole sample is at least this.
+            return Some(format!("at least {} of {of} (measured on {dealt} of {SAMPLE} deals)", percent(p)));
+        }
+        common(hits).then(|| format!("about {} of {of} (measured on {SAMPLE} deals)", percent(p)))
     }
 
     /// The choice when no deal meets `terms`.
@@ -202,9 +226,9 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     // impossible, and the terms together hold on no more deals than the rarest seat's.
     let mut alone = Vec::new();
     for &s in &seats {
-        let p = match counting.dealer(&[s], &|_| true) {
-            Ok(d) if d.deals() == 0 => return counting.impossible(&counting.terms(&[s], &|_| true)),
-            Ok(d) => Some(d.deals() as f64 / base as f64),
+        let p = match counting.alone(s) {
+            Ok(0) => return counting.impossible(&counting.terms(&[s], &|_| true)),
+            Ok(deals) => Some(deals as f64 / base as f64),
             Err(_) => None,
         };
         alone.push((s, p.unwrap_or(1.0)));

@@ -440,3 +440,61 @@ fn non_ascii_text_in_board_files_and_switches_is_an_error_not_a_crash() {
     assert!(r.stderr.contains("found `é`, expected a rank") && r.stderr.contains("-N argument:1:3"), "{}", r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_depth_of_a_script_follows_its_variables() {
+    // What decides whether the main thread compiles the script (api::script): the deepest
+    // expression, a variable counting its definition's depth where it is read.
+    use dealvm::front::parse::{depth_through_variables, parse_file};
+    let arena = bumpalo::Bump::new();
+    let vars: dealvm::front::lex::ScriptVars = Default::default();
+    let depth = |text: &'static str| depth_through_variables(&parse_file(&arena, text, &vars).unwrap());
+    assert_eq!(depth("condition hcp(north) > 10"), Some(2));
+    // a: 2; b reads a one level down: 4; the condition reads b one level down: 6.
+    assert_eq!(depth("a = hcp(north) + 1\nb = a > 2\ncondition b && hcp(south) > 3"), Some(6));
+    // Read twice, counted once per path: 60 doublings are 61 levels and more, not 2^60.
+    let doubling = (1..=60).map(|i| format!("v{i} = v{} + v{}\n", i - 1, i - 1)).collect::<String>();
+    let text: &'static str = Box::leak(format!("v0 = hcp(north)\n{doubling}condition v60 > 0").into_boxed_str());
+    assert!(depth(text).is_some_and(|d| (61..200).contains(&d)), "{:?}", depth(text));
+    // Read before it is defined: not known.
+    assert_eq!(depth("condition b > 1\nb = hcp(north)"), None);
+    // A long chain of variables is deep, and still compiles (on the compiler's own thread).
+    let chain = (1..2000).map(|i| format!("v{i} = v{} + 1\n", i - 1)).collect::<String>();
+    let text = format!("v0 = hcp(north)\n{chain}condition v1999 >= 2009\nproduce 1\naction printoneline");
+    let (status, out, err) = run(&text, &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Produced  1 hands"), "{out}");
+}
+
+#[test]
+fn ctrl_c_ends_a_momentary_run_at_once() {
+    // A run of 4096 deals at most that writes no file starts no thread to watch for Ctrl-C:
+    // the signal ends it at once. Here it is stopped while it prints its deals into a pipe
+    // nobody reads; a watched run would finish them and exit 130 instead.
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        .args(["-s", "1", "-g", "4096", "-p", "4096", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(b"action printall\n").unwrap();
+    }
+    // The run is printing: some of its 400 KB have come, the pipe holds 64 KB at most.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 1000];
+    stdout.read_exact(&mut first).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    // SAFETY: kill only sends a signal to our child.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?}");
+    assert!(!String::from_utf8_lossy(&rest).contains("Generated"), "no trailer");
+}

@@ -71,17 +71,21 @@ const fn threshold(product: u128) -> u64 {
 }
 
 /// Every 13-bit suit mask, grouped by number of cards, and where each group starts.
-pub(crate) fn masks_by_size() -> ([u16; 8192], [u16; 14]) {
+pub(crate) const fn masks_by_size() -> ([u16; 8192], [u16; 14]) {
     let mut subsets = [0u16; 8192];
     let mut offset = [0u16; 14];
-    for k in 1..14 {
+    let mut k = 1;
+    while k < 14 {
         offset[k] = offset[k - 1] + WAYS[k - 1] as u16;
+        k += 1;
     }
     let mut next = offset;
-    for mask in 0u16..8192 {
+    let mut mask = 0u16;
+    while mask < 8192 {
         let k = mask.count_ones() as usize;
         subsets[next[k] as usize] = mask;
         next[k] += 1;
+        mask += 1;
     }
     (subsets, offset)
 }
@@ -89,35 +93,53 @@ pub(crate) fn masks_by_size() -> ([u16; 8192], [u16; 14]) {
 /// An exact alias table for integer `weights` adding up to `total`: entry `b` holds the
 /// threshold `t` (out of `total`) above which bucket `b` gives its alias, shifted left 11,
 /// with the alias in the low 11 bits. A uniform bucket and a uniform number below `total`
-/// then give index `i` with probability `weights[i] / total`, exactly.
-pub(crate) fn alias_table(weights: &[u64], total: u64) -> Box<[u64]> {
-    let n = weights.len() as u128;
-    assert!(n <= 2048 && total < 1 << 53);
-    // Bucket `b` has room for `total`; index `i` needs `weights[i] * n` of the room.
-    let mut need: Vec<u128> = weights.iter().map(|&w| w as u128 * n).collect();
+/// then give index `i` with probability `weights[i] / total`, exactly. (A `const fn`: the
+/// tables of the random dealers are built when dealvm is compiled.)
+pub(crate) const fn alias_table<const N: usize>(weights: &[u64; N], total: u64) -> [u64; N] {
+    assert!(N <= 2048 && total < 1 << 53);
+    // Bucket `b` has room for `total`; index `i` needs `weights[i] * N` of the room.
     let room = total as u128;
-    let mut table = vec![0u64; weights.len()];
-    let mut small: Vec<usize> = (0..weights.len()).filter(|&i| need[i] < room).collect();
-    let mut large: Vec<usize> = (0..weights.len()).filter(|&i| need[i] >= room).collect();
-    while let (Some(&s), Some(&l)) = (small.last(), large.last()) {
-        small.pop();
+    let mut need = [0u128; N];
+    let mut table = [0u64; N];
+    // Two stacks: the indices needing less than a bucket, and the others, in index order.
+    let (mut small, mut large) = ([0usize; N], [0usize; N]);
+    let (mut smalls, mut larges) = (0, 0);
+    let mut i = 0;
+    while i < N {
+        need[i] = weights[i] as u128 * N as u128;
+        if need[i] < room {
+            small[smalls] = i;
+            smalls += 1;
+        } else {
+            large[larges] = i;
+            larges += 1;
+        }
+        i += 1;
+    }
+    while smalls > 0 && larges > 0 {
+        let (s, l) = (small[smalls - 1], large[larges - 1]);
+        smalls -= 1;
         table[s] = (need[s] as u64) << 11 | l as u64;
         need[l] -= room - need[s];
         if need[l] < room {
-            large.pop();
-            small.push(l);
+            larges -= 1;
+            small[smalls] = l;
+            smalls += 1;
         }
     }
     // What is left fills its bucket exactly (the sums are exact integers).
-    for &i in large.iter().chain(&small) {
-        debug_assert_eq!(need[i], room);
+    let mut k = 0;
+    while k < larges + smalls {
+        let i = if k < larges { large[k] } else { small[k - larges] };
+        assert!(need[i] == room);
         table[i] = total << 11 | i as u64;
+        k += 1;
     }
-    table.into_boxed_slice()
+    table
 }
 
-/// The tables behind [`HandTables::hand`] and the 13-of-39 [`Floyd`] plan, built once per
-/// process (about 17 KB).
+/// The tables behind [`HandTables::hand`] and the 13-of-39 [`Floyd`] plan (about 17 KB),
+/// built when dealvm is compiled.
 ///
 /// A suit-length vector is 16 bits, 4 per suit (clubs lowest). One entry of the alias table
 /// holds a bucket's threshold and both its vectors (not the alias's index), so one load
@@ -134,9 +156,9 @@ pub struct HandTables {
     /// weight 0: for bucket `b`, the probability threshold `t` (out of `C(52, 13)`, below
     /// 2^40) without its low 8 bits in bits 32..64, the bucket's own vector in bits 16..32
     /// (0 for the padding, never chosen) and the alias's vector in bits 0..16.
-    alias: Box<[u64; BUCKETS]>,
+    alias: [u64; BUCKETS],
     /// The low 8 bits of each threshold, read only when the high bits tie (once in 2^32).
-    low: Box<[u8; BUCKETS]>,
+    low: [u8; BUCKETS],
     /// 13 cards of 39 (a hand after one hand is dealt: the first of a completion).
     pub of_39: Floyd,
 }
@@ -148,42 +170,59 @@ impl std::fmt::Debug for HandTables {
 }
 
 impl HandTables {
-    /// The tables, built on first use.
+    /// The tables, built when dealvm is compiled.
     pub fn get() -> &'static HandTables {
-        static TABLES: OnceLock<HandTables> = OnceLock::new();
-        TABLES.get_or_init(HandTables::build)
+        static TABLES: HandTables = HandTables::build();
+        &TABLES
     }
 
-    fn build() -> HandTables {
+    /// Builds the tables (at compile time, for [`HandTables::get`]).
+    const fn build() -> HandTables {
         let (all, offset) = masks_by_size();
         let mut subsets = [0u16; 4096];
-        subsets.copy_from_slice(&all[..4096]);
-        debug_assert_eq!(offset[7], 4096);
+        let mut i = 0;
+        while i < 4096 {
+            subsets[i] = all[i];
+            i += 1;
+        }
+        assert!(offset[7] == 4096);
         let mut lengths = [0u64; 16];
-        for k in 0..14 {
+        let mut k = 0;
+        while k < 14 {
             let (small, flip) = if k > 6 { (13 - k, 0x1FFF) } else { (k, 0) };
             lengths[k] = offset[small] as u64 | (WAYS[k] as u64) << 16 | flip << 32;
+            k += 1;
         }
-        let mut own = Vec::new();
-        let mut weights = Vec::new();
-        for c in 0..=13u16 {
-            for d in 0..=13 - c {
-                for h in 0..=13 - c - d {
-                    let k = [c, d, h, 13 - c - d - h];
-                    own.push(k[0] | k[1] << 4 | k[2] << 8 | k[3] << 12);
-                    weights.push(k.iter().map(|&k| WAYS[k as usize] as u64).product::<u64>());
+        // The vectors (clubs first, 4 bits a suit) and their weights, padded with weight 0.
+        let (mut own, mut weights) = ([0u16; BUCKETS], [0u64; BUCKETS]);
+        let (mut n, mut sum) = (0, 0);
+        let mut c = 0;
+        while c <= 13 {
+            let mut d = 0;
+            while d <= 13 - c {
+                let mut h = 0;
+                while h <= 13 - c - d {
+                    let s = 13 - c - d - h;
+                    own[n] = (c | d << 4 | h << 8 | s << 12) as u16;
+                    weights[n] = WAYS[c] as u64 * WAYS[d] as u64 * WAYS[h] as u64 * WAYS[s] as u64;
+                    sum += weights[n];
+                    n += 1;
+                    h += 1;
                 }
+                d += 1;
             }
+            c += 1;
         }
-        debug_assert_eq!(weights.len(), VECTORS);
-        debug_assert_eq!(weights.iter().sum::<u64>(), HANDS);
-        weights.resize(BUCKETS, 0);
-        own.resize(BUCKETS, 0);
+        assert!(n == VECTORS && sum == HANDS);
         let table = alias_table(&weights, HANDS);
-        let entry = |(b, &e): (usize, &u64)| (e >> 19) << 32 | (own[b] as u64) << 16 | own[(e & 0x7FF) as usize] as u64;
-        let alias: Vec<u64> = table.iter().enumerate().map(entry).collect();
-        let low: Vec<u8> = table.iter().map(|&e| (e >> 11) as u8).collect();
-        let (alias, low) = (alias.try_into().expect("1024 buckets"), low.try_into().expect("1024 buckets"));
+        let (mut alias, mut low) = ([0u64; BUCKETS], [0u8; BUCKETS]);
+        let mut b = 0;
+        while b < BUCKETS {
+            let e = table[b];
+            alias[b] = (e >> 19) << 32 | (own[b] as u64) << 16 | own[(e & 0x7FF) as usize] as u64;
+            low[b] = (e >> 11) as u8;
+            b += 1;
+        }
         HandTables { subsets, lengths, alias, low, of_39: Floyd::new(39, 13) }
     }
 
@@ -383,7 +422,7 @@ fn unbiased(m: u64, p: u64) -> bool {
 }
 
 /// Floyd steps `j` in `first..end` served by one 64-bit word.
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug)]
 struct Step {
     first: u8,
     end: u8,
@@ -403,9 +442,9 @@ pub struct Floyd {
 
 impl Floyd {
     /// The plan for `k` of `n` positions (`k <= n <= 64`, at most 26 draws).
-    pub fn new(n: u8, k: u8) -> Floyd {
+    pub const fn new(n: u8, k: u8) -> Floyd {
         assert!(k <= n && n <= 64);
-        let mut plan = Floyd { steps: [Step::default(); 4], count: 0 };
+        let mut plan = Floyd { steps: [Step { first: 0, end: 0, threshold: 0 }; 4], count: 0 };
         let mut j = n - k;
         while j < n {
             let first = j;

@@ -34,7 +34,6 @@ use crate::dealing::partial::{alias_table, choose, masks_by_size, HandTables, To
 use crate::dealing::rng::{below, deal_rng, DealRng};
 use crate::dealing::source::DealSource;
 use rand_core::Rng;
-use std::sync::OnceLock;
 
 /// The dealer of runs with nothing predealt: every deal uniform among all deals, dealt by
 /// three exact splits of the pack ([`SplitTables::deal`]), or only the hands the program
@@ -217,7 +216,10 @@ const HANDS_OF_26: u32 = choose(26, 13) as u32;
 /// The shift of the reciprocals in [`SplitTables::magic`].
 const MAGIC_SHIFT: u32 = 40;
 
-/// The tables behind [`SplitTables::deal`], built once per process (about 35 KB).
+/// The number of North-South's suit-length vectors: four lengths of 0 to 13 making 26.
+const HALF_VECTORS: usize = 1834;
+
+/// The tables behind [`SplitTables::deal`] (about 35 KB), built when dealvm is compiled.
 pub struct SplitTables {
     /// Every 13-bit suit mask, those with 0 cards first, then 1, ... 13.
     subsets: [u16; 8192],
@@ -226,9 +228,9 @@ pub struct SplitTables {
     /// The alias table of North-South's suit-length vectors: for bucket `b`, the
     /// probability threshold (out of `C(52, 26)`) in the high bits and the alias bucket in
     /// the low 11 bits.
-    alias: Box<[u64]>,
+    alias: [u64; HALF_VECTORS],
     /// The suit-length vector of each bucket: 4 bits per suit, clubs lowest.
-    vectors: Box<[u16]>,
+    vectors: [u16; HALF_VECTORS],
     /// `cumulative[j]`: the choices of 13 from 26 with fewer than `j` of the first 13,
     /// padded with `u32::MAX` for a branch-free search.
     cumulative: [u32; 16],
@@ -244,37 +246,50 @@ impl std::fmt::Debug for SplitTables {
 }
 
 impl SplitTables {
-    /// The tables, built on first use.
+    /// The tables, built when dealvm is compiled.
     pub fn get() -> &'static SplitTables {
-        static TABLES: OnceLock<SplitTables> = OnceLock::new();
-        TABLES.get_or_init(SplitTables::build)
+        static TABLES: SplitTables = SplitTables::build();
+        &TABLES
     }
 
-    fn build() -> SplitTables {
+    /// Builds the tables (at compile time, for [`SplitTables::get`]).
+    const fn build() -> SplitTables {
         let (subsets, offset) = masks_by_size();
         // North-South's suit-length vectors and how many halves of the pack have each.
-        let mut vectors = Vec::new();
-        let mut weights = Vec::new();
-        for c in 0..=13u16 {
-            for d in 0..=13u16 {
-                for h in 0..=13u16 {
-                    let Some(s) = 26u16.checked_sub(c + d + h).filter(|&s| s <= 13) else { continue };
-                    vectors.push(c | d << 4 | h << 8 | s << 12);
-                    weights.push([c, d, h, s].iter().map(|&k| WAYS[k as usize] as u64).product::<u64>());
+        let (mut vectors, mut weights) = ([0u16; HALF_VECTORS], [0u64; HALF_VECTORS]);
+        let (mut n, mut sum) = (0, 0);
+        let mut c = 0;
+        while c <= 13 {
+            let mut d = 0;
+            while d <= 13 {
+                let mut h = 0;
+                while h <= 13 {
+                    if c + d + h <= 26 && c + d + h >= 13 {
+                        let s = 26 - c - d - h;
+                        vectors[n] = (c | d << 4 | h << 8 | s << 12) as u16;
+                        weights[n] = WAYS[c] as u64 * WAYS[d] as u64 * WAYS[h] as u64 * WAYS[s] as u64;
+                        sum += weights[n];
+                        n += 1;
+                    }
+                    h += 1;
                 }
+                d += 1;
             }
+            c += 1;
         }
-        debug_assert_eq!(weights.iter().sum::<u64>(), HALVES);
+        assert!(n == HALF_VECTORS && sum == HALVES);
         let alias = alias_table(&weights, HALVES);
         let mut cumulative = [u32::MAX; 16];
-        let mut total = 0u32;
-        for j in 0..14 {
+        let (mut total, mut magic) = (0u32, [0u64; 14]);
+        let mut j = 0;
+        while j < 14 {
             cumulative[j] = total;
             total += WAYS[j] * WAYS[j];
+            magic[j] = (1u64 << MAGIC_SHIFT).div_ceil(WAYS[j] as u64);
+            j += 1;
         }
-        debug_assert_eq!(total, HANDS_OF_26);
-        let magic = WAYS.map(|w| (1u64 << MAGIC_SHIFT).div_ceil(w as u64));
-        SplitTables { subsets, offset, alias, vectors: vectors.into_boxed_slice(), cumulative, magic }
+        assert!(total == HANDS_OF_26);
+        SplitTables { subsets, offset, alias, vectors, cumulative, magic }
     }
 
     /// The `i`-th holding of `k` cards.

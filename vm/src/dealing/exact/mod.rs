@@ -22,7 +22,8 @@
 //! too many states. Those rules are dealt suit after suit instead ([`suits`]), with every
 //! seat's progress in the state and only the open suit's cards left.
 //!
-//! The rules are in `rules.rs`, what both dealers count with in `walk.rs`.
+//! The rules are in `rules.rs`, what both dealers count with in `walk.rs`; one seat's rule
+//! counted alone, without a walk, in `alone.rs`.
 
 use crate::card::{Deal, Hand, Seat, Suit};
 use crate::dealing::bias::{choose, choose_cards};
@@ -32,8 +33,10 @@ use rules::{byte_range, restrictive};
 use suits::BySuit;
 use walk::{Lengths, Memo, Walk, BINOMIAL};
 
+pub use alone::deals_alone;
 pub use rules::{ExactError, SeatRule, MAX_STATES};
 
+mod alone;
 mod rules;
 mod suits;
 #[cfg(test)]

@@ -48,13 +48,19 @@ impl SeatRule {
     /// Whether `hand` meets the rule, with points counted by `values`.
     pub fn holds(&self, hand: Hand, values: &[i32; 13]) -> bool {
         let within = |v: i32, (lo, hi): (i32, i32)| lo <= v && v <= hi;
-        let points = |suit: Suit| -> i32 {
-            let mask = hand.suit_mask(suit);
-            (0..13).filter(|&r| mask & (1 << r) != 0).map(|r| values[r]).sum()
-        };
-        self.shapes.contains(shape_index_of(hand))
-            && within(Suit::ALL.iter().map(|&s| points(s)).sum(), self.points)
-            && Suit::ALL.iter().all(|&s| within(points(s), self.suit_points[s as usize]))
+        if !self.shapes.contains(shape_index_of(hand)) {
+            return false;
+        }
+        let points = Suit::ALL.map(|suit| {
+            // The ranks held, lowest first.
+            let (mut mask, mut sum) = (hand.suit_mask(suit), 0);
+            while mask != 0 {
+                sum += values[mask.trailing_zeros() as usize];
+                mask &= mask - 1;
+            }
+            sum
+        });
+        within(points.iter().sum(), self.points) && Suit::ALL.iter().all(|&s| within(points[s as usize], self.suit_points[s as usize]))
     }
 }
 

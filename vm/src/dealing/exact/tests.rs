@@ -104,6 +104,50 @@ fn counts_one_hand_like_generating_functions() {
     assert_eq!(ExactDealer::new([Hand::EMPTY; 4], &all, &controls).unwrap().ways(), one_hand_count(&rule, &controls));
 }
 
+#[test]
+fn counts_one_seat_alone_as_the_walk_does() {
+    let any = SeatRule::any();
+    // 1NT openings: 4333, 4432 and 5332 but for five-card majors.
+    let balanced = shapes(|[s, h, d, c]| {
+        let mut l = [s, h, d, c];
+        l.sort();
+        [[3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]].contains(&l) && s < 5 && h < 5
+    });
+    let rules = [
+        SeatRule { shapes: balanced.clone(), points: (15, 17), ..any.clone() },
+        SeatRule { shapes: shapes(|[s, h, d, c]| s >= 5 && h <= 3 && d + c >= 4), points: (11, 21), ..any.clone() },
+        SeatRule { points: (0, 0), ..any.clone() },
+        SeatRule { points: (37, 37), ..any.clone() },
+        SeatRule { points: (38, 60), ..any.clone() },
+        SeatRule { points: (12, 11), ..any.clone() },
+        SeatRule { points: (-5, 4), suit_points: [ANY, (3, 3), ANY, (0, 2)], ..any.clone() },
+        SeatRule { shapes: shapes(|[s, ..]| s == 6), suit_points: [ANY, ANY, ANY, (5, 99)], ..any.clone() },
+        SeatRule { shapes: shapes(|[s, h, d, c]| (s, h, d, c) == (4, 4, 4, 1)), ..any.clone() },
+        SeatRule { shapes: balanced, ..any.clone() },
+        any.clone(),
+    ];
+    let controls = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2];
+    let five_ranks = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4];
+    let spread = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 6];
+    for values in [HCP, controls, five_ranks, spread] {
+        for rule in &rules {
+            let mut all: [Option<SeatRule>; 4] = Default::default();
+            all[Seat::East as usize] = Some(rule.clone());
+            let walked = ExactDealer::new([Hand::EMPTY; 4], &all, &values).map(|d| d.deals());
+            assert_eq!(deals_alone(rule, &values), walked, "{rule:?} with {values:?}");
+        }
+    }
+    // Values the counting refuses, refused alike; ignored alike when no point range restricts.
+    for values in [[-1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4], [1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4], [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 10]] {
+        for rule in [SeatRule { points: (10, 12), ..any.clone() }, SeatRule { shapes: shapes(|[s, ..]| s >= 7), ..any.clone() }] {
+            let mut all: [Option<SeatRule>; 4] = Default::default();
+            all[Seat::North as usize] = Some(rule.clone());
+            let walked = ExactDealer::new([Hand::EMPTY; 4], &all, &values).map(|d| d.deals());
+            assert_eq!(deals_alone(&rule, &values), walked, "{rule:?} with {values:?}");
+        }
+    }
+}
+
 /// Forty predealt cards, ten to each seat: twelve left, three for each seat.
 fn forty_predealt() -> [Hand; 4] {
     [

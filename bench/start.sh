@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Times the start-up of dealvm against the reference Dealer (/usr/games/dealer): the whole
+# process of a run that deals one deal (`-s 1 -g 1 -p 1 FILE`: reading, compiling, choosing
+# how to deal, the run, the reports and the exit), for a few scripts that solve no double
+# dummy; prints a Markdown table of each program's fastest and median milliseconds.
+#
+#   bash bench/start.sh                          # the default scripts, 30 runs each
+#   RUNS=100 bash bench/start.sh                 # more runs
+#   bash bench/start.sh bench/users/b0*.dli      # other scripts
+#   OLD=/tmp/dealvm-old bash bench/start.sh      # a third column: another dealvm build
+#   DEALVM=/path/to/other/dealvm bash bench/start.sh   # another build (none is built)
+#
+# The programs run in turn (Dealer, dealvm, the old build, Dealer, ...), so that all see the
+# same load; each run is timed by the shell's clock around it ($EPOCHREALTIME, no process of its
+# own), its output thrown away. A script Dealer cannot read (examples/ use dealvm's statements,
+# such as `seed`) shows its failure instead of a time. The milliseconds include starting a
+# process at all (about 0.7 ms for a C program that does nothing, on the machine of the table
+# in the README): the part of the start-up a program can cut is above that.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-30}
+OLD=${OLD:-}
+source bench/lib.sh
+require_dealer
+release_dealvm
+if [ $# -gt 0 ]; then
+  scripts=("$@")
+else
+  scripts=(examples/1nt-opener.dli bench/users/a01-major-openings.dli bench/users/a02-notrump-ranges.dli
+    bench/users/b01-takeout-double-auction.dli bench/users/b04-strong-club.dli bench/users/c05-evaluation-methods.dli)
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# NAME program args...: runs the program once and appends its milliseconds to $tmp/NAME, or
+# `failed` when it exits with an error.
+time_once() {
+  local name=$1 start end
+  shift
+  start=$EPOCHREALTIME
+  if "$@" >/dev/null 2>&1; then
+    end=$EPOCHREALTIME
+    awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f\n", 1000 * (e - s) }' >>"$tmp/$name"
+  else
+    echo failed >>"$tmp/$name"
+  fi
+}
+
+# NAME: the fastest and the median milliseconds of $tmp/NAME, or `fails`.
+summary() {
+  if grep -q failed "$tmp/$1"; then
+    echo "fails"
+  else
+    sort -n "$tmp/$1" | awk '{ t[NR] = $1 } END { printf "%.2f / %.2f", t[1], t[int((NR + 1) / 2)] }'
+  fi
+}
+
+header="| script | dealer ms | dealvm ms |"
+rule="|---|---|---|"
+if [ -n "$OLD" ]; then
+  header="$header old dealvm ms |"
+  rule="$rule---|"
+fi
+echo "$header"
+echo "$rule"
+for file in "${scripts[@]}"; do
+  rm -f "$tmp"/dealer "$tmp"/dealvm "$tmp"/old
+  for _ in $(seq "$RUNS"); do
+    time_once dealer "$DEALER" -s 1 -g 1 -p 1 "$file"
+    time_once dealvm "$DEALVM" -s 1 -g 1 -p 1 "$file"
+    [ -z "$OLD" ] || time_once old "$OLD" -s 1 -g 1 -p 1 "$file"
+  done
+  row="| \`$(basename "$file" .dli)\` | $(summary dealer) | $(summary dealvm) |"
+  [ -z "$OLD" ] || row="$row $(summary old) |"
+  echo "$row"
+done
+echo
+echo "fastest / median of $RUNS runs each, whole processes of \`-s 1 -g 1 -p 1 FILE\`, the programs in turn"
