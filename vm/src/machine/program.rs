@@ -89,6 +89,10 @@ pub struct Program {
     pub dd_mode: DdMode,
     /// The `usereval` queries, by index: what `usereval` instructions ask.
     pub queries: Vec<Query>,
+    /// Whether batches run the deal routine over blocks of deals
+    /// ([`crate::machine::block`]): the compiler's choice, for the programs whose code
+    /// [`Plan::of`](crate::machine::block::Plan::of) accepts (not with `--plain`).
+    pub blocks: bool,
 }
 
 /// The code [`Program::reachable_from`] covers.
