@@ -48,7 +48,7 @@ impl Choice {
     pub fn next(&self) -> Way {
         match self.chosen {
             Some(way) => way,
-            None if self.left % 2 == 0 => Way::Blocks,
+            None if self.left.is_multiple_of(2) => Way::Blocks,
             None => Way::PerDeal,
         }
     }
