@@ -115,7 +115,8 @@ impl Deals {
 /// Unset, each limit is the script's (`generate`, `produce`, `seed`) or else Dealer's
 /// default: 10,000,000 deals generated (every deal of a file), all that meet the condition
 /// produced, or 40 when an action prints each deal. The same seed gives the same deals and
-/// results on any number of threads.
+/// results on any number of threads. The actions that print each deal (`printall`,
+/// `printoneline`, ...) print nothing here: the deals come back as data instead.
 ///
 /// ```
 /// let script = dealvm::Script::new("condition hcp(north) >= 20\naction average hcp(south)")?;

@@ -4,7 +4,7 @@
 use crate::compile::{compile, CommandLinePredeal, Compiled, DdSwitches, Request};
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
-use crate::front::parse::parse_file;
+use crate::front::parse::{parse_file, parse_file_classic};
 use dealvm_vm::card::Seat;
 use std::fmt;
 use std::io::Read;
@@ -123,6 +123,7 @@ impl Script {
 /// ```
 #[derive(Clone, Debug)]
 pub struct ScriptBuilder {
+    dialect: Dialect,
     name: String,
     vars: ScriptVars,
     predeal: Vec<(Seat, String, String)>,
@@ -141,6 +142,7 @@ impl ScriptBuilder {
     /// A builder with nothing set: the script is named `script`.
     pub fn new() -> ScriptBuilder {
         ScriptBuilder {
+            dialect: Dialect::DealVm,
             name: "script".into(),
             vars: ScriptVars::default(),
             predeal: Vec::new(),
@@ -189,6 +191,14 @@ impl ScriptBuilder {
     /// reference interpreter.
     pub fn plain(mut self, plain: bool) -> ScriptBuilder {
         self.plain = plain;
+        self
+    }
+
+    /// How the script is read and evaluated: dealvm's way, or classic Dealer's (the command's
+    /// `--classic`, `--classic=exe`).
+    #[doc(hidden)]
+    pub fn dialect(mut self, dialect: Dialect) -> ScriptBuilder {
+        self.dialect = dialect;
         self
     }
 
@@ -241,10 +251,19 @@ impl ScriptBuilder {
 
 /// Parses and compiles `source` on a thread with room for deeply nested expressions.
 fn compile_on_big_stack(source: &Source, command_line: &[CommandLinePredeal], b: &ScriptBuilder) -> Result<Compiled, Diagnostic> {
-    let request = Request { command_line, script: &b.vars, dd: &b.dd, plain: b.plain, exposed: &b.exposed };
+    let classic = b.dialect != Dialect::DealVm;
+    let request = Request { command_line, script: &b.vars, dd: &b.dd, plain: b.plain, exposed: &b.exposed, classic };
     let work = || {
         let arena = bumpalo::Bump::new();
-        let statements = parse_file(&arena, &source.text, &b.vars)?;
+        let statements = match b.dialect {
+            Dialect::DealVm => parse_file(&arena, &source.text, &b.vars)?,
+            Dialect::Classic => parse_file_classic(&arena, &source.text, &b.vars)?,
+            // dealer.exe groups the operators otherwise.
+            Dialect::ClassicExe => {
+                let statements = parse_file_classic(&arena, &source.text, &b.vars)?;
+                crate::front::exe::exe_precedence(&arena, &source.text, &statements)
+            }
+        };
         compile(source, &statements, &request)
     };
     std::thread::scope(|scope| {
@@ -254,6 +273,20 @@ fn compile_on_big_stack(source: &Source, command_line: &[CommandLinePredeal], b:
             Err(_) => work(),
         }
     })
+}
+
+/// How a script is read and evaluated.
+#[doc(hidden)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// dealvm's language: Dealer's, with DealerV2's additions.
+    DealVm,
+    /// Debian's `/usr/games/dealer` (`--classic`): DealerV2's words are names, and the program
+    /// evaluates as classic Dealer does.
+    Classic,
+    /// The Windows `dealer.exe` (`--classic=exe`): as [`Dialect::Classic`], with its grouping
+    /// of the operators.
+    ClassicExe,
 }
 
 /// Why a script could not be compiled or run: the message the command prints, with the

@@ -77,6 +77,27 @@ pub struct Axis {
     pub bucket: Option<i32>,
 }
 
+impl Axis {
+    /// The cells of the axis in [`Table::counts`]: one below `low`, one per value or bucket,
+    /// one above.
+    ///
+    /// ```
+    /// let script = dealvm::Script::new("action bktfreq (hcp(north), 0, 20, 5), frequency (spades(north), 0, 13, hearts(north), 0, 13)")?;
+    /// let results = script.run().seed(2).generate(100).statistics()?;
+    /// let dealvm::Statistic::Table(points) = &results.statistics[0] else { panic!() };
+    /// assert_eq!(points.rows.cells(), 1 + 5 + 1);
+    /// let dealvm::Statistic::Table(lengths) = &results.statistics[1] else { panic!() };
+    /// assert_eq!(lengths.counts().len(), lengths.rows.cells() * lengths.columns.unwrap().cells());
+    /// # Ok::<(), dealvm::Error>(())
+    /// ```
+    pub fn cells(&self) -> usize {
+        match self.bucket {
+            None => dealvm_vm::evaluation::stats::Axis { value: 0, low: self.low, high: self.high }.cells(),
+            Some(size) => dealvm_vm::evaluation::stats::Buckets { value: 0, low: self.low, high: self.high, size }.count(),
+        }
+    }
+}
+
 /// A `frequency` or `bktfreq` table: how many produced deals fall in each cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
@@ -93,10 +114,22 @@ pub struct Table {
 }
 
 impl Table {
-    /// The deals whose value falls in the cell of `value` (in a bucket, the bucket's deals;
-    /// below `low` or above the last cell, the deals below or above).
+    /// The deals whose (first) value falls in the cell of `value` (in a bucket, the bucket's
+    /// deals; below `low` or above the last cell, the deals below or above); in a table of two
+    /// values, the whole row.
+    ///
+    /// ```
+    /// let script = dealvm::Script::new("action frequency (spades(north), 0, 13, hearts(north), 0, 13)")?;
+    /// let results = script.run().seed(2).generate(500).statistics()?;
+    /// let dealvm::Statistic::Table(table) = &results.statistics[0] else { panic!() };
+    /// assert_eq!(table.count(4), (0..=13).map(|h| table.count2(4, h)).sum::<u64>());
+    /// assert_eq!((0..=13).map(|s| table.count(s)).sum::<u64>(), 500);
+    /// # Ok::<(), dealvm::Error>(())
+    /// ```
     pub fn count(&self, value: i64) -> u64 {
-        self.counts.get(self.row(value)).copied().unwrap_or(0)
+        let width = self.spec.cells() / self.row_cells();
+        let start = self.row(value) * width;
+        self.counts.get(start..start + width).map_or(0, |row| row.iter().sum())
     }
 
     /// In a table of two values: the deals whose values fall in the cells of `row` and `column`.

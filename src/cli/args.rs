@@ -271,6 +271,23 @@ pub struct Cli {
     #[arg(long = "part", value_name = "FILE")]
     pub part: Option<PathBuf>,
 
+    /// Behave as Debian's `/usr/games/dealer` (classic Dealer): for the same input and seed
+    /// (`-s`, also negative; without one, the time in seconds), the same deals in the same
+    /// order, from the C library's `rand()` and Dealer's own shuffle (with the predeal,
+    /// swapping `-x 2`/`-x 3` for Dealer's -2/-3, and `rnd` drawing from the same numbers),
+    /// Dealer's defaults and the same standard output (its layouts of every action, of the
+    /// reports and of the statistics at the end). `--classic=exe`: as the Windows dealer.exe,
+    /// which deals from other numbers and groups the operators otherwise (each its own level,
+    /// from the left). The deals are made one after another on one thread while the others
+    /// evaluate them (with `rnd`, all on one thread), the same on any -R; every deal is dealt
+    /// whole (no exact dealing, no dealing of the hands read first). As in Dealer, predealt
+    /// suit lengths are ignored, `imps` keeps Dealer's table, `altcount N` sets Dealer's table
+    /// N (0 `hcp`, 2 to 9 `pt0` to `pt7`), and DealerV2's words (`opener`, `title`, `ltc`, ...)
+    /// are names. Not with the board files, --deals, -L, --shard, -T, --json, --se,
+    /// --until-se, or the actions Dealer lacks.
+    #[arg(long = "classic", value_name = "debian|exe", num_args = 0..=1, require_equals = true, default_missing_value = "debian")]
+    pub classic: Option<String>,
+
     /// Print the compiled bytecode and stop, without dealing.
     #[arg(long = "dump-bytecode")]
     pub dump_bytecode: bool,

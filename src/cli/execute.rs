@@ -9,7 +9,7 @@ use crate::cli::outputs;
 use crate::cli::signals;
 use crate::cli::stdout::Printed;
 use crate::api::run::Run;
-use crate::api::script::{Script, ScriptBuilder};
+use crate::api::script::{Dialect, Script, ScriptBuilder};
 use crate::compile::Compiled;
 use crate::front::diag::{Diagnostic, Source};
 use crate::report::json::RunFacts;
@@ -264,7 +264,12 @@ pub(crate) fn printed(cli: &Cli, compiled: &Compiled) -> bool {
 /// The input compiled through the library's front door, with the predeal switches and script
 /// variables; its warnings printed on standard error.
 pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Script, Failure> {
-    let mut builder = ScriptBuilder::new().plain(cli.plain).dd_switches(crate::cli::options::dd_switches(cli)?);
+    let dialect = match cli.classic.as_deref().map(str::trim) {
+        None => Dialect::DealVm,
+        Some("exe") => Dialect::ClassicExe,
+        Some(_) => Dialect::Classic,
+    };
+    let mut builder = ScriptBuilder::new().plain(cli.plain).dd_switches(crate::cli::options::dd_switches(cli)?).dialect(dialect);
     for (n, value) in input::script_vars(cli).into_iter().enumerate() {
         if let Some(value) = value {
             builder = builder.script_var(n, value);

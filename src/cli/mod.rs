@@ -3,12 +3,14 @@
 //! ([`failure`]), merging the switches with the input file ([`options`]), the output files
 //! checked and opened ([`outputs`]), standard output and its broken pipes ([`stdout`]), Ctrl-C
 //! ([`signals`]), the run from input to output ([`execute`]), one shard of a run
-//! (`--shard`: [`shard`]) and the merge of the shards' parts (`dealvm merge`: [`merge`]).
+//! (`--shard`: [`shard`]), the merge of the shards' parts (`dealvm merge`: [`merge`]) and a
+//! run as classic Dealer makes it (`--classic`: [`classic`]).
 //!
 //! `main.rs` parses the arguments into a [`Cli`], calls [`run`] and turns a [`Failure`] into
 //! an exit status. Imports: every stage below it.
 
 pub mod args;
+pub mod classic;
 pub mod execute;
 pub mod failure;
 pub mod input;
@@ -43,6 +45,9 @@ pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
 /// The run `cli` asks for, its reports written to `out`: one shard (`--shard`, which writes
 /// only its part file) or the whole run.
 pub fn run_to<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
+    if cli.classic.is_some() {
+        return classic::run(cli, out, start);
+    }
     if cli.shard.is_some() || cli.part.is_some() {
         return shard::run(cli);
     }

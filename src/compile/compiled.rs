@@ -5,7 +5,7 @@ use crate::front::diag::{Diagnostic, Span};
 use crate::source::Deals;
 use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::machine::program::Program;
-use dealvm_vm::card::{Hand, Seat, Side};
+use dealvm_vm::card::{Card, Hand, Seat, Side};
 use dealvm_vm::evaluation::dd::DdMode;
 use dealvm_vm::dealing::exact::SeatRule;
 use dealvm_vm::evaluation::score::Contract;
@@ -37,6 +37,9 @@ pub struct Compiled {
     pub tallies: Vec<TallySpec>,
     pub settings: Settings,
     pub predeal: [Hand; 4],
+    /// The predealt cards of each seat in the order given (the input's, or a predeal
+    /// switch's from clubs up): classic Dealer places them in that order.
+    pub predeal_order: [Vec<Card>; 4],
     /// Where the deals come from: the dealer for the predealt cards and suit lengths.
     pub deals: Deals,
     /// The predealt suit lengths.

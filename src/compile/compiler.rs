@@ -88,6 +88,12 @@ pub(super) struct Compiler<'s, 'a> {
     pub(super) uses: HashMap<&'a str, u32>,
     /// Where the hands not read first are dealt (see `seats`).
     pub(super) rest: RestPlan,
+    /// `--classic`: as classic Dealer evaluates (a variable that draws `rnd` draws at each
+    /// use; `imps` by its table; `altcount N` for Dealer's table `N`).
+    pub(super) classic: bool,
+    /// Under `--classic`, where an `altcount` changed Dealer's table of controls (`altcount
+    /// 1`) or of winners (`altcount 8`, pt6's), which `controls` and `losers` read.
+    pub(super) classic_changed: [Option<Span>; 2],
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -133,6 +139,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             inline_vars: HashMap::new(),
             uses: HashMap::new(),
             rest: RestPlan::default(),
+            classic: false,
+            classic_changed: [None; 2],
         }
     }
 
@@ -236,13 +244,19 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The definition of a variable read in one place only, which is compiled there.
+    /// Under `--classic`, a variable that draws random numbers is compiled at each place that
+    /// reads it: classic Dealer evaluates a variable where it is read, drawing each time.
     pub(super) fn inlined(&self, e: &Expr<'a>) -> Option<&'a Expr<'a>> {
         let ExprKind::Var(name) = e.kind else { return None };
+        let definition = self.vars.get(name).map(|info| info.expr)?;
+        if self.classic && self.effects(definition) & crate::compile::node::DRAWS != 0 {
+            return Some(definition);
+        }
         if self.plain || self.uses.get(name) != Some(&1) {
             return None;
         }
         // (A variable read in one place has no subroutine, so none in `inline_vars`.)
-        self.vars.get(name).map(|info| info.expr)
+        Some(definition)
     }
 
     /// Compiles the subroutine of every variable, in the order they were defined (a
@@ -289,6 +303,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     pub(super) fn finish(mut self, command_line: &[CommandLinePredeal], exposed: &[String]) -> Result<Compiled, Diagnostic> {
         let predeal = self.merge_predeal(command_line)?;
+        let predeal_order = Seat::ALL.map(|seat| match command_line.iter().find(|p| p.seat == seat) {
+            Some(p) => p.hand.cards().collect(),
+            None => self.predeal[seat as usize].iter().map(|&(card, _)| card).collect(),
+        });
         let deals = self.deals(predeal)?;
         let explicit_actions = self.actions.is_some();
         let (actions, mut values, tallies) =
@@ -321,6 +339,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
         })?;
         program.dd_mode = Self::dd_mode(&program, &self.dd_switches);
+        program.classic_imps = self.classic;
+        Self::classic_tables_read(self.classic_changed, &program)?;
         Self::targets_from_counts(&mut program);
         program.tables_from = self.rest.tables;
         if !self.plain {
@@ -345,6 +365,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             tallies,
             settings: self.settings,
             predeal,
+            predeal_order,
             deals,
             lengths: self.lengths.map(|row| row.map(|l| l.map(|(v, _)| v))),
             point_counts: self.point_counts,
@@ -356,6 +377,26 @@ impl<'s, 'a> Compiler<'s, 'a> {
             query_spans: self.query_spans,
             warnings: self.warnings,
         })
+    }
+}
+
+impl Compiler<'_, '_> {
+    /// Under `--classic`, refuses a program that reads `controls` or `losers` after an
+    /// `altcount` changed the classic Dealer table they read: dealvm's are fixed.
+    fn classic_tables_read(changed: [Option<Span>; 2], program: &Program) -> Result<(), Diagnostic> {
+        let used = program.tables_used();
+        let reads = |table: TableId| used.contains(&table);
+        let refuse = |span: Span, what: &str| {
+            Err(Diagnostic::at(span, format!("under --classic, this changes classic Dealer's table of {what}, which --classic does not support"))
+                .with_note("classic Dealer's altcount 0 is pointcount, 1 the controls (which `losers` reads for short suits), 2 to 9 pt0 to pt7 (pt6's also the winners of `losers`)"))
+        };
+        if let Some(span) = changed[0].filter(|_| reads(TableId::CONTROLS) || reads(TableId::LOSERS)) {
+            return refuse(span, "controls, which `controls` and `losers` read");
+        }
+        if let Some(span) = changed[1].filter(|_| reads(TableId::LOSERS)) {
+            return refuse(span, "winners, which `losers` reads");
+        }
+        Ok(())
     }
 }
 

@@ -7,7 +7,7 @@ use crate::compile::compiler::count_table;
 use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
-use crate::front::lex::{operator_word, ACTIONS, FUNCTIONS, STATEMENTS};
+use crate::front::words::{operator_word, ACTIONS, FUNCTIONS, STATEMENTS};
 use dealvm_vm::machine::bytecode::{BinaryOp, Instr, UnaryOp};
 use dealvm_vm::card::{Card, Suit};
 use dealvm_vm::evaluation::score::Contract;

@@ -38,6 +38,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         match e.kind {
             ExprKind::Number(v) => Some(v),
             ExprKind::Var(name) => self.vars.get(name).and_then(|v| v.constant),
+            ExprKind::Imps(a) if self.classic => self.constant(a).map(dealvm_vm::evaluation::score::classic_imps),
             ExprKind::Imps(a) => self.constant(a).map(dealvm_vm::evaluation::score::imps),
             ExprKind::Score { vulnerable, contract, tricks, .. } => {
                 let c = Contract::parse(contract)?;

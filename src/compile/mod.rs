@@ -52,11 +52,15 @@ pub struct Request<'r> {
     /// Variables of the input whose values each produced deal carries, after the actions'
     /// values (from [`Compiled::exposed_from`] on), for the library's callers.
     pub exposed: &'r [String],
+    /// `--classic`: the program evaluates as classic Dealer does (a variable that draws `rnd`
+    /// draws at each use, Dealer's `imps` table, Dealer's `altcount` numbering).
+    pub classic: bool,
 }
 
 /// Compiles parsed statements of `source` as `request` asks.
 pub fn compile(source: &Source, statements: &[Statement<'_>], request: &Request<'_>) -> Result<Compiled, Diagnostic> {
     let mut c = Compiler::new(source, statements, request.script, request.dd, request.plain);
+    c.classic = request.classic;
     for s in statements {
         c.statement(s)?;
     }

@@ -66,7 +66,21 @@ impl<'s, 'a> Compiler<'s, 'a> {
                         format!("found {}, expected the number of an alternative count, 0 to 9", self.source.slice(n.span)),
                     ));
                 }
-                self.point_counts.alt[n.value as usize] = self.rank_values("altcount", values)?;
+                let values = self.rank_values("altcount", values)?;
+                match (self.classic, n.value) {
+                    (false, n) => self.point_counts.alt[n as usize] = values,
+                    // Classic Dealer's tables: 0 is hcp's, 1 controls', 2 to 9 those of pt0 to
+                    // pt7 (pt6's also counts the winners of `losers`); a change to what
+                    // `controls` or `losers` read is refused if they are read (at the end).
+                    (true, 0) => self.point_counts.hcp = values,
+                    (true, 1) => self.classic_changed[0] = Some(n.span),
+                    (true, k) => {
+                        if k == 8 {
+                            self.classic_changed[1] = Some(n.span);
+                        }
+                        self.point_counts.alt[k as usize - 2] = values;
+                    }
+                }
             }
             StmtKind::Condition(e) => {
                 // Checked here for errors; compiled into the deal routine at the end.

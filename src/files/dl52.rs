@@ -18,9 +18,13 @@ pub const NO_CARD: u8 = 0xFF;
 pub fn deal_record(deal: &Deal) -> [u8; RECORD] {
     let mut record = [NO_CARD; RECORD];
     for seat in Seat::ALL {
-        let cards = deal.hand(seat).cards().collect::<Vec<_>>();
-        for (slot, card) in record[13 * seat.index()..13 * (seat.index() + 1)].iter_mut().zip(cards.iter().rev()) {
-            *slot = card.position();
+        // The cards come from the lowest; the highest 13 fill the seat's slots from its first.
+        let slots = &mut record[13 * seat.index()..13 * (seat.index() + 1)];
+        let count = deal.hand(seat).count() as usize;
+        for (k, card) in deal.hand(seat).cards().enumerate() {
+            if let Some(slot) = slots.get_mut(count - 1 - k) {
+                *slot = card.position();
+            }
         }
     }
     record

@@ -7,7 +7,8 @@
 //! format (and their double-dummy tags); [`dlm`] writes Duplimate DLM files and holds the DLM
 //! encoding that reading them shares; [`zrd`] makes the records of Pavlicek's zrd files of
 //! solved deals and holds their layout, which reading them shares; [`dl52`] makes DealerV2's
-//! 52-byte DL52 records.
+//! 52-byte DL52 records; [`text`] holds the text of every holding and writes numbers without
+//! `fmt`, for the per-deal printers and the PBN writer.
 //!
 //! Imports: the `vm` crate's plain types (deals, boards, vulnerability) only.
 
@@ -16,6 +17,7 @@ pub mod dl52;
 pub mod dlm;
 pub mod pbn;
 pub mod target;
+pub mod text;
 pub mod zrd;
 
 use std::{fmt, io};

@@ -13,6 +13,7 @@ use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::evaluation::dd::{ParDeclarer, ParResult, TrickTable};
 use dealvm_vm::evaluation::score::Strain;
+use crate::files::text::{Holdings, Text};
 use std::io::{self, Write};
 
 /// The denominations in the order of PBN's double-dummy tables: NT, spades, hearts, diamonds,
@@ -107,18 +108,25 @@ pub fn pbn_unescape(s: &str) -> String {
 /// Writes games to a PBN file in export format; the file's header comes with its first game,
 /// so a run without a game writes nothing.
 pub struct PbnWriter {
-    /// The `Event` of every game.
+    /// The `Event` of every game, escaped.
     event: String,
     /// The `%` comment of the header (such as how the deals were made).
     comment: String,
     /// Whether the header was written.
     started: bool,
+    /// The text of the game being written, kept from game to game.
+    text: Vec<u8>,
 }
 
 impl PbnWriter {
     /// A writer for games of `event`; `comment` goes in a `%` line of the header.
     pub fn new(event: &str, comment: &str) -> PbnWriter {
-        PbnWriter { event: event.replace(['\r', '\n'], " "), comment: comment.replace(['\r', '\n'], " "), started: false }
+        PbnWriter {
+            event: pbn_escape(&event.replace(['\r', '\n'], " ")),
+            comment: comment.replace(['\r', '\n'], " "),
+            started: false,
+            text: Vec::with_capacity(1024),
+        }
     }
 
     /// Writes one game to `out` (the header first, before the first game): board `board`,
@@ -134,41 +142,33 @@ impl PbnWriter {
         vulnerable: Option<Vulnerability>,
         dd: Option<(&TrickTable, &ParResult)>,
     ) -> io::Result<()> {
-        let mut text = String::with_capacity(450);
+        let text = &mut self.text;
+        text.clear();
         if !self.started {
-            text.push_str("% PBN 2.1\r\n% EXPORT\r\n");
+            text.extend_from_slice(b"% PBN 2.1\r\n% EXPORT\r\n");
             if !self.comment.is_empty() {
-                text.push_str(&format!("% {}\r\n", self.comment));
+                text.extend_from_slice(format!("% {}\r\n", self.comment).as_bytes());
             }
             self.started = true;
         }
         let dealer = dealer.unwrap_or_else(|| board_dealer(board));
         let vulnerable = vulnerable.unwrap_or_else(|| board_vulnerability(board));
-        let tags: [(&str, String); 15] = [
-            ("Event", pbn_escape(&self.event)),
-            ("Site", "?".into()),
-            ("Date", "?".into()),
-            ("Board", board.to_string()),
-            ("West", "?".into()),
-            ("North", "?".into()),
-            ("East", "?".into()),
-            ("South", "?".into()),
-            ("Dealer", dealer.letter().to_string()),
-            ("Vulnerable", vulnerable.pbn().to_string()),
-            ("Deal", deal.pbn_from(dealer)),
-            ("Scoring", "?".into()),
-            ("Declarer", "?".into()),
-            ("Contract", "?".into()),
-            ("Result", "?".into()),
-        ];
-        for (name, value) in tags {
-            text.push_str(&format!("[{name} \"{value}\"]\r\n"));
-        }
-        out.write_all(text.as_bytes())?;
+        text.extend_from_slice(b"[Event \"");
+        text.extend_from_slice(self.event.as_bytes());
+        text.extend_from_slice(b"\"]\r\n[Site \"?\"]\r\n[Date \"?\"]\r\n[Board \"");
+        text.put_u64(board);
+        text.extend_from_slice(b"\"]\r\n[West \"?\"]\r\n[North \"?\"]\r\n[East \"?\"]\r\n[South \"?\"]\r\n[Dealer \"");
+        text.push(dealer.letter() as u8);
+        text.extend_from_slice(b"\"]\r\n[Vulnerable \"");
+        text.extend_from_slice(vulnerable.pbn().as_bytes());
+        text.extend_from_slice(b"\"]\r\n[Deal \"");
+        text.put_deal(Holdings::get(), deal, dealer);
+        text.extend_from_slice(b"\"]\r\n[Scoring \"?\"]\r\n[Declarer \"?\"]\r\n[Contract \"?\"]\r\n[Result \"?\"]\r\n");
         if let Some((table, par)) = dd {
-            write_dd_tags(out, table, par)?;
+            write_dd_tags(text, table, par)?;
         }
-        out.write_all(b"\r\n")
+        text.extend_from_slice(b"\r\n");
+        out.write_all(text)
     }
 }
 

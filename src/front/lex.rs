@@ -370,38 +370,6 @@ impl fmt::Display for Tok<'_> {
     }
 }
 
-/// The names of the Dealer language's functions, for suggestions when a name is unknown.
-pub const FUNCTIONS: &[&str] = &[
-    "hcp", "losers", "controls", "ltc", "cccc", "quality", "hascard", "shape", "score", "imps", "rnd",
-    "tricks", "dds", "par", "opc", "usereval", "spades", "hearts", "diamonds", "clubs", "tens", "jacks",
-    "queens", "kings", "aces", "top2", "top3", "top4", "top5", "c13", "pt0", "pt1", "pt2", "pt3", "pt4",
-    "pt5", "pt6", "pt7", "pt8", "pt9",
-];
-
-/// The keywords that start a statement, for suggestions.
-pub const STATEMENTS: &[&str] = &[
-    "generate", "produce", "seed", "title", "dealer", "vulnerable", "opener", "startboard", "predeal",
-    "pointcount", "altcount", "condition", "action",
-];
-
-/// The actions of the `action` statement, for suggestions.
-pub const ACTIONS: &[&str] = &[
-    "printall", "printew", "printns", "printside", "printpbn", "printcompact", "printoneline", "printes",
-    "print", "printrpt", "csvrpt", "average", "frequency", "bktfreq", "evalcontract", "export",
-];
-
-/// For an operator word written in capitals (`AND`, `Or`, `NOT`): the spellings Dealer takes
-/// for it, for suggestions (the words are lowercase only).
-pub fn operator_word(name: &str) -> Option<&'static str> {
-    match name.to_ascii_lowercase().as_str() {
-        _ if !name.bytes().any(|b| b.is_ascii_uppercase()) => None,
-        "and" => Some("`and` or `&&`"),
-        "or" => Some("`or` or `||`"),
-        "not" => Some("`not` or `!`"),
-        _ => None,
-    }
-}
-
 /// The source text of a token that is always spelled the same way.
 pub fn keyword_text(t: &Tok<'_>) -> Option<&'static str> {
     Some(match t {
@@ -521,6 +489,8 @@ pub struct Lexer<'s> {
     pending: std::vec::IntoIter<Tok<'s>>,
     pending_span: Span,
     script: &'s ScriptVars,
+    /// `--classic`: the words classic Dealer does not reserve are names ([`classic_name`]).
+    classic: bool,
 }
 
 impl<'s> Lexer<'s> {
@@ -531,7 +501,14 @@ impl<'s> Lexer<'s> {
             pending: Vec::new().into_iter(),
             pending_span: Span::default(),
             script,
+            classic: false,
         }
+    }
+
+    /// A lexer that reads, as classic Dealer does, the words only DealerV2 and dealvm reserve
+    /// (`opener`, `title`, `ltc`, `par`, ...) as names (`--classic`).
+    pub fn classic(source: &'s str, script: &'s ScriptVars) -> Lexer<'s> {
+        Lexer { classic: true, ..Lexer::new(source, script) }
     }
 
     /// The tokens of a script variable's value.
@@ -569,6 +546,33 @@ impl<'s> Lexer<'s> {
         }
         Ok(toks)
     }
+}
+
+/// Whether a keyword is one that classic Dealer does not reserve: DealerV2's statements,
+/// actions and functions, which a classic script may use as a variable's name.
+fn classic_name(t: &Tok<'_>) -> bool {
+    matches!(
+        t,
+        Tok::Seed
+            | Tok::Title
+            | Tok::Opener
+            | Tok::StartBoard
+            | Tok::PrintNs
+            | Tok::PrintSide
+            | Tok::PrintRpt
+            | Tok::CsvRpt
+            | Tok::BktFreq
+            | Tok::Export
+            | Tok::Ltc
+            | Tok::Dds
+            | Tok::Par
+            | Tok::ParContract
+            | Tok::Opc
+            | Tok::Trix
+            | Tok::UserEval
+            | Tok::DealKw
+            | Tok::VulBoth
+    )
 }
 
 /// A message for a lexical error at the text `slice`.
@@ -612,6 +616,7 @@ impl<'s> Iterator for Lexer<'s> {
                     }
                     Err(e) => Err(e),
                 },
+                Ok(t) if self.classic && classic_name(&t) => Ok((span.start, Tok::Ident(self.main.slice()), span.end)),
                 Ok(t) => Ok((span.start, t, span.end)),
                 Err(kind) => {
                     let span = match kind {

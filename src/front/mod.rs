@@ -3,13 +3,17 @@
 //! [`lex`] turns the text into tokens (substituting the script variables `$0`..`$9`),
 //! [`parse`] reads them with the grammar of `grammar/dealer.lalrpop` into the [`ast`], whose
 //! nodes live in a `bumpalo` arena; [`fdshape`] reads the François Dellacherie shapes inside
-//! `shape{...}`; [`diag`] renders every error as `file:line:column` with the line and a caret.
+//! `shape{...}`; [`words`] names the functions, statements, actions and operator words for
+//! suggestions; [`diag`] renders every error as `file:line:column` with the line and a caret;
+//! [`exe`] regroups the operators as the Windows `dealer.exe` does (`--classic=exe`).
 //!
 //! Imports: the `vm` crate's plain types only (seats, suits, operators, shape sets). Nothing
 //! here knows of compiling, dealing or output.
 
 pub mod ast;
 pub mod diag;
+pub mod exe;
 pub mod fdshape;
 pub mod lex;
 pub mod parse;
+pub mod words;

@@ -2,7 +2,8 @@
 
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
-use crate::front::lex::{operator_word, token_before, LexError, Lexer, ScriptVars, Tok, ACTIONS, FUNCTIONS, STATEMENTS};
+use crate::front::lex::{token_before, LexError, Lexer, ScriptVars, Tok};
+use crate::front::words::{operator_word, ACTIONS, FUNCTIONS, STATEMENTS};
 use bumpalo::Bump;
 use dealvm_vm::machine::bytecode::{BinaryOp, UnaryOp};
 use lalrpop_util::ParseError;
@@ -24,8 +25,23 @@ pub fn parse_file<'a>(
     source: &'a str,
     script: &'a ScriptVars,
 ) -> Result<Vec<Statement<'a>>, Diagnostic> {
+    parse_tokens(arena, source, Lexer::new(source, script))
+}
+
+/// [`parse_file`] as classic Dealer reads the words (`--classic`): those only DealerV2 and
+/// dealvm reserve (`opener`, `title`, `ltc`, ...) are names ([`Lexer::classic`]).
+pub fn parse_file_classic<'a>(
+    arena: &'a Bump,
+    source: &'a str,
+    script: &'a ScriptVars,
+) -> Result<Vec<Statement<'a>>, Diagnostic> {
+    parse_tokens(arena, source, Lexer::classic(source, script))
+}
+
+/// The statements of the tokens of `source`, their nesting checked.
+fn parse_tokens<'a>(arena: &'a Bump, source: &'a str, tokens: Lexer<'a>) -> Result<Vec<Statement<'a>>, Diagnostic> {
     let statements = grammar::FileParser::new()
-        .parse(arena, Lexer::new(source, script))
+        .parse(arena, tokens)
         .map_err(|e| syntax_error(e, source))?;
     for s in &statements {
         for e in root_expressions(s) {

@@ -3,129 +3,144 @@
 //! The layouts follow DealerV2's byte for byte, with one fix: in the side-by-side layouts a
 //! suit of ten or more cards widens the columns of its deal instead of running into the next
 //! hand (DealerV2 prints `A K Q J T 9 8 7 6 5 4` for ten spades next to a singleton 4).
+//!
+//! Each layout appends its text to the run's byte buffer, from the holdings table and with
+//! numbers written without `fmt` ([`crate::files::text`]): printing a deal allocates nothing.
 
 use crate::compile::CsvPart;
 use crate::files::pbn::pbn_escape;
+use crate::files::text::{Holdings, Text};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
-use dealvm_vm::card::{rank_char, Deal, Hand, Seat, Side, Suit};
+use dealvm_vm::card::{Deal, Hand, Seat, Side, Suit};
 use dealvm_vm::evaluation::dd::{vul_index, ParContract};
-use std::io::{self, Write};
+use std::io::Write;
 
 /// The usual width of a hand's column in the side-by-side layouts.
 const COLUMN: usize = 20;
 
-/// A suit as printed in the side-by-side layouts: `A K T 9 ` or `- ` for a void.
-pub fn spaced_suit(hand: Hand, suit: Suit) -> String {
-    let mask = hand.suit_mask(suit);
-    if mask == 0 {
-        return "- ".to_string();
-    }
-    let mut s = String::with_capacity(26);
-    for r in (0..13u8).rev().filter(|r| mask & (1 << r) != 0) {
-        s.push(rank_char(r));
-        s.push(' ');
-    }
-    s
-}
-
 /// The column width for these hands: 20, or wider so that a long suit keeps a gap.
 fn column_width(hands: &[Hand]) -> usize {
-    let longest = hands
-        .iter()
-        .flat_map(|&h| Suit::ALL.map(|s| 2 * h.len(s) as usize))
-        .max()
-        .unwrap_or(0);
+    let longest = hands.iter().flat_map(|&h| Suit::ALL.map(|s| 2 * h.len(s) as usize)).max().unwrap_or(0);
     if longest >= COLUMN { longest + 1 } else { COLUMN }
 }
 
 /// Four lines, one per suit, with the hands side by side; `indent` starts each line.
-fn side_by_side(w: &mut dyn Write, indent: &str, hands: &[Hand], width: usize) -> io::Result<()> {
+fn side_by_side(buf: &mut Vec<u8>, indent: &[u8], hands: &[Hand], width: usize) {
+    let holdings = Holdings::get();
+    let Some((last, before)) = hands.split_last() else { return };
     for suit in Suit::DISPLAY {
-        let mut line = String::from(indent);
-        for (i, &h) in hands.iter().enumerate() {
-            let text = spaced_suit(h, suit);
-            if i + 1 < hands.len() {
-                line.push_str(&format!("{text:<width$}"));
-            } else {
-                line.push_str(&text);
-            }
+        buf.extend_from_slice(indent);
+        for h in before {
+            buf.put_spaced(holdings, h.suit_mask(suit), width);
         }
-        line.push('\n');
-        w.write_all(line.as_bytes())?;
+        buf.put_spaced(holdings, last.suit_mask(suit), 0);
+        buf.push(b'\n');
     }
-    Ok(())
 }
 
 /// The title line above `printall` and `printside` output: `[title]` after 18 spaces.
-pub fn title_line(w: &mut dyn Write, title: &str) -> io::Result<()> {
-    writeln!(w, "{:18}[{title}]", "")
+pub fn title_line(buf: &mut Vec<u8>, title: &str) {
+    buf.extend_from_slice(&[b' '; 18]);
+    buf.push(b'[');
+    buf.extend_from_slice(title.as_bytes());
+    buf.extend_from_slice(b"]\n");
 }
 
 /// `printall`: the four hands across, North, East, South, West.
-pub fn printall(w: &mut dyn Write, board: u64, deal: &Deal) -> io::Result<()> {
+pub fn printall(buf: &mut Vec<u8>, board: u64, deal: &Deal) {
     let width = column_width(&deal.hands);
-    writeln!(w, "{board:4}. {:<a$}{:<width$}{:<width$}West ", "North", "East", "South", a = width - 1)?;
-    side_by_side(w, "     ", &deal.hands, width)?;
-    writeln!(w)
+    buf.put_u64_right(board, 4);
+    buf.extend_from_slice(b". ");
+    buf.put_left(b"North", width - 1);
+    buf.put_left(b"East", width);
+    buf.put_left(b"South", width);
+    buf.extend_from_slice(b"West \n");
+    side_by_side(buf, b"     ", &deal.hands, width);
+    buf.push(b'\n');
 }
 
 /// `printside(NS)` / `printns` and `printside(EW)` / `printew`: two hands, South or West first.
-pub fn printside(w: &mut dyn Write, board: u64, deal: &Deal, side: Side) -> io::Result<()> {
+pub fn printside(buf: &mut Vec<u8>, board: u64, deal: &Deal, side: Side) {
     let seats = match side {
         Side::NorthSouth => [Seat::South, Seat::North],
         Side::EastWest => [Seat::West, Seat::East],
     };
     let hands = seats.map(|s| deal.hand(s));
     let width = column_width(&hands);
-    writeln!(w, "{board:4}. {:<a$}{:<5}", seats[0].name(), seats[1].name(), a = width - 1)?;
-    side_by_side(w, "     ", &hands, width)?;
-    writeln!(w)
+    buf.put_u64_right(board, 4);
+    buf.extend_from_slice(b". ");
+    buf.put_left(seats[0].name().as_bytes(), width - 1);
+    buf.put_left(seats[1].name().as_bytes(), 5);
+    buf.push(b'\n');
+    side_by_side(buf, b"     ", &hands, width);
+    buf.push(b'\n');
 }
 
-/// One row of the `print(compass)` report: up to four hands with their board numbers.
-pub fn hands_row(w: &mut dyn Write, boards: &[u64], hands: &[Hand]) -> io::Result<()> {
-    let width = column_width(hands);
-    let mut header = String::new();
-    for board in boards {
-        header.push_str(&format!("{:<width$}", format!("{board:4}.")));
+/// One row of the `print(compass)` report: `seat`'s hands of up to four deals, each under its
+/// board number.
+pub fn hands_row(buf: &mut Vec<u8>, row: &[(u64, Deal)], seat: Seat) {
+    let mut hands = [Hand::EMPTY; 4];
+    let n = row.len().min(4);
+    for (hand, (_, deal)) in hands.iter_mut().zip(&row[..n]) {
+        *hand = deal.hand(seat);
     }
-    writeln!(w, "{header}")?;
-    side_by_side(w, "", hands, width)?;
-    writeln!(w)
+    let width = column_width(&hands[..n]);
+    for (board, _) in &row[..n] {
+        let start = buf.len();
+        buf.put_u64_right(*board, 4);
+        buf.push(b'.');
+        buf.pad_from(start, width);
+    }
+    buf.push(b'\n');
+    side_by_side(buf, b"", &hands[..n], width);
+    buf.push(b'\n');
 }
 
-/// A hand as `AKT9.Q3.J976.K82`.
-fn dotted(hand: Hand) -> String {
-    hand.pbn()
+/// `n AKT9.Q3.J976.K82`: a seat's lower-case letter, a space and its hand.
+fn lettered_hand(buf: &mut Vec<u8>, holdings: &Holdings, deal: &Deal, seat: Seat) {
+    buf.push(seat.letter().to_ascii_lowercase() as u8);
+    buf.push(b' ');
+    buf.put_hand(holdings, deal.hand(seat));
 }
 
 /// `printoneline`: `n ... e ... s ... w ... ` (ends with a space; the caller ends the line).
-pub fn oneline(w: &mut dyn Write, deal: &Deal) -> io::Result<()> {
-    let mut line = Vec::with_capacity(80);
+pub fn oneline(buf: &mut Vec<u8>, deal: &Deal) {
+    let holdings = Holdings::get();
     for seat in Seat::ALL {
-        line.extend_from_slice(&[seat.letter().to_ascii_lowercase() as u8, b' ']);
-        deal.hand(seat).write_pbn(&mut line);
-        line.push(b' ');
+        lettered_hand(buf, holdings, deal, seat);
+        buf.push(b' ');
     }
-    w.write_all(&line)
 }
 
 /// A `csvrpt`/`printrpt` line: a space, then the fields joined by commas; strings in single
 /// quotes, hands as `n AKT9.Q3.J976.K82 ` one after the other.
-pub fn csv_line(parts: &[CsvPart], deal: &Deal, values: &[i32]) -> String {
-    let fields: Vec<String> = parts
-        .iter()
-        .map(|p| match p {
-            CsvPart::Value(v) => values[*v].to_string(),
-            CsvPart::Text(t) => format!("'{t}'"),
-            CsvPart::Hands(seats) => seats
-                .iter()
-                .map(|&s| format!("{} {} ", s.letter().to_ascii_lowercase(), dotted(deal.hand(s))))
-                .collect(),
-            CsvPart::ParContract(v, vul) => format!("'{} {}'", ParContract::decode(values[*v]), par_vul_name(*vul)),
-        })
-        .collect();
-    format!(" {}\n", fields.join(","))
+pub fn csv_line(buf: &mut Vec<u8>, parts: &[CsvPart], deal: &Deal, values: &[i32]) {
+    let holdings = Holdings::get();
+    buf.push(b' ');
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        match part {
+            CsvPart::Value(v) => buf.put_i64(values[*v] as i64),
+            CsvPart::Text(t) => {
+                buf.push(b'\'');
+                buf.extend_from_slice(t.as_bytes());
+                buf.push(b'\'');
+            }
+            CsvPart::Hands(seats) => {
+                for &seat in seats {
+                    lettered_hand(buf, holdings, deal, seat);
+                    buf.push(b' ');
+                }
+            }
+            CsvPart::ParContract(v, vul) => {
+                // Writing to memory cannot fail.
+                let _ = write!(buf, "'{} {}'", ParContract::decode(values[*v]), par_vul_name(*vul));
+            }
+        }
+    }
+    buf.push(b'\n');
 }
 
 /// A vulnerability as DealerV2 names it after a par contract: `none`, `ns`, `ew`, `both`.
@@ -134,63 +149,225 @@ pub fn par_vul_name(v: Vulnerability) -> &'static str {
 }
 
 /// An `export` line: each hand as a predeal switch, `-N S9876,H9876,D98,C987 `.
-pub fn export_line(seats: &[Seat], deal: &Deal) -> String {
-    let hands: Vec<String> = seats
-        .iter()
-        .map(|&seat| {
-            let h = deal.hand(seat);
-            let holdings: Vec<String> = Suit::DISPLAY
-                .iter()
-                .filter(|&&s| h.len(s) > 0)
-                .map(|&s| format!("{}{}", s.letter(), h.holding(s)))
-                .collect();
-            format!("-{} {} ", seat.letter(), holdings.join(","))
-        })
-        .collect();
-    format!("{}\n", hands.join(" "))
+pub fn export_line(buf: &mut Vec<u8>, seats: &[Seat], deal: &Deal) {
+    let holdings = Holdings::get();
+    for (i, &seat) in seats.iter().enumerate() {
+        if i > 0 {
+            buf.push(b' ');
+        }
+        buf.push(b'-');
+        buf.push(seat.letter() as u8);
+        buf.push(b' ');
+        let hand = deal.hand(seat);
+        let mut first = true;
+        for suit in Suit::DISPLAY.into_iter().filter(|&s| hand.len(s) > 0) {
+            if !std::mem::take(&mut first) {
+                buf.push(b',');
+            }
+            buf.push(suit.letter() as u8);
+            buf.extend_from_slice(holdings.plain(hand.suit_mask(suit)));
+        }
+        buf.push(b' ');
+    }
+    buf.push(b'\n');
 }
 
 /// `printcompact`: one line per hand, `n AKT9.Q3.J976.K82`.
-pub fn compact(w: &mut dyn Write, deal: &Deal) -> io::Result<()> {
+pub fn compact(buf: &mut Vec<u8>, deal: &Deal) {
+    let holdings = Holdings::get();
     for seat in Seat::ALL {
-        writeln!(w, "{} {}", seat.letter().to_ascii_lowercase(), dotted(deal.hand(seat)))?;
+        lettered_hand(buf, holdings, deal, seat);
+        buf.push(b'\n');
     }
-    Ok(())
 }
 
-/// What a PBN record says besides the deal.
-pub struct PbnInfo<'a> {
-    /// The input file's name, as given on the command line.
-    pub input_name: &'a str,
-    pub seed: u64,
-    pub title: Option<&'a str>,
-    pub dealer: Option<Seat>,
-    pub vulnerable: Option<Vulnerability>,
+/// The lines of every `printpbn` game before its board number, the same for the whole run:
+/// `Event` (the input file and the seed), `Site`, `Description` (the title), `Generator`,
+/// and `Date`, unknown (`?`), as in the `--pbn` file: the day the deals were made is not
+/// the day they are played.
+pub fn pbn_head(input_name: &str, seed: u64, title: Option<&str>) -> Vec<u8> {
+    let mut head = format!("[Event \"Hand simulated by dealvm with file {}, seed {seed}\"]\n[Site \"-\"]\n", pbn_escape(input_name));
+    if let Some(t) = title {
+        head.push_str(&format!("[Description \"{}\"]\n", pbn_escape(t)));
+    }
+    head.push_str(&format!("[Generator \"dealvm {}\"]\n[Date \"?\"]\n", env!("CARGO_PKG_VERSION")));
+    head.into_bytes()
 }
 
-/// `printpbn`: one PBN game. Its `Date` is unknown (`?`), as in the `--pbn` file: the day
-/// the deals were made is not the day they are played.
-pub fn pbn(w: &mut dyn Write, board: u64, deal: &Deal, info: &PbnInfo<'_>) -> io::Result<()> {
-    writeln!(
-        w,
-        "[Event \"Hand simulated by dealvm with file {}, seed {}\"]",
-        pbn_escape(info.input_name),
-        info.seed
-    )?;
-    writeln!(w, "[Site \"-\"]")?;
-    if let Some(t) = info.title {
-        writeln!(w, "[Description \"{}\"]", pbn_escape(t))?;
+/// The tags of a `printpbn` game between its board number and its deal.
+const PBN_PLAYERS: &[u8] = b"[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n[Dealer \"";
+
+/// `printpbn`: one PBN game, after the run's [`pbn_head`]; dealt by `dealer` with
+/// `vulnerable`, or as the 16-board cycle gives for the board.
+pub fn pbn(buf: &mut Vec<u8>, head: &[u8], board: u64, deal: &Deal, dealer: Option<Seat>, vulnerable: Option<Vulnerability>) {
+    buf.extend_from_slice(head);
+    buf.extend_from_slice(b"[Board \"");
+    buf.put_u64(board);
+    buf.extend_from_slice(b"\"]\n");
+    buf.extend_from_slice(PBN_PLAYERS);
+    buf.push(dealer.unwrap_or_else(|| board_dealer(board)).letter() as u8);
+    buf.extend_from_slice(b"\"]\n[Vulnerable \"");
+    buf.extend_from_slice(vulnerable.unwrap_or_else(|| board_vulnerability(board)).pbn().as_bytes());
+    buf.extend_from_slice(b"\"]\n[Deal \"");
+    buf.put_deal(Holdings::get(), deal, Seat::North);
+    buf.extend_from_slice(b"\"]\n[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each printer against the plain `format!` printer it replaced, on random deals and on
+    //! deals of long suits and voids.
+
+    use super::*;
+    use dealvm_vm::card::{rank_char, Card};
+    use dealvm_vm::dealing::rng::batch_rng;
+    use dealvm_vm::dealing::source::DealSource;
+    use dealvm_vm::dealing::split::RandomDealer;
+
+    /// A suit as the side-by-side layouts print it: `A K T 9 `, or `- ` for a void.
+    fn spaced_suit(hand: Hand, suit: Suit) -> String {
+        let ranks: String = (0..13u8).rev().filter(|r| hand.suit_mask(suit) & (1 << r) != 0).map(|r| format!("{} ", rank_char(r))).collect();
+        if ranks.is_empty() { "- ".into() } else { ranks }
     }
-    writeln!(w, "[Generator \"dealvm {}\"]", env!("CARGO_PKG_VERSION"))?;
-    writeln!(w, "[Date \"?\"]")?;
-    writeln!(w, "[Board \"{board}\"]")?;
-    for seat in ["West", "North", "East", "South"] {
-        writeln!(w, "[{seat} \"-\"]")?;
+
+    /// The four suit lines of hands side by side, each column `width` wide but the last.
+    fn side_by_side_text(indent: &str, hands: &[Hand], width: usize) -> String {
+        let mut out = String::new();
+        for suit in Suit::DISPLAY {
+            out.push_str(indent);
+            for (i, &h) in hands.iter().enumerate() {
+                let text = spaced_suit(h, suit);
+                out.push_str(&if i + 1 < hands.len() { format!("{text:<width$}") } else { text });
+            }
+            out.push('\n');
+        }
+        out
     }
-    let dealer = info.dealer.unwrap_or_else(|| board_dealer(board));
-    writeln!(w, "[Dealer \"{}\"]", dealer.letter())?;
-    let vul = info.vulnerable.unwrap_or_else(|| board_vulnerability(board));
-    writeln!(w, "[Vulnerable \"{}\"]", vul.pbn())?;
-    writeln!(w, "[Deal \"{}\"]", deal.pbn())?;
-    writeln!(w, "[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n")
+
+    /// `printall` as `format!` prints it.
+    fn printall_text(board: u64, deal: &Deal) -> String {
+        let width = column_width(&deal.hands);
+        let head = format!("{board:4}. {:<a$}{:<width$}{:<width$}West \n", "North", "East", "South", a = width - 1);
+        format!("{head}{}\n", side_by_side_text("     ", &deal.hands, width))
+    }
+
+    /// `printside` as `format!` prints it.
+    fn printside_text(board: u64, deal: &Deal, seats: [Seat; 2]) -> String {
+        let hands = seats.map(|s| deal.hand(s));
+        let width = column_width(&hands);
+        let head = format!("{board:4}. {:<a$}{:<5}\n", seats[0].name(), seats[1].name(), a = width - 1);
+        format!("{head}{}\n", side_by_side_text("     ", &hands, width))
+    }
+
+    /// A row of `print(compass)` as `format!` prints it.
+    fn hands_row_text(row: &[(u64, Deal)], seat: Seat) -> String {
+        let hands: Vec<Hand> = row.iter().map(|(_, d)| d.hand(seat)).collect();
+        let width = column_width(&hands);
+        let header: String = row.iter().map(|(b, _)| format!("{:<width$}", format!("{b:4}."))).collect();
+        format!("{header}\n{}\n", side_by_side_text("", &hands, width))
+    }
+
+    /// The per-hand lines and the `export` line as `format!` prints them.
+    fn lines_text(deal: &Deal) -> (String, String, String) {
+        let dotted = |s: Seat| format!("{} {}", s.letter().to_ascii_lowercase(), deal.hand(s).pbn());
+        let oneline: String = Seat::ALL.iter().map(|&s| format!("{} ", dotted(s))).collect();
+        let compact: String = Seat::ALL.iter().map(|&s| format!("{}\n", dotted(s))).collect();
+        let export: Vec<String> = Seat::ALL
+            .iter()
+            .map(|&seat| {
+                let h = deal.hand(seat);
+                let suits: Vec<String> = Suit::DISPLAY.iter().filter(|&&s| h.len(s) > 0).map(|&s| format!("{}{}", s.letter(), h.holding(s))).collect();
+                format!("-{} {} ", seat.letter(), suits.join(","))
+            })
+            .collect();
+        (oneline, compact, format!("{}\n", export.join(" ")))
+    }
+
+    /// The cards in suit order dealt in four runs of 13 from `offset`: hands of long suits
+    /// and voids (offset 0: a suit each).
+    fn long_suits(offset: usize) -> Deal {
+        let card = |i: usize| Card::new(Suit::ALL[i / 13], (i % 13) as u8);
+        let hand = |seat: usize| (0..13).fold(Hand::EMPTY, |h, j| h.with(card((offset + 13 * seat + j) % 52)));
+        Deal { hands: std::array::from_fn(hand) }
+    }
+
+    /// Random deals, then deals of long suits.
+    fn deals() -> Vec<Deal> {
+        let (dealer, mut rng) = (RandomDealer::new(), batch_rng(11, 0));
+        let mut deals: Vec<Deal> = (0..3000).map(|_| dealer.deal_one(0, &mut rng)).collect();
+        deals.extend((0..52).map(long_suits));
+        deals
+    }
+
+    /// What a printer appends to an empty buffer, as text.
+    fn printed(print: impl FnOnce(&mut Vec<u8>)) -> String {
+        let mut buf = Vec::new();
+        print(&mut buf);
+        String::from_utf8(buf).expect("ASCII")
+    }
+
+    #[test]
+    fn side_by_side_layouts_read_as_before() {
+        for (i, deal) in deals().iter().enumerate() {
+            let board = [1, 9, 10, 999, 1000, 123456][i % 6] + i as u64;
+            assert_eq!(printed(|b| printall(b, board, deal)), printall_text(board, deal), "{}", deal.pbn());
+            for (side, seats) in [(Side::NorthSouth, [Seat::South, Seat::North]), (Side::EastWest, [Seat::West, Seat::East])] {
+                assert_eq!(printed(|b| printside(b, board, deal, side)), printside_text(board, deal, seats), "{}", deal.pbn());
+            }
+        }
+    }
+
+    #[test]
+    fn print_compass_rows_read_as_before() {
+        let kept: Vec<(u64, Deal)> = deals().into_iter().enumerate().map(|(i, d)| (i as u64 * 37 + 1, d)).collect();
+        for size in 1..=4 {
+            for row in kept.chunks(size) {
+                for seat in Seat::ALL {
+                    assert_eq!(printed(|b| hands_row(b, row, seat)), hands_row_text(row, seat));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_line_layouts_read_as_before() {
+        for deal in deals() {
+            let (oneline_text, compact_text, export_text) = lines_text(&deal);
+            assert_eq!(printed(|b| oneline(b, &deal)), oneline_text);
+            assert_eq!(printed(|b| compact(b, &deal)), compact_text);
+            assert_eq!(printed(|b| export_line(b, &Seat::ALL, &deal)), export_text);
+        }
+    }
+
+    #[test]
+    fn csv_lines_read_as_before() {
+        let parts = [CsvPart::Value(0), CsvPart::Text("x y".into()), CsvPart::Hands(vec![Seat::North, Seat::West]), CsvPart::Value(1)];
+        for (i, deal) in deals().iter().enumerate() {
+            let values = [i as i32 - 1500, -(i as i32) * 7919];
+            let hands = format!("n {} w {} ", deal.hand(Seat::North).pbn(), deal.hand(Seat::West).pbn());
+            let expected = format!(" {},'x y',{hands},{}\n", values[0], values[1]);
+            assert_eq!(printed(|b| csv_line(b, &parts, deal, &values)), expected);
+        }
+    }
+
+    #[test]
+    fn pbn_games_read_as_before() {
+        let head = pbn_head("in\"put.dli", 42, Some("A \\ title"));
+        let expected_head = "[Event \"Hand simulated by dealvm with file in\\\"put.dli, seed 42\"]\n[Site \"-\"]\n\
+            [Description \"A \\\\ title\"]\n";
+        assert!(String::from_utf8_lossy(&head).starts_with(expected_head));
+        for (i, deal) in deals().iter().enumerate() {
+            let board = i as u64 + 1;
+            let (dealer, vulnerable) = if i % 2 == 0 { (None, None) } else { (Some(Seat::West), Some(Vulnerability::All)) };
+            let game = printed(|b| pbn(b, &head, board, deal, dealer, vulnerable));
+            let tags = format!(
+                "[Board \"{board}\"]\n[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n[Dealer \"{}\"]\n[Vulnerable \"{}\"]\n\
+                 [Deal \"{}\"]\n[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n",
+                dealer.unwrap_or_else(|| board_dealer(board)).letter(),
+                vulnerable.unwrap_or_else(|| board_vulnerability(board)).pbn(),
+                deal.pbn()
+            );
+            assert_eq!(game, format!("{}{tags}", String::from_utf8_lossy(&head)));
+        }
+    }
 }

@@ -4,11 +4,13 @@
 //! evaluated by the workers for each produced deal (the *values*). [`Actions`] receives the
 //! produced deals in order with their values, prints per-deal output ([`layout`]), writes the
 //! board files, and prints the end-of-run reports ([`stats`]: `average`, `frequency`,
-//! `bktfreq`; and `print(compass)`).
+//! `bktfreq`; and `print(compass)`). Under `--classic`, [`classic`] does it all as classic
+//! Dealer prints it.
 //!
 //! Imports: the compiler's action specifications ([`crate::compile`]), the file writers
 //! ([`crate::files`]) and the `vm` crate.
 
+pub mod classic;
 pub mod estimate;
 pub mod json;
 pub mod layout;
@@ -19,12 +21,12 @@ use crate::compile::{ActionSpec, EsPart};
 use crate::files::pbn::PbnWriter;
 use crate::files::{dl52, zrd};
 use crate::files::target::Output;
+use crate::files::text::Text;
 use dealvm_vm::dealing::board::{board_vulnerability, Board, Vulnerability};
 use dealvm_vm::evaluation::dd::TrickTable;
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::evaluation::stats::{TallySpec, Tallies};
 use estimate::Mean;
-use layout::PbnInfo;
 use placing::{Placement, Strays};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -85,6 +87,10 @@ pub struct Actions {
     deals: u64,
     csv_lines: u64,
     export_lines: u64,
+    /// The text of the deal being printed, written out at once; kept from deal to deal.
+    buf: Vec<u8>,
+    /// The lines that start every `printpbn` game ([`layout::pbn_head`]).
+    pbn_head: Vec<u8>,
 }
 
 /// A file a run wrote: as messages name it ("the PBN file `x.pbn`"), and how many boards,
@@ -103,6 +109,7 @@ impl Actions {
     /// The runtime of `specs`, with empty accumulators for `tallies`.
     pub fn new(specs: Vec<ActionSpec>, tallies: Vec<TallySpec>, info: RunInfo) -> Actions {
         let keep_deals = specs.iter().any(|s| matches!(s, ActionSpec::Print(_)));
+        let pbn_head = layout::pbn_head(&info.input_name, info.seed, info.title.as_deref());
         Actions {
             csv: None,
             export: None,
@@ -125,6 +132,8 @@ impl Actions {
             deals: 0,
             csv_lines: 0,
             export_lines: 0,
+            buf: Vec::with_capacity(1 << 12),
+            pbn_head,
         }
     }
 
@@ -236,82 +245,59 @@ impl Actions {
         let (dealer, vulnerable) = (placed.dealer, placed.vulnerable);
         self.write_boards(w, &placed, places, values)?;
         self.deals += 1;
-        let title = &self.info.title;
         let (board, deal) = (placed.number, &placed.deal);
+        let buf = &mut self.buf;
+        buf.clear();
         for spec in &self.specs {
             match spec {
                 ActionSpec::PrintAll => {
-                    if let (true, Some(t)) = (self.title_due_all, title) {
-                        layout::title_line(w, t)?;
-                        self.title_due_all = false;
-                    }
-                    layout::printall(w, board, deal)?;
-                    // A form feed and the title again every ten deals.
-                    if number.is_multiple_of(10) && title.is_some() {
-                        w.write_all(b"\x0c")?;
-                        self.title_due_all = true;
-                    }
+                    let title = self.info.title.as_deref();
+                    titled(buf, title, &mut self.title_due_all, number, |buf| layout::printall(buf, board, deal));
                 }
                 ActionSpec::PrintSide(side) => {
-                    if let (true, Some(t)) = (self.title_due_side, title) {
-                        layout::title_line(w, t)?;
-                        self.title_due_side = false;
-                    }
-                    layout::printside(w, board, deal, *side)?;
-                    if number.is_multiple_of(10) && title.is_some() {
-                        w.write_all(b"\x0c")?;
-                        self.title_due_side = true;
-                    }
+                    let title = self.info.title.as_deref();
+                    titled(buf, title, &mut self.title_due_side, number, |buf| layout::printside(buf, board, deal, *side));
                 }
                 ActionSpec::PrintPbn => {
                     if !self.info.quiet {
-                        let info = PbnInfo {
-                            input_name: &self.info.input_name,
-                            seed: self.info.seed,
-                            title: self.info.title.as_deref(),
-                            dealer,
-                            vulnerable,
-                        };
-                        layout::pbn(w, board, deal, &info)?;
+                        layout::pbn(buf, &self.pbn_head, board, deal, dealer, vulnerable);
                     }
                 }
                 ActionSpec::PrintCompact(v) => {
-                    layout::compact(w, deal)?;
+                    layout::compact(buf, deal);
                     if let Some(v) = v {
-                        writeln!(w, "{}", values[*v])?;
+                        buf.put_i64(values[*v] as i64);
+                        buf.push(b'\n');
                     }
                 }
                 ActionSpec::PrintOneline(v) => {
-                    layout::oneline(w, deal)?;
+                    layout::oneline(buf, deal);
                     if let Some(v) = v {
-                        write!(w, "{}", values[*v])?;
+                        buf.put_i64(values[*v] as i64);
                     }
-                    writeln!(w)?;
+                    buf.push(b'\n');
                 }
                 ActionSpec::PrintEs(parts) => {
                     for p in parts {
                         match p {
-                            EsPart::Value(v) => write!(w, "{}", values[*v])?,
-                            EsPart::Text(t) => w.write_all(t.as_bytes())?,
+                            EsPart::Value(v) => buf.put_i64(values[*v] as i64),
+                            EsPart::Text(t) => buf.extend_from_slice(t.as_bytes()),
                         }
                     }
                 }
                 ActionSpec::Print(_) => {}
                 ActionSpec::CsvRpt(parts) => {
-                    let line = layout::csv_line(parts, deal, values);
-                    match self.csv.as_mut() {
-                        Some(f) => f.writer(&mut *w).write_all(line.as_bytes())?,
-                        None => w.write_all(line.as_bytes())?,
-                    }
+                    // What is printed so far goes first: the `-C` file may be standard output.
+                    flush(w, buf)?;
+                    layout::csv_line(buf, parts, deal, values);
+                    flush(destination(self.csv.as_mut(), w), buf)?;
                     self.csv_lines += 1;
                 }
-                ActionSpec::PrintRpt(parts) => w.write_all(layout::csv_line(parts, deal, values).as_bytes())?,
+                ActionSpec::PrintRpt(parts) => layout::csv_line(buf, parts, deal, values),
                 ActionSpec::Export(seats) => {
-                    let line = layout::export_line(seats, deal);
-                    match self.export.as_mut() {
-                        Some(f) => f.writer(&mut *w).write_all(line.as_bytes())?,
-                        None => w.write_all(line.as_bytes())?,
-                    }
+                    flush(w, buf)?;
+                    layout::export_line(buf, seats, deal);
+                    flush(destination(self.export.as_mut(), w), buf)?;
                     self.export_lines += 1;
                 }
                 // Counted by the workers.
@@ -321,6 +307,7 @@ impl Actions {
                 | ActionSpec::EvalContract { .. } => {}
             }
         }
+        flush(w, buf)?;
         if self.keep_deals {
             self.kept.push((board, *deal));
         }
@@ -426,10 +413,9 @@ impl Actions {
                             writeln!(w, "{t}")?;
                         }
                         write!(w, "\n{} hands:\n\n", seat.name())?;
-                        for chunk in self.kept.chunks(4) {
-                            let boards: Vec<u64> = chunk.iter().map(|(b, _)| *b).collect();
-                            let hands: Vec<_> = chunk.iter().map(|(_, d)| d.hand(seat)).collect();
-                            layout::hands_row(w, &boards, &hands)?;
+                        for row in self.kept.chunks(4) {
+                            layout::hands_row(&mut self.buf, row, seat);
+                            flush(w, &mut self.buf)?;
                         }
                         w.write_all(b"\x0c")?;
                     }
@@ -510,4 +496,33 @@ impl Actions {
         self.json = Some(out);
         written
     }
+}
+
+/// Appends a `printall` or `printside` deal (`print`), with the title line before it when due;
+/// after every tenth deal of a titled run, a form feed, and the title is due again.
+fn titled(buf: &mut Vec<u8>, title: Option<&str>, due: &mut bool, number: u64, print: impl FnOnce(&mut Vec<u8>)) {
+    if let (true, Some(t)) = (*due, title) {
+        layout::title_line(buf, t);
+        *due = false;
+    }
+    print(buf);
+    if number.is_multiple_of(10) && title.is_some() {
+        buf.push(b'\x0c');
+        *due = true;
+    }
+}
+
+/// Where a line of the `-C` or `-X` output goes: its file, or standard output without one.
+fn destination<'a>(out: Option<&'a mut Output>, stdout: &'a mut dyn Write) -> &'a mut dyn Write {
+    match out {
+        Some(f) => f.writer(stdout),
+        None => stdout,
+    }
+}
+
+/// Writes what `buf` holds to `w` and empties it.
+fn flush(w: &mut dyn Write, buf: &mut Vec<u8>) -> io::Result<()> {
+    let written = w.write_all(buf);
+    buf.clear();
+    written
 }

@@ -4,6 +4,7 @@
 use dealvm_vm::card::Side;
 use dealvm_vm::evaluation::score::{imps, score, Contract, Doubling, Strain};
 use dealvm_vm::evaluation::stats::{Axis, Buckets};
+use crate::files::text::Text;
 use crate::report::estimate::{Mean, Share};
 use std::io::{self, Write};
 
@@ -43,20 +44,66 @@ fn undefined(width: usize) -> String {
     format!("{:>width$}", "-")
 }
 
-/// A percentage of `total`, as `%7.2f` prints it; `-` when the total is 0.
-fn percent(count: u64, total: u64) -> String {
-    match total {
-        0 => undefined(7),
-        _ => printf_f(count as f64 / (total as f64 / 100.0), 7, 2),
+/// Appends `-`, `width` wide: a value that no deal gives.
+fn put_undefined(line: &mut Vec<u8>, width: usize) {
+    line.resize(line.len() + width.saturating_sub(1), b' ');
+    line.push(b'-');
+}
+
+/// Appends a percentage of `total`, as `%7.2f` prints it; `-` when the total is 0.
+fn put_percent(line: &mut Vec<u8>, count: u64, total: u64) {
+    match (count, total) {
+        (_, 0) => put_undefined(line, 7),
+        // None of the deals: 0.00, with no float to format.
+        (0, _) => line.extend_from_slice(b"   0.00"),
+        _ => put_f(line, count as f64 / (total as f64 / 100.0), 7, 2),
     }
 }
 
 /// A float as C's `%W.Pf` prints it (including `nan`).
 pub fn printf_f(v: f64, width: usize, precision: usize) -> String {
-    if v.is_nan() {
-        return format!("{:>width$}", if v.is_sign_negative() { "-nan" } else { "nan" });
+    let mut text = Vec::new();
+    put_f(&mut text, v, width, precision);
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// Appends a float as C's `%W.Pf` prints it (including `nan`).
+fn put_f(line: &mut Vec<u8>, v: f64, width: usize, precision: usize) {
+    if precision == 2 && put_hundredths(line, v, width) {
+        return;
     }
-    format!("{v:width$.precision$}")
+    // Writing to memory cannot fail.
+    let _ = if v.is_nan() {
+        write!(line, "{:>width$}", if v.is_sign_negative() { "-nan" } else { "nan" })
+    } else {
+        write!(line, "{v:width$.precision$}")
+    };
+}
+
+/// Appends `v` with two decimals, right-aligned in `width` columns, as `{v:width$.2}` prints
+/// it, without `fmt`: for a `v` not negative and under a million (percentages, standard
+/// errors), unless `v` × 100 is too near a half to round without its exact value; says
+/// whether it did.
+fn put_hundredths(line: &mut Vec<u8>, v: f64, width: usize) -> bool {
+    // NaN is not under a million, and -0.0 prints as `-0.00`.
+    if !(v.is_sign_positive() && v < 1e6) {
+        return false;
+    }
+    // Under 1e8, `x` is within 1e-8 of v × 100: a fraction further than 1e-6 from a half
+    // rounds as the exact value does.
+    let x = v * 100.0;
+    let whole = x.floor();
+    let fraction = x - whole;
+    if (fraction - 0.5).abs() < 1e-6 {
+        return false;
+    }
+    let hundredths = whole as u64 + u64::from(fraction > 0.5);
+    let start = line.len();
+    line.put_u64_right(hundredths / 100, width.saturating_sub(3));
+    let cents = (hundredths % 100) as u8;
+    line.extend_from_slice(&[b'.', b'0' + cents / 10, b'0' + cents % 10]);
+    line.pad_from(start, width);
+    true
 }
 
 /// The header of a 1-D table, with the columns of the standard errors when `errors`.
@@ -68,20 +115,59 @@ fn table_header(errors: bool) -> &'static str {
     }
 }
 
-/// The columns `--se` adds to a row of a 1-D table: the binomial standard error of the
-/// percentage, its Wilson 95% interval, and the standard error of the cumulative percentage,
-/// all in percentage points; `-` for each over no deal.
-fn error_columns(count: u64, cumulative: u64, total: u64) -> String {
+/// Appends the columns `--se` adds to a row of a 1-D table: the binomial standard error of
+/// the percentage, its Wilson 95% interval, and the standard error of the cumulative
+/// percentage, all in percentage points; `-` for each over no deal.
+fn put_error_columns(line: &mut Vec<u8>, count: u64, cumulative: u64, total: u64) {
     let (share, up_to) = (Share { count, n: total }, Share { count: cumulative, n: total });
-    let points = |v: Option<f64>, width: usize| v.map_or_else(|| undefined(width), |v| printf_f(100.0 * v, width, 2));
+    let points = |line: &mut Vec<u8>, v: Option<f64>, width: usize| match v {
+        Some(v) => put_f(line, 100.0 * v, width, 2),
+        None => put_undefined(line, width),
+    };
     let (low, high) = share.interval95().unzip();
-    format!(
-        "\t{}\t[{}, {}]\t{}",
-        points(share.standard_error(), 7),
-        points(low, 6),
-        points(high, 6),
-        points(up_to.standard_error(), 7)
-    )
+    line.push(b'\t');
+    points(line, share.standard_error(), 7);
+    line.extend_from_slice(b"\t[");
+    points(line, low, 6);
+    line.extend_from_slice(b", ");
+    points(line, high, 6);
+    line.extend_from_slice(b"]\t");
+    points(line, up_to.standard_error(), 7);
+}
+
+/// A row of a 1-D table: its name (written by `name`), count, percentage and cumulative
+/// percentage, and with `errors` their standard errors; the line is written to `w`.
+struct OneWay {
+    line: Vec<u8>,
+    total: u64,
+    cumulative: u64,
+    errors: bool,
+}
+
+impl OneWay {
+    /// The rows of a table of `total` deals.
+    fn new(total: u64, errors: bool) -> OneWay {
+        OneWay { line: Vec::with_capacity(128), total, cumulative: 0, errors }
+    }
+
+    /// Writes the row of `count` deals named by `name`.
+    fn row(&mut self, w: &mut dyn Write, name: impl FnOnce(&mut Vec<u8>), count: u64) -> io::Result<()> {
+        let line = &mut self.line;
+        line.clear();
+        self.cumulative += count;
+        name(line);
+        line.push(b'\t');
+        line.put_u64_right(count, 8);
+        line.push(b'\t');
+        put_percent(line, count, self.total);
+        line.push(b'\t');
+        put_percent(line, self.cumulative, self.total);
+        if self.errors {
+            put_error_columns(line, count, self.cumulative, self.total);
+        }
+        line.push(b'\n');
+        w.write_all(line)
+    }
 }
 
 /// The 1-D `frequency` report; with `errors`, each percentage's standard error and interval.
@@ -90,23 +176,25 @@ pub fn frequency1(w: &mut dyn Write, label: Option<&str>, x: &Axis, cells: &[u64
     writeln!(w, "\nDescription: {}:", label.unwrap_or(""))?;
     writeln!(w, "{}", table_header(errors))?;
     let total: u64 = below + above + counts.iter().sum::<u64>();
-    let mut cumulative = 0u64;
-    let mut row = |w: &mut dyn Write, name: String, count: u64| -> io::Result<()> {
-        cumulative += count;
-        let extra = if errors { error_columns(count, cumulative, total) } else { String::new() };
-        writeln!(w, "{name}\t{count:8}\t{}\t{}{extra}", percent(count, total), percent(cumulative, total))
-    };
+    let mut rows = OneWay::new(total, errors);
     if below > 0 {
-        row(w, "Low".into(), below)?;
+        rows.row(w, |l| l.extend_from_slice(b"Low"), below)?;
     }
     for (i, &c) in counts.iter().enumerate() {
-        row(w, format!("{:5}", x.low as i64 + i as i64), c)?;
+        rows.row(w, |l| l.put_i64_right(x.low as i64 + i as i64, 5), c)?;
     }
     if above > 0 {
-        row(w, "High".into(), above)?;
+        rows.row(w, |l| l.extend_from_slice(b"High"), above)?;
     }
     writeln!(w, "    \t--------\t-------")?;
     writeln!(w, "Total\t{total:8}\t{}", percent(total, total))
+}
+
+/// A percentage of `total`, as `%7.2f` prints it; `-` when the total is 0.
+fn percent(count: u64, total: u64) -> String {
+    let mut text = Vec::new();
+    put_percent(&mut text, count, total);
+    String::from_utf8_lossy(&text).into_owned()
 }
 
 /// The 2-D `frequency` report: rows for the first expression, columns for the second.
@@ -120,50 +208,63 @@ pub fn frequency2(
     writeln!(w, "\nDescription: {}:", label.unwrap_or(""))?;
     let rows = (x.high as i64 - x.low as i64 + 3) as usize;
     let cols = (y.high as i64 - y.low as i64 + 3) as usize;
-    let mut line = String::from("        Low");
+    let mut line = Vec::with_capacity(9 * cols + 16);
+    line.extend_from_slice(b"        Low");
     for j in 1..cols - 1 {
-        line.push_str(&format!(" {:8}", y.low as i64 + j as i64 - 1));
+        line.push(b' ');
+        line.put_i64_right(y.low as i64 + j as i64 - 1, 8);
     }
-    line.push_str("    High     Sum");
-    writeln!(w, "{line}")?;
-    let row_name = |i: usize| match i {
-        0 => "Low ".to_string(),
-        i if i == rows - 1 => "High".to_string(),
-        i => format!("{:4}", x.low as i64 + i as i64 - 1),
+    line.extend_from_slice(b"    High     Sum\n");
+    w.write_all(&line)?;
+    let row_name = |line: &mut Vec<u8>, i: usize| match i {
+        0 => line.extend_from_slice(b"Low "),
+        i if i == rows - 1 => line.extend_from_slice(b"High"),
+        i => line.put_i64_right(x.low as i64 + i as i64 - 1, 4),
     };
-    table_body(w, counts, rows, cols, row_name, "Sum ")?;
+    table_body(w, line, counts, rows, cols, row_name, b"Sum ")?;
     writeln!(w)
 }
 
 /// The rows of a 2-D report, each named by `row_name` and ended by its sum, then the line of
-/// column sums named `sum_name`.
+/// column sums named `sum_name`; each line is made in `line` and written to `w`.
 fn table_body(
     w: &mut dyn Write,
+    mut line: Vec<u8>,
     counts: &[u64],
     rows: usize,
     cols: usize,
-    row_name: impl Fn(usize) -> String,
-    sum_name: &str,
+    row_name: impl Fn(&mut Vec<u8>, usize),
+    sum_name: &[u8],
 ) -> io::Result<()> {
     let mut col_sums = vec![0u64; cols];
-    for i in 0..rows {
-        let mut line = row_name(i);
+    for (i, row) in counts.chunks_exact(cols).take(rows).enumerate() {
+        line.clear();
+        row_name(&mut line, i);
         let mut row_sum = 0u64;
-        for (j, sum) in col_sums.iter_mut().enumerate() {
-            let n = counts[i * cols + j];
+        for (&n, sum) in row.iter().zip(col_sums.iter_mut()) {
             row_sum += n;
             *sum += n;
-            line.push_str(&format!(" {n:8}"));
+            put_cell(&mut line, n);
         }
-        line.push_str(&format!(" {row_sum:8}"));
-        writeln!(w, "{line}")?;
+        put_cell(&mut line, row_sum);
+        line.push(b'\n');
+        w.write_all(&line)?;
     }
-    let mut line = String::from(sum_name);
-    for s in &col_sums {
-        line.push_str(&format!(" {s:8}"));
+    line.clear();
+    line.extend_from_slice(sum_name);
+    for &s in &col_sums {
+        put_cell(&mut line, s);
     }
-    line.push_str(&format!(" {:8}", col_sums.iter().sum::<u64>()));
-    writeln!(w, "{line}")
+    put_cell(&mut line, col_sums.iter().sum::<u64>());
+    line.push(b'\n');
+    w.write_all(&line)
+}
+
+/// Appends a cell of a 2-D report: a space and the count in 8 columns, as ` {n:8}` prints it.
+#[inline]
+fn put_cell(line: &mut Vec<u8>, n: u64) {
+    line.push(b' ');
+    line.put_u64_right(n, 8);
 }
 
 /// The 1-D `bktfreq` report; with `errors`, each percentage's standard error and interval.
@@ -171,19 +272,17 @@ pub fn buckets1(w: &mut dyn Write, label: Option<&str>, b: &Buckets, counts: &[u
     writeln!(w, "\nDescription: {}", label.unwrap_or(""))?;
     writeln!(w, "{}", table_header(errors))?;
     let total: u64 = counts.iter().sum();
-    let mut cumulative = 0u64;
+    let mut rows = OneWay::new(total, errors);
     let last = counts.len() - 1;
     for (i, &count) in counts.iter().enumerate() {
-        let name = match i {
-            0 if count == 0 => continue,
-            0 => "Low".to_string(),
-            i if i == last && count == 0 => continue,
-            i if i == last => "High".to_string(),
-            i => format!("{:5}", b.name(i)),
-        };
-        cumulative += count;
-        let extra = if errors { error_columns(count, cumulative, total) } else { String::new() };
-        writeln!(w, "{name}\t{count:8}\t{}\t{}{extra}", percent(count, total), percent(cumulative, total))?;
+        if (i == 0 || i == last) && count == 0 {
+            continue;
+        }
+        match i {
+            0 => rows.row(w, |l| l.extend_from_slice(b"Low"), count)?,
+            i if i == last => rows.row(w, |l| l.extend_from_slice(b"High"), count)?,
+            i => rows.row(w, |l| l.put_i64_right(b.name(i), 5), count)?,
+        }
     }
     writeln!(w, "    \t--------")?;
     writeln!(w, "Total\t{total:8}\t{}", percent(total, total))
@@ -193,18 +292,23 @@ pub fn buckets1(w: &mut dyn Write, label: Option<&str>, b: &Buckets, counts: &[u
 pub fn buckets2(w: &mut dyn Write, label: Option<&str>, x: &Buckets, y: &Buckets, counts: &[u64]) -> io::Result<()> {
     writeln!(w, "\nDescription: {} ", label.unwrap_or(""))?;
     let (rows, cols) = (x.count(), y.count());
-    let mut line = String::from("           Low");
+    let mut line = Vec::with_capacity(9 * cols + 16);
+    line.extend_from_slice(b"           Low");
     for j in 1..cols - 1 {
-        line.push_str(&format!(" {:8}", y.name(j)));
+        line.push(b' ');
+        line.put_i64_right(y.name(j), 8);
     }
-    line.push_str("     High    Sum");
-    writeln!(w, "{line}")?;
-    let row_name = |i: usize| match i {
-        0 => " Low ".to_string(),
-        i if i == rows - 1 => "High ".to_string(),
-        i => format!("{:4} ", x.name(i)),
+    line.extend_from_slice(b"     High    Sum\n");
+    w.write_all(&line)?;
+    let row_name = |line: &mut Vec<u8>, i: usize| match i {
+        0 => line.extend_from_slice(b" Low "),
+        i if i == rows - 1 => line.extend_from_slice(b"High "),
+        i => {
+            line.put_i64_right(x.name(i), 4);
+            line.push(b' ');
+        }
     };
-    table_body(w, counts, rows, cols, row_name, "Sum  ")
+    table_body(w, line, counts, rows, cols, row_name, b"Sum  ")
 }
 
 /// A float as C's `% W.Pf` prints it: a space before a number that is not negative; `-`
@@ -316,4 +420,157 @@ pub fn evalcontract(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The table writers against the `format!` writers they replaced.
+
+    use super::*;
+
+    /// Counts from a small generator: zeros, small counts and counts wider than 8 digits.
+    fn counts(n: usize, seed: u64) -> Vec<u64> {
+        let mut x = seed;
+        (0..n)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                match x >> 60 {
+                    0..=5 => 0,
+                    6..=13 => (x >> 40) % 1000,
+                    _ => (x >> 20) % 100_000_000_000,
+                }
+            })
+            .collect()
+    }
+
+    /// What a report writes, as text.
+    fn written(report: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> String {
+        let mut out = Vec::new();
+        report(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The rows and the sums of a 2-D table as `format!` wrote them.
+    fn body_text(counts: &[u64], rows: usize, cols: usize, row_name: impl Fn(usize) -> String, sum_name: &str) -> String {
+        let mut out = String::new();
+        let mut col_sums = vec![0u64; cols];
+        for i in 0..rows {
+            let row = &counts[i * cols..(i + 1) * cols];
+            let cells: String = row.iter().map(|n| format!(" {n:8}")).collect();
+            col_sums.iter_mut().zip(row).for_each(|(s, n)| *s += n);
+            out.push_str(&format!("{}{cells} {:8}\n", row_name(i), row.iter().sum::<u64>()));
+        }
+        let cells: String = col_sums.iter().map(|n| format!(" {n:8}")).collect();
+        out + &format!("{sum_name}{cells} {:8}\n", col_sums.iter().sum::<u64>())
+    }
+
+    #[test]
+    fn two_way_frequency_tables_read_as_before() {
+        let (x, y) = (Axis { value: 0, low: -3, high: 5 }, Axis { value: 1, low: -120, high: 99 });
+        let (rows, cols) = (11, 222);
+        let cells = counts(rows * cols, 5);
+        let header: String = (1..cols - 1).map(|j| format!(" {:8}", -120 + j as i64 - 1)).collect();
+        let row_name = |i: usize| match i {
+            0 => "Low ".to_string(),
+            10 => "High".to_string(),
+            i => format!("{:4}", -3 + i as i64 - 1),
+        };
+        let expected = format!("\nDescription: t:\n        Low{header}    High     Sum\n{}\n", body_text(&cells, rows, cols, row_name, "Sum "));
+        assert_eq!(written(|w| frequency2(w, Some("t"), &x, &y, &cells)), expected);
+    }
+
+    #[test]
+    fn two_way_bucket_tables_read_as_before() {
+        let x = Buckets { value: 0, low: -10, high: 30, size: 4 };
+        let y = Buckets { value: 1, low: 0, high: 1000, size: 7 };
+        let (rows, cols) = (x.count(), y.count());
+        let cells = counts(rows * cols, 9);
+        let header: String = (1..cols - 1).map(|j| format!(" {:8}", y.name(j))).collect();
+        let row_name = |i: usize| match i {
+            0 => " Low ".to_string(),
+            i if i == rows - 1 => "High ".to_string(),
+            i => format!("{:4} ", x.name(i)),
+        };
+        let expected = format!("\nDescription: b \n           Low{header}     High    Sum\n{}", body_text(&cells, rows, cols, row_name, "Sum  "));
+        assert_eq!(written(|w| buckets2(w, Some("b"), &x, &y, &cells)), expected);
+    }
+
+    /// A row of a 1-D table as `format!` wrote it.
+    fn row_text(name: &str, count: u64, cumulative: u64, total: u64, errors: bool) -> String {
+        let pct = |c: u64| if total == 0 { format!("{:>7}", "-") } else { format!("{:7.2}", c as f64 / (total as f64 / 100.0)) };
+        let points = |v: Option<f64>, width: usize| v.map_or_else(|| format!("{:>width$}", "-"), |v| format!("{:width$.2}", 100.0 * v));
+        let (share, up_to) = (Share { count, n: total }, Share { count: cumulative, n: total });
+        let (low, high) = share.interval95().unzip();
+        let extra = match errors {
+            true => format!(
+                "\t{}\t[{}, {}]\t{}",
+                points(share.standard_error(), 7),
+                points(low, 6),
+                points(high, 6),
+                points(up_to.standard_error(), 7)
+            ),
+            false => String::new(),
+        };
+        format!("{name}\t{count:8}\t{}\t{}{extra}\n", pct(count), pct(cumulative))
+    }
+
+    #[test]
+    fn one_way_tables_read_as_before() {
+        for (seed, errors) in [(1, false), (2, true), (3, true)] {
+            let x = Axis { value: 0, low: -40, high: 60 };
+            let mut cells: Vec<u64> = counts(103, seed).iter().map(|c| c % 5000).collect();
+            // Tables without a Low or a High row.
+            cells[0] = if seed == 3 { 0 } else { cells[0] };
+            cells[102] = if seed == 2 { 0 } else { cells[102] + 1 };
+            let total: u64 = cells.iter().sum();
+            let mut cumulative = 0;
+            let mut expected = format!("\nDescription: f:\n{}\n", table_header(errors));
+            for (i, &c) in cells.iter().enumerate() {
+                let name = match i {
+                    0 if c == 0 => continue,
+                    0 => "Low".to_string(),
+                    102 if c == 0 => continue,
+                    102 => "High".to_string(),
+                    i => format!("{:5}", -40 + i as i64 - 1),
+                };
+                cumulative += c;
+                expected.push_str(&row_text(&name, c, cumulative, total, errors));
+            }
+            expected.push_str(&format!("    \t--------\t-------\nTotal\t{total:8}\t 100.00\n"));
+            assert_eq!(written(|w| frequency1(w, Some("f"), &x, &cells, errors)), expected);
+        }
+    }
+
+    #[test]
+    fn hundredths_read_as_fmt_prints_them() {
+        let mut values = vec![0.0, 0.001, 0.004999, 0.005, 0.015, 0.125, 0.375, 2.675, 99.995, 99.99999, 100.0, 123456.785, 999999.994];
+        values.extend((1..2000u64).map(|k| k as f64 / 200.0));
+        let mut x = 7u64;
+        for _ in 0..20000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (count, total) = ((x >> 40) % 1_000_000, (x >> 20) % 1_000_000 + 1);
+            values.push(count.min(total) as f64 / (total as f64 / 100.0));
+        }
+        for v in values {
+            for width in [0, 6, 7, 12] {
+                let mut line = Vec::new();
+                put_f(&mut line, v, width, 2);
+                assert_eq!(String::from_utf8(line).unwrap(), format!("{v:width$.2}"), "{v:e}");
+            }
+        }
+        assert!(put_hundredths(&mut Vec::new(), 12.34, 7), "the usual percentage needs no fmt");
+        for v in [-0.0, -1.5, f64::NAN, 1e7, f64::INFINITY] {
+            let mut line = Vec::new();
+            assert!(!put_hundredths(&mut line, v, 7) && line.is_empty(), "{v}");
+        }
+    }
+
+    #[test]
+    fn one_way_bucket_tables_of_no_deal_read_as_before() {
+        let b = Buckets { value: 0, low: 0, high: 9, size: 3 };
+        let cells = vec![0; b.count()];
+        let rows: String = (1..b.count() - 1).map(|i| row_text(&format!("{:5}", b.name(i)), 0, 0, 0, true)).collect();
+        let expected = format!("\nDescription: \n{}\n{rows}    \t--------\nTotal\t       0\t      -\n", table_header(true));
+        assert_eq!(written(|w| buckets1(w, None, &b, &cells, true)), expected);
+    }
 }

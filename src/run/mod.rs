@@ -59,6 +59,7 @@ pub fn run(
         Deals::Boards(source) => run_from(compiled, source, first_board, limits, actions, out),
         Deals::Library(source) => run_from(compiled, source, first_board, limits, actions, out),
         Deals::Exact(source) => run_from(compiled, &**source, first_board, limits, actions, out),
+        Deals::Classic(source) => run_from(compiled, &**source, first_board, limits, actions, out),
     }
 }
 

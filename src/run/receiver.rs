@@ -1,6 +1,7 @@
 //! What a run hands its produced deals to, in deal order: the actions of a whole run
-//! ([`Actions`]: printed, written to files, counted), or what one shard of a run keeps for
-//! its part file (`crate::shard`, above this stage, implements the trait).
+//! ([`Actions`]: printed, written to files, counted; under `--classic`,
+//! [`crate::report::classic::ClassicActions`]), or what one shard of a run keeps for its part
+//! file (`crate::shard`, above this stage, implements the trait).
 
 use crate::report::Actions;
 use dealvm_vm::dealing::board::Board;
@@ -65,5 +66,27 @@ impl Receiver for Actions {
 
     fn enough(&self) -> bool {
         Actions::enough(self)
+    }
+}
+
+impl Receiver for crate::report::classic::ClassicActions {
+    fn empty_tallies(&self) -> Tallies {
+        crate::report::classic::ClassicActions::empty_tallies(self)
+    }
+
+    fn per_deal(&self) -> bool {
+        self.needs_deals()
+    }
+
+    fn needs_deals(&self) -> bool {
+        crate::report::classic::ClassicActions::needs_deals(self)
+    }
+
+    fn deal(&mut self, out: &mut dyn Write, _at: DealAt, number: u64, board: &Board, values: &[i32]) -> io::Result<()> {
+        crate::report::classic::ClassicActions::deal(self, out, number, &board.deal, values)
+    }
+
+    fn piece(&mut self, _batch: u64, tallies: &Tallies, _solves: &SolveCounts) {
+        self.merge(tallies);
     }
 }

@@ -4,13 +4,14 @@
 //! the one it is given: [`RandomDealer`] when nothing is predealt (of only the hands the
 //! program reads, [`Deals::reading`]), [`PredealDealer`] around
 //! predealt cards and suit lengths, [`GivenDeals`] for the boards of a PBN, DLM or zrd file
-//! (`--deals`, read by [`pbn`], [`dlm`] and [`zrd`]), and the exact dealer of the deals that
-//! meet the condition's rare terms ([`exact`] chooses it). [`Deals`] is the choice of one of
-//! them.
+//! (`--deals`, read by [`pbn`], [`dlm`] and [`zrd`]), the exact dealer of the deals that
+//! meet the condition's rare terms ([`exact`] chooses it), and classic Dealer's deals in its
+//! order ([`classic`], `--classic`). [`Deals`] is the choice of one of them.
 //!
 //! Imports: the `vm` crate, [`crate::front::diag`] for messages about the files read, and the
 //! encodings of [`crate::files`] (DLM letters, zrd records, PBN denominations).
 
+pub mod classic;
 pub mod dl52;
 pub mod dlm;
 pub mod exact;
@@ -46,6 +47,8 @@ pub enum Deals {
     /// The deals of a zrd file of solved deals, with their double-dummy results (`-L`, or
     /// `--deals` with a zrd file).
     Library(zrd::Library),
+    /// Classic Dealer's deals, in the order Debian's `dealer` deals them (`--classic`).
+    Classic(Box<classic::ClassicDeals>),
 }
 
 impl Deals {
@@ -107,6 +110,7 @@ impl Deals {
             Deals::Predeal(_) => "hands dealt: all, around the predeal".to_string(),
             Deals::Boards(_) | Deals::Library(_) => "hands dealt: none, the deals are read from a file".to_string(),
             Deals::Exact(_) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),
+            Deals::Classic(_) => "hands dealt: all, as classic Dealer deals them".to_string(),
         }
     }
 

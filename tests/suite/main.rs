@@ -6,6 +6,7 @@ mod common;
 
 mod architecture;
 mod boards;
+mod classic;
 mod cli;
 mod docs;
 mod double_dummy;

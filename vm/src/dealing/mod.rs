@@ -3,6 +3,8 @@
 //! lowest first:
 //!
 //! - [`rng`]: the random generator, exact bounded draws, bit instructions;
+//! - [`classic`]: classic Dealer's dealing (`--classic`): glibc's `rand()` (and `dealer.exe`'s
+//!   `random()`), its shuffle from one deal to the next, and its `rnd`;
 //! - [`board`]: boards (a deal with its number, dealer and vulnerability) and the board cycle;
 //! - [`gaps`]: the random deals an exactly dealt deal stands for, in Dealer's law;
 //! - [`source`]: the [`source::DealSource`] trait, and deals given in a list;
@@ -17,6 +19,7 @@
 
 pub mod bias;
 pub mod board;
+pub mod classic;
 pub mod deal;
 pub mod exact;
 pub mod gaps;

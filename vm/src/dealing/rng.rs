@@ -48,6 +48,18 @@ pub fn below(rng: &mut DealRng, n: u32) -> u32 {
     (m >> 32) as u32
 }
 
+/// dealvm's `rnd(bound)`: uniform in `0..bound` for a positive bound, in `bound+1..=0` for a
+/// negative one, and for 0 the number of the deal among those produced (`produced` were
+/// produced before it).
+#[inline]
+pub fn rnd_draw(rng: &mut DealRng, bound: i32, produced: u64) -> i32 {
+    match bound {
+        0 => produced.wrapping_add(1) as i32,
+        n if n > 0 => below(rng, n as u32) as i32,
+        n => -(below(rng, n.unsigned_abs()) as i32),
+    }
+}
+
 /// A uniform random integer in `0..n` (`n > 0`): by Lemire's method when `n` fits 64 bits,
 /// else by rejection of the high bits.
 pub fn below_u128(rng: &mut DealRng, n: u128) -> u128 {

@@ -12,7 +12,7 @@
 use crate::card::{Deal, Seats};
 use crate::dealing::board::Board;
 use crate::dealing::gaps::Gaps;
-use crate::dealing::rng::{has_bmi2, pdep_portable, DealRng};
+use crate::dealing::rng::{has_bmi2, pdep_portable, rnd_draw, DealRng};
 use crate::evaluation::dd::TrickTable;
 
 /// A source of deals: numbered deals, dealt from a batch's random stream or read from a list,
@@ -86,6 +86,14 @@ pub trait DealSource: Sync {
     #[inline(always)]
     fn gaps(&self) -> Option<&Gaps> {
         None
+    }
+
+    /// `rnd(bound)` for a deal of this source, `produced` deals having been produced before
+    /// it: dealvm's, from the batch's stream `rng` ([`rnd_draw`]); classic Dealer's dealing
+    /// draws it from its own stream, between its deals.
+    #[inline(always)]
+    fn rnd(&self, rng: &mut DealRng, bound: i32, produced: u64) -> i32 {
+        rnd_draw(rng, bound, produced)
     }
 
     /// Deal number `n` with the fastest bit deposit the processor has: for callers that deal

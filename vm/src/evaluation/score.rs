@@ -160,12 +160,39 @@ pub fn imps(diff: i32) -> i32 {
     if diff < 0 { -n } else { n }
 }
 
+/// The upper ends of classic Dealer's IMP bands: the WBF scale's, but for two misprints of
+/// its table, 410 for 420 and 1190 for 1290.
+const CLASSIC_IMP_BAND_TOPS: [i32; 24] = [
+    10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190, 1490, 1740,
+    1990, 2240, 2490, 2990, 3490, 3990,
+];
+
+/// The IMPs of a score difference by classic Dealer's table (`--classic`): a difference of
+/// 411 to 420 is worth 10, of 1191 to 1290 16 (the smallest `int`'s magnitude is itself, so
+/// it is worth 0, as in Dealer).
+pub fn classic_imps(diff: i32) -> i32 {
+    let magnitude = diff.wrapping_abs();
+    let n = CLASSIC_IMP_BAND_TOPS.iter().take_while(|&&top| top < magnitude).count() as i32;
+    if diff < 0 { -n } else { n }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn c(t: &str) -> Contract {
         Contract::parse(t).unwrap()
+    }
+
+    #[test]
+    fn classic_imps_keep_dealers_table() {
+        let both = |d: i32| (imps(d), classic_imps(d));
+        assert_eq!(both(410), (9, 9));
+        assert_eq!(both(420), (9, 10));
+        assert_eq!(both(-1200), (-15, -16));
+        assert_eq!(both(1300), (16, 16));
+        assert_eq!(both(5000), (24, 24));
+        assert_eq!(classic_imps(i32::MIN), 0);
     }
 
     #[test]

@@ -466,6 +466,10 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for Replay<'_, 
         self.feed.produced()
     }
 
+    fn rnd(&mut self, rng: &mut DealRng, bound: i32) -> i32 {
+        self.feed.rnd(rng, bound)
+    }
+
     fn result(&mut self, deal: &Deal, result: Result<i32, Fault>, values: &[i32]) -> bool {
         let going = self.feed.result(deal, result, values);
         self.stopped = !going;
@@ -511,6 +515,11 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'
     #[inline(always)]
     fn produced(&self) -> u64 {
         self.produced_before + self.end.produced
+    }
+
+    #[inline(always)]
+    fn rnd(&mut self, rng: &mut DealRng, bound: i32) -> i32 {
+        self.job.source.rnd(rng, bound, self.produced())
     }
 
     #[inline(always)]

@@ -9,10 +9,10 @@
 //! but the deal and the tables.
 
 use crate::card::{Deal, Side};
-use crate::dealing::rng::{below, DealRng};
+use crate::dealing::rng::{rnd_draw, DealRng};
 use crate::evaluation::dd::DdCache;
 use crate::evaluation::opc::OpcCache;
-use crate::evaluation::score::{imps, score};
+use crate::evaluation::score::{classic_imps, imps, score};
 use crate::evaluation::shape::shape_index_of;
 use crate::evaluation::tables::{TableId, Tables};
 use crate::evaluation::usereval::{UserEvalCache, UserEvalError};
@@ -48,6 +48,12 @@ pub trait Feed {
     fn produced(&self) -> u64;
     /// The current deal's result, with the values stored for it; `false` ends the run.
     fn result(&mut self, deal: &Deal, result: Result<i32, Fault>, values: &[i32]) -> bool;
+    /// `rnd(bound)` for the current deal: dealvm's, drawn from `rng` ([`rnd_draw`]); a feed
+    /// whose deals come with a stream of their own (classic Dealer's) draws from it.
+    #[inline(always)]
+    fn rnd(&mut self, rng: &mut DealRng, bound: i32) -> i32 {
+        rnd_draw(rng, bound, self.produced())
+    }
 }
 
 /// The feed of [`Machine::run`]: one deal, and its result kept.
@@ -299,14 +305,8 @@ impl Machine {
                         push!(program.shape_values[table as usize][shape_index_of(deal.hand(seat))])
                     }
                     Instr::Score { vulnerable, contract } => top = score(vulnerable, contract, top),
-                    Instr::Imps => top = imps(top),
-                    Instr::Rnd => {
-                        top = match top {
-                            0 => feed.produced().wrapping_add(1) as i32,
-                            n if n > 0 => below(rng, n as u32) as i32,
-                            n => -(below(rng, n.unsigned_abs()) as i32),
-                        }
-                    }
+                    Instr::Imps => top = if program.classic_imps { classic_imps(top) } else { imps(top) },
+                    Instr::Rnd => top = feed.rnd(rng, top),
                     Instr::Tricks { declarer, strain } => match self.dd.tricks(&deal, declarer, strain) {
                         Ok(t) => push!(t as i32),
                         Err(_) => done!(Err(Fault::NoSolver)),

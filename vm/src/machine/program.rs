@@ -89,6 +89,8 @@ pub struct Program {
     pub dd_mode: DdMode,
     /// The `usereval` queries, by index: what `usereval` instructions ask.
     pub queries: Vec<Query>,
+    /// Whether `imps` uses classic Dealer's table (`--classic`, [`crate::evaluation::score::classic_imps`]).
+    pub classic_imps: bool,
     /// Whether batches run the deal routine over blocks of deals
     /// ([`crate::machine::block`]): the compiler's choice, for the programs whose code
     /// [`Plan::of`](crate::machine::block::Plan::of) accepts (not with `--plain`).

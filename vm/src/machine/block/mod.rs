@@ -16,7 +16,7 @@
 //! which keeps the per-deal interpreter as the reference).
 
 use crate::card::{Deal, Seat};
-use crate::evaluation::score::{imps, score};
+use crate::evaluation::score::{classic_imps, imps, score};
 use crate::evaluation::shape::shape_index_of;
 use crate::evaluation::tables::Tables;
 use crate::machine::bytecode::{BinaryOp, Instr};
@@ -282,6 +282,7 @@ impl Block {
             Instr::InRange { low, high } => map(&mut self.stack[d - 1], act, |v| i32::from(low as i32 <= v && v <= high as i32)),
             Instr::Bool => map(&mut self.stack[d - 1], act, |v| i32::from(v != 0)),
             Instr::Score { vulnerable, contract } => map(&mut self.stack[d - 1], act, |v| score(vulnerable, contract, v)),
+            Instr::Imps if cx.program.classic_imps => map(&mut self.stack[d - 1], act, classic_imps),
             Instr::Imps => map(&mut self.stack[d - 1], act, imps),
             load => self.load(cx, load, act, d),
         }

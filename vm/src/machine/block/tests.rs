@@ -176,6 +176,8 @@ fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks(
     for case in 0..60 {
         let rest = case % 3 == 0;
         let mut program = gen.program(3, rest);
+        // `imps` as classic Dealer counts them now and then (`--classic`).
+        program.classic_imps = case % 4 == 1;
         let mut plain = program.clone();
         program.blocks = true;
         plain.blocks = false;
