@@ -3,8 +3,9 @@
 //! a change to the compiler or the interpreter can be measured script by script.
 //!
 //! ```text
-//! cargo bench --bench scripts                    # every script, both groups
+//! cargo bench --bench scripts                    # every script, every group
 //! cargo bench --bench scripts -- evaluate/06     # one group, one script (both ways)
+//! cargo bench --bench scripts -- blocks/c04      # a user-style script over blocks and not
 //! ```
 //!
 //! Each script is parsed and compiled once through the library (as the command does), then:
@@ -17,11 +18,16 @@
 //!   `plain` as `--plain` does (every expression as written), so the rewrites are measured
 //!   script by script;
 //! - `batch`: one whole batch of 4096 deals through `Job::run_batch`, dealing the hands the
-//!   script reads as a one-thread run does: dealing, evaluating and counting.
+//!   script reads as a one-thread run does: dealing, evaluating and counting;
+//! - `blocks`: the same for the user-style scripts of kinds b and c (`bench/users/`, dealt
+//!   at random: a predeal is left out) and for T1 (`bench/compare.sh`), each script twice:
+//!   its deal routine over blocks of deals (`vm::machine::block`) and one deal at a time,
+//!   which a thread otherwise chooses between by measuring its first blocks.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dealvm::compile::Compiled;
 use dealvm_vm::machine::batch::{Job, Sink, Swap};
+use dealvm_vm::machine::block::{Choice, Way};
 use dealvm_vm::card::Deal;
 use dealvm_vm::machine::interp::{Env, Machine};
 use dealvm_vm::dealing::rng::batch_rng;
@@ -37,11 +43,18 @@ const DEALS: usize = 4096;
 
 /// The scripts, as (name, compiled program), in file-name order; `plain` as `--plain`.
 fn scripts(plain: bool) -> Vec<(String, Compiled)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/scripts");
+    scripts_in("benches/scripts", "", plain)
+}
+
+/// The scripts of a folder of the repository whose names start with one of `kinds` (any
+/// name when it is empty), compiled, in file-name order.
+fn scripts_in(folder: &str, kinds: &str, plain: bool) -> Vec<(String, Compiled)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("benches/scripts")
+        .expect("a folder of scripts")
         .map(|e| e.expect("a directory entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "dli"))
+        .filter(|p| kinds.is_empty() || p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(|c| kinds.contains(c))))
         .collect();
     files.sort();
     files
@@ -108,34 +121,51 @@ fn batch(c: &mut Criterion) {
     let mut g = c.benchmark_group("batch");
     configure(&mut g);
     for (name, compiled) in scripts(false) {
-        let program = &compiled.program;
-        // As a one-thread run deals: only the hands read (the scripts predeal nothing); the
-        // deals printed are completed, as they are when an action prints them.
-        let printed = compiled.actions.iter().any(|a| a.needs_deal());
-        let dealer = RandomDealer::reading(program.seats_dealt_first(), printed);
-        let job = Job {
-            program,
-            tables: &compiled.tables,
-            source: &dealer,
-            routine: compiled.routine,
-            swap: Swap::None,
-            seed: 1,
-            generate: u64::MAX,
-        };
-        let whole = Tallies::new(compiled.tallies.clone());
-        let mut vm = Machine::new(program);
-        let mut k = 0;
-        g.bench_function(BenchmarkId::from_parameter(&name), |b| {
-            b.iter(|| {
-                let mut sink = whole.for_batch();
-                k += 1;
-                let end = job.run_batch(k, u64::MAX, 0, &mut vm, &mut sink);
-                black_box((end.produced, sink))
-            })
-        });
+        // The scripts predeal nothing; the thread chooses blocks or not, as in a run.
+        batch_run(&mut g, BenchmarkId::from_parameter(&name), &compiled, None);
     }
     g.finish();
 }
 
-criterion_group!(benches, evaluate, batch);
+/// T1 of `bench/compare.sh`: every deal produced, the average of north's points.
+const T1: &str = "condition hcp(north)>=0\naction average hcp(north)\n";
+
+/// A whole batch of a script's deals dealt as a one-thread run deals them (the hands the
+/// script reads first, completed for the deals printed), run the given way.
+fn batch_run(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, id: BenchmarkId, compiled: &Compiled, way: Option<Way>) {
+    let program = &compiled.program;
+    let printed = compiled.actions.iter().any(|a| a.needs_deal());
+    let dealer = RandomDealer::reading(program.seats_dealt_first(), printed);
+    let job = Job { program, tables: &compiled.tables, source: &dealer, routine: compiled.routine, swap: Swap::None, seed: 1, generate: u64::MAX };
+    let whole = Tallies::new(compiled.tallies.clone());
+    let mut vm = Machine::new(program);
+    if let (Some(block), Some(way)) = (&mut vm.block, way) {
+        block.choice = Choice::fixed(way);
+    }
+    let mut k = 0;
+    g.bench_function(id, |b| {
+        b.iter(|| {
+            let mut sink = whole.for_batch();
+            k += 1;
+            let end = job.run_batch(k, u64::MAX, 0, &mut vm, &mut sink);
+            black_box((end.produced, sink))
+        })
+    });
+}
+
+fn blocks(c: &mut Criterion) {
+    let mut g = c.benchmark_group("blocks");
+    configure(&mut g);
+    let mut runs = scripts_in("bench/users", "bc", false);
+    runs.push(("T1".to_string(), compile_script("T1", T1, false)));
+    for (name, compiled) in runs {
+        assert!(compiled.program.blocks, "{name} runs over blocks");
+        for (how, way) in [("blocks", Way::Blocks), ("per-deal", Way::PerDeal)] {
+            batch_run(&mut g, BenchmarkId::new(&name, how), &compiled, Some(way));
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, evaluate, batch, blocks);
 criterion_main!(benches);

@@ -253,7 +253,8 @@ pub struct Cli {
     pub rejection: bool,
 
     /// Compile every expression as written: no tables for the parts that read one suit or
-    /// one hand's shape. The same results, more slowly; for checking the compiler.
+    /// one hand's shape, and one deal at a time, never over blocks of deals. The same
+    /// results, more slowly; for checking the compiler.
     #[arg(long = "plain")]
     pub plain: bool,
 

@@ -350,6 +350,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
         program.tables_from = self.rest.tables;
         if !self.plain {
             dealvm_vm::machine::fuse::fuse(&mut program);
+            // The deal routine over blocks of deals when its code allows (`--plain` keeps the
+            // per-deal interpreter, the reference).
+            program.blocks = dealvm_vm::machine::block::Plan::of(&program).is_some();
         }
         let mut tables = self.tables.take().expect("made above").into_inner();
         for id in program.tables_used() {

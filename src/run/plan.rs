@@ -121,6 +121,14 @@ impl Sink for Collector {
             self.values.extend_from_slice(values);
         }
     }
+
+    fn counts_only(&self) -> bool {
+        !self.keep_values
+    }
+
+    fn counted<'v>(&mut self, count: usize, column: &dyn Fn(usize) -> &'v [i32]) {
+        self.tallies.add_columns(count, column);
+    }
 }
 
 impl Collector {

@@ -1,7 +1,8 @@
 //! The compiler's rewrites (tables for the parts of an expression that read one suit or one
-//! hand's shape, joined chains and sums) give exactly what plain code gives: random programs
-//! in the style of users' scripts, run with and without `--plain` on the same deals, print the
-//! same thing, errors (divisions by zero) included.
+//! hand's shape, joined chains and sums, superinstructions, the deal routine over blocks of
+//! deals) give exactly what plain code gives: random programs in the style of users' scripts,
+//! run with and without `--plain` on the same deals, print the same thing, errors (divisions
+//! by zero) included.
 
 use crate::common::{dealvm_stdin, normalise};
 
@@ -159,13 +160,18 @@ fn same_both_ways(text: &str, seed: &str) {
 #[test]
 fn random_programs_give_the_same_results_with_and_without_tables() {
     let mut gen = Gen { rng: Rng(20261124), vars: Vec::new() };
-    let (mut tabulated, mut producing) = (0, 0);
+    let (mut tabulated, mut producing, mut in_blocks) = (0, 0, 0);
     for case in 0..40 {
         gen.vars.clear();
         let text = gen.program(3000);
         let dump = dealvm_stdin(&text, &["--dump-bytecode"]);
         if dump.stdout.contains("suit.test") || dump.stdout.contains("suit.value") || dump.stdout.contains("shape.value") {
             tabulated += 1;
+        }
+        // Run over blocks of deals (`vm::machine::block`), unless the code draws random numbers
+        // (a quarter of the programs).
+        if dump.stdout.contains("evaluation: the deal routine over blocks of deals") {
+            in_blocks += 1;
         }
         same_both_ways(&text, &(case + 1).to_string());
         let run = dealvm_stdin(&text, &["-s", "1", "-R", "1"]);
@@ -176,6 +182,7 @@ fn random_programs_give_the_same_results_with_and_without_tables() {
     // The generator is worth something only if the rewrites happen.
     assert!(tabulated >= 30, "only {tabulated} of 40 programs used tables");
     assert!(producing >= 25, "only {producing} of 40 programs ran to the end and produced deals");
+    assert!(in_blocks >= 6, "only {in_blocks} of 40 programs ran over blocks");
 }
 
 #[test]

@@ -47,7 +47,8 @@
 //! (`tests/suite/architecture.rs` checks both), top floor first:
 //!
 //! - [`machine`]: the bytecode and what runs it: the instruction set, programs, the assembler,
-//!   the verifier, superinstructions, the interpreter, and the batch runner that deals and
+//!   the verifier, superinstructions, the interpreter, the block evaluator (the deal routine
+//!   over blocks of deals), and the batch runner that deals and
 //!   evaluates (it imports `dealing` and `evaluation`);
 //! - [`dealing`]: where deals come from: the random generator, the dealers (nothing
 //!   predealt, around predeals, exactly among the deals meeting rules) and given boards (it

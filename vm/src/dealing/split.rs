@@ -167,20 +167,20 @@ impl Default for RandomDealer {
 impl DealSource for RandomDealer {
     #[inline(always)]
     fn deal(&self, _n: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
-        let mut deal = Deal::default();
+        // Each deal is built in registers, seat by seat: a hand stored into a deal in memory
+        // and the deal read back whole at once stalls the processor.
+        let only = |seat: Seat, hand: u64| Deal { hands: Seat::ALL.map(|s| if s == seat { Hand(hand) } else { Hand::EMPTY }) };
         match self.dealt {
-            Dealt::All => return self.tables.deal(rng, pdep),
-            Dealt::One(a) => deal.hands[a as usize] = Hand(self.hands.hand(rng)),
-            Dealt::Top { seat, .. } => deal.hands[seat as usize] = Hand(self.top.deal(rng, pdep)),
+            Dealt::All => self.tables.deal(rng, pdep),
+            Dealt::One(a) => only(a, self.hands.hand(rng)),
+            Dealt::Top { seat, .. } => only(seat, self.top.deal(rng, pdep)),
             Dealt::Side(side) => {
                 let (first, second) = self.tables.side(rng, pdep);
                 let [a, b] = side.seats();
-                deal.hands[a as usize] = Hand(first);
-                deal.hands[b as usize] = Hand(second);
+                Deal { hands: Seat::ALL.map(|s| Hand(if s == a { first } else if s == b { second } else { 0 })) }
             }
-            Dealt::Nothing => {}
+            Dealt::Nothing => Deal::default(),
         }
-        deal
     }
 
     fn seats(&self) -> Seats {

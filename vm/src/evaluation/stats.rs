@@ -122,6 +122,42 @@ impl TallySpec {
     }
 }
 
+impl TallySpec {
+    /// Calls `count_in` with the counter of each of `count` deals, in order, given their
+    /// values value by value (`column(v)`: value `v` of each deal).
+    #[inline(always)]
+    fn each_cell<'v>(&self, count: usize, column: impl Fn(usize) -> &'v [i32], mut count_in: impl FnMut(usize)) {
+        match *self {
+            TallySpec::Average { .. } => {}
+            TallySpec::Frequency { x, y: None } => column(x.value).iter().for_each(|&v| count_in(x.cell(v))),
+            TallySpec::Frequency { x, y: Some(y) } => {
+                let (xs, ys, width) = (column(x.value), column(y.value), y.cells());
+                (0..count).for_each(|i| count_in(x.cell(xs[i]) * width + y.cell(ys[i])));
+            }
+            TallySpec::Buckets { x, y: None } => column(x.value).iter().for_each(|&v| count_in(x.index(v))),
+            TallySpec::Buckets { x, y: Some(y) } => {
+                let (xs, ys, width) = (column(x.value), column(y.value), y.count());
+                (0..count).for_each(|i| count_in(x.index(xs[i]) * width + y.index(ys[i])));
+            }
+        }
+    }
+}
+
+/// The sum of some values and the sum of their squares: in 64-bit integers, which the
+/// compiler vectorises, when the values are small enough that they cannot overflow.
+fn sums(values: &[i32]) -> (i128, i128) {
+    /// Values of at most this size, squared and summed over at most `2^10` of them, fit in 63 bits.
+    const SMALL: i32 = 1 << 26;
+    let small = values.iter().fold(0u32, |m, &v| m.max(v.unsigned_abs())) <= SMALL as u32;
+    if small && values.len() <= 1 << 10 {
+        let sum: i64 = values.iter().map(|&v| v as i64).sum();
+        let sum_sq: i64 = values.iter().map(|&v| v as i64 * v as i64).sum();
+        (sum as i128, sum_sq as i128)
+    } else {
+        values.iter().fold((0i128, 0i128), |(s, q), &v| (s + v as i128, q + (v as i64 * v as i64) as i128))
+    }
+}
+
 /// The running totals of one accumulator.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -180,6 +216,28 @@ impl Tallies {
                 }
                 _ if self.sparse => t.hits.push(spec.cell(values) as u32),
                 _ => t.counts[spec.cell(values)] += 1,
+            }
+        }
+    }
+
+    /// Counts `count` produced deals at once, given their values value by value: `column(v)`
+    /// holds value `v` of each deal, in order. The same totals as [`Tallies::add`] on each
+    /// deal, each accumulator counted in one loop over its values.
+    pub fn add_columns<'v>(&mut self, count: usize, column: impl Fn(usize) -> &'v [i32]) {
+        self.n += count as u64;
+        for (spec, t) in self.specs.iter().zip(&mut self.tallies) {
+            let first = |v: usize| &column(v)[..count];
+            match *spec {
+                TallySpec::Average { value } => {
+                    let (sum, sum_sq) = sums(first(value));
+                    t.sum += sum;
+                    t.sum_sq += sum_sq;
+                }
+                _ if self.sparse => {
+                    t.hits.reserve(count);
+                    spec.each_cell(count, first, |cell| t.hits.push(cell as u32));
+                }
+                _ => spec.each_cell(count, first, |cell| t.counts[cell] += 1),
             }
         }
     }
@@ -293,5 +351,31 @@ mod tests {
         assert_eq!(f.iter().sum::<u64>(), 100);
         assert_eq!(f[0], deals.iter().filter(|v| v[0] < 2).count() as u64);
         assert_eq!(f[5], deals.iter().filter(|v| v[0] > 5).count() as u64);
+    }
+
+    #[test]
+    fn counting_values_column_by_column_equals_counting_each_deal() {
+        let specs = vec![
+            TallySpec::Average { value: 1 },
+            TallySpec::Frequency { x: Axis { value: 0, low: -2, high: 5 }, y: None },
+            TallySpec::Frequency { x: Axis { value: 0, low: 0, high: 3 }, y: Some(Axis { value: 1, low: -1, high: 1 }) },
+            TallySpec::Buckets { x: Buckets { value: 1, low: 0, high: 10, size: 3 }, y: None },
+            TallySpec::Buckets { x: Buckets { value: 0, low: -4, high: 4, size: 2 }, y: Some(Buckets { value: 1, low: 0, high: 9, size: 5 }) },
+        ];
+        // Small values, then values whose squares overflow 64 bits when summed.
+        for scale in [1i64, 1 << 28, i32::MIN as i64] {
+            let deals: Vec<[i32; 2]> = (0..700i64).map(|i| [(i % 11 - 4) as i32, ((i * 7) % 13 - 2).wrapping_mul(scale) as i32]).collect();
+            let columns: [Vec<i32>; 2] = [0, 1].map(|v| deals.iter().map(|d| d[v]).collect());
+            for each in [Tallies::new(specs.clone()), Tallies::new(specs.clone()).for_batch()] {
+                let (mut one_by_one, mut at_once) = (each.clone(), each.clone());
+                deals.iter().for_each(|v| one_by_one.add(v));
+                at_once.add_columns(600, |v| &columns[v][..]);
+                at_once.add_columns(100, |v| &columns[v][600..]);
+                let (mut a, mut b) = (Tallies::new(specs.clone()), Tallies::new(specs.clone()));
+                a.merge(&one_by_one);
+                b.merge(&at_once);
+                assert_eq!(a, b, "values scaled by {scale}");
+            }
+        }
     }
 }

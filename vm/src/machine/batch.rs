@@ -21,6 +21,8 @@ use crate::dealing::source::DealSource;
 use crate::evaluation::dd::DdCache;
 use crate::evaluation::stats::Tallies;
 use crate::evaluation::tables::Tables;
+use crate::machine::block::{Bail, Block, Lanes, Way, LANES};
+use std::time::Instant;
 use crate::machine::interp::{Fault, Feed, Machine};
 use crate::machine::program::Program;
 use std::ops::Range;
@@ -73,6 +75,19 @@ impl Swap {
 pub trait Sink {
     /// Deal `offset` of the batch met the condition; `values` are the values evaluated for it.
     fn produced(&mut self, offset: u32, deal: &Deal, values: &[i32]);
+
+    /// Whether the sink only counts the values of the produced deals (neither their places
+    /// nor the deals): then a block's produced deals come at once, to [`Sink::counted`].
+    fn counts_only(&self) -> bool {
+        false
+    }
+
+    /// `count` produced deals at once, for a sink that [`Sink::counts_only`]: `column(v)`
+    /// holds value `v` of each, in order.
+    fn counted<'v>(&mut self, count: usize, column: &dyn Fn(usize) -> &'v [i32]) {
+        let _ = (count, column);
+        unreachable!("a sink that counts more than values takes each deal");
+    }
 }
 
 /// A sink that only counts statistics.
@@ -80,6 +95,14 @@ impl Sink for Tallies {
     #[inline]
     fn produced(&mut self, _offset: u32, _deal: &Deal, values: &[i32]) {
         self.add(values);
+    }
+
+    fn counts_only(&self) -> bool {
+        true
+    }
+
+    fn counted<'v>(&mut self, count: usize, column: &dyn Fn(usize) -> &'v [i32]) {
+        self.add_columns(count, column);
     }
 }
 
@@ -224,8 +247,23 @@ impl<S: DealSource> Job<'_, S> {
             }
         }
         let mut feed =
-            BatchFeed { job: self, first, i: start, start, stop, cap, produced_before, dealt, perms, places, rested: false, end, sink, pdep };
-        vm.run_each(self.program, self.routine, self.tables, &mut rng, &mut values, forgets, &mut feed);
+            BatchFeed { job: self, first, i: start, start, stop, cap, produced_before, dealt, perms, places, rested: false, halted: false, end, sink, pdep };
+        // A program the compiler chose to run over blocks ([`Program::blocks`]), unless the
+        // source deals only at the places of its gaps.
+        // A program the compiler chose to run over blocks ([`Program::blocks`]), unless the
+        // source deals only at the places of its gaps, or the thread found the interpreter
+        // faster ([`crate::machine::block::Choice`]).
+        let mut block = vm.block.take();
+        let per_deal = match &mut block {
+            Some(b) if self.source.gaps().is_none() && b.choice.chosen() != Some(Way::PerDeal) => {
+                !feed.run_blocks(b, vm, &mut rng, &mut values, forgets)
+            }
+            _ => true,
+        };
+        vm.block = block;
+        if per_deal {
+            vm.run_each(self.program, self.routine, self.tables, &mut rng, &mut values, forgets, &mut feed);
+        }
         feed.end
     }
 }
@@ -251,6 +289,8 @@ struct BatchFeed<'j, 'k, S, K, P> {
     places: Option<Places>,
     /// Whether `deal.rest` completed the current deal.
     rested: bool,
+    /// Whether a result stopped the piece (the cap reached, or a fault).
+    halted: bool,
     end: BatchEnd,
     sink: &'k mut K,
     pdep: P,
@@ -276,6 +316,164 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S,
             self.dealt = self.job.source.deal(n, &mut place_rng(self.job.seed, n), self.pdep);
         }
         Some(Deal { hands: self.perms[variant].map(|from| self.dealt.hands[from]) })
+    }
+}
+
+impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S, K, P> {
+    /// The piece evaluated over blocks of [`LANES`] deals: each block dealt, run through the
+    /// block evaluator, and its results taken in order as [`Feed::result`] takes the
+    /// interpreter's; a block the evaluator bails out of is evaluated one deal at a time, and
+    /// so are the trial blocks of [`crate::machine::block::Choice`] that measure the interpreter. Gives whether the
+    /// piece is over: `false` when the thread chose the interpreter for its remaining deals.
+    /// Inlined into the batch loop, so that dealing is compiled with it.
+    #[inline(always)]
+    fn run_blocks(&mut self, block: &mut Block, vm: &mut Machine, rng: &mut DealRng, values: &mut [i32], forgets: bool) -> bool {
+        let job = self.job;
+        let mut dealt = [Deal::default(); LANES];
+        loop {
+            let way = block.choice.next();
+            let measured = block.choice.chosen().is_none();
+            if !measured && way == Way::PerDeal {
+                return false;
+            }
+            let started = measured.then(Instant::now);
+            let at = self.i;
+            if way == Way::PerDeal {
+                // A trial of the interpreter: the next deals, as many as a block holds.
+                let stop = self.stop;
+                self.stop = stop.min(at + LANES as u64);
+                vm.run_each(job.program, job.routine, job.tables, rng, values, forgets, self);
+                self.stop = stop;
+                if let Some(started) = started {
+                    block.choice.note(way, started.elapsed(), (self.i - at) as usize);
+                }
+                if self.halted || self.i == at {
+                    return true;
+                }
+                continue;
+            }
+            let mut n = 0;
+            while n < LANES {
+                let Some(deal) = self.next_deal(rng, &mut vm.dd) else { break };
+                dealt[n] = deal;
+                n += 1;
+                self.i += 1;
+            }
+            if n == 0 {
+                return true;
+            }
+            self.i = at;
+            let going = match way {
+                Way::Blocks => {
+                    block.deals[..n].copy_from_slice(&dealt[..n]);
+                    let (seed, first, pdep) = (job.seed, self.first, self.pdep);
+                    let mut rest = |l: usize, deal: &Deal| job.source.deal_rest(deal, seed, first + at + l as u64, pdep);
+                    match block.run(job.program, job.routine, job.tables, n, &mut rest) {
+                        Ok(produced) => self.deliver(block, produced, &dealt[..n], values),
+                        Err(Bail) => self.replay(&dealt[..n], vm, rng, values, forgets),
+                    }
+                }
+                Way::PerDeal => unreachable!("the interpreter's trials deal as they go"),
+            };
+            if let Some(started) = started {
+                block.choice.note(way, started.elapsed(), n);
+            }
+            if !going {
+                return true;
+            }
+        }
+    }
+
+    /// The deals of a block (as dealt) evaluated one at a time by the interpreter, their
+    /// results taken in order; `false` when the piece stops.
+    fn replay(&mut self, dealt: &[Deal], vm: &mut Machine, rng: &mut DealRng, values: &mut [i32], forgets: bool) -> bool {
+        let job = self.job;
+        let mut replay = Replay { feed: self, deals: dealt, next: 0, stopped: false };
+        vm.run_each(job.program, job.routine, job.tables, rng, values, forgets, &mut replay);
+        !replay.stopped
+    }
+
+    /// Takes the results of a block's deals (`dealt`, as dealt) in order; `false` when the
+    /// piece stops. `values` is left as the interpreter leaves its value slots.
+    #[inline(always)]
+    fn deliver(&mut self, block: &mut Block, produced: Lanes, dealt: &[Deal], values: &mut [i32]) -> bool {
+        if self.sink.counts_only() {
+            return self.count(block, produced, dealt.len(), values);
+        }
+        for (l, deal) in dealt.iter().enumerate() {
+            if !produced.contains(l) {
+                // What `result` does with a deal not produced.
+                self.i += 1;
+                continue;
+            }
+            block.values_of(l, values);
+            self.rested = block.rested.contains(l);
+            let deal = if self.rested { &block.deals[l] } else { deal };
+            if !self.result(deal, Ok(block.result(l)), values) {
+                return false;
+            }
+        }
+        block.last_values(values);
+        true
+    }
+
+    /// [`Self::deliver`] to a sink that only counts values: the produced deals of the block's
+    /// `n` deals counted at once, up to the piece's cap, where it stops as [`Feed::result`]
+    /// stops it.
+    fn count(&mut self, block: &mut Block, produced: Lanes, n: usize, values: &mut [i32]) -> bool {
+        let room = self.cap - self.end.produced;
+        // The lane of the deal that fills the cap, if the block reaches it.
+        let last = u32::try_from(room - 1).ok().and_then(|k| produced.nth(k));
+        let lanes = last.map_or(produced, |l| produced.and(Lanes::first(l + 1)));
+        let count = lanes.count() as usize;
+        let columns = block.columns_of(lanes);
+        self.sink.counted(count, &|v| &columns[v][..]);
+        self.end.produced += count as u64;
+        if let Some(l) = last {
+            self.end.examined = self.i + l as u64 + 1 - self.start;
+            self.halted = true;
+            return false;
+        }
+        self.i += n as u64;
+        block.last_values(values);
+        true
+    }
+}
+
+/// The deals of a block the evaluator bailed out of, fed to the interpreter one by one, their
+/// results taken by the batch's feed as if it had dealt them.
+struct Replay<'f, 'd, F> {
+    feed: &'f mut F,
+    deals: &'d [Deal],
+    next: usize,
+    /// Whether the feed stopped the piece.
+    stopped: bool,
+}
+
+impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for Replay<'_, '_, BatchFeed<'_, '_, S, K, P>> {
+    fn next_deal(&mut self, _rng: &mut DealRng, _dd: &mut DdCache) -> Option<Deal> {
+        let deal = *self.deals.get(self.next)?;
+        self.next += 1;
+        self.feed.rested = false;
+        Some(deal)
+    }
+
+    fn rest(&mut self, deal: &Deal) -> Deal {
+        self.feed.rest(deal)
+    }
+
+    fn produced(&self) -> u64 {
+        self.feed.produced()
+    }
+
+    fn rnd(&mut self, rng: &mut DealRng, bound: i32) -> i32 {
+        self.feed.rnd(rng, bound)
+    }
+
+    fn result(&mut self, deal: &Deal, result: Result<i32, Fault>, values: &[i32]) -> bool {
+        let going = self.feed.result(deal, result, values);
+        self.stopped = !going;
+        going
     }
 }
 
@@ -342,6 +540,7 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'
                 self.end.produced += 1;
                 if self.end.produced == self.cap {
                     self.end.examined = i + 1 - self.start;
+                    self.halted = true;
                     return false;
                 }
                 true
@@ -349,6 +548,7 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'
             Err(f) => {
                 self.end.fault = Some((i as u32, f));
                 self.end.examined = i + 1 - self.start;
+                self.halted = true;
                 false
             }
         }

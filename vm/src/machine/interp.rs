@@ -16,6 +16,7 @@ use crate::evaluation::score::{classic_imps, imps, score};
 use crate::evaluation::shape::shape_index_of;
 use crate::evaluation::tables::{TableId, Tables};
 use crate::evaluation::usereval::{UserEvalCache, UserEvalError};
+use crate::machine::block::Block;
 use crate::machine::bytecode::{BinaryOp, Branch, Instr};
 use crate::machine::program::Program;
 
@@ -119,6 +120,8 @@ pub struct Machine {
     pub opc: OpcCache,
     /// The current deal's `usereval` answers, and the answerer.
     pub usereval: UserEvalCache,
+    /// The block evaluator, for a program that runs over blocks of deals ([`Program::blocks`]).
+    pub block: Option<Box<Block>>,
     /// Values below the top of the stack.
     stack: Vec<i32>,
     /// Return addresses of the variable subroutines being run (at most one per variable).
@@ -135,6 +138,7 @@ impl Machine {
             dd: DdCache::new(program.dd_mode),
             usereval: UserEvalCache::new(program.queries.len()),
             opc: OpcCache::default(),
+            block: if program.blocks { Block::new(program).map(Box::new) } else { None },
             stack: vec![0; program.max_stack + 1],
             calls: vec![0; program.vars.len() + 1],
             vars: vec![(0, 0); program.vars.len()],

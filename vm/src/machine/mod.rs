@@ -8,12 +8,14 @@
 //! - [`verify`]: the verifier the assembler runs on every program;
 //! - [`assembler`]: builds and verifies a program;
 //! - [`fuse`]: superinstructions, frequent pairs in one dispatch, addresses unchanged;
+//! - [`block`]: the deal routine run over a block of deals, each instruction over a column;
 //! - [`interp`]: the interpreter that runs a program on a deal;
 //! - [`batch`]: runs a batch of deals (or a piece of one) through the condition and the values,
 //!   on one thread. It deals and evaluates, so it sits here, above both.
 
 pub mod assembler;
 pub mod batch;
+pub mod block;
 pub mod bytecode;
 pub mod fuse;
 pub mod interp;

@@ -91,6 +91,10 @@ pub struct Program {
     pub queries: Vec<Query>,
     /// Whether `imps` uses classic Dealer's table (`--classic`, [`crate::evaluation::score::classic_imps`]).
     pub classic_imps: bool,
+    /// Whether batches run the deal routine over blocks of deals
+    /// ([`crate::machine::block`]): the compiler's choice, for the programs whose code
+    /// [`Plan::of`](crate::machine::block::Plan::of) accepts (not with `--plain`).
+    pub blocks: bool,
 }
 
 /// The code [`Program::reachable_from`] covers.

@@ -139,6 +139,9 @@ impl Program {
         for (i, q) in self.queries.iter().enumerate() {
             out.push_str(&format!("query{i}: tag {}, {}, suit {}\n", q.tag, q.who.code(), q.suit.map_or('-', |s| s.letter())));
         }
+        if self.blocks {
+            out.push_str("evaluation: the deal routine over blocks of deals, unless they are dealt exactly\n");
+        }
         out
     }
 }
