@@ -3,7 +3,7 @@
 
 use super::script::{Error, Script};
 use super::statistics::{self, Statistic};
-use crate::compile::Compiled;
+use crate::compile::{Compiled, Settings};
 use crate::run::{DealAt, Limits, NewUserEval, Outcome, Receiver, RunError, Shard};
 use crate::source::exact::{choose, Choice, Inputs};
 use crate::source::{self, GivenDeals};
@@ -295,10 +295,7 @@ impl<'s> Run<'s> {
         let given = self.chosen.or(self.deals.given.as_ref());
         let available = given.and_then(source::Deals::available);
         let copies = self.swap.permutations().len() as u64;
-        let generate = self.generate.or(settings.generate).unwrap_or(if available.is_some() { u64::MAX } else { 10_000_000 });
-        let generate = available.map_or(generate, |n| generate.min(n.saturating_mul(copies)));
-        let default_produce = if compiled.prints_deals && available.is_none() { 40 } else { generate };
-        let produce = self.produce.or(settings.produce).unwrap_or(default_produce).min(generate);
+        let (generate, produce) = dealer_limits(settings, self.generate, self.produce, compiled.prints_deals, available, copies);
         let seed = match self.seed.or(settings.seed).unwrap_or(0) {
             0 => crate::run::plan::os_seed(),
             seed => seed,
@@ -355,6 +352,26 @@ impl<'s> Run<'s> {
     }
 }
 
+/// Dealer's limits of a run, `(generate, produce)`: each the one asked for, else the script's,
+/// else Dealer's default: 10,000,000 deals examined (every deal of a file of `available`
+/// deals, each with its `copies` swapped copies), and all those that meet the condition
+/// produced, or 40 when each deal is printed (`prints`) and the deals are random. A file's
+/// deals bound `generate`; `generate` bounds `produce`.
+#[doc(hidden)]
+pub fn dealer_limits(
+    settings: &Settings,
+    generate: Option<u64>,
+    produce: Option<u64>,
+    prints: bool,
+    available: Option<u64>,
+    copies: u64,
+) -> (u64, u64) {
+    let asked = generate.or(settings.generate).unwrap_or(if available.is_some() { u64::MAX } else { 10_000_000 });
+    let produce = produce.or(settings.produce).unwrap_or(if prints && available.is_none() { 40 } else { asked });
+    let generate = available.map_or(asked, |n| asked.min(n.saturating_mul(copies)));
+    (generate, produce.min(generate))
+}
+
 /// How to deal random deals for `compiled`: exactly, when the condition's terms on single
 /// seats are rare (unless `rejection`), else every deal; and whether counting proves that no
 /// deal meets the condition. `explain`: the choice's line is shown, with the share it names
@@ -376,19 +393,23 @@ pub fn choose_dealing(compiled: &Compiled, swap: Swap, produce_bound: bool, reje
 
 /// A run's error as a message: a division by zero shown in the script.
 fn run_error(script: &Script, e: RunError) -> Error {
-    let place = |site: usize| script.compiled.site_spans[site];
     match e {
         RunError::Io(e) => Error::plain(crate::files::reason(&e)),
         RunError::Fault { fault: Fault::DivisionByZero { site, remainder }, deal, .. } => {
-            let what = if remainder { "remainder of a division by zero" } else { "division by zero" };
-            let text = &script.compiled.program.sites[site as usize];
-            let d = crate::front::diag::Diagnostic::at(place(site as usize), format!("{what} in {text}"))
-                .with_label("the divisor is 0")
-                .with_note(format!("it happened on deal number {deal}"));
+            let d = division_by_zero(&script.compiled, site as usize, remainder, format!("it happened on deal number {deal}"));
             Error::from_diagnostic(&d, Some(&script.source))
         }
         RunError::Fault { fault, deal, .. } => Error::plain(format!("the run failed on deal number {deal}: {fault:?}")),
     }
+}
+
+/// The message of a division by zero (or of the remainder of one) at division site `site` of
+/// the compiled script, pointing at it, with `note` saying on which deal.
+#[doc(hidden)]
+pub fn division_by_zero(compiled: &Compiled, site: usize, remainder: bool, note: String) -> crate::front::diag::Diagnostic {
+    let what = if remainder { "remainder of a division by zero" } else { "division by zero" };
+    let text = &compiled.program.sites[site];
+    crate::front::diag::Diagnostic::at(compiled.site_spans[site], format!("{what} in {text}")).with_label("the divisor is 0").with_note(note)
 }
 
 /// A deal written as PBN's `Deal` tag writes it: the first hand's seat, then the four hands

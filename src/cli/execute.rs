@@ -240,12 +240,8 @@ pub(crate) fn run_error(run: &Prepared, source: &Source, e: RunError) -> Failure
     match e {
         RunError::Io(e) => Failure::from(e),
         RunError::Fault { fault: Fault::DivisionByZero { site, remainder }, deal, .. } => {
-            let what = if remainder { "remainder of a division by zero" } else { "division by zero" };
-            let text = &run.script.compiled.program.sites[site as usize];
-            let span = run.script.compiled.site_spans[site as usize];
-            let d = Diagnostic::at(span, format!("{what} in {text}"))
-                .with_label("the divisor is 0")
-                .with_note(format!("it happened on deal number {deal} (seed {})", run.settings.seed));
+            let note = format!("it happened on deal number {deal} (seed {})", run.settings.seed);
+            let d = crate::api::run::division_by_zero(&run.script.compiled, site as usize, remainder, note);
             Failure::Input(d.render(Some(source)))
         }
         RunError::Fault { fault: Fault::NoSolver, .. } => {

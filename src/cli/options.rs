@@ -11,6 +11,7 @@ use dealvm_vm::machine::batch::Swap;
 use dealvm_vm::card::Seat;
 use dealvm_vm::evaluation::dd::{DdMode, PAR_VULNERABILITIES};
 use crate::run::plan::os_seed;
+use crate::api::run::dealer_limits;
 
 /// The most threads started per processor core, whatever `-R` asks.
 pub const THREADS_PER_CORE: usize = 4;
@@ -49,16 +50,8 @@ pub struct RunSettings {
 impl RunSettings {
     /// The settings of a run of `compiled` over `deals`.
     pub fn merge(cli: &Cli, compiled: &Compiled, deals: &Deals) -> Result<RunSettings, Failure> {
-        let from_file = deals.available();
-        let generate = match &cli.generate {
-            Some(g) => number_switch("-g", g, 1)?,
-            None => compiled.settings.generate.unwrap_or(if from_file.is_some() { u64::MAX } else { 10_000_000 }),
-        };
-        let prints = compiled.prints_deals || cli.pbn.is_some() || cli.dlm.is_some();
-        let produce = match &cli.produce {
-            Some(p) => number_switch("-p", p, 1)?,
-            None => compiled.settings.produce.unwrap_or(if prints && from_file.is_none() { 40 } else { generate }),
-        };
+        let generate = cli.generate.as_deref().map(|g| number_switch("-g", g, 1)).transpose()?;
+        let produce = cli.produce.as_deref().map(|p| number_switch("-p", p, 1)).transpose()?;
         let seed = match &cli.seed {
             Some(s) => number_switch("-s", s, 0)?,
             None => compiled.settings.seed.unwrap_or(0),
@@ -82,14 +75,12 @@ impl RunSettings {
             Some(b) => Some(number_switch("--board-start", b, 1)?),
             None => compiled.settings.start_board,
         };
-        // From a file, the run examines at most its deals (each with its swapped copies).
-        let generate = match from_file {
-            Some(n) => generate.min(n * swap.permutations().len() as u64),
-            None => generate,
-        };
+        let prints = compiled.prints_deals || cli.pbn.is_some() || cli.dlm.is_some();
+        let copies = swap.permutations().len() as u64;
+        let (generate, produce) = dealer_limits(&compiled.settings, generate, produce, prints, deals.available(), copies);
         Ok(RunSettings {
             generate,
-            produce: produce.min(generate),
+            produce,
             seed: match deals {
                 _ if seed != 0 => seed,
                 Deals::Library(library) if cli.library.is_some() => library_seed(library),
