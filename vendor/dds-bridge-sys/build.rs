@@ -56,6 +56,10 @@ fn main() -> anyhow::Result<()> {
     if target("CARGO_CFG_TARGET_OS") == "linux" && target("CARGO_CFG_TARGET_ENV") == "gnu" {
         build.cpp_link_stdlib_static(true);
     }
+    // dealvm patch (PATCHES.md): calls between DDS's own functions bound at compile time, so
+    // that they can be inlined (without it, every exported function of a position-independent
+    // library may be replaced at load time, and is called through the PLT).
+    build.flag_if_supported("-fno-semantic-interposition");
     build.try_compile("dds")?;
     Ok(())
 }

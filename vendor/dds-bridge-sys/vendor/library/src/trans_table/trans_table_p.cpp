@@ -46,6 +46,22 @@
 
 #include <api/dds_constants.hpp>
 
+// dealvm patch (PATCHES.md): the POPCNT instruction where the processor has it, without
+// making the program require it (a portable build calls libgcc's __popcountdi2 instead).
+namespace {
+inline auto count_bits(std::uint32_t x) -> int
+{
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+    if (__builtin_cpu_supports("popcnt")) {
+        std::uint32_t n;
+        __asm__("popcntl %1, %0" : "=r"(n) : "rm"(x) : "cc");
+        return static_cast<int>(n);
+    }
+#endif
+    return std::popcount(x);
+}
+}  // namespace
+
 namespace
 {
 
@@ -273,7 +289,7 @@ auto TransTableP::make_pattern(
         if (relevant == 0) {
             continue;
         }
-        const int count = std::popcount(relevant);
+        const int count = count_bits(relevant);  // dealvm patch
         cards.least_win[s] = static_cast<char>(count);
         for (int k = 0; k < PatternWords; ++k) {
             key.word[k].set |= ownership_[relevant].set[s][k];
@@ -310,8 +326,8 @@ auto TransTableP::weight_of(const PatternKey& key) -> std::uint32_t
 {
     // Two mask bits per relevant card.
     return static_cast<std::uint32_t>(
-        std::popcount(key.word[0].mask) + std::popcount(key.word[1].mask) +
-        std::popcount(key.word[2].mask)) / 2u;
+        count_bits(key.word[0].mask) + count_bits(key.word[1].mask) +  // dealvm patch
+        count_bits(key.word[2].mask)) / 2u;
 }
 
 

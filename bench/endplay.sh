@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Double dummy against DDS itself: the whole trick table and par at the four vulnerabilities
+# of the same random deals, solved by dealvm (`--deals`, one and two threads) and by DDS called
+# from Python through endplay (one thread), taken in turn RUNS times; prints each one's median
+# wall and processor seconds and the ratios endplay / dealvm, and checks that both give the
+# same par scores.
+#
+#   python3 -m venv /tmp/ep && /tmp/ep/bin/pip install endplay
+#   PYTHON=/tmp/ep/bin/python bash bench/endplay.sh              # 200 deals, 5 runs
+#   DEALS=40 RUNS=3 PYTHON=... BEFORE=/path/to/old/dealvm bash bench/endplay.sh
+#
+# DEALVM names the build to time (default: the release build, built first), BEFORE another one
+# timed beside it on one thread. endplay's own time leaves out Python's start and reading the
+# deals; dealvm's is the whole process (a few milliseconds of it start-up).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DEALS=${DEALS:-200}
+RUNS=${RUNS:-5}
+PYTHON=${PYTHON:-python3}
+source bench/lib.sh
+release_dealvm
+"$PYTHON" -c 'import endplay' 2>/dev/null || { echo "endplay is missing: PYTHON=... (a Python with endplay installed)" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf 'generate %d\nproduce %d\naction printpbn\n' "$DEALS" "$DEALS" > "$tmp/make.dli"
+"$DEALVM" -s 1 "$tmp/make.dli" > "$tmp/deals.pbn"
+printf 'action average par(NS, none), average par(NS, ns), average par(NS, ew), average par(NS, both)\n' > "$tmp/par.dli"
+
+# NAME program args...: one run of dealvm on the deals, its wall and processor seconds appended
+# to $tmp/NAME, its par total to $tmp/NAME.par.
+dealvm_run() {
+  local name=$1
+  shift
+  /usr/bin/time -f '%e %U %S' -o "$tmp/time" "$@" --deals "$tmp/deals.pbn" "$tmp/par.dli" > "$tmp/out"
+  awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$tmp/time" >> "$tmp/$name"
+  awk -v n="$DEALS" '/^Mean=/ { sub(/,/, "", $2); s += $2 * n } END { printf "%.0f\n", s }' "$tmp/out" > "$tmp/$name.par"
+}
+
+for _ in $(seq "$RUNS"); do
+  "$PYTHON" bench/par_endplay.py "$tmp/deals.pbn" 1 > "$tmp/last"
+  awk '{ print $1, $2 }' "$tmp/last" >> "$tmp/endplay"
+  awk '{ print $3 }' "$tmp/last" > "$tmp/endplay.par"
+  dealvm_run one "$DEALVM" -R 1
+  dealvm_run two "$DEALVM" -R 2
+  [ -z "${BEFORE:-}" ] || dealvm_run before "$BEFORE" -R 1
+done
+
+# The median of column COLUMN of file FILE.
+median() { sort -g -k"$2,$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "$DEALS deals, table and par at four vulnerabilities, median of $RUNS runs"
+printf '%-28s %8s %8s %14s %14s\n' program wall_s cpu_s "endplay/wall" "endplay/cpu"
+ew=$(median "$tmp/endplay" 1) ec=$(median "$tmp/endplay" 2)
+for name in endplay one two before; do
+  [ -s "$tmp/$name" ] || continue
+  w=$(median "$tmp/$name" 1) c=$(median "$tmp/$name" 2)
+  case $name in
+    endplay) label="endplay (DDS), 1 thread" ;;
+    one) label="dealvm -R 1" ;;
+    two) label="dealvm -R 2" ;;
+    before) label="before: dealvm -R 1" ;;
+  esac
+  printf '%-28s %8.3f %8.3f %13.2fx %13.2fx\n' "$label" "$w" "$c" "$(echo "$ew / $w" | bc -l)" "$(echo "$ec / $c" | bc -l)"
+  if [ "$name" != endplay ] && ! cmp -s "$tmp/$name.par" "$tmp/endplay.par"; then
+    echo "  par totals differ: $(cat "$tmp/$name.par") against endplay's $(cat "$tmp/endplay.par")" >&2
+    exit 1
+  fi
+done
