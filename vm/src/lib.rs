@@ -59,7 +59,8 @@
 //! - [`card`]: suits, seats, sides, vulnerability, cards, bitmask hands and deals.
 //!
 //! `card` stays at the top level because it is the vocabulary of every folder and imports
-//! nothing: at the bottom, outside the three, it is seen to belong to none. Boards are in
+//! nothing: at the bottom, outside the three, it is seen to belong to none. So does [`cpu`],
+//! what the processor has, which every folder's fast paths ask. Boards are in
 //! `dealing` ([`dealing::board`]): a board carries its deal's double-dummy tricks (from
 //! `evaluation`), so at the top level it would sit between two folders, and within the crate
 //! only the deals given by a file use it.
@@ -67,6 +68,7 @@
 #![warn(missing_docs)]
 
 pub mod card;
+pub mod cpu;
 pub mod dealing;
 pub mod evaluation;
 pub mod machine;

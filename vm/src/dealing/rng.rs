@@ -86,60 +86,6 @@ pub fn below_u128(rng: &mut DealRng, n: u128) -> u128 {
     }
 }
 
-/// Whether the CPU has the BMI2 instructions (`pdep`).
-pub fn has_bmi2() -> bool {
-    bit_instructions() & BMI2 != 0
-}
-
-/// Whether the CPU has the bit instructions the fast paths are compiled for: BMI1, BMI2
-/// (`pdep`), POPCNT and LZCNT (every x86-64 processor since about 2013 has them).
-pub fn fast_bits() -> bool {
-    bit_instructions() & FAST_BITS != 0
-}
-
-/// [`bit_instructions`]: BMI2.
-const BMI2: u8 = 1;
-/// [`bit_instructions`]: BMI1, BMI2, POPCNT and LZCNT.
-const FAST_BITS: u8 = 2;
-
-/// The bit instructions the CPU has ([`BMI2`], [`FAST_BITS`]), asked once. Five `cpuid`
-/// instructions: the standard library's detection runs a dozen, each some microseconds under
-/// a hypervisor, at every start of the program.
-fn bit_instructions() -> u8 {
-    use std::sync::atomic::{AtomicU8, Ordering};
-    /// The answer, once asked; `UNKNOWN` before.
-    static FOUND: AtomicU8 = AtomicU8::new(UNKNOWN);
-    const UNKNOWN: u8 = 0x80;
-    let found = FOUND.load(Ordering::Relaxed);
-    if found != UNKNOWN {
-        return found;
-    }
-    let found = ask_cpu();
-    FOUND.store(found, Ordering::Relaxed);
-    found
-}
-
-/// [`bit_instructions`], from the processor's `cpuid` leaves 1, 7 and 0x8000_0001.
-#[cfg(target_arch = "x86_64")]
-fn ask_cpu() -> u8 {
-    // `cpuid` exists on every x86-64 processor (a safe function from Rust 1.89).
-    #[allow(unused_unsafe)]
-    // SAFETY: `cpuid` has no preconditions on x86-64; only leaves the processor lists are read.
-    let leaf = |leaf: u32| unsafe { std::arch::x86_64::__cpuid_count(leaf, 0) };
-    let (max, max_extended) = (leaf(0).eax, leaf(0x8000_0000).eax);
-    let popcnt = leaf(1).ecx & 1 << 23 != 0;
-    let extended = if max >= 7 { leaf(7).ebx } else { 0 };
-    let (bmi1, bmi2) = (extended & 1 << 3 != 0, extended & 1 << 8 != 0);
-    let lzcnt = max_extended >= 0x8000_0001 && leaf(0x8000_0001).ecx & 1 << 5 != 0;
-    u8::from(bmi2) * BMI2 + u8::from(bmi1 && bmi2 && popcnt && lzcnt) * FAST_BITS
-}
-
-/// [`bit_instructions`]: none but on x86-64.
-#[cfg(not(target_arch = "x86_64"))]
-fn ask_cpu() -> u8 {
-    0
-}
-
 /// Parallel bit deposit without BMI2: the low bits of `src` go to the set bits of `mask`.
 pub fn pdep_portable(mut src: u64, mut mask: u64) -> u64 {
     let mut out = 0;
@@ -157,25 +103,6 @@ pub fn pdep_portable(mut src: u64, mut mask: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_bit_instructions_are_those_the_standard_library_finds() {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let all = ["bmi1", "bmi2", "popcnt", "lzcnt"].map(|f| match f {
-                "bmi1" => std::is_x86_feature_detected!("bmi1"),
-                "bmi2" => std::is_x86_feature_detected!("bmi2"),
-                "popcnt" => std::is_x86_feature_detected!("popcnt"),
-                _ => std::is_x86_feature_detected!("lzcnt"),
-            });
-            assert_eq!(has_bmi2(), all[1]);
-            assert_eq!(fast_bits(), all.iter().all(|&f| f));
-            // Asked once: the same answer again.
-            assert_eq!((has_bmi2(), fast_bits()), (all[1], all.iter().all(|&f| f)));
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        assert!(!has_bmi2() && !fast_bits());
-    }
 
     #[test]
     fn below_is_in_range() {

@@ -12,7 +12,8 @@
 use crate::card::{Deal, Seats};
 use crate::dealing::board::Board;
 use crate::dealing::gaps::Gaps;
-use crate::dealing::rng::{has_bmi2, pdep_portable, rnd_draw, DealRng};
+use crate::cpu::has_bmi2;
+use crate::dealing::rng::{pdep_portable, rnd_draw, DealRng};
 use crate::evaluation::dd::TrickTable;
 
 /// A source of deals: numbered deals, dealt from a batch's random stream or read from a list,

@@ -96,6 +96,11 @@ impl ShapeSet {
         self.bits[i >> 6] &= !(1 << (i & 63));
     }
 
+    /// The set's bits: shape `i` is bit `i % 64` of word `i / 64`.
+    pub fn words(&self) -> &[u64; 9] {
+        &self.bits
+    }
+
     /// Whether the shape with index `i` is in the set.
     #[inline(always)]
     pub fn contains(&self, i: usize) -> bool {

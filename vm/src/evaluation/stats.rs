@@ -1,9 +1,11 @@
 //! Statistics over produced deals: the accumulators behind `average`, `frequency` and
 //! `bktfreq`.
 //!
-//! Each worker keeps its own [`Tallies`] for the batch it runs ([`Tallies::for_batch`]: the
-//! cells a batch's deals fall in, noted one by one, so a batch costs the same however wide its
-//! tables); the totals are merged in batch order into one set of whole tables. Everything is
+//! Each worker keeps its own [`Tallies`] for the batch it runs ([`Tallies::for_batch`]: small
+//! tables counted in four interleaved copies, so that deals falling in the same cell one after
+//! the other do not wait for each other's count; for wide ones the cells a batch's deals fall
+//! in, noted one by one, so a batch costs the same however wide its tables); the totals are
+//! merged in batch order into one set of whole tables. Everything is
 //! counted in integers, so merging is exact and the reports are the same whatever the number
 //! of threads.
 
@@ -25,16 +27,11 @@ impl Axis {
         (self.high as i64 - self.low as i64 + 3) as usize
     }
 
-    /// The cell of a value: 0 is Low, `cells() - 1` is High.
+    /// The cell of a value: 0 is Low, `cells() - 1` is High (without a branch: values fall
+    /// on either side of the bounds at random).
     #[inline]
     pub fn cell(&self, v: i32) -> usize {
-        if v < self.low {
-            0
-        } else if v > self.high {
-            self.cells() - 1
-        } else {
-            (v as i64 - self.low as i64 + 1) as usize
-        }
+        (v as i64 - self.low as i64 + 1).clamp(0, self.high as i64 - self.low as i64 + 2) as usize
     }
 }
 
@@ -122,40 +119,77 @@ impl TallySpec {
     }
 }
 
+/// The deals whose cells are worked out at a time, before they are counted.
+const CHUNK: usize = 64;
+
 impl TallySpec {
-    /// Calls `count_in` with the counter of each of `count` deals, in order, given their
-    /// values value by value (`column(v)`: value `v` of each deal).
+    /// Calls `count_in` with the counters of `count` deals, in order, [`CHUNK`] at a time,
+    /// given their values value by value (`column(v)`: value `v` of each deal). The cells of a
+    /// chunk are worked out in one loop, which the compiler vectorises, then counted.
     #[inline(always)]
-    fn each_cell<'v>(&self, count: usize, column: impl Fn(usize) -> &'v [i32], mut count_in: impl FnMut(usize)) {
-        match *self {
-            TallySpec::Average { .. } => {}
-            TallySpec::Frequency { x, y: None } => column(x.value).iter().for_each(|&v| count_in(x.cell(v))),
-            TallySpec::Frequency { x, y: Some(y) } => {
-                let (xs, ys, width) = (column(x.value), column(y.value), y.cells());
-                (0..count).for_each(|i| count_in(x.cell(xs[i]) * width + y.cell(ys[i])));
+    fn each_chunk<'v>(&self, count: usize, column: impl Fn(usize) -> &'v [i32], mut count_in: impl FnMut(&[u32])) {
+        let mut cells = [0u32; CHUNK];
+        for start in (0..count).step_by(CHUNK) {
+            let n = CHUNK.min(count - start);
+            let out = &mut cells[..n];
+            let at = |v: usize| &column(v)[start..start + n];
+            match *self {
+                TallySpec::Average { .. } => return,
+                TallySpec::Frequency { x, y: None } => out.iter_mut().zip(at(x.value)).for_each(|(c, &v)| *c = x.cell(v) as u32),
+                TallySpec::Frequency { x, y: Some(y) } => {
+                    let width = y.cells() as u32;
+                    let pairs = at(x.value).iter().zip(at(y.value));
+                    out.iter_mut().zip(pairs).for_each(|(c, (&a, &b))| *c = x.cell(a) as u32 * width + y.cell(b) as u32);
+                }
+                TallySpec::Buckets { x, y: None } => out.iter_mut().zip(at(x.value)).for_each(|(c, &v)| *c = x.index(v) as u32),
+                TallySpec::Buckets { x, y: Some(y) } => {
+                    let width = y.count() as u32;
+                    let pairs = at(x.value).iter().zip(at(y.value));
+                    out.iter_mut().zip(pairs).for_each(|(c, (&a, &b))| *c = x.index(a) as u32 * width + y.index(b) as u32);
+                }
             }
-            TallySpec::Buckets { x, y: None } => column(x.value).iter().for_each(|&v| count_in(x.index(v))),
-            TallySpec::Buckets { x, y: Some(y) } => {
-                let (xs, ys, width) = (column(x.value), column(y.value), y.count());
-                (0..count).for_each(|i| count_in(x.index(xs[i]) * width + y.index(ys[i])));
-            }
+            count_in(out);
         }
     }
 }
 
-/// The sum of some values and the sum of their squares: in 64-bit integers, which the
-/// compiler vectorises, when the values are small enough that they cannot overflow.
+/// Counts `cells` in the [`PARTS`] copies of a table that `parts` holds one after the other,
+/// each cell in the next copy: two deals in the same cell one after the other are not counted
+/// in the same place, so neither waits for the other's count.
+#[inline(always)]
+fn count_in_parts(parts: &mut [u64], cells: &[u32]) {
+    let width = parts.len() / PARTS;
+    let (p0, rest) = parts.split_at_mut(width);
+    let (p1, rest) = rest.split_at_mut(width);
+    let (p2, p3) = rest.split_at_mut(width);
+    let mut quads = cells.chunks_exact(PARTS);
+    for q in &mut quads {
+        p0[q[0] as usize] += 1;
+        p1[q[1] as usize] += 1;
+        p2[q[2] as usize] += 1;
+        p3[q[3] as usize] += 1;
+    }
+    quads.remainder().iter().for_each(|&c| p0[c as usize] += 1);
+}
+
+/// The sum of some values and the sum of their squares: in one pass in 64-bit integers, which
+/// the compiler vectorises, again exactly when the values are too large for that to be exact.
+#[inline(always)]
 fn sums(values: &[i32]) -> (i128, i128) {
     /// Values of at most this size, squared and summed over at most `2^10` of them, fit in 63 bits.
-    const SMALL: i32 = 1 << 26;
-    let small = values.iter().fold(0u32, |m, &v| m.max(v.unsigned_abs())) <= SMALL as u32;
-    if small && values.len() <= 1 << 10 {
-        let sum: i64 = values.iter().map(|&v| v as i64).sum();
-        let sum_sq: i64 = values.iter().map(|&v| v as i64 * v as i64).sum();
-        (sum as i128, sum_sq as i128)
-    } else {
-        values.iter().fold((0i128, 0i128), |(s, q), &v| (s + v as i128, q + (v as i64 * v as i64) as i128))
+    const SMALL: u32 = 1 << 26;
+    if values.len() <= 1 << 10 {
+        let (mut sum, mut sum_sq, mut largest) = (0i64, 0i64, 0u32);
+        for &v in values {
+            sum = sum.wrapping_add(v as i64);
+            sum_sq = sum_sq.wrapping_add(v as i64 * v as i64);
+            largest = largest.max(v.unsigned_abs());
+        }
+        if largest <= SMALL {
+            return (sum as i128, sum_sq as i128);
+        }
     }
+    values.iter().fold((0i128, 0i128), |(s, q), &v| (s + v as i128, q + (v as i64 * v as i64) as i128))
 }
 
 /// The running totals of one accumulator.
@@ -167,7 +201,10 @@ pub struct Tally {
     pub sum_sq: i128,
     /// For a table: the count of each cell, row by row (empty in a batch's accumulators).
     pub counts: Vec<u64>,
-    /// For a table in a batch's accumulators: the cell of each deal counted.
+    /// For a table of at most [`BATCH_CELLS`] cells in a batch's accumulators: [`PARTS`] copies
+    /// of its counts one after the other, the deals counted in them in turn.
+    parts: Vec<u64>,
+    /// For a wider table in a batch's accumulators: the cell of each deal counted.
     hits: Vec<u32>,
 }
 
@@ -178,9 +215,18 @@ pub struct Tallies {
     tallies: Vec<Tally>,
     /// Deals counted.
     n: u64,
-    /// Whether tables note their deals' cells (`hits`) instead of counting in whole tables.
+    /// Whether these are a batch's accumulators, in which wide tables note their deals'
+    /// cells (`hits`) instead of counting in whole tables.
     sparse: bool,
 }
+
+/// The most cells a table of a batch's accumulators counts in place: merging it costs a pass
+/// over its [`PARTS`] copies, no more than noting each of a batch's deals would, and counting
+/// in place saves noting them.
+pub const BATCH_CELLS: usize = 1024;
+
+/// The copies of a small table a batch counts in, in turn.
+const PARTS: usize = 4;
 
 impl Tallies {
     /// Empty accumulators for `specs`.
@@ -189,12 +235,17 @@ impl Tallies {
         Tallies { specs, tallies, n: 0, sparse: false }
     }
 
-    /// Empty accumulators for the same specs that note the cell of each deal instead of
-    /// holding whole tables: what a batch counts in, at a cost that does not depend on the
-    /// width of the tables. Merge them into whole tables ([`Tallies::merge`]).
+    /// Empty accumulators for the same specs in which tables of more than [`BATCH_CELLS`]
+    /// cells note the cell of each deal instead of holding whole tables: what a batch counts
+    /// in, at a cost that does not depend on the width of the tables. Merge them into whole
+    /// tables ([`Tallies::merge`]).
     pub fn for_batch(&self) -> Tallies {
         assert!(self.specs.iter().all(|s| s.cells() <= u32::MAX as usize), "tables have fewer than 2^32 cells");
-        let tallies = self.specs.iter().map(|_| Tally::default()).collect();
+        let tally = |s: &TallySpec| match s.cells() {
+            cells if cells <= BATCH_CELLS => Tally { parts: vec![0; PARTS * cells], ..Tally::default() },
+            _ => Tally::default(),
+        };
+        let tallies = self.specs.iter().map(tally).collect();
         Tallies { specs: self.specs.clone(), tallies, n: 0, sparse: true }
     }
 
@@ -214,7 +265,8 @@ impl Tallies {
                     t.sum += v as i128;
                     t.sum_sq += (v * v) as i128;
                 }
-                _ if self.sparse => t.hits.push(spec.cell(values) as u32),
+                _ if !t.parts.is_empty() => t.parts[spec.cell(values)] += 1,
+                _ if t.counts.is_empty() => t.hits.push(spec.cell(values) as u32),
                 _ => t.counts[spec.cell(values)] += 1,
             }
         }
@@ -224,6 +276,24 @@ impl Tallies {
     /// holds value `v` of each deal, in order. The same totals as [`Tallies::add`] on each
     /// deal, each accumulator counted in one loop over its values.
     pub fn add_columns<'v>(&mut self, count: usize, column: impl Fn(usize) -> &'v [i32]) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::wide() {
+            // SAFETY: the processor has AVX2.
+            return unsafe { self.add_columns_wide(count, column) };
+        }
+        self.add_columns_in(count, column)
+    }
+
+    /// [`Tallies::add_columns`] compiled for processors with AVX2: eight values at a time.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx,avx2")]
+    unsafe fn add_columns_wide<'v>(&mut self, count: usize, column: impl Fn(usize) -> &'v [i32]) {
+        self.add_columns_in(count, column)
+    }
+
+    /// [`Tallies::add_columns`], compiled where it is inlined.
+    #[inline(always)]
+    fn add_columns_in<'v>(&mut self, count: usize, column: impl Fn(usize) -> &'v [i32]) {
         self.n += count as u64;
         for (spec, t) in self.specs.iter().zip(&mut self.tallies) {
             let first = |v: usize| &column(v)[..count];
@@ -233,11 +303,9 @@ impl Tallies {
                     t.sum += sum;
                     t.sum_sq += sum_sq;
                 }
-                _ if self.sparse => {
-                    t.hits.reserve(count);
-                    spec.each_cell(count, first, |cell| t.hits.push(cell as u32));
-                }
-                _ => spec.each_cell(count, first, |cell| t.counts[cell] += 1),
+                _ if !t.parts.is_empty() => spec.each_chunk(count, first, |cells| count_in_parts(&mut t.parts, cells)),
+                _ if t.counts.is_empty() => spec.each_chunk(count, first, |cells| t.hits.extend_from_slice(cells)),
+                _ => spec.each_chunk(count, first, |cells| cells.iter().for_each(|&c| t.counts[c as usize] += 1)),
             }
         }
     }
@@ -251,14 +319,14 @@ impl Tallies {
         for (t, o) in self.tallies.iter_mut().zip(&other.tallies) {
             t.sum += o.sum;
             t.sum_sq += o.sum_sq;
-            if other.sparse {
-                for &cell in &o.hits {
-                    t.counts[cell as usize] += 1;
-                }
-            } else {
-                for (c, oc) in t.counts.iter_mut().zip(&o.counts) {
-                    *c += oc;
-                }
+            for &cell in &o.hits {
+                t.counts[cell as usize] += 1;
+            }
+            for (c, oc) in t.counts.iter_mut().zip(&o.counts) {
+                *c += oc;
+            }
+            for part in o.parts.chunks_exact(t.counts.len().max(1)) {
+                t.counts.iter_mut().zip(part).for_each(|(c, p)| *c += p);
             }
         }
     }
@@ -270,6 +338,7 @@ impl Tallies {
             t.sum = 0;
             t.sum_sq = 0;
             t.counts.iter_mut().for_each(|c| *c = 0);
+            t.parts.iter_mut().for_each(|c| *c = 0);
             t.hits.clear();
         }
     }
@@ -292,7 +361,7 @@ impl Tallies {
             if counts.len() != spec.cells() {
                 return None;
             }
-            tallies.push(Tally { sum, sum_sq, counts, hits: Vec::new() });
+            tallies.push(Tally { sum, sum_sq, counts, ..Tally::default() });
         }
         Some(Tallies { specs: self.specs.clone(), tallies, n, sparse: false })
     }
@@ -361,16 +430,30 @@ mod tests {
             TallySpec::Frequency { x: Axis { value: 0, low: 0, high: 3 }, y: Some(Axis { value: 1, low: -1, high: 1 }) },
             TallySpec::Buckets { x: Buckets { value: 1, low: 0, high: 10, size: 3 }, y: None },
             TallySpec::Buckets { x: Buckets { value: 0, low: -4, high: 4, size: 2 }, y: Some(Buckets { value: 1, low: 0, high: 9, size: 5 }) },
+            // Wider than a batch counts in whole: its batch notes each deal's cell.
+            TallySpec::Frequency { x: Axis { value: 1, low: -1500, high: 1500 }, y: None },
         ];
+        assert!(specs[5].cells() > BATCH_CELLS && specs[4].cells() <= BATCH_CELLS);
         // Small values, then values whose squares overflow 64 bits when summed.
         for scale in [1i64, 1 << 28, i32::MIN as i64] {
             let deals: Vec<[i32; 2]> = (0..700i64).map(|i| [(i % 11 - 4) as i32, ((i * 7) % 13 - 2).wrapping_mul(scale) as i32]).collect();
             let columns: [Vec<i32>; 2] = [0, 1].map(|v| deals.iter().map(|d| d[v]).collect());
+            // The sums compiled for this processor's widest vectors are the portable ones.
+            for column in &columns {
+                let exact = |c: &[i32]| c.iter().fold((0i128, 0i128), |(s, q), &v| (s + v as i128, q + (v as i128) * (v as i128)));
+                assert_eq!(sums(&column[..512]), exact(&column[..512]));
+                assert_eq!(sums(column), exact(column));
+            }
             for each in [Tallies::new(specs.clone()), Tallies::new(specs.clone()).for_batch()] {
                 let (mut one_by_one, mut at_once) = (each.clone(), each.clone());
                 deals.iter().for_each(|v| one_by_one.add(v));
                 at_once.add_columns(600, |v| &columns[v][..]);
                 at_once.add_columns(100, |v| &columns[v][600..]);
+                // Compiled for any processor, as where the processor has no AVX2.
+                let mut portable = each.clone();
+                portable.add_columns_in(600, |v| &columns[v][..]);
+                portable.add_columns_in(100, |v| &columns[v][600..]);
+                assert_eq!(portable, at_once);
                 let (mut a, mut b) = (Tallies::new(specs.clone()), Tallies::new(specs.clone()));
                 a.merge(&one_by_one);
                 b.merge(&at_once);

@@ -16,7 +16,8 @@
 
 use crate::card::{Deal, Seat};
 use crate::dealing::gaps::{place_rng, Gaps, Places};
-use crate::dealing::rng::{batch_rng, fast_bits, pdep_portable, DealRng};
+use crate::cpu::Tier;
+use crate::dealing::rng::{batch_rng, pdep_portable, DealRng};
 use crate::dealing::source::DealSource;
 use crate::evaluation::dd::DdCache;
 use crate::evaluation::stats::Tallies;
@@ -183,12 +184,31 @@ impl<S: DealSource> Job<'_, S> {
     /// ([`DealSource::gaps`]) deals only at the places its gaps reach, each deal from the
     /// stream of its place: a piece draws the gaps before it instead.
     pub fn run_piece<K: Sink>(&self, k: u64, range: Range<u64>, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut K) -> BatchEnd {
-        #[cfg(target_arch = "x86_64")]
-        if fast_bits() {
+        self.run_piece_as(Tier::best(), k, range, cap, produced_before, vm, sink)
+    }
+
+    /// [`Job::run_piece`] with the batch loop compiled for `tier` (which the processor runs).
+    #[allow(clippy::too_many_arguments)]
+    pub fn run_piece_as<K: Sink>(
+        &self,
+        tier: Tier,
+        k: u64,
+        range: Range<u64>,
+        cap: u64,
+        produced_before: u64,
+        vm: &mut Machine,
+        sink: &mut K,
+    ) -> BatchEnd {
+        assert!(tier <= Tier::best(), "a tier the processor runs");
+        match tier {
+            // SAFETY: the CPU has the features `run_piece_wide` is compiled for.
+            #[cfg(target_arch = "x86_64")]
+            Tier::Wide => unsafe { self.run_piece_wide(k, range, cap, produced_before, vm, sink) },
             // SAFETY: the CPU has the features `run_piece_x86` is compiled for.
-            return unsafe { self.run_piece_x86(k, range, cap, produced_before, vm, sink) };
+            #[cfg(target_arch = "x86_64")]
+            Tier::Bits => unsafe { self.run_piece_x86(k, range, cap, produced_before, vm, sink) },
+            _ => self.run_piece_in(k, range, cap, produced_before, vm, sink, pdep_portable),
         }
-        self.run_piece_in(k, range, cap, produced_before, vm, sink, pdep_portable)
     }
 
     /// [`Job::run_piece`] compiled for processors with BMI1, BMI2, POPCNT and LZCNT: the
@@ -196,6 +216,22 @@ impl<S: DealSource> Job<'_, S> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
     unsafe fn run_piece_x86<K: Sink>(
+        &self,
+        k: u64,
+        range: Range<u64>,
+        cap: u64,
+        produced_before: u64,
+        vm: &mut Machine,
+        sink: &mut K,
+    ) -> BatchEnd {
+        self.run_piece_in(k, range, cap, produced_before, vm, sink, |s, m| std::arch::x86_64::_pdep_u64(s, m))
+    }
+
+    /// [`Job::run_piece`] compiled for processors with the bit instructions and AVX2
+    /// ([`wide`]): the loops over columns of values work on eight at a time.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt,avx,avx2")]
+    unsafe fn run_piece_wide<K: Sink>(
         &self,
         k: u64,
         range: Range<u64>,
@@ -249,13 +285,14 @@ impl<S: DealSource> Job<'_, S> {
         let mut feed =
             BatchFeed { job: self, first, i: start, start, stop, cap, produced_before, dealt, perms, places, rested: false, halted: false, end, sink, pdep };
         // A program the compiler chose to run over blocks ([`Program::blocks`]), unless the
-        // source deals only at the places of its gaps.
-        // A program the compiler chose to run over blocks ([`Program::blocks`]), unless the
         // source deals only at the places of its gaps, or the thread found the interpreter
-        // faster ([`crate::machine::block::Choice`]).
+        // faster ([`crate::machine::block::Choice`]) and does not measure again in this piece.
         let mut block = vm.block.take();
+        if let Some(b) = &mut block {
+            b.choice.start_piece();
+        }
         let per_deal = match &mut block {
-            Some(b) if self.source.gaps().is_none() && b.choice.chosen() != Some(Way::PerDeal) => {
+            Some(b) if self.source.gaps().is_none() && (b.choice.measuring() || b.choice.next() == Way::Blocks) => {
                 !feed.run_blocks(b, vm, &mut rng, &mut values, forgets)
             }
             _ => true,
@@ -332,7 +369,7 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S,
         let mut dealt = [Deal::default(); LANES];
         loop {
             let way = block.choice.next();
-            let measured = block.choice.chosen().is_none();
+            let measured = block.choice.measuring();
             if !measured && way == Way::PerDeal {
                 return false;
             }

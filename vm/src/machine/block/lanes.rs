@@ -97,6 +97,26 @@ impl Lanes {
         }
     }
 
+    /// The lanes whose value in `column` is zero, and the others: `zeros64` gives the zeros
+    /// among the 64 values of a word of lanes, all read at once.
+    #[inline(always)]
+    pub fn split_zeros(self, column: &[i32; LANES], zeros64: impl Fn(&[i32; 64]) -> u64) -> (Lanes, Lanes) {
+        let mut zero = Lanes::NONE;
+        self.each_word(|w, bits| zero.0[w] = zeros64(word(column, w)) & bits);
+        (zero, self.and_not(zero))
+    }
+
+    /// Calls `f` with the number of each word of 64 lanes that holds some lanes of the set,
+    /// and its lanes (bit `i` for lane `64 * w + i`).
+    #[inline(always)]
+    pub fn each_word(self, mut f: impl FnMut(usize, u64)) {
+        for (w, &bits) in self.0.iter().enumerate() {
+            if bits != 0 {
+                f(w, bits);
+            }
+        }
+    }
+
     /// The lanes for which `test` holds, and the others: each word's bits gathered in a
     /// register.
     #[inline(always)]
@@ -121,4 +141,16 @@ impl Lanes {
         }
         (yes, self.and_not(yes))
     }
+}
+
+/// The values of word `w` of a column: lanes `64 * w` to `64 * w + 63`.
+#[inline(always)]
+pub fn word<T>(column: &[T; LANES], w: usize) -> &[T; 64] {
+    column[w * 64..w * 64 + 64].try_into().expect("64 lanes")
+}
+
+/// [`word`], to write.
+#[inline(always)]
+pub fn word_mut<T>(column: &mut [T; LANES], w: usize) -> &mut [T; 64] {
+    (&mut column[w * 64..w * 64 + 64]).try_into().expect("64 lanes")
 }

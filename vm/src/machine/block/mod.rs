@@ -16,6 +16,7 @@
 //! which keeps the per-deal interpreter as the reference).
 
 use crate::card::{Deal, Seat};
+use crate::cpu::Tier;
 use crate::evaluation::score::{classic_imps, imps, score};
 use crate::evaluation::shape::shape_index_of;
 use crate::evaluation::tables::Tables;
@@ -23,6 +24,7 @@ use crate::machine::bytecode::{BinaryOp, Instr};
 use crate::machine::program::Program;
 
 mod choice;
+mod kernels;
 mod lanes;
 mod plan;
 #[cfg(test)]
@@ -30,6 +32,11 @@ mod tests;
 
 pub use choice::{Choice, Way};
 pub use lanes::{Lanes, LANES};
+
+#[cfg(target_arch = "x86_64")]
+use kernels::{Bits, Wide};
+use kernels::{Kernels, Portable};
+use lanes::{word, word_mut};
 pub use plan::Plan;
 
 /// One value per lane.
@@ -117,6 +124,20 @@ impl Block {
         n: usize,
         rest: &mut dyn FnMut(usize, &Deal) -> Deal,
     ) -> Result<Lanes, Bail> {
+        self.run_as(Tier::best(), program, entry, tables, n, rest)
+    }
+
+    /// [`Block::run`] with the evaluator compiled for `tier` (which the processor runs).
+    pub fn run_as(
+        &mut self,
+        tier: Tier,
+        program: &Program,
+        entry: usize,
+        tables: &Tables,
+        n: usize,
+        rest: &mut dyn FnMut(usize, &Deal) -> Deal,
+    ) -> Result<Lanes, Bail> {
+        assert!(tier <= Tier::best(), "a tier the processor runs");
         self.known.iter_mut().for_each(|k| *k = Lanes::NONE);
         self.stored.iter_mut().for_each(|s| *s = Lanes::NONE);
         self.rested = Lanes::NONE;
@@ -124,10 +145,13 @@ impl Block {
         let lanes = Lanes::first(n);
         let mut cx = Cx { program, tables, rest };
         let start = program.entries[entry].start as usize;
-        #[cfg(target_arch = "x86_64")]
-        let ran = if crate::dealing::rng::fast_bits() { Bits::routine(self, &mut cx, start, 0, lanes) } else { Portable::routine(self, &mut cx, start, 0, lanes) };
-        #[cfg(not(target_arch = "x86_64"))]
-        let ran = Portable::routine(self, &mut cx, start, 0, lanes);
+        let ran = match tier {
+            #[cfg(target_arch = "x86_64")]
+            Tier::Wide => Wide::routine(self, &mut cx, start, 0, lanes),
+            #[cfg(target_arch = "x86_64")]
+            Tier::Bits => Bits::routine(self, &mut cx, start, 0, lanes),
+            _ => Portable::routine(self, &mut cx, start, 0, lanes),
+        };
         if let Err(bail) = ran {
             self.pending.iter_mut().for_each(|p| *p = Lanes::NONE);
             self.waiting.iter_mut().for_each(|w| *w = 0);
@@ -253,17 +277,16 @@ impl Block {
                 return Ok(Lanes::NONE);
             }
             Instr::JumpIfZero(t) | Instr::AndThen(t) => {
-                let top = &self.stack[d - 1];
-                let (zero, other) = act.split(|l| top[l] == 0);
+                let (zero, other) = act.split_zeros(&self.stack[d - 1], I::zeros64);
                 self.wait(t, zero);
                 return Ok(other);
             }
             Instr::OrElse(t) => {
                 let top = &mut self.stack[d - 1];
-                let (true_, other) = act.split(|l| top[l] != 0);
+                let (zero, true_) = act.split_zeros(top, I::zeros64);
                 fill(top, true_, |_| 1);
                 self.wait(t, true_);
-                return Ok(other);
+                return Ok(zero);
             }
             Instr::DealRest => {
                 let new = act.and_not(self.rested);
@@ -284,7 +307,7 @@ impl Block {
             Instr::Score { vulnerable, contract } => map(&mut self.stack[d - 1], act, |v| score(vulnerable, contract, v)),
             Instr::Imps if cx.program.classic_imps => map(&mut self.stack[d - 1], act, classic_imps),
             Instr::Imps => map(&mut self.stack[d - 1], act, imps),
-            load => self.load(cx, load, act, d),
+            load => self.load::<I>(cx, load, act, d),
         }
         Ok(act)
     }
@@ -324,14 +347,14 @@ impl Block {
 
     /// An instruction that pushes what it reads of each lane's deal, onto column `d`.
     #[inline(always)]
-    fn load(&mut self, cx: &Cx<'_>, instr: Instr, act: Lanes, d: usize) {
+    fn load<I: Isa>(&mut self, cx: &Cx<'_>, instr: Instr, act: Lanes, d: usize) {
         let (program, tables) = (cx.program, cx.tables);
         match instr {
             Instr::Shape { seat, set } => {
                 let set = &program.shapes[set as usize];
                 self.shape_indices(seat, act);
                 let (column, shapes) = (&mut self.stack[d], &self.shapes[seat as usize]);
-                return fill(column, act, |l| i32::from(set.contains(shapes[l] as usize)));
+                return act.each_word(|w, lanes| I::shape_test64(set, word(shapes, w), word_mut(column, w), lanes));
             }
             Instr::ShapeValue { seat, table } => {
                 let values = &program.shape_values[table as usize];
@@ -368,26 +391,20 @@ impl Block {
     }
 }
 
-/// How the evaluator's loops are compiled: for any processor, or for x86-64 processors with
-/// BMI and POPCNT (as the batch loop is, [`crate::dealing::rng::fast_bits`]). A variable's subroutine recurses
+/// How the evaluator is compiled: for any processor, for x86-64 processors with BMI and
+/// POPCNT (as the batch loop is, [`crate::cpu::fast_bits`]), or with AVX2 too
+/// ([`crate::cpu::wide`]), with the tier's column kernels. A variable's subroutine recurses
 /// through it, so that the whole evaluation is compiled one way.
-trait Isa {
+trait Isa: Kernels {
     /// [`Block::routine`] compiled this way.
     fn routine(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail>;
 }
-
-/// Compiled for any processor.
-struct Portable;
 
 impl Isa for Portable {
     fn routine(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
         block.routine::<Portable>(cx, start, base, lanes)
     }
 }
-
-/// Compiled for x86-64 processors with BMI1, BMI2, POPCNT and LZCNT.
-#[cfg(target_arch = "x86_64")]
-struct Bits;
 
 #[cfg(target_arch = "x86_64")]
 impl Isa for Bits {
@@ -402,6 +419,22 @@ impl Isa for Bits {
 #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn routine_bits(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
     block.routine::<Bits>(cx, start, base, lanes)
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for Wide {
+    fn routine(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
+        // SAFETY: `Block::run` chooses `Wide` only when the processor has these features.
+        unsafe { routine_wide(block, cx, start, base, lanes) }
+    }
+}
+
+/// [`Block::routine`] compiled for processors with the bit instructions and AVX2: the loops
+/// over a column work on eight lanes at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt,avx,avx2")]
+unsafe fn routine_wide(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
+    block.routine::<Wide>(cx, start, base, lanes)
 }
 
 /// Writes `f` of each lane's deal in each lane of `act`.

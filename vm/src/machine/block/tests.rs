@@ -123,7 +123,7 @@ impl Gen {
 }
 
 /// Every produced deal of a batch with its place and values.
-#[derive(Default, Debug, PartialEq)]
+#[derive(Clone, Default, Debug, PartialEq)]
 struct Kept(Vec<(u32, Deal, Vec<i32>)>);
 
 impl Sink for Kept {
@@ -155,13 +155,14 @@ fn machine(program: &Program, blocks: bool) -> Machine {
 }
 
 /// What a batch piece gives each way: where it ended, its produced deals, its statistics.
-fn both_ways(job: &Job<'_, RandomDealer>, plain: &Program, range: std::ops::Range<u64>, cap: u64) -> [(BatchEnd, Kept, Tallies); 2] {
+/// The batch loop is compiled for `tier`.
+fn both_ways(job: &Job<'_, RandomDealer>, plain: &Program, range: std::ops::Range<u64>, cap: u64, tier: Tier) -> [(BatchEnd, Kept, Tallies); 2] {
     [job.program, plain].map(|program| {
         let job = Job { program, ..*job };
         let blocks = program.blocks;
         let (mut kept, mut counted) = (Kept::default(), tallies().for_batch());
-        let end = job.run_piece(1, range.clone(), cap, 0, &mut machine(program, blocks), &mut kept);
-        assert_eq!(job.run_piece(1, range.clone(), cap, 0, &mut machine(program, blocks), &mut counted), end);
+        let end = job.run_piece_as(tier, 1, range.clone(), cap, 0, &mut machine(program, blocks), &mut kept);
+        assert_eq!(job.run_piece_as(tier, 1, range.clone(), cap, 0, &mut machine(program, blocks), &mut counted), end);
         let mut whole = tallies();
         whole.merge(&counted);
         (end, kept, whole)
@@ -172,7 +173,7 @@ fn both_ways(job: &Job<'_, RandomDealer>, plain: &Program, range: std::ops::Rang
 fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks() {
     let mut gen = Gen(20261125, None);
     let tables = Tables::new(&PointCounts::default());
-    let (mut ran, mut bailed, mut faulted, mut capped, mut partly, mut produced) = (0, 0, 0, 0, 0, 0);
+    let (mut ran, mut bailed, mut faulted, mut capped, mut partly, mut produced, mut tiers) = (0, 0, 0, 0, 0, 0, 0);
     for case in 0..60 {
         let rest = case % 3 == 0;
         let mut program = gen.program(3, rest);
@@ -193,15 +194,34 @@ fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks(
             *deal = source.deal(0, &mut rng, crate::dealing::rng::pdep_portable);
         }
         let mut dealt = |_: usize, deal: &Deal| *deal;
-        match block.run(&program, 0, &tables, LANES, &mut dealt) {
+        let outcome = block.run(&program, 0, &tables, LANES, &mut dealt);
+        match outcome {
             Ok(_) => ran += 1,
             Err(Bail) => bailed += 1,
+        }
+        // The evaluator compiled for each tier the processor runs gives the same lanes,
+        // results and values.
+        let seen = |block: &Block, produced: Lanes| {
+            let mut values = vec![0; 3];
+            (0..LANES).map(|l| (block.result(l), produced.contains(l).then(|| (block.values_of(l, &mut values), values.clone()).1))).collect::<Vec<_>>()
+        };
+        let expected = outcome.map(|produced| seen(&block, produced));
+        for tier in crate::cpu::Tier::available() {
+            let got = block.run_as(tier, &program, 0, &tables, LANES, &mut dealt).map(|produced| seen(&block, produced));
+            assert_eq!(got, expected, "{tier:?} evaluates otherwise\n{}", program.disassemble());
+            tiers += 1;
         }
         // Whole batches, pieces of them and batches cut at a produced count, both ways.
         let job = Job { program: &program, tables: &tables, source: &source, routine: 0, swap: Swap::None, seed: case, generate: 1 << 20 };
         for (range, cap) in [(0..u64::MAX, u64::MAX), (700..3000, u64::MAX), (0..u64::MAX, 9), (5..1500, 1)] {
-            let [blocks, per_deal] = both_ways(&job, &plain, range, cap);
+            let [blocks, per_deal] = both_ways(&job, &plain, range.clone(), cap, Tier::best());
             assert_eq!(blocks, per_deal, "blocks and the interpreter disagree on\n{}", program.disassemble());
+            // The batch loop compiled for a narrower tier: the same again (once a case).
+            if cap == u64::MAX && range.start == 0 {
+                for tier in Tier::available().filter(|&t| t < Tier::best()) {
+                    assert_eq!(both_ways(&job, &plain, range.clone(), cap, tier), [blocks.clone(), per_deal.clone()], "{tier:?}");
+                }
+            }
             faulted += usize::from(blocks.0.fault.is_some());
             produced += usize::from(blocks.0.fault.is_none() && blocks.0.produced > 0);
             capped += usize::from(cap < u64::MAX && blocks.0.produced == cap);
@@ -211,6 +231,7 @@ fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks(
     assert!(ran >= 20 && bailed >= 3, "{ran} blocks ran and {bailed} bailed");
     assert!(faulted >= 5 && capped >= 20, "{faulted} pieces faulted and {capped} reached their cap");
     assert!(partly >= 10 && produced >= 60, "{partly} programs dealt north first, {produced} pieces produced deals");
+    assert!(tiers >= 60, "each program evaluated for every tier the processor runs");
 }
 
 #[test]
