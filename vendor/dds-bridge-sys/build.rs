@@ -32,6 +32,13 @@ fn main() -> anyhow::Result<()> {
         .collect();
     sources.push(PathBuf::from("src/dds_context.cpp"));
 
+    // dealvm patch (PATCHES.md): the library is built again when its sources change (bindgen's
+    // callbacks name only the headers it read, and a build script that names any file is
+    // otherwise run again only when it changes itself).
+    println!("cargo:rerun-if-changed=vendor/library/src");
+    println!("cargo:rerun-if-changed=src");
+    println!("cargo:rerun-if-changed=build.rs");
+
     let dump = std::env::var_os("CARGO_FEATURE_DEBUG_DUMP").is_some();
 
     let mut build = cc::Build::new();

@@ -47,12 +47,34 @@
 #include <api/dds_constants.hpp>
 
 // dealvm patch (PATCHES.md): the POPCNT instruction where the processor has it, without
-// making the program require it (a portable build calls libgcc's __popcountdi2 instead).
+// making the program require it (a portable build calls libgcc's __popcountdi2 instead). The
+// processor is asked once, at the first count, by one CPUID (not by libgcc's
+// __builtin_cpu_supports, whose initialiser runs a dozen CPUIDs at every program start).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#include <cpuid.h>
+#define DEALVM_POPCNT_AT_RUN_TIME 1
+#endif
 namespace {
+#ifdef DEALVM_POPCNT_AT_RUN_TIME
+// 1 when the processor has POPCNT, 0 when not, -1 before the first count asks.
+int popcnt_known = -1;
+
+inline auto has_popcnt() -> bool
+{
+    int known = __atomic_load_n(&popcnt_known, __ATOMIC_RELAXED);
+    if (known < 0) {
+        unsigned a = 0, b = 0, c = 0, d = 0;
+        known = (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_POPCNT) != 0) ? 1 : 0;
+        __atomic_store_n(&popcnt_known, known, __ATOMIC_RELAXED);
+    }
+    return known != 0;
+}
+#endif
+
 inline auto count_bits(std::uint32_t x) -> int
 {
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
-    if (__builtin_cpu_supports("popcnt")) {
+#ifdef DEALVM_POPCNT_AT_RUN_TIME
+    if (has_popcnt()) {
         std::uint32_t n;
         __asm__("popcntl %1, %0" : "=r"(n) : "rm"(x) : "cc");
         return static_cast<int>(n);
