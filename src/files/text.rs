@@ -3,7 +3,6 @@
 //! byte buffer that a run reuses ([`Text`]), so that printing a deal allocates nothing.
 
 use dealvm_vm::card::{Deal, Hand, Seat, Suit, RANK_CHARS};
-use std::sync::OnceLock;
 
 /// The number of 13-bit suit masks.
 const MASKS: usize = 1 << 13;
@@ -20,31 +19,40 @@ const SPACED: usize = 32;
 /// gives.
 pub struct Holdings {
     /// The ranks from the ace down (`AKT9`).
-    plain: Box<[[u8; PLAIN]]>,
+    plain: [[u8; PLAIN]; MASKS],
     /// The ranks spaced (`A K T 9 `), or `- ` for a void, then spaces.
-    spaced: Box<[[u8; SPACED]]>,
+    spaced: [[u8; SPACED]; MASKS],
 }
 
+/// The table, worked out when dealvm is compiled: a run that prints a few deals reads the few
+/// pages of it that it needs, and none is built at its start (building it took a tenth of a
+/// millisecond-long start-up).
+static HOLDINGS: Holdings = Holdings::build();
+
 impl Holdings {
-    /// The table, built on first use.
+    /// The table.
     pub fn get() -> &'static Holdings {
-        static TABLE: OnceLock<Holdings> = OnceLock::new();
-        TABLE.get_or_init(Holdings::build)
+        &HOLDINGS
     }
 
     /// Both forms of the 8192 holdings.
-    fn build() -> Holdings {
-        let mut plain = vec![[b' '; PLAIN]; MASKS].into_boxed_slice();
-        let mut spaced = vec![[b' '; SPACED]; MASKS].into_boxed_slice();
-        for mask in 0..MASKS {
-            let ranks = (0..13).rev().filter(|r| mask & (1 << r) != 0).map(|r| RANK_CHARS[r]);
-            for (i, rank) in ranks.enumerate() {
-                plain[mask][i] = rank;
-                spaced[mask][2 * i] = rank;
+    const fn build() -> Holdings {
+        let mut plain = [[b' '; PLAIN]; MASKS];
+        let mut spaced = [[b' '; SPACED]; MASKS];
+        let mut mask = 0;
+        while mask < MASKS {
+            let (mut rank, mut len) = (13, 0);
+            while rank > 0 {
+                rank -= 1;
+                if mask & (1 << rank) != 0 {
+                    plain[mask][len] = RANK_CHARS[rank];
+                    spaced[mask][2 * len] = RANK_CHARS[rank];
+                    len += 1;
+                }
             }
-            let len = mask.count_ones() as u8;
-            plain[mask][PLAIN - 1] = len;
-            spaced[mask][SPACED - 1] = 2 * len.max(1);
+            plain[mask][PLAIN - 1] = len as u8;
+            spaced[mask][SPACED - 1] = 2 * if len == 0 { 1 } else { len as u8 };
+            mask += 1;
         }
         spaced[0][0] = b'-';
         Holdings { plain, spaced }
