@@ -138,8 +138,7 @@ pub(crate) const fn alias_table<const N: usize>(weights: &[u64; N], total: u64) 
     table
 }
 
-/// The tables behind [`HandTables::hand`] and the 13-of-39 [`Floyd`] plan (about 17 KB),
-/// built when dealvm is compiled.
+/// The tables behind [`HandTables::hand`] (about 17 KB), built when dealvm is compiled.
 ///
 /// A suit-length vector is 16 bits, 4 per suit (clubs lowest). One entry of the alias table
 /// holds a bucket's threshold and both its vectors (not the alias's index), so one load
@@ -159,8 +158,6 @@ pub struct HandTables {
     alias: [u64; BUCKETS],
     /// The low 8 bits of each threshold, read only when the high bits tie (once in 2^32).
     low: [u8; BUCKETS],
-    /// 13 cards of 39 (a hand after one hand is dealt: the first of a completion).
-    pub of_39: Floyd,
 }
 
 impl std::fmt::Debug for HandTables {
@@ -223,7 +220,7 @@ impl HandTables {
             low[b] = (e >> 11) as u8;
             b += 1;
         }
-        HandTables { subsets, lengths, alias, low, of_39: Floyd::new(39, 13) }
+        HandTables { subsets, lengths, alias, low }
     }
 
     /// A uniform 13-card hand, as a card mask (16 bits per suit, clubs lowest).

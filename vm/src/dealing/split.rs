@@ -26,7 +26,8 @@
 //! deal that an action prints is completed
 //! ([`DealSource::complete`]): the other hands are a uniform split of the cards left, drawn
 //! from the deal's own random stream ([`deal_rng`]), so that the run is the same on any
-//! number of threads. What the program sees has exactly the law it has with whole deals, and
+//! number of threads; after one hand, the next is 13 of the 39 cards left, split like a half
+//! of the pack over the thirds of them ([`SplitTables::thirteen_of_39`]). What the program sees has exactly the law it has with whole deals, and
 //! so have the deals printed.
 
 use crate::card::{Deal, Hand, Seat, Seats, Side, ALL_CARDS};
@@ -147,7 +148,7 @@ impl RandomDealer {
         let mut free = ALL_CARDS ^ deal.hands.iter().fold(0, |cards, h| cards | h.0);
         for seat in missing.iter() {
             let cards = match free.count_ones() {
-                39 => pdep(self.hands.of_39.draw(rng), free),
+                39 => pdep(self.tables.thirteen_of_39(rng), free),
                 26 => self.tables.thirteen_of(rng, free, &pdep),
                 _ => free,
             };
@@ -219,6 +220,13 @@ const MAGIC_SHIFT: u32 = 40;
 /// The number of North-South's suit-length vectors: four lengths of 0 to 13 making 26.
 const HALF_VECTORS: usize = 1834;
 
+/// `C(39, 13)`: the hands one can take from 39 cards.
+const HANDS_OF_39: u64 = choose(39, 13);
+
+/// The number of ways three numbers of 0 to 13 make 13: how 13 of 39 cards lie in the three
+/// thirds of them.
+const THIRD_VECTORS: usize = 105;
+
 /// The tables behind [`SplitTables::deal`] (about 35 KB), built when dealvm is compiled.
 pub struct SplitTables {
     /// Every 13-bit suit mask, those with 0 cards first, then 1, ... 13.
@@ -237,6 +245,12 @@ pub struct SplitTables {
     /// `ceil(2^40 / C(13, j))`: divides by `C(13, j)` with a multiply, exactly for every
     /// dividend below `C(13, j)²`.
     magic: [u64; 14],
+    /// The alias table of the vectors of how many of 13 cards of 39 lie in each third of
+    /// them ([`SplitTables::thirteen_of_39`]): threshold (out of `C(39, 13)`) and alias, as
+    /// in `alias`.
+    third_alias: [u64; THIRD_VECTORS],
+    /// The vector of each bucket: 4 bits per third, the first lowest.
+    third_vectors: [u16; THIRD_VECTORS],
 }
 
 impl std::fmt::Debug for SplitTables {
@@ -289,7 +303,25 @@ impl SplitTables {
             j += 1;
         }
         assert!(total == HANDS_OF_26);
-        SplitTables { subsets, offset, alias, vectors, cumulative, magic }
+        // How 13 of 39 cards lie in the thirds of them, and how many choices do so.
+        let (mut third_vectors, mut weights) = ([0u16; THIRD_VECTORS], [0u64; THIRD_VECTORS]);
+        let (mut n, mut sum) = (0, 0);
+        let mut a = 0;
+        while a <= 13 {
+            let mut b = 0;
+            while a + b <= 13 {
+                let c = 13 - a - b;
+                third_vectors[n] = (a | b << 4 | c << 8) as u16;
+                weights[n] = WAYS[a] as u64 * WAYS[b] as u64 * WAYS[c] as u64;
+                sum += weights[n];
+                n += 1;
+                b += 1;
+            }
+            a += 1;
+        }
+        assert!(n == THIRD_VECTORS && sum == HANDS_OF_39);
+        let third_alias = alias_table(&weights, HANDS_OF_39);
+        SplitTables { subsets, offset, alias, vectors, cumulative, magic, third_alias, third_vectors }
     }
 
     /// The `i`-th holding of `k` cards.
@@ -358,6 +390,27 @@ impl SplitTables {
         let half = self.half(rng, x0, x1, x2);
         let first = pdep(self.thirteen_of_26(draw32(rng, x3 as u32, HANDS_OF_26)), half);
         (first, half ^ first)
+    }
+
+    /// A uniform choice of 13 of 39 numbered cards, as a 39-bit mask: how many of them lie in
+    /// each third (cards 0 to 12, 13 to 25, 26 to 38), a vector `k` drawn from an alias table
+    /// with probability `∏ C(13, k_t) / C(39, 13)`, then a uniform holding of `k_t` cards in
+    /// each third: the hand of the second seat dealt after one (a deal's completion).
+    #[inline(always)]
+    pub fn thirteen_of_39(&self, rng: &mut DealRng) -> u64 {
+        let x0 = rng.next_u64();
+        let x1 = rng.next_u64();
+        let x2 = rng.next_u64();
+        let u = draw64(rng, x0, HANDS_OF_39);
+        let bucket = draw21(rng, x1, THIRD_VECTORS as u32) as usize;
+        let entry = self.third_alias[bucket];
+        let chosen = if u < entry >> 11 { bucket } else { (entry & 0x7FF) as usize };
+        let v = self.third_vectors[chosen] as u32;
+        let k = [v & 15, v >> 4 & 15, v >> 8 & 15];
+        let first = self.holding(k[0], draw21(rng, x1 >> 21, WAYS[k[0] as usize & 15]));
+        let second = self.holding(k[1], draw21(rng, x1 >> 42, WAYS[k[1] as usize & 15]));
+        let third = self.holding(k[2], draw21(rng, x2, WAYS[k[2] as usize & 15]));
+        first | second << 13 | third << 26
     }
 
     /// A uniform 13 of the 26 cards of `free`.
@@ -464,6 +517,45 @@ mod tests {
             hands.insert(h);
         }
         assert_eq!(hands.len(), HANDS_OF_26 as usize);
+    }
+
+    #[test]
+    fn thirteen_of_39_lie_in_the_thirds_as_often_as_they_should() {
+        let t = SplitTables::get();
+        // The alias table of the thirds gives each vector exactly its weight.
+        let n = THIRD_VECTORS as u128;
+        let mut got = [0u128; THIRD_VECTORS];
+        for (b, &e) in t.third_alias.iter().enumerate() {
+            let keep = (e >> 11) as u128;
+            got[b] += keep;
+            got[(e & 0x7FF) as usize] += HANDS_OF_39 as u128 - keep;
+        }
+        for (i, &v) in t.third_vectors.iter().enumerate() {
+            let w: u64 = (0..3).map(|s| WAYS[(v >> (4 * s) & 15) as usize] as u64).product();
+            assert_eq!(got[i], w as u128 * n, "vector {v:03x}");
+        }
+        // Drawn: 13 of the 39, every card a third of the time, and as many in the first
+        // third as the hypergeometric law says (chi-square over 9 cells: 1 to 8 cards, and
+        // the rare 0 or 9 to 13 pooled).
+        let mut rng = crate::dealing::rng::batch_rng(39, 13);
+        let draws = 200_000u64;
+        let (mut per_card, mut first) = ([0u64; 39], [0u64; 14]);
+        for _ in 0..draws {
+            let m = t.thirteen_of_39(&mut rng);
+            assert_eq!(m.count_ones(), 13);
+            assert_eq!(m >> 39, 0);
+            (0..39).for_each(|c| per_card[c] += m >> c & 1);
+            first[(m & 0x1FFF).count_ones() as usize] += 1;
+        }
+        let third = draws as f64 / 3.0;
+        let sd = (draws as f64 * (1.0 / 3.0) * (2.0 / 3.0)).sqrt();
+        assert!(per_card.iter().all(|&c| (c as f64 - third).abs() < 5.0 * sd), "{per_card:?}");
+        let p = |k: usize| (WAYS[k] as f64 * choose(26, 13 - k as u64) as f64) / HANDS_OF_39 as f64;
+        let rare = [0, 9, 10, 11, 12, 13];
+        let cells = (1..=8).map(|k| (first[k], p(k))).chain([(rare.iter().map(|&k| first[k]).sum(), rare.iter().map(|&k| p(k)).sum())]);
+        let chi: f64 = cells.map(|(seen, pk): (u64, f64)| (seen as f64 - pk * draws as f64).powi(2) / (pk * draws as f64)).sum();
+        // The 99.9% point of chi-square with 8 degrees of freedom is 26.1.
+        assert!(chi < 26.1, "chi-square {chi}: {first:?}");
     }
 
     #[test]
