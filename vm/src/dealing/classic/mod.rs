@@ -19,11 +19,21 @@
 //! not dealt: the dealer ignores them, as Debian's does.
 //!
 //! `rnd(x)` is `(int)(x * r / 2^31)` for the next `rand()` value `r`, in double precision.
+//!
+//! [`ClassicDealer::next_deal`] deals one deal after the other: the reference. For several
+//! threads, a batch's deals are worked out in two steps, since an exchange acts on places
+//! whatever cards they hold: [`draws`] draws the places of a batch's exchanges, the only
+//! sequential step (the numbers in blocks), and [`shuffles`] applies them to the places of
+//! the batch's first pack before its cards are known, then gives the deals once they are.
+
+pub mod draws;
+pub mod shuffles;
 
 use crate::card::{Card, Deal, Hand};
+use draws::DrawState;
 
 /// The words of glibc's `random()` state (TYPE_3).
-const DEGREE: usize = 31;
+pub const DEGREE: usize = 31;
 /// The lag between the two words added (glibc's `rand_sep`).
 const SEPARATION: usize = 3;
 
@@ -59,6 +69,12 @@ impl GlibcRand {
             rand.next();
         }
         rand
+    }
+
+    /// The last 31 words made (the sums before their low bit is dropped), the oldest first:
+    /// the next word is the sum of the first and the 29th.
+    pub fn words(&self) -> [u32; DEGREE] {
+        std::array::from_fn(|i| self.state[(self.front + i) % DEGREE])
     }
 
     /// The next `rand()` value, in `0..2^31`.
@@ -98,6 +114,12 @@ impl ExeRand {
             rand.next();
         }
         rand
+    }
+
+    /// The low 32 bits of the last 31 words made, the oldest first: all the dealing reads
+    /// (its draws are bits 16 to 31 of a sum), not `rnd`.
+    pub fn words(&self) -> [u32; DEGREE] {
+        std::array::from_fn(|i| self.state[(self.front + i) % DEGREE] as u32)
     }
 
     /// The next `gnurand()` value.
@@ -171,10 +193,48 @@ impl ClassicSwap {
 
 /// The two hands exchanged to make the `k`-th copy of a shuffled deal (`k` from 1): seats by
 /// index, north 0 to west 3.
-const EXCHANGES: [(usize, usize); 5] = [(1, 3), (2, 3), (1, 2), (1, 3), (2, 3)];
+pub(crate) const EXCHANGES: [(usize, usize); 5] = [(1, 3), (2, 3), (1, 2), (1, 3), (2, 3)];
 
 /// The draws of one place: the low 16 bits of a `rand()` value.
 const DRAW_RANGE: u32 = 1 << 16;
+
+/// What every shuffle of a run shares: the places not predealt, the draws that map to them,
+/// and the swapping.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shuffling {
+    /// The places not predealt, in order; only the first `free_count` are used.
+    free: [u8; 52],
+    free_count: u32,
+    /// Draws (16 bits) below this map to a place; the others are drawn again.
+    accept_below: u32,
+    /// `2^32 / free_count + 1`, to take a draw modulo `free_count` without dividing.
+    reciprocal: u64,
+    swap: ClassicSwap,
+}
+
+impl Shuffling {
+    /// The draws one shuffle takes: one per place not predealt.
+    pub fn draws_per_shuffle(&self) -> usize {
+        self.free_count as usize
+    }
+
+    /// The draws accepted: those below this (at most 2^16).
+    pub fn accept_below(&self) -> u32 {
+        self.accept_below
+    }
+
+    /// The deals made from one shuffle: 1, 2 or 6.
+    pub fn copies(&self) -> u64 {
+        self.swap.copies() as u64
+    }
+
+    /// How many of the `deals` deals from deal number `first` (counted from the dealer's
+    /// first) are shuffled: those whose number is a multiple of the copies.
+    pub fn shuffles_among(&self, first: u64, deals: u64) -> u64 {
+        let c = self.copies();
+        (first + deals).div_ceil(c) - first.div_ceil(c)
+    }
+}
 
 /// Classic Dealer's pack, dealt one deal after another from a seed ([`ClassicDealer::next_deal`]),
 /// with its `rnd` ([`ClassicDealer::rnd`]) drawing from the same numbers.
@@ -184,14 +244,7 @@ pub struct ClassicDealer {
     /// The card at each place (its bit position in a hand mask); places `13 * s ..` are seat
     /// `s`'s hand.
     pack: [u8; 52],
-    /// The places not predealt, in order; only the first `free_count` are used.
-    free: [u8; 52],
-    free_count: u32,
-    /// Draws (low 16 bits) below this map to a place; the others are drawn again.
-    accept_below: u32,
-    /// `2^32 / free_count + 1`, to take a draw modulo `free_count` without dividing.
-    reciprocal: u64,
-    swap: ClassicSwap,
+    shuffling: Shuffling,
     /// The copy the next deal is: 0 shuffles, 1.. exchanges hands.
     copy: u8,
 }
@@ -229,7 +282,27 @@ impl ClassicDealer {
             ClassicBuild::Debian => Numbers::Glibc(GlibcRand::new(seed)),
             ClassicBuild::Exe => Numbers::Exe(ExeRand::new(seed)),
         };
-        ClassicDealer { rand, pack, free, free_count, accept_below, reciprocal, swap, copy: 0 }
+        let shuffling = Shuffling { free, free_count, accept_below, reciprocal, swap };
+        ClassicDealer { rand, pack, shuffling, copy: 0 }
+    }
+
+    /// The card at each place of the pack (its bit position in a hand mask), north's 13
+    /// places first.
+    pub fn pack(&self) -> [u8; 52] {
+        self.pack
+    }
+
+    /// What the dealer's shuffles share.
+    pub fn shuffling(&self) -> &Shuffling {
+        &self.shuffling
+    }
+
+    /// Where the dealer's draws stand: its next draw is the next one of [`draws::Draws::at`] this.
+    pub fn draw_state(&self) -> DrawState {
+        match &self.rand {
+            Numbers::Glibc(r) => DrawState::glibc(r.words()),
+            Numbers::Exe(r) => DrawState::exe(r.words()),
+        }
     }
 
     /// The next deal, as Dealer deals it: shuffled, or a swapped copy of the last one.
@@ -243,7 +316,7 @@ impl ClassicDealer {
             left[a * 13..a * 13 + 13].swap_with_slice(&mut right[..13]);
         }
         self.copy += 1;
-        if self.copy >= self.swap.copies() {
+        if self.copy >= self.shuffling.swap.copies() {
             self.copy = 0;
         }
         self.deal()
@@ -252,11 +325,10 @@ impl ClassicDealer {
     /// One exchange per free place, in place order, with a free place drawn at random.
     #[inline]
     fn shuffle(&mut self) {
+        let s = &self.shuffling;
         match &mut self.rand {
-            Numbers::Glibc(r) => shuffle_pack(&mut self.pack, &self.free, self.free_count, self.accept_below, self.reciprocal, || r.next()),
-            Numbers::Exe(r) => {
-                shuffle_pack(&mut self.pack, &self.free, self.free_count, self.accept_below, self.reciprocal, || (r.next() as u32) >> 15)
-            }
+            Numbers::Glibc(r) => shuffle_pack(&mut self.pack, &s.free, s.free_count, s.accept_below, s.reciprocal, || r.next()),
+            Numbers::Exe(r) => shuffle_pack(&mut self.pack, &s.free, s.free_count, s.accept_below, s.reciprocal, || (r.next() as u32) >> 15),
         }
     }
 
