@@ -66,16 +66,19 @@ impl Shuffles {
         self.from.resize(if record { deals } else { 0 }, [0, 0]);
         let mut sigma: [u8; PLACES] = std::array::from_fn(|p| p as u8);
         let mut drawn = self.indices.chunks_exact(shuffling.free_count.max(1) as usize);
-        let copies = shuffling.copies();
+        let copies = shuffling.copies() as usize;
+        // The copy deal `first` is: 0 shuffles, 1.. exchanges hands.
+        let mut copy = (first % copies as u64) as usize;
         for i in 0..deals {
-            match ((first + i as u64) % copies) as usize {
+            match copy {
                 0 if shuffling.free_count == 52 => exchange_all(&mut sigma, drawn.next().expect("the batch's draws")),
                 0 if shuffling.free_count > 0 => {
                     exchange_free(&mut sigma, &shuffling.free, drawn.next().expect("the batch's draws"))
                 }
                 0 => {}
-                copy => exchange_hands(&mut sigma, copy),
+                _ => exchange_hands(&mut sigma, copy),
             }
+            copy = if copy + 1 == copies { 0 } else { copy + 1 };
             if record {
                 self.from[i] = seat_places(&sigma);
             }
