@@ -98,9 +98,26 @@ impl Draws {
 }
 
 /// The draws of `words` below `accept_below`, in order, at the start of `out` (as long): how
-/// many there are.
-#[inline]
+/// many there are. With AVX2 when the processor has it (twice as fast as SSE2's narrowing).
 fn take_draws(words: &[u32], shift: u32, accept_below: u32, out: &mut [u16]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if super::has_avx2() {
+        // SAFETY: the processor has AVX2.
+        return unsafe { take_draws_avx2(words, shift, accept_below, out) };
+    }
+    take_draws_with(words, shift, accept_below, out)
+}
+
+/// [`take_draws`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn take_draws_avx2(words: &[u32], shift: u32, accept_below: u32, out: &mut [u16]) -> usize {
+    take_draws_with(words, shift, accept_below, out)
+}
+
+/// [`take_draws`], for the instructions the caller is compiled for.
+#[inline(always)]
+fn take_draws_with(words: &[u32], shift: u32, accept_below: u32, out: &mut [u16]) -> usize {
     let mut refused = 0u32;
     for (d, &w) in out.iter_mut().zip(words) {
         let x = (w >> shift) as u16;
@@ -182,9 +199,14 @@ mod tests {
         // order, and their count.
         let draws: Vec<u32> = (0..64u32).map(|i| i * 37 % 64).collect();
         let words: Vec<u32> = draws.iter().map(|&x| x << 1 | 0xFFFE_0001).collect();
-        let mut out = [0u16; 64];
-        assert_eq!(take_draws(&words, 1, 32, &mut out), 32);
         let kept: Vec<u32> = draws.iter().copied().filter(|&x| x < 32).collect();
-        assert_eq!(out[..32].iter().map(|&x| x as u32).collect::<Vec<_>>(), kept);
+        for take in [take_draws, take_draws_with] {
+            let mut out = [0u16; 64];
+            assert_eq!(take(&words, 1, 32, &mut out), 32);
+            assert_eq!(out[..32].iter().map(|&x| x as u32).collect::<Vec<_>>(), kept);
+            // None refused: all of them.
+            assert_eq!(take(&words, 1, 64, &mut out), 64);
+            assert_eq!(out.iter().map(|&x| x as u32).collect::<Vec<_>>(), draws);
+        }
     }
 }

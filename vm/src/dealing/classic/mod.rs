@@ -161,6 +161,14 @@ impl Numbers {
     }
 }
 
+/// Whether the processor has AVX2, for the passes over a batch's draws; asked once (the
+/// standard library's detection is slow under a hypervisor, and only `--classic` asks).
+#[cfg(target_arch = "x86_64")]
+fn has_avx2() -> bool {
+    static FOUND: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FOUND.get_or_init(|| std::is_x86_feature_detected!("avx2"))
+}
+
 /// Classic Dealer's `rnd(x)` for the number `r` drawn: `x * r / 2^31` in double precision,
 /// truncated toward zero (so `rnd(-10)` lies in `-9..=0`, and `rnd(0)` is 0).
 #[inline]
