@@ -115,25 +115,29 @@ unsafe fn take_draws_avx2(words: &[u32], shift: u32, accept_below: u32, out: &mu
     take_draws_with(words, shift, accept_below, out)
 }
 
-/// [`take_draws`], for the instructions the caller is compiled for.
+/// [`take_draws`], for the instructions the caller is compiled for: 64 words at a time, all
+/// taken in one vector pass unless one is refused (for a full pack, 16 draws in 65536: one
+/// piece in a hundred), then one by one.
 #[inline(always)]
 fn take_draws_with(words: &[u32], shift: u32, accept_below: u32, out: &mut [u16]) -> usize {
-    let mut refused = 0u32;
-    for (d, &w) in out.iter_mut().zip(words) {
-        let x = (w >> shift) as u16;
-        *d = x;
-        refused += (x as u32 >= accept_below) as u32;
-    }
-    if refused == 0 {
-        return words.len();
-    }
-    // Rare (16 draws in 65536 for a full pack): the accepted ones moved up.
     let mut kept = 0;
-    for &w in words {
-        let x = (w >> shift) as u16;
-        if (x as u32) < accept_below {
-            out[kept] = x;
-            kept += 1;
+    for piece in words.chunks(64) {
+        let mut refused = 0u32;
+        for (d, &w) in out[kept..kept + piece.len()].iter_mut().zip(piece) {
+            let x = (w >> shift) as u16;
+            *d = x;
+            refused += (x as u32 >= accept_below) as u32;
+        }
+        if refused == 0 {
+            kept += piece.len();
+            continue;
+        }
+        for &w in piece {
+            let x = (w >> shift) as u16;
+            if (x as u32) < accept_below {
+                out[kept] = x;
+                kept += 1;
+            }
         }
     }
     kept
@@ -195,17 +199,17 @@ mod tests {
 
     #[test]
     fn refused_draws_are_drawn_again() {
-        // Half of all draws refused, the top bits of the words ignored: the accepted ones, in
-        // order, and their count.
-        let draws: Vec<u32> = (0..64u32).map(|i| i * 37 % 64).collect();
+        // Half of all draws refused, the top bits of the words ignored, over three pieces of
+        // 64: the accepted ones, in order, and their count.
+        let draws: Vec<u32> = (0..150u32).map(|i| i * 37 % 64).collect();
         let words: Vec<u32> = draws.iter().map(|&x| x << 1 | 0xFFFE_0001).collect();
         let kept: Vec<u32> = draws.iter().copied().filter(|&x| x < 32).collect();
         for take in [take_draws, take_draws_with] {
-            let mut out = [0u16; 64];
-            assert_eq!(take(&words, 1, 32, &mut out), 32);
-            assert_eq!(out[..32].iter().map(|&x| x as u32).collect::<Vec<_>>(), kept);
+            let mut out = [0u16; 150];
+            assert_eq!(take(&words, 1, 32, &mut out), kept.len());
+            assert_eq!(out[..kept.len()].iter().map(|&x| x as u32).collect::<Vec<_>>(), kept);
             // None refused: all of them.
-            assert_eq!(take(&words, 1, 64, &mut out), 64);
+            assert_eq!(take(&words, 1, 64, &mut out), 150);
             assert_eq!(out.iter().map(|&x| x as u32).collect::<Vec<_>>(), draws);
         }
     }

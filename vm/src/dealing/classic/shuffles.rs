@@ -65,6 +65,7 @@ impl Shuffles {
         free_indices(&self.draws, &mut self.indices, shuffling.free_count);
         self.from.resize(if record { deals } else { 0 }, [0, 0]);
         let mut sigma: [u8; PLACES] = std::array::from_fn(|p| p as u8);
+        let free: [u8; PLACES] = std::array::from_fn(|t| shuffling.free.get(t).copied().unwrap_or(0));
         let mut drawn = self.indices.chunks_exact(shuffling.free_count.max(1) as usize);
         let copies = shuffling.copies() as usize;
         // The copy deal `first` is: 0 shuffles, 1.. exchanges hands.
@@ -73,7 +74,7 @@ impl Shuffles {
             match copy {
                 0 if shuffling.free_count == 52 => exchange_all(&mut sigma, drawn.next().expect("the batch's draws")),
                 0 if shuffling.free_count > 0 => {
-                    exchange_free(&mut sigma, &shuffling.free, drawn.next().expect("the batch's draws"))
+                    exchange_free(&mut sigma, &free, drawn.next().expect("the batch's draws"))
                 }
                 0 => {}
                 _ => exchange_hands(&mut sigma, copy),
@@ -168,16 +169,17 @@ fn free_indices_with(draws: &[u16], out: &mut [u8], count: u32) {
 /// One shuffle with every place free: place `p` exchanged with place `drawn[p]`, in order.
 #[inline(always)]
 fn exchange_all(sigma: &mut [u8; PLACES], drawn: &[u8]) {
+    let drawn: &[u8; 52] = drawn.try_into().expect("52 draws");
     for (p, &j) in drawn.iter().enumerate() {
-        sigma.swap(p % PLACES, j as usize % PLACES);
+        sigma.swap(p, j as usize % PLACES);
     }
 }
 
 /// One shuffle with cards predealt: free place `t` exchanged with free place `drawn[t]`.
 #[inline(always)]
-fn exchange_free(sigma: &mut [u8; PLACES], free: &[u8; 52], drawn: &[u8]) {
+fn exchange_free(sigma: &mut [u8; PLACES], free: &[u8; PLACES], drawn: &[u8]) {
     for (&p, &j) in free.iter().zip(drawn) {
-        sigma.swap(p as usize % PLACES, free[j as usize % 52] as usize % PLACES);
+        sigma.swap(p as usize % PLACES, free[j as usize % PLACES] as usize % PLACES);
     }
 }
 
