@@ -10,7 +10,7 @@
 //! 31 for dealer.exe's), and a draw at or past the last whole repetition of the free places
 //! is drawn again, as Dealer does.
 
-use super::DEGREE;
+use super::numbers::DEGREE;
 
 /// Words made at a time: a multiple of 3, for the three running sums.
 const BLOCK: usize = 1020;
@@ -39,6 +39,14 @@ impl DrawState {
     pub fn exe(words: [u32; DEGREE]) -> DrawState {
         DrawState { words, shift: 16 }
     }
+}
+
+/// Whether the processor has AVX2, for the passes over a batch's draws; asked once (the
+/// standard library's detection is slow under a hypervisor, and only `--classic` asks).
+#[cfg(target_arch = "x86_64")]
+pub(super) fn has_avx2() -> bool {
+    static FOUND: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FOUND.get_or_init(|| std::is_x86_feature_detected!("avx2"))
 }
 
 /// A classic dealer's stream of draws, made a block of words at a time.
@@ -101,7 +109,7 @@ impl Draws {
 /// many there are. With AVX2 when the processor has it (twice as fast as SSE2's narrowing).
 fn take_draws(words: &[u32], shift: u32, accept_below: u32, out: &mut [u16]) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if super::has_avx2() {
+    if has_avx2() {
         // SAFETY: the processor has AVX2.
         return unsafe { take_draws_avx2(words, shift, accept_below, out) };
     }
@@ -145,7 +153,7 @@ fn take_draws_with(words: &[u32], shift: u32, accept_below: u32, out: &mut [u16]
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ExeRand, GlibcRand};
+    use super::super::numbers::{ExeRand, GlibcRand};
     use super::*;
 
     /// The first `n` draws below `accept_below` of `next`, one number at a time.

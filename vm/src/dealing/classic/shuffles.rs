@@ -1,4 +1,6 @@
-//! A batch of classic Dealer's deals worked out on the places, before the cards are known.
+//! Classic Dealer's shuffles: what they share ([`Shuffling`]: the free places, the draws
+//! accepted, the swapping, [`ClassicSwap`]), and a batch of deals worked out on the places,
+//! before the cards are known ([`Shuffles`]).
 //!
 //! Dealer's exchanges act on places whatever cards they hold, and so do its swapped copies
 //! (whole hands exchanged): a batch's deals can be made from the identity (each place holding
@@ -11,11 +13,90 @@
 //! before the exchanges, whose places are then known early.
 
 use super::draws::Draws;
-use super::{Shuffling, EXCHANGES};
 use crate::card::{Deal, Hand, ALL_CARDS};
 
 /// Half a pack of places: a draw index or a place always lies below it.
 const PLACES: usize = 64;
+
+/// Swapping as classic Dealer does it: `-2` (`-x 2`) or `-3` (`-x 3`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ClassicSwap {
+    /// Each deal shuffled.
+    #[default]
+    None,
+    /// Each shuffled deal is followed by itself with East and West exchanged.
+    EastWest,
+    /// Each shuffled deal is followed by five more, East, South and West exchanged in turn.
+    EastSouthWest,
+}
+
+impl ClassicSwap {
+    /// The deals made from one shuffle: 1, 2 or 6.
+    pub fn copies(self) -> u8 {
+        match self {
+            ClassicSwap::None => 1,
+            ClassicSwap::EastWest => 2,
+            ClassicSwap::EastSouthWest => 6,
+        }
+    }
+}
+
+/// The two hands exchanged to make the `k`-th copy of a shuffled deal (`k` from 1): seats by
+/// index, north 0 to west 3.
+pub(super) const EXCHANGES: [(usize, usize); 5] = [(1, 3), (2, 3), (1, 2), (1, 3), (2, 3)];
+
+/// The draws of one place: 16 bits of a `rand()` value.
+pub(super) const DRAW_RANGE: u32 = 1 << 16;
+
+/// What every shuffle of a run shares: the places not predealt, the draws that map to them,
+/// and the swapping.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shuffling {
+    /// The places not predealt, in order; only the first `free_count` are used.
+    pub(super) free: [u8; 52],
+    pub(super) free_count: u32,
+    /// Draws (16 bits) below this map to a place; the others are drawn again.
+    pub(super) accept_below: u32,
+    /// `2^32 / free_count + 1`, to take a draw modulo `free_count` without dividing.
+    pub(super) reciprocal: u64,
+    pub(super) swap: ClassicSwap,
+}
+
+impl Shuffling {
+    /// The shuffles of the `free_count` places `free` (the first ones of the array), swapping
+    /// as `swap` says: a draw past the last whole repetition of the free places in 2^16 is
+    /// drawn again.
+    pub(super) fn new(free: [u8; 52], free_count: u32, swap: ClassicSwap) -> Shuffling {
+        let (accept_below, reciprocal) = match free_count {
+            0 => (0, 0),
+            n => (DRAW_RANGE - DRAW_RANGE % n, (1u64 << 32) / n as u64 + 1),
+        };
+        Shuffling { free, free_count, accept_below, reciprocal, swap }
+    }
+
+    /// The draws one shuffle takes: one per place not predealt.
+    pub fn draws_per_shuffle(&self) -> usize {
+        self.free_count as usize
+    }
+
+    /// The draws accepted: those below this (at most 2^16).
+    pub fn accept_below(&self) -> u32 {
+        self.accept_below
+    }
+
+    /// The deals made from one shuffle: 1, 2 or 6.
+    pub fn copies(&self) -> u64 {
+        self.swap.copies() as u64
+    }
+
+    /// How many of the `deals` deals from deal number `first` (counted from the dealer's
+    /// first) are shuffled: those whose number is a multiple of the copies.
+    pub fn shuffles_among(&self, first: u64, deals: u64) -> u64 {
+        let c = self.copies();
+        (first + deals).div_ceil(c) - first.div_ceil(c)
+    }
+}
+
 
 /// A deal in two words, as a batch keeps it: the cards of the seats whose index has bit 0 set
 /// (east and west), and of those whose index has bit 1 set (south and west).
@@ -139,7 +220,7 @@ impl PackCards {
 /// (at most `2^-7 / count`); adding `1.5 * 2^23` leaves it in the low bits.
 fn free_indices(draws: &[u16], out: &mut [u8], count: u32) {
     #[cfg(target_arch = "x86_64")]
-    if super::has_avx2() {
+    if super::draws::has_avx2() {
         // SAFETY: the processor has AVX2.
         return unsafe { free_indices_avx2(draws, out, count) };
     }
@@ -201,9 +282,25 @@ fn seat_places(sigma: &[u8; PLACES]) -> [u64; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ClassicBuild, ClassicDealer, ClassicSwap};
+    use super::super::draws::DrawState;
+    use super::super::numbers::GlibcRand;
     use super::*;
-    use crate::card::Card;
+
+    /// A pack in some order: the 52 cards' positions shuffled by a small generator.
+    fn some_pack(seed: u64) -> [u8; 52] {
+        let mut pack: [u8; 52] = std::array::from_fn(|p| (p / 13 * 16 + p % 13) as u8);
+        let mut x = seed;
+        for p in (1..52).rev() {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            pack.swap(p, (x >> 33) as usize % (p + 1));
+        }
+        pack
+    }
+
+    /// The deal a pack holds, 13 places to a seat.
+    fn pack_deal(pack: &[u8; 52]) -> Deal {
+        Deal { hands: std::array::from_fn(|s| Hand(pack[13 * s..13 * s + 13].iter().fold(0, |h, &c| h | 1 << c))) }
+    }
 
     #[test]
     fn every_draw_goes_to_its_free_place() {
@@ -222,70 +319,30 @@ mod tests {
 
     #[test]
     fn deals_pack_into_two_words() {
-        let mut d = ClassicDealer::new(ClassicBuild::Debian, 3, [&[]; 4], ClassicSwap::None);
-        for _ in 0..20 {
-            let deal = d.next_deal();
+        for seed in 0..20 {
+            let deal = pack_deal(&some_pack(seed));
             assert_eq!(words_deal(deal_words(&deal)), deal);
         }
     }
 
     #[test]
     fn a_pack_gives_the_cards_at_its_places() {
-        let pack = ClassicDealer::new(ClassicBuild::Debian, 5, [&[]; 4], ClassicSwap::None).next_deal();
-        let mut places = [0u8; 52];
-        for (s, hand) in pack.hands.iter().enumerate() {
-            for (i, c) in hand.cards().enumerate() {
-                places[13 * s + i] = c.position();
-            }
-        }
+        let places = some_pack(5);
+        let deal = pack_deal(&places);
         let cards = PackCards::new(&places);
-        assert_eq!(cards.cards(0x1FFF << 13), pack.hands[1].0);
+        assert_eq!(cards.cards(0x1FFF << 13), deal.hands[1].0);
         assert_eq!(cards.cards((1 << 52) - 1), ALL_CARDS);
         assert_eq!(cards.cards(1 << 51 | 1), 1 << places[51] | 1 << places[0]);
-    }
-
-    /// The `deals` deals of `dealer` from its next one, made on the places and given the
-    /// cards, batch after batch of `batch` deals.
-    fn by_batches(mut dealer: ClassicDealer, deals: usize, batch: usize) -> Vec<Deal> {
-        let (shuffling, mut draws, mut pack) = (*dealer.shuffling(), Draws::at(dealer.draw_state()), dealer.pack());
-        let mut shuffles = Shuffles::default();
-        let mut out = Vec::new();
-        for first in (0..deals).step_by(batch) {
-            let n = batch.min(deals - first);
-            shuffles.draw(&shuffling, &mut draws, first as u64, n);
-            shuffles.shuffle(&shuffling, first as u64, n, true);
-            let cards = PackCards::new(&pack);
-            out.extend(shuffles.from_words().iter().map(|w| words_deal(w.map(|p| cards.cards(p)))));
-            pack = next_pack(&pack, shuffles.sigma());
-        }
-        let expected: Vec<Deal> = (0..deals).map(|_| dealer.next_deal()).collect();
-        assert_eq!(out.len(), deals);
-        for (i, (got, want)) in out.iter().zip(&expected).enumerate() {
-            assert_eq!(got, want, "deal {i}");
-        }
-        out
-    }
-
-    #[test]
-    fn batches_on_the_places_are_the_dealers_deals() {
-        let cards = |names: &[&str]| names.iter().map(|c| Card::parse(c).unwrap()).collect::<Vec<_>>();
-        let (east, south) = (cards(&["AS", "KS", "QS", "JS", "TS", "2H", "3D"]), cards(&["4C"]));
-        for build in [ClassicBuild::Debian, ClassicBuild::Exe] {
-            for swap in [ClassicSwap::None, ClassicSwap::EastWest, ClassicSwap::EastSouthWest] {
-                // Batches of 7 deals: swapped copies cross their ends.
-                by_batches(ClassicDealer::new(build, 11, [&[]; 4], swap), 400, 7);
-                by_batches(ClassicDealer::new(build, 4, [&[], &east, &south, &[]], swap), 300, 64);
-            }
-        }
-        // Every card predealt: nothing drawn.
-        let all: Vec<Vec<Card>> = (0..4u64).map(|s| Hand(0x1FFF << (16 * s)).cards().collect()).collect();
-        by_batches(ClassicDealer::new(ClassicBuild::Debian, 1, [&all[0], &all[1], &all[2], &all[3]], ClassicSwap::EastWest), 20, 3);
+        // The cards of a deal on the places of a pack, then the pack after it.
+        let sigma = some_pack(6).map(|c| c / 16 * 13 + c % 16);
+        let after: [u8; 52] = std::array::from_fn(|p| places[sigma[p] as usize]);
+        assert_eq!(next_pack(&places, &sigma), after);
     }
 
     #[test]
     fn sigma_alone_gives_the_next_pack() {
-        let dealer = ClassicDealer::new(ClassicBuild::Debian, 2, [&[]; 4], ClassicSwap::EastSouthWest);
-        let (shuffling, mut draws) = (*dealer.shuffling(), Draws::at(dealer.draw_state()));
+        let shuffling = Shuffling::new(std::array::from_fn(|p| p as u8), 52, ClassicSwap::EastSouthWest);
+        let mut draws = Draws::at(DrawState::glibc(GlibcRand::new(2).words()));
         let (mut recorded, mut alone) = (Shuffles::default(), Shuffles::default());
         recorded.draw(&shuffling, &mut draws.clone(), 0, 100);
         recorded.shuffle(&shuffling, 0, 100, true);
@@ -293,5 +350,6 @@ mod tests {
         alone.shuffle(&shuffling, 0, 100, false);
         assert_eq!(recorded.sigma(), alone.sigma());
         assert!(alone.from_words().is_empty());
+        assert_eq!(recorded.from_words().len(), 100);
     }
 }
