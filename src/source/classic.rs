@@ -32,6 +32,7 @@ use dealvm_vm::dealing::source::DealSource;
 use dealvm_vm::machine::batch::BATCH;
 use std::sync::atomic::{fence, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
+use std::thread::ThreadId;
 
 /// A slot's batch number while it is being filled or before its first batch.
 const NO_BATCH: u64 = u64::MAX;
@@ -49,8 +50,9 @@ pub struct ClassicDeals {
     making: Mutex<Making>,
     /// Signalled when a first pack becomes known or a batch is made.
     progress: Condvar,
-    /// Buffers for working out batches, reused.
-    spare: Mutex<Vec<Shuffles>>,
+    /// Buffers for working out batches, reused, each by the thread that used it last (whose
+    /// cache holds it).
+    spare: Mutex<Vec<(ThreadId, Shuffles)>>,
     /// The batches made last, batch `k` in slot `k % slots.len()`.
     slots: Box<[Slot]>,
     /// Dealt one by one, the program drawing `rnd` between deals: the dealer and the number
@@ -186,14 +188,17 @@ impl ClassicDeals {
         &self.slots[(k % self.slots.len() as u64) as usize]
     }
 
-    /// Buffers to work a batch out in.
+    /// Buffers to work a batch out in: those this thread used last if there are some.
     fn take_spare(&self) -> Shuffles {
-        self.spare.lock().unwrap_or_else(|e| e.into_inner()).pop().unwrap_or_default()
+        let mut spare = self.spare.lock().unwrap_or_else(|e| e.into_inner());
+        let me = std::thread::current().id();
+        let at = spare.iter().rposition(|(t, _)| *t == me).or(spare.len().checked_sub(1));
+        at.map(|i| spare.swap_remove(i).1).unwrap_or_default()
     }
 
     /// Gives buffers back.
     fn give_back(&self, shuffles: Shuffles) {
-        self.spare.lock().unwrap_or_else(|e| e.into_inner()).push(shuffles);
+        self.spare.lock().unwrap_or_else(|e| e.into_inner()).push((std::thread::current().id(), shuffles));
     }
 
     /// Deal `i` of batch `k`, when the ring does not hold it: made by this thread, or by
