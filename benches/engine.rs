@@ -14,7 +14,9 @@
 //! `bench/compare.sh`, with the range test the compiler makes and with the two comparisons
 //! it replaces), `batch` (a whole batch of 4096 deals through `Job::run_batch`, T1 and T2,
 //! dealing the hands they read or whole deals), `exact` (the exact dealer of rare conditions:
-//! set-up, then deals, for T3, a 28+ 4333 hand, and points with a long suit).
+//! set-up, then deals, for T3, a 28+ 4333 hand, and points with a long suit), `classic`
+//! (classic Dealer's deals, `--classic`: one after the other by `ClassicDealer::next_deal`,
+//! and a batch of 4096 on the places, its draws alone (the sequential step) and the rest).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dealvm_vm::machine::batch::{Job, Swap};
@@ -22,6 +24,9 @@ use dealvm_vm::machine::assembler::Assembler;
 use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
 use dealvm_vm::machine::program::Program;
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Seats, Side, Suit};
+use dealvm_vm::dealing::classic::draws::Draws;
+use dealvm_vm::dealing::classic::shuffles::{next_pack, PackCards, Shuffles};
+use dealvm_vm::dealing::classic::{ClassicBuild, ClassicDealer, ClassicSwap};
 use dealvm_vm::dealing::deal::PredealDealer;
 use dealvm_vm::dealing::exact::{ExactDealer, SeatRule};
 use dealvm_vm::dealing::partial::Floyd;
@@ -316,5 +321,35 @@ fn exact(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, dealing, counting, opc, shape, condition, batch, exact);
+fn classic(c: &mut Criterion) {
+    const DEALS: usize = 4096;
+    let mut g = c.benchmark_group("classic");
+    g.throughput(Throughput::Elements(DEALS as u64));
+    let mut dealer = ClassicDealer::new(ClassicBuild::Debian, 1, [&[]; 4], ClassicSwap::None);
+    g.bench_function("one after the other", |b| {
+        b.iter(|| black_box((0..DEALS).fold(0, |acc, _| fold(acc, &dealer.next_deal()))))
+    });
+    let (shuffling, mut pack) = (*dealer.shuffling(), dealer.pack());
+    let mut draws = Draws::at(dealer.draw_state());
+    let mut shuffles = Shuffles::default();
+    let mut first = 0;
+    g.bench_function("a batch's draws", |b| {
+        b.iter(|| {
+            shuffles.draw(&shuffling, &mut draws, first, DEALS);
+            first += DEALS as u64;
+        })
+    });
+    g.bench_function("a batch on the places, then its cards", |b| {
+        b.iter(|| {
+            shuffles.shuffle(&shuffling, 0, DEALS, true);
+            let cards = PackCards::new(&pack);
+            let acc = shuffles.from_words().iter().fold(0, |acc, w| acc ^ cards.cards(w[0]) ^ cards.cards(w[1]).rotate_left(7));
+            pack = next_pack(&pack, shuffles.sigma());
+            black_box(acc)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, dealing, counting, opc, shape, condition, batch, exact, classic);
 criterion_main!(benches);

@@ -278,9 +278,10 @@ pub struct Cli {
     /// Dealer's defaults and the same standard output (its layouts of every action, of the
     /// reports and of the statistics at the end). `--classic=exe`: as the Windows dealer.exe,
     /// which deals from other numbers and groups the operators otherwise (each its own level,
-    /// from the left). The deals are made one after another on one thread while the others
-    /// evaluate them (with `rnd`, all on one thread), the same on any -R; every deal is dealt
-    /// whole (no exact dealing, no dealing of the hands read first). As in Dealer, predealt
+    /// from the left). The threads share the dealing (a batch's draws made in order, its
+    /// shuffles worked out side by side) and the evaluation (with `rnd`, all on one thread),
+    /// the same deals on any -R; every deal is dealt whole (no exact dealing, no dealing of
+    /// the hands read first). As in Dealer, predealt
     /// suit lengths are ignored, `imps` keeps Dealer's table, `altcount N` sets Dealer's table
     /// N (0 `hcp`, 2 to 9 `pt0` to `pt7`), and DealerV2's words (`opener`, `title`, `ltc`, ...)
     /// are names. Not with the board files, --deals, -L, --shard, -T, --json, --se,

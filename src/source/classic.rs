@@ -2,27 +2,37 @@
 //! of [`dealvm_vm::dealing::classic::ClassicDealer`], one after the other as Debian's `dealer` deals
 //! them for the seed, to the run's threads by their numbers.
 //!
-//! The dealer's state after batch `k` is where batch `k + 1` starts, so the deals are made
-//! in order: the first thread that asks for a deal of a batch not made yet makes that batch
-//! (and any before it) under a lock, while the other threads evaluate the batches made
-//! before. A made batch lies in a ring of slots, read without a lock: a slot carries the
-//! number of its batch, checked before and after a deal is read, so a reader never takes a
-//! deal of the batch that replaced it. The ring holds more batches than the run lets threads
-//! run ahead of the batch being delivered; should a batch have left it all the same, it is
-//! made again from the dealer's state at its start, kept for every batch (a few hundred bytes
-//! each).
+//! Dealer makes each deal from the last one, but its exchanges act on places whatever cards
+//! they hold, so a batch is made in three steps (`vm::dealing::classic::shuffles`). The
+//! thread that first asks for a deal of a batch draws its places, in order under a lock (the
+//! only sequential step, short: the numbers in blocks); works out its deals on the places of
+//! its first pack, from the identity, while other threads do the same for other batches; then
+//! waits until that first pack is known (the last batch's first pack and its places: a short
+//! wait, the batches being started in order), publishes the next batch's at once, and gives
+//! its deals their cards. A thread that waits for a pack that nobody is making (batches asked
+//! for out of order) works out the batches before on the places itself, so that no thread
+//! waits for ever.
+//!
+//! A made batch lies in a ring of slots, read without a lock: a slot carries the number of
+//! its batch, checked before and after a deal is read, so a reader never takes a deal of the
+//! batch that replaced it. The ring holds more batches than the run lets threads run ahead
+//! of the batch being delivered; should a batch have left it all the same, it is made again
+//! from where its draws started and its first pack, both kept for every batch.
 //!
 //! When the program draws random numbers (`rnd`), they come from the dealing's stream, between
 //! the deals, so the deals depend on the evaluation: the source then deals each deal when it
 //! is asked for and draws `rnd` at once, and the run goes on one thread, deal after deal.
 
-use dealvm_vm::machine::batch::BATCH;
-use dealvm_vm::card::{Card, Deal, Hand, ALL_CARDS};
-use dealvm_vm::dealing::classic::{ClassicBuild, ClassicDealer, ClassicSwap};
+use dealvm_vm::card::{Card, Deal};
+use dealvm_vm::dealing::classic::draws::{DrawState, Draws};
+use dealvm_vm::dealing::classic::shuffles::{next_pack, words_deal, PackCards, Shuffles};
+use dealvm_vm::dealing::classic::{ClassicBuild, ClassicDealer, ClassicSwap, Shuffling};
 use dealvm_vm::dealing::rng::DealRng;
 use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::machine::batch::BATCH;
 use std::sync::atomic::{fence, AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
+use std::thread::ThreadId;
 
 /// A slot's batch number while it is being filled or before its first batch.
 const NO_BATCH: u64 = u64::MAX;
@@ -32,29 +42,80 @@ const NO_BATCH: u64 = u64::MAX;
 pub struct ClassicDeals {
     /// The dealer before its first deal.
     first: ClassicDealer,
-    /// The dealer and what it has made.
-    state: Mutex<Made>,
+    /// What every shuffle shares.
+    shuffling: Shuffling,
+    /// The draws, made in order.
+    stream: Mutex<Stream>,
+    /// The batches being made and the first packs known.
+    making: Mutex<Making>,
+    /// Signalled when a first pack becomes known or a batch is made.
+    progress: Condvar,
+    /// Buffers for working out batches, reused, each by the thread that used it last (whose
+    /// cache holds it).
+    spare: Mutex<Vec<(ThreadId, Shuffles)>>,
     /// The batches made last, batch `k` in slot `k % slots.len()`.
     slots: Box<[Slot]>,
-    /// Whether each deal is dealt when asked for, the program drawing `rnd` between deals.
-    one_by_one: bool,
+    /// Dealt one by one, the program drawing `rnd` between deals: the dealer and the number
+    /// of its next deal.
+    one_by_one: Option<Mutex<(ClassicDealer, u64)>>,
 }
 
-/// What the dealer has made, under the lock.
-struct Made {
-    dealer: ClassicDealer,
-    /// The batches made so far.
-    batches: u64,
-    /// The dealer's state at the start of each batch made, to make it again.
-    starts: Vec<ClassicDealer>,
+/// The draws, under their lock.
+struct Stream {
+    /// Where the next batch's draws start.
+    draws: Draws,
+    /// Where each batch drawn so far started: batch `k`'s draws can be drawn again.
+    starts: Vec<DrawState>,
+}
+
+/// The batches being made, under their lock.
+struct Making {
+    /// The first pack of each batch up to the last one known.
+    packs: Vec<[u8; 52]>,
+    /// The batches whose places a thread is working out, to publish the next first pack.
+    in_hand: Vec<u64>,
+    /// The batch being written into each slot, or [`NO_BATCH`].
+    writing: Vec<u64>,
+    /// Whether each batch was made into its slot (its deals can be made again).
+    made: Vec<bool>,
     /// A batch made again, after it left the ring.
-    again: Option<(u64, Vec<Deal>)>,
-    /// Dealt one by one: the number of the next deal.
-    next: u64,
+    again: Option<(u64, Vec<[u64; 2]>)>,
+    /// A thread failed (panicked) while making batches: the others would wait for it in vain.
+    failed: bool,
 }
 
-/// One batch of deals, each packed in two words: the cards whose seat's index has bit 0 set,
-/// and those whose seat's index has bit 1 set.
+impl Making {
+    /// Whether batch `k` has been made into its slot.
+    fn was_made(&self, k: u64) -> bool {
+        self.made.get(k as usize).copied().unwrap_or(false)
+    }
+
+    /// Batch `k`, whose first pack is known, left the places `sigma`: the next first pack
+    /// known, unless a thread that needed it worked it out first.
+    fn publish(&mut self, k: u64, sigma: &[u8; 52]) {
+        let next = next_pack(&self.packs[k as usize], sigma);
+        match self.packs.get(k as usize + 1) {
+            None => self.packs.push(next),
+            Some(known) => debug_assert_eq!(*known, next, "batch {k} worked out twice alike"),
+        }
+        self.in_hand.retain(|&b| b != k);
+    }
+}
+
+/// Tells the waiting threads, should this thread panic while making batches, not to wait
+/// for it.
+struct Failing<'a>(&'a ClassicDeals);
+
+impl Drop for Failing<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.making().failed = true;
+            self.0.progress.notify_all();
+        }
+    }
+}
+
+/// One batch of deals, each in two words (`vm::dealing::classic::shuffles::deal_words`).
 struct Slot {
     batch: AtomicU64,
     deals: OnceLock<Box<[[AtomicU64; 2]]>>,
@@ -70,20 +131,19 @@ impl Slot {
     #[inline(always)]
     fn read(&self, i: usize) -> Deal {
         let words = self.deals.get().map_or([0, 0], |d| [d[i][0].load(Ordering::Relaxed), d[i][1].load(Ordering::Relaxed)]);
-        unpack(words)
+        words_deal(words)
     }
 }
 
-/// A deal in two words: bit 0 and bit 1 of each card's seat.
-fn pack(deal: &Deal) -> [u64; 2] {
-    let h = deal.hands.map(|h| h.0);
-    [h[1] | h[3], h[2] | h[3]]
+/// The number of batch `k`'s first deal.
+fn first_deal(k: u64) -> u64 {
+    k * BATCH
 }
 
-/// The deal two words hold.
-#[inline(always)]
-fn unpack([low, high]: [u64; 2]) -> Deal {
-    Deal { hands: [Hand(ALL_CARDS & !(low | high)), Hand(low & !high), Hand(high & !low), Hand(low & high)] }
+/// The deals of a batch worked out on the places, with the cards of its first pack.
+fn with_cards<'a>(shuffles: &'a Shuffles, pack: &[u8; 52]) -> impl Iterator<Item = [u64; 2]> + 'a {
+    let cards = PackCards::new(pack);
+    shuffles.from_words().iter().map(move |w| w.map(|places| cards.cards(places)))
 }
 
 impl ClassicDeals {
@@ -95,76 +155,188 @@ impl ClassicDeals {
         ClassicDeals::starting(ClassicDealer::new(build, seed, predeal, swap), one_by_one, 2 * ahead + 2)
     }
 
-    /// The deals of `dealer` from its next one, in a ring of `slots` batches.
+    /// The deals of `dealer` from its first one, in a ring of `slots` batches.
     fn starting(dealer: ClassicDealer, one_by_one: bool, slots: usize) -> ClassicDeals {
         let ring = (0..slots).map(|_| Slot { batch: AtomicU64::new(NO_BATCH), deals: OnceLock::new() }).collect();
-        let made = Made { dealer: dealer.clone(), batches: 0, starts: Vec::new(), again: None, next: 0 };
-        ClassicDeals { first: dealer, state: Mutex::new(made), slots: ring, one_by_one }
+        let making = Making { packs: vec![dealer.pack()], in_hand: Vec::new(), writing: vec![NO_BATCH; slots], made: Vec::new(), again: None, failed: false };
+        ClassicDeals {
+            shuffling: *dealer.shuffling(),
+            stream: Mutex::new(Stream { draws: Draws::at(dealer.draw_state()), starts: Vec::new() }),
+            making: Mutex::new(making),
+            progress: Condvar::new(),
+            spare: Mutex::new(Vec::new()),
+            slots: ring,
+            one_by_one: one_by_one.then(|| Mutex::new((dealer.clone(), 0))),
+            first: dealer,
+        }
     }
 
-    /// The dealer's state, under the lock.
-    fn made(&self) -> MutexGuard<'_, Made> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    /// The batches being made, under their lock.
+    fn making(&self) -> MutexGuard<'_, Making> {
+        self.making.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Deal `i` of batch `k`, when the ring does not hold it: the batches up to `k` made, or
-    /// `k` made again from its start.
+    /// Waits for news of the batches being made.
+    fn wait<'a>(&self, making: MutexGuard<'a, Making>) -> MutexGuard<'a, Making> {
+        let making = self.progress.wait(making).unwrap_or_else(|e| e.into_inner());
+        assert!(!making.failed, "another thread failed while making classic Dealer's deals");
+        making
+    }
+
+    /// The slot of batch `k`.
+    fn slot(&self, k: u64) -> &Slot {
+        &self.slots[(k % self.slots.len() as u64) as usize]
+    }
+
+    /// Buffers to work a batch out in: those this thread used last if there are some.
+    fn take_spare(&self) -> Shuffles {
+        let mut spare = self.spare.lock().unwrap_or_else(|e| e.into_inner());
+        let me = std::thread::current().id();
+        let at = spare.iter().rposition(|(t, _)| *t == me).or(spare.len().checked_sub(1));
+        at.map(|i| spare.swap_remove(i).1).unwrap_or_default()
+    }
+
+    /// Gives buffers back.
+    fn give_back(&self, shuffles: Shuffles) {
+        self.spare.lock().unwrap_or_else(|e| e.into_inner()).push((std::thread::current().id(), shuffles));
+    }
+
+    /// Deal `i` of batch `k`, when the ring does not hold it: made by this thread, or by
+    /// another one it waits for, or made again after it left the ring.
     #[cold]
     fn deal_made(&self, k: u64, i: usize) -> Deal {
-        let mut made = self.made();
-        while made.batches <= k {
-            let b = made.batches;
-            let slot = &self.slots[(b % self.slots.len() as u64) as usize];
-            let start = made.dealer.clone();
-            made.starts.push(start);
-            // A seqlock's write: readers of the batch it held fail their check from here on.
-            slot.batch.store(NO_BATCH, Ordering::Relaxed);
-            fence(Ordering::Release);
-            for w in slot.words() {
-                let words = pack(&made.dealer.next_deal());
-                w[0].store(words[0], Ordering::Relaxed);
-                w[1].store(words[1], Ordering::Relaxed);
+        let _failing = Failing(self);
+        let slot = self.slot(k);
+        let mut making = self.making();
+        loop {
+            // Under the lock, a slot holding its batch is not being written.
+            if slot.batch.load(Ordering::Acquire) == k {
+                return slot.read(i);
             }
-            slot.batch.store(b, Ordering::Release);
-            made.batches += 1;
+            let s = (k % self.slots.len() as u64) as usize;
+            if making.writing[s] != NO_BATCH || making.in_hand.contains(&k) {
+                making = self.wait(making);
+            } else if making.was_made(k) {
+                return self.made_again(&mut making, k, i);
+            } else {
+                // A seqlock's write: readers of the batch the slot held fail their check from here on.
+                making.writing[s] = k;
+                making.in_hand.push(k);
+                slot.batch.store(NO_BATCH, Ordering::Relaxed);
+                fence(Ordering::Release);
+                drop(making);
+                return self.make(k, i);
+            }
         }
-        // Under the lock, no slot is being written.
-        let slot = &self.slots[(k % self.slots.len() as u64) as usize];
-        if slot.batch.load(Ordering::Acquire) == k {
-            return slot.read(i);
+    }
+
+    /// Makes batch `k` into its slot (claimed by this thread): deal `i` of it.
+    fn make(&self, k: u64, i: usize) -> Deal {
+        let mut shuffles = self.take_spare();
+        self.draw(&mut shuffles, k);
+        shuffles.shuffle(&self.shuffling, first_deal(k), BATCH as usize, true);
+        let pack = self.first_pack(k, shuffles.sigma());
+        let slot = self.slot(k);
+        for (w, words) in slot.words().iter().zip(with_cards(&shuffles, &pack)) {
+            w[0].store(words[0], Ordering::Relaxed);
+            w[1].store(words[1], Ordering::Relaxed);
         }
-        if made.again.as_ref().is_none_or(|(b, _)| *b != k) {
-            let mut dealer = made.starts[k as usize].clone();
-            let deals = (0..BATCH).map(|_| dealer.next_deal()).collect();
-            made.again = Some((k, deals));
+        slot.batch.store(k, Ordering::Release);
+        let deal = slot.read(i);
+        self.give_back(shuffles);
+        let mut making = self.making();
+        making.writing[(k % self.slots.len() as u64) as usize] = NO_BATCH;
+        if making.made.len() <= k as usize {
+            making.made.resize(k as usize + 1, false);
         }
-        made.again.as_ref().map(|(_, deals)| deals[i]).expect("made above")
+        making.made[k as usize] = true;
+        self.progress.notify_all();
+        deal
+    }
+
+    /// Draws batch `k`'s places into `shuffles`: the batches before it first, in order, if
+    /// not drawn yet; again from where they started, outside the lock, if drawn.
+    fn draw(&self, shuffles: &mut Shuffles, k: u64) {
+        let mut stream = self.stream.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&start) = stream.starts.get(k as usize) {
+            drop(stream);
+            shuffles.draw(&self.shuffling, &mut Draws::at(start), first_deal(k), BATCH as usize);
+            return;
+        }
+        let stream = &mut *stream;
+        while stream.starts.len() as u64 <= k {
+            let b = stream.starts.len() as u64;
+            stream.starts.push(stream.draws.state());
+            // The batches before `k` drawn into the same buffers, only to move on.
+            shuffles.draw(&self.shuffling, &mut stream.draws, first_deal(b), BATCH as usize);
+        }
+    }
+
+    /// The first pack of batch `k`, whose places end as `sigma`: waits until it is known (the
+    /// batches before worked out here if nobody is making them), then publishes the next.
+    fn first_pack(&self, k: u64, sigma: &[u8; 52]) -> [u8; 52] {
+        let mut making = self.making();
+        while making.packs.len() as u64 <= k {
+            // The first batch whose next first pack is not known, before `k`.
+            let j = making.packs.len() as u64 - 1;
+            if making.in_hand.contains(&j) {
+                making = self.wait(making);
+                continue;
+            }
+            making.in_hand.push(j);
+            drop(making);
+            let mut shuffles = self.take_spare();
+            self.draw(&mut shuffles, j);
+            shuffles.shuffle(&self.shuffling, first_deal(j), BATCH as usize, false);
+            making = self.making();
+            making.publish(j, shuffles.sigma());
+            self.progress.notify_all();
+            self.give_back(shuffles);
+        }
+        let pack = making.packs[k as usize];
+        making.publish(k, sigma);
+        self.progress.notify_all();
+        pack
+    }
+
+    /// Deal `i` of batch `k`, which left the ring: the batch made again (under the lock, as it
+    /// is rare), kept until another one is.
+    #[cold]
+    fn made_again(&self, making: &mut Making, k: u64, i: usize) -> Deal {
+        if making.again.as_ref().is_none_or(|(b, _)| *b != k) {
+            let mut shuffles = self.take_spare();
+            self.draw(&mut shuffles, k);
+            shuffles.shuffle(&self.shuffling, first_deal(k), BATCH as usize, true);
+            making.again = Some((k, with_cards(&shuffles, &making.packs[k as usize]).collect()));
+            self.give_back(shuffles);
+        }
+        making.again.as_ref().map(|(_, deals)| words_deal(deals[i])).expect("made above")
     }
 }
 
 impl Clone for ClassicDeals {
     fn clone(&self) -> ClassicDeals {
-        ClassicDeals::starting(self.first.clone(), self.one_by_one, self.slots.len())
+        ClassicDeals::starting(self.first.clone(), self.one_by_one.is_some(), self.slots.len())
     }
 }
 
 impl std::fmt::Debug for ClassicDeals {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ClassicDeals").field("one_by_one", &self.one_by_one).field("slots", &self.slots.len()).finish()
+        f.debug_struct("ClassicDeals").field("one_by_one", &self.one_by_one.is_some()).field("slots", &self.slots.len()).finish()
     }
 }
 
 impl DealSource for ClassicDeals {
     #[inline(always)]
     fn deal(&self, n: u64, _rng: &mut DealRng, _pdep: impl Fn(u64, u64) -> u64) -> Deal {
-        if self.one_by_one {
-            let mut made = self.made();
-            debug_assert_eq!(n, made.next, "dealt one by one, in order");
-            made.next = n + 1;
-            return made.dealer.next_deal();
+        if let Some(dealer) = &self.one_by_one {
+            let mut dealer = dealer.lock().unwrap_or_else(|e| e.into_inner());
+            debug_assert_eq!(n, dealer.1, "dealt one by one, in order");
+            dealer.1 = n + 1;
+            return dealer.0.next_deal();
         }
         let (k, i) = (n / BATCH, (n % BATCH) as usize);
-        let slot = &self.slots[(k % self.slots.len() as u64) as usize];
+        let slot = self.slot(k);
         // A seqlock's read: the deal counts if the slot held batch `k` before and after.
         if slot.batch.load(Ordering::Acquire) == k {
             let deal = slot.read(i);
@@ -178,66 +350,10 @@ impl DealSource for ClassicDeals {
 
     /// Classic Dealer's `rnd`: the next number of the dealing's stream.
     fn rnd(&self, _rng: &mut DealRng, bound: i32, _produced: u64) -> i32 {
-        debug_assert!(self.one_by_one, "a program that draws deals one by one");
-        self.made().dealer.rnd(bound)
+        let dealer = self.one_by_one.as_ref().expect("a program that draws deals one by one");
+        dealer.lock().unwrap_or_else(|e| e.into_inner()).0.rnd(bound)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use dealvm_vm::dealing::rng::batch_rng;
-
-    /// The first `n` deals of a dealer.
-    fn sequence(seed: u32, swap: ClassicSwap, n: u64) -> Vec<Deal> {
-        let mut d = ClassicDealer::new(ClassicBuild::Debian, seed, [&[]; 4], swap);
-        (0..n).map(|_| d.next_deal()).collect()
-    }
-
-    #[test]
-    fn deals_pack_into_two_words() {
-        for deal in sequence(3, ClassicSwap::None, 20) {
-            assert_eq!(unpack(pack(&deal)), deal);
-        }
-    }
-
-    #[test]
-    fn every_thread_gets_the_dealers_sequence_in_any_order() {
-        let n = 5 * BATCH + 17;
-        let expected = sequence(7, ClassicSwap::EastWest, n);
-        // A ring of two slots: batches are asked for out of order and leave the ring.
-        let source = ClassicDeals::new(ClassicBuild::Debian, 7, [&[]; 4], ClassicSwap::EastWest, false, 0);
-        let mut rng = batch_rng(1, 0);
-        let order = [3, 0, 4, 1, 5, 2, 0, 5];
-        for &k in &order {
-            for i in (0..BATCH).step_by(511).chain([BATCH - 1]) {
-                let m = k * BATCH + i;
-                if m < n {
-                    assert_eq!(source.deal(m, &mut rng, |a, _| a), expected[m as usize], "deal {m}");
-                }
-            }
-        }
-        std::thread::scope(|s| {
-            for t in 0..3u64 {
-                let (source, expected) = (&source, &expected);
-                s.spawn(move || {
-                    let mut rng = batch_rng(1, t);
-                    for m in (t..n).step_by(7) {
-                        assert_eq!(source.deal(m, &mut rng, |a, _| a), expected[m as usize]);
-                    }
-                });
-            }
-        });
-    }
-
-    #[test]
-    fn one_by_one_the_draws_come_between_the_deals() {
-        let source = ClassicDeals::new(ClassicBuild::Debian, 1, [&[]; 4], ClassicSwap::None, true, 4);
-        let mut dealer = ClassicDealer::new(ClassicBuild::Debian, 1, [&[]; 4], ClassicSwap::None);
-        let mut rng = batch_rng(1, 0);
-        for m in 0..50 {
-            assert_eq!(source.deal(m, &mut rng, |a, _| a), dealer.next_deal());
-            assert_eq!(source.rnd(&mut rng, 1000, 0), dealer.rnd(1000));
-        }
-    }
-}
+mod tests;

@@ -4,7 +4,8 @@
 //!
 //! - [`rng`]: the random generator, exact bounded draws, bit instructions;
 //! - [`classic`]: classic Dealer's dealing (`--classic`): glibc's `rand()` (and `dealer.exe`'s
-//!   `random()`), its shuffle from one deal to the next, and its `rnd`;
+//!   `random()`), its shuffle from one deal to the next, and its `rnd`; for threads, a batch's
+//!   draws in blocks and its deals worked out on the places before the cards are known;
 //! - [`board`]: boards (a deal with its number, dealer and vulnerability) and the board cycle;
 //! - [`gaps`]: the random deals an exactly dealt deal stands for, in Dealer's law;
 //! - [`source`]: the [`source::DealSource`] trait, and deals given in a list;

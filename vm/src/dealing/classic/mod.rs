@@ -4,7 +4,7 @@
 //! Debian builds Hans van Staveren's Dealer with the C library's `rand()`, which in glibc is
 //! the additive lagged-Fibonacci generator of `random()` (31 words of state, lags 3 and 31,
 //! each output the sum's top 31 bits), seeded by `srand()` from a Lehmer sequence with 310
-//! outputs thrown away: [`GlibcRand`] computes the same numbers.
+//! outputs thrown away: [`GlibcRand`] ([`numbers`]) computes the same numbers.
 //!
 //! Dealer keeps the pack as 52 places, 13 to a hand (north's first), and never sorts it
 //! again: each deal goes from the previous one by one exchange per place not predealt, in
@@ -19,98 +19,22 @@
 //! not dealt: the dealer ignores them, as Debian's does.
 //!
 //! `rnd(x)` is `(int)(x * r / 2^31)` for the next `rand()` value `r`, in double precision.
+//!
+//! [`ClassicDealer::next_deal`] deals one deal after the other: the reference. For several
+//! threads, a batch's deals are worked out in two steps, since an exchange acts on places
+//! whatever cards they hold: [`draws`] draws the places of a batch's exchanges, the only
+//! sequential step (the numbers in blocks), and [`shuffles`] applies them to the places of
+//! the batch's first pack before its cards are known, then gives the deals once they are.
+
+pub mod draws;
+pub mod numbers;
+pub mod shuffles;
 
 use crate::card::{Card, Deal, Hand};
-
-/// The words of glibc's `random()` state (TYPE_3).
-const DEGREE: usize = 31;
-/// The lag between the two words added (glibc's `rand_sep`).
-const SEPARATION: usize = 3;
-
-/// glibc's `rand()`: the numbers `srand(seed)` then `rand()`, `rand()`, ... give.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GlibcRand {
-    state: [u32; DEGREE],
-    /// The word the next output is added into (glibc's `fptr`).
-    front: usize,
-    /// The word added to it (glibc's `rptr`).
-    rear: usize,
-}
-
-impl GlibcRand {
-    /// The generator after `srand(seed)` (a seed of 0 is taken as 1, as glibc does).
-    pub fn new(seed: u32) -> GlibcRand {
-        let seed = seed.max(1);
-        let mut state = [0u32; DEGREE];
-        state[0] = seed;
-        // state[i] = 16807 * state[i - 1] mod (2^31 - 1), by Schrage's method on a 32-bit
-        // signed word, exactly as glibc computes it (a seed of 2^31 or more starts negative).
-        let mut word = seed as i32;
-        for slot in state.iter_mut().skip(1) {
-            let (hi, lo) = (word as i64 / 127_773, word as i64 % 127_773);
-            word = (16_807 * lo - 2_836 * hi) as i32;
-            if word < 0 {
-                word = word.wrapping_add(2_147_483_647);
-            }
-            *slot = word as u32;
-        }
-        let mut rand = GlibcRand { state, front: SEPARATION, rear: 0 };
-        for _ in 0..10 * DEGREE {
-            rand.next();
-        }
-        rand
-    }
-
-    /// The next `rand()` value, in `0..2^31`.
-    #[inline(always)]
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> u32 {
-        let sum = self.state[self.front].wrapping_add(self.state[self.rear]);
-        self.state[self.front] = sum;
-        self.front = if self.front + 1 == DEGREE { 0 } else { self.front + 1 };
-        self.rear = if self.rear + 1 == DEGREE { 0 } else { self.rear + 1 };
-        sum >> 1
-    }
-}
-
-/// The numbers of the Windows `dealer.exe`'s source: its own copy of an old GNU `random()`,
-/// the same additive generator as glibc's but seeded by `x -> 1103515145 x + 12345` on
-/// `long`s, its value made an `int`. The reference outputs come from that source built for
-/// 64-bit Linux, whose `long` is 64 bits: the `int` is then bits 1 to 32 of the sum, and may be
-/// negative (which only `rnd` sees; the dealing takes bits 16 to 31, as the 32-bit build).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExeRand {
-    state: [i64; DEGREE],
-    front: usize,
-    rear: usize,
-}
-
-impl ExeRand {
-    /// The generator after `gnusrand(seed)`.
-    pub fn new(seed: u32) -> ExeRand {
-        let mut state = [0i64; DEGREE];
-        state[0] = seed as i64;
-        for i in 1..DEGREE {
-            state[i] = state[i - 1].wrapping_mul(1_103_515_145).wrapping_add(12_345);
-        }
-        let mut rand = ExeRand { state, front: SEPARATION, rear: 0 };
-        for _ in 0..10 * DEGREE {
-            rand.next();
-        }
-        rand
-    }
-
-    /// The next `gnurand()` value.
-    #[inline(always)]
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> i32 {
-        let sum = self.state[self.front].wrapping_add(self.state[self.rear]);
-        self.state[self.front] = sum;
-        self.front = if self.front + 1 == DEGREE { 0 } else { self.front + 1 };
-        self.rear = if self.rear + 1 == DEGREE { 0 } else { self.rear + 1 };
-        ((sum as u64) >> 1) as i32
-    }
-}
+use draws::DrawState;
+pub use numbers::{ExeRand, GlibcRand};
+pub use shuffles::{ClassicSwap, Shuffling};
+use shuffles::{DRAW_RANGE, EXCHANGES};
 
 /// Which classic Dealer: Debian's `/usr/games/dealer` or the Windows `dealer.exe`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -146,36 +70,6 @@ pub fn classic_rnd(x: i32, r: f64) -> i32 {
     (x as f64 * r / 2_147_483_648.0) as i32
 }
 
-/// Swapping as classic Dealer does it: `-2` (`-x 2`) or `-3` (`-x 3`).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum ClassicSwap {
-    /// Each deal shuffled.
-    #[default]
-    None,
-    /// Each shuffled deal is followed by itself with East and West exchanged.
-    EastWest,
-    /// Each shuffled deal is followed by five more, East, South and West exchanged in turn.
-    EastSouthWest,
-}
-
-impl ClassicSwap {
-    /// The deals made from one shuffle: 1, 2 or 6.
-    pub fn copies(self) -> u8 {
-        match self {
-            ClassicSwap::None => 1,
-            ClassicSwap::EastWest => 2,
-            ClassicSwap::EastSouthWest => 6,
-        }
-    }
-}
-
-/// The two hands exchanged to make the `k`-th copy of a shuffled deal (`k` from 1): seats by
-/// index, north 0 to west 3.
-const EXCHANGES: [(usize, usize); 5] = [(1, 3), (2, 3), (1, 2), (1, 3), (2, 3)];
-
-/// The draws of one place: the low 16 bits of a `rand()` value.
-const DRAW_RANGE: u32 = 1 << 16;
-
 /// Classic Dealer's pack, dealt one deal after another from a seed ([`ClassicDealer::next_deal`]),
 /// with its `rnd` ([`ClassicDealer::rnd`]) drawing from the same numbers.
 #[derive(Clone, Debug)]
@@ -184,14 +78,7 @@ pub struct ClassicDealer {
     /// The card at each place (its bit position in a hand mask); places `13 * s ..` are seat
     /// `s`'s hand.
     pack: [u8; 52],
-    /// The places not predealt, in order; only the first `free_count` are used.
-    free: [u8; 52],
-    free_count: u32,
-    /// Draws (low 16 bits) below this map to a place; the others are drawn again.
-    accept_below: u32,
-    /// `2^32 / free_count + 1`, to take a draw modulo `free_count` without dividing.
-    reciprocal: u64,
-    swap: ClassicSwap,
+    shuffling: Shuffling,
     /// The copy the next deal is: 0 shuffles, 1.. exchanges hands.
     copy: u8,
 }
@@ -221,15 +108,31 @@ impl ClassicDealer {
             free[free_count as usize] = place as u8;
             free_count += 1;
         }
-        let (accept_below, reciprocal) = match free_count {
-            0 => (0, 0),
-            n => (DRAW_RANGE - DRAW_RANGE % n, (1u64 << 32) / n as u64 + 1),
-        };
         let rand = match build {
             ClassicBuild::Debian => Numbers::Glibc(GlibcRand::new(seed)),
             ClassicBuild::Exe => Numbers::Exe(ExeRand::new(seed)),
         };
-        ClassicDealer { rand, pack, free, free_count, accept_below, reciprocal, swap, copy: 0 }
+        let shuffling = Shuffling::new(free, free_count, swap);
+        ClassicDealer { rand, pack, shuffling, copy: 0 }
+    }
+
+    /// The card at each place of the pack (its bit position in a hand mask), north's 13
+    /// places first.
+    pub fn pack(&self) -> [u8; 52] {
+        self.pack
+    }
+
+    /// What the dealer's shuffles share.
+    pub fn shuffling(&self) -> &Shuffling {
+        &self.shuffling
+    }
+
+    /// Where the dealer's draws stand: its next draw is the next one of [`draws::Draws::at`] this.
+    pub fn draw_state(&self) -> DrawState {
+        match &self.rand {
+            Numbers::Glibc(r) => DrawState::glibc(r.words()),
+            Numbers::Exe(r) => DrawState::exe(r.words()),
+        }
     }
 
     /// The next deal, as Dealer deals it: shuffled, or a swapped copy of the last one.
@@ -243,7 +146,7 @@ impl ClassicDealer {
             left[a * 13..a * 13 + 13].swap_with_slice(&mut right[..13]);
         }
         self.copy += 1;
-        if self.copy >= self.swap.copies() {
+        if self.copy >= self.shuffling.swap.copies() {
             self.copy = 0;
         }
         self.deal()
@@ -252,11 +155,10 @@ impl ClassicDealer {
     /// One exchange per free place, in place order, with a free place drawn at random.
     #[inline]
     fn shuffle(&mut self) {
+        let s = &self.shuffling;
         match &mut self.rand {
-            Numbers::Glibc(r) => shuffle_pack(&mut self.pack, &self.free, self.free_count, self.accept_below, self.reciprocal, || r.next()),
-            Numbers::Exe(r) => {
-                shuffle_pack(&mut self.pack, &self.free, self.free_count, self.accept_below, self.reciprocal, || (r.next() as u32) >> 15)
-            }
+            Numbers::Glibc(r) => shuffle_pack(&mut self.pack, &s.free, s.free_count, s.accept_below, s.reciprocal, || r.next()),
+            Numbers::Exe(r) => shuffle_pack(&mut self.pack, &s.free, s.free_count, s.accept_below, s.reciprocal, || (r.next() as u32) >> 15),
         }
     }
 
@@ -297,27 +199,14 @@ fn shuffle_pack(pack: &mut [u8; 52], free: &[u8; 52], count: u32, accept_below: 
 
 #[cfg(test)]
 mod tests {
+    use super::draws::Draws;
+    use super::shuffles::{next_pack, words_deal, PackCards, Shuffles};
     use super::*;
     use crate::card::{Card, Seat};
 
     /// A deal as Dealer's `printoneline` writes it, without the seat letters.
     fn oneline(deal: &Deal) -> String {
         Seat::ALL.iter().map(|&s| deal.hand(s).pbn()).collect::<Vec<_>>().join(" ")
-    }
-
-    #[test]
-    fn the_numbers_are_glibcs() {
-        // srand(1): the first rand() values of glibc.
-        let mut r = GlibcRand::new(1);
-        let first: Vec<u32> = (0..5).map(|_| r.next()).collect();
-        assert_eq!(first, [1804289383, 846930886, 1681692777, 1714636915, 1957747793]);
-        // srand(0) is srand(1).
-        assert_eq!(GlibcRand::new(0), GlibcRand::new(1));
-        // Seeds of 2^31 and more start from a negative word.
-        let mut r = GlibcRand::new(u32::MAX);
-        assert_eq!((0..3).map(|_| r.next()).collect::<Vec<_>>(), [254925627, 1205188300, 366127624]);
-        let mut r = GlibcRand::new(2_147_483_653);
-        assert_eq!((0..3).map(|_| r.next()).collect::<Vec<_>>(), [902410239, 292943431, 1491539546]);
     }
 
     #[test]
@@ -390,5 +279,43 @@ mod tests {
         let deals: Vec<String> = (0..3).map(|_| oneline(&d.next_deal())).collect();
         assert_eq!(deals[0], "6.974.AKQ42.9875 AKQJT54.Q2.T53.A 8732.AK53.9.QJ64 9.JT86.J876.KT32");
         assert_eq!(deals[2], "KQ98.T2.KQJ9.AQ9 J.AQ865.872.KJT2 7643.J93.A63.543 AT52.K74.T54.876");
+    }
+
+    /// The `deals` deals of `dealer` from its next one, made on the places and given the
+    /// cards, batch after batch of `batch` deals.
+    fn by_batches(mut dealer: ClassicDealer, deals: usize, batch: usize) -> Vec<Deal> {
+        let (shuffling, mut draws, mut pack) = (*dealer.shuffling(), Draws::at(dealer.draw_state()), dealer.pack());
+        let mut shuffles = Shuffles::default();
+        let mut out = Vec::new();
+        for first in (0..deals).step_by(batch) {
+            let n = batch.min(deals - first);
+            shuffles.draw(&shuffling, &mut draws, first as u64, n);
+            shuffles.shuffle(&shuffling, first as u64, n, true);
+            let cards = PackCards::new(&pack);
+            out.extend(shuffles.from_words().iter().map(|w| words_deal(w.map(|p| cards.cards(p)))));
+            pack = next_pack(&pack, shuffles.sigma());
+        }
+        let expected: Vec<Deal> = (0..deals).map(|_| dealer.next_deal()).collect();
+        assert_eq!(out.len(), deals);
+        for (i, (got, want)) in out.iter().zip(&expected).enumerate() {
+            assert_eq!(got, want, "deal {i}");
+        }
+        out
+    }
+
+    #[test]
+    fn batches_on_the_places_are_the_dealers_deals() {
+        let cards = |names: &[&str]| names.iter().map(|c| Card::parse(c).unwrap()).collect::<Vec<_>>();
+        let (east, south) = (cards(&["AS", "KS", "QS", "JS", "TS", "2H", "3D"]), cards(&["4C"]));
+        for build in [ClassicBuild::Debian, ClassicBuild::Exe] {
+            for swap in [ClassicSwap::None, ClassicSwap::EastWest, ClassicSwap::EastSouthWest] {
+                // Batches of 7 deals: swapped copies cross their ends.
+                by_batches(ClassicDealer::new(build, 11, [&[]; 4], swap), 400, 7);
+                by_batches(ClassicDealer::new(build, 4, [&[], &east, &south, &[]], swap), 300, 64);
+            }
+        }
+        // Every card predealt: nothing drawn.
+        let all: Vec<Vec<Card>> = (0..4u64).map(|s| Hand(0x1FFF << (16 * s)).cards().collect()).collect();
+        by_batches(ClassicDealer::new(ClassicBuild::Debian, 1, [&all[0], &all[1], &all[2], &all[3]], ClassicSwap::EastWest), 20, 3);
     }
 }
