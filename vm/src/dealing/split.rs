@@ -476,6 +476,22 @@ fn redraw64(rng: &mut DealRng, mut m: u128, bound: u64) -> u64 {
 mod tests {
     use super::*;
 
+    /// Checks that the alias table `alias` (out of `total`) gives each of `vectors` (`parts`
+    /// counts of 4 bits each) exactly its weight `∏ C(13, k)`: what each bucket keeps of
+    /// itself and gives its alias, summed.
+    fn assert_alias_weights(alias: &[u64], vectors: &[u16], parts: u32, total: u64) {
+        let mut got = vec![0u128; alias.len()];
+        for (b, &e) in alias.iter().enumerate() {
+            let keep = (e >> 11) as u128;
+            got[b] += keep;
+            got[(e & 0x7FF) as usize] += total as u128 - keep;
+        }
+        for (i, &v) in vectors.iter().enumerate() {
+            let w: u64 = (0..parts).map(|s| WAYS[(v >> (4 * s) & 15) as usize] as u64).product();
+            assert_eq!(got[i], w as u128 * alias.len() as u128, "vector {v:04x}");
+        }
+    }
+
     #[test]
     fn the_tables_are_exact() {
         let t = SplitTables::get();
@@ -491,17 +507,7 @@ mod tests {
             }
         }
         // The alias table gives each vector exactly its weight.
-        let n = t.alias.len() as u128;
-        let mut got = vec![0u128; t.alias.len()];
-        for (b, &e) in t.alias.iter().enumerate() {
-            let keep = (e >> 11) as u128;
-            got[b] += keep;
-            got[(e & 0x7FF) as usize] += HALVES as u128 - keep;
-        }
-        for (i, &v) in t.vectors.iter().enumerate() {
-            let w: u64 = (0..4).map(|s| WAYS[(v >> (4 * s) & 15) as usize] as u64).product();
-            assert_eq!(got[i], w as u128 * n, "vector {v:04x}");
-        }
+        assert_alias_weights(&t.alias, &t.vectors, 4, HALVES);
         // The reciprocals divide exactly, and every number below C(26, 13) is one hand.
         for (&ways, &magic) in WAYS.iter().zip(&t.magic) {
             let w = ways as u64;
@@ -523,17 +529,7 @@ mod tests {
     fn thirteen_of_39_lie_in_the_thirds_as_often_as_they_should() {
         let t = SplitTables::get();
         // The alias table of the thirds gives each vector exactly its weight.
-        let n = THIRD_VECTORS as u128;
-        let mut got = [0u128; THIRD_VECTORS];
-        for (b, &e) in t.third_alias.iter().enumerate() {
-            let keep = (e >> 11) as u128;
-            got[b] += keep;
-            got[(e & 0x7FF) as usize] += HANDS_OF_39 as u128 - keep;
-        }
-        for (i, &v) in t.third_vectors.iter().enumerate() {
-            let w: u64 = (0..3).map(|s| WAYS[(v >> (4 * s) & 15) as usize] as u64).product();
-            assert_eq!(got[i], w as u128 * n, "vector {v:03x}");
-        }
+        assert_alias_weights(&t.third_alias, &t.third_vectors, 3, HANDS_OF_39);
         // Drawn: 13 of the 39, every card a third of the time, and as many in the first
         // third as the hypergeometric law says (chi-square over 9 cells: 1 to 8 cards, and
         // the rare 0 or 9 to 13 pooled).

@@ -221,7 +221,7 @@ pub struct Tallies {
 }
 
 /// The most cells a table of a batch's accumulators counts in place: merging it costs a pass
-/// over its [`PARTS`] copies, no more than noting each of a batch's deals would, and counting
+/// over its four copies, no more than noting each of a batch's deals would, and counting
 /// in place saves noting them.
 pub const BATCH_CELLS: usize = 1024;
 

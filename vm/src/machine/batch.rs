@@ -228,7 +228,7 @@ impl<S: DealSource> Job<'_, S> {
     }
 
     /// [`Job::run_piece`] compiled for processors with the bit instructions and AVX2
-    /// ([`wide`]): the loops over columns of values work on eight at a time.
+    /// ([`crate::cpu::wide`]): the loops over columns of values work on eight at a time.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt,avx,avx2")]
     unsafe fn run_piece_wide<K: Sink>(

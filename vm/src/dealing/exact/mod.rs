@@ -19,7 +19,7 @@
 //! suit) and its points so far (when a range of them is wanted).
 //!
 //! Seat after seat, points on two seats or more need the valued cards left in every suit:
-//! too many states. Those rules are dealt suit after suit instead ([`suits`]), with every
+//! too many states. Those rules are dealt suit after suit instead (`exact::suits`), with every
 //! seat's progress in the state and only the open suit's cards left.
 //!
 //! The rules are in `rules.rs`, what both dealers count with in `walk.rs`; one seat's rule
@@ -99,7 +99,7 @@ impl SeatPlan {
 
 /// Deals uniformly among the deals that give each seat its predealt cards and meet the seats'
 /// rules: seat after seat (see the module documentation), or suit after suit when two seats or
-/// more count points ([`suits`]).
+/// more count points (`exact::suits`).
 #[derive(Clone, Debug)]
 pub struct ExactDealer {
     engine: Engine,

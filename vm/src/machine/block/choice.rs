@@ -55,7 +55,7 @@ impl Choice {
         Choice { left: 0, chosen: Some(way), fixed: true, ..Choice::default() }
     }
 
-    /// Notes that the thread starts a piece: every [`RECHECK`] pieces after the first choice,
+    /// Notes that the thread starts a piece: every `RECHECK` (8) pieces after the first choice,
     /// one block is to run each way again.
     pub fn start_piece(&mut self) {
         if self.fixed || self.chosen.is_none() {

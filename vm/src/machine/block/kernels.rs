@@ -4,6 +4,7 @@
 //! written with the tier's vector instructions. The evaluator's loops are compiled for the
 //! same tiers ([`super::Isa`]).
 
+use super::lanes::each_bit;
 use crate::evaluation::shape::ShapeSet;
 
 /// The kernels of a tier: by default, plain loops for any processor.
@@ -17,20 +18,6 @@ pub(super) trait Kernels {
     /// `shapes[i]`, else 0; the other lanes of `out` are left as they are.
     fn shape_test64(set: &ShapeSet, shapes: &[u16; 64], out: &mut [i32; 64], lanes: u64) {
         each_bit(lanes, |i| out[i] = i32::from(set.contains(shapes[i] as usize)));
-    }
-}
-
-/// Calls `f` with the index of each set bit of `bits`, in order: all 64 in one straight loop.
-#[inline(always)]
-fn each_bit(bits: u64, mut f: impl FnMut(usize)) {
-    if bits == u64::MAX {
-        (0..64).for_each(f);
-    } else {
-        let mut b = bits;
-        while b != 0 {
-            f(b.trailing_zeros() as usize);
-            b &= b - 1;
-        }
     }
 }
 

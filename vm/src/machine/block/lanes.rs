@@ -85,15 +85,7 @@ impl Lanes {
     #[inline(always)]
     pub fn each(self, mut f: impl FnMut(usize)) {
         for (w, &bits) in self.0.iter().enumerate() {
-            if bits == u64::MAX {
-                (w * 64..w * 64 + 64).for_each(&mut f);
-            } else {
-                let mut b = bits;
-                while b != 0 {
-                    f(w * 64 + b.trailing_zeros() as usize);
-                    b &= b - 1;
-                }
-            }
+            each_bit(bits, |i| f(w * 64 + i));
         }
     }
 
@@ -140,6 +132,21 @@ impl Lanes {
             yes.0[w] = y;
         }
         (yes, self.and_not(yes))
+    }
+}
+
+/// Calls `f` with the index of each set bit of `bits`, in order: all 64 in one straight loop,
+/// which the compiler vectorises, else bit by bit.
+#[inline(always)]
+pub fn each_bit(bits: u64, mut f: impl FnMut(usize)) {
+    if bits == u64::MAX {
+        (0..64).for_each(f);
+    } else {
+        let mut b = bits;
+        while b != 0 {
+            f(b.trailing_zeros() as usize);
+            b &= b - 1;
+        }
     }
 }
 

@@ -32,12 +32,12 @@ mod tests;
 
 pub use choice::{Choice, Way};
 pub use lanes::{Lanes, LANES};
+pub use plan::Plan;
 
 #[cfg(target_arch = "x86_64")]
 use kernels::{Bits, Wide};
 use kernels::{Kernels, Portable};
 use lanes::{word, word_mut};
-pub use plan::Plan;
 
 /// One value per lane.
 type Column = [i32; LANES];
