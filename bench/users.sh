@@ -11,7 +11,8 @@
 #
 # The kind of a script is the first letter of its name: a, practice scenarios printing every
 # deal they produce (5 to 35% of the deals); b, four-seat bidding scenarios with 30 to 80
-# variables; c, simulations with dozens of average and frequency actions.
+# variables; c, simulations with dozens of average and frequency actions; d, practice
+# scenarios written as published ones are (auctions of calls joined by `or`).
 # Both programs get the same seed and `-g DEALS -p DEALS` on the command line, which beats the
 # file's `generate` and `produce`: every script deals all DEALS deals, and dealvm deals every
 # deal and tests the condition, as Dealer does (no exact dealing). A script whose header has a
@@ -59,8 +60,8 @@ awk -v deals="$DEALS" -v runs="$RUNS" '
     if (min == "" || $2 + 0 < min) { min = $2 + 0; slowest = $3 } }
   END {
     printf "%d scripts, %s deals, fastest of %d: geometric mean %.1f×", n, deals, runs, exp(s / n)
-    split("a b c", kinds, " ")
-    for (i = 1; i <= 3; i++) if (kinds[i] in c)
+    split("a b c d", kinds, " ")
+    for (i = 1; i <= 4; i++) if (kinds[i] in c)
       line = line sprintf("; kind %s %.1f× (%d)", kinds[i], exp(k[kinds[i]] / c[kinds[i]]), c[kinds[i]])
     printf "%s; minimum %.1f× (`%s`)\n", line, min, slowest
   }' "$tmp/ratios"

@@ -2,7 +2,7 @@
 # Seeds the fuzz corpora from the repository's examples, golden inputs and board files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p fuzz/corpus/script fuzz/corpus/boards fuzz/corpus/switches fuzz/corpus/appends fuzz/corpus/parts fuzz/corpus/servers
+mkdir -p fuzz/corpus/script fuzz/corpus/boards fuzz/corpus/switches fuzz/corpus/appends fuzz/corpus/parts fuzz/corpus/servers fuzz/corpus/oracle
 cp examples/*.dli tests/data/golden/*.dli fuzz/corpus/script/
 cargo build --release --quiet
 for f in examples/club-session.dli examples/weak-two.dli; do
@@ -30,3 +30,5 @@ done
 # servers: what a server says, greeting and numbered replies.
 printf 'dealvm-usereval 2\n1 5 7\n2 -3\n3 1 2\n4 error no\n' > fuzz/corpus/servers/replies
 printf 'dealvm-usereval 2\n1 5 7\n1 5 7\n2 1\n' > fuzz/corpus/servers/twice
+# oracle: the generator's choices, one byte each (then a stream seeded by the bytes).
+for i in 1 2 3 4 5 6 7 8; do printf '%08d' "$i" > "fuzz/corpus/oracle/choices-$i"; done

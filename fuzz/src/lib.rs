@@ -152,3 +152,21 @@ fn replaying_server() -> Option<&'static PathBuf> {
         })
         .as_ref()
 }
+
+/// The bytes as the choices of a random script shaped like users' scripts
+/// ([`dealvm_scriptgen`]), run the default way (dealing the hands read first, tables,
+/// superinstructions, blocks) and the reference way (every hand dealt first, the code as
+/// written): the same deals, values, statistics and errors, or a crash.
+pub fn oracle(data: &[u8]) {
+    use dealvm_scriptgen::{case, Choices, Options};
+    use dealvm_vm::machine::batch::Swap;
+    let case = case(&mut Choices::from_bytes(data), &Options::default());
+    let swap = [Swap::None, Swap::None, Swap::EastWest, Swap::EastSouthWest][case.swap as usize];
+    let [fast, reference] = [false, true].map(|reference| {
+        let builder = case.values.iter().fold(dealvm::ScriptBuilder::new().plain(reference), |b, v| b.value(v.clone()));
+        let script = builder.compile(&case.script).map_err(|e| e.to_string())?;
+        let run = script.run().seed(case.seed).generate(case.generate.min(4000)).swap(swap).whole_deals(reference);
+        run.collect().map_err(|e| e.to_string())
+    });
+    assert!(fast == reference, "the reference gives otherwise on\n{}{:?}", case.script, case.args());
+}

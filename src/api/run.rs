@@ -140,6 +140,7 @@ pub struct Run<'s> {
     shard: Option<Shard>,
     never: bool,
     exact: bool,
+    whole: bool,
     /// The deals the command chose, over [`Run::deals`].
     chosen: Option<&'s source::Deals>,
 }
@@ -161,6 +162,7 @@ impl Script {
             shard: None,
             never: self.compiled.never,
             exact: true,
+            whole: false,
             chosen: None,
         }
     }
@@ -194,6 +196,46 @@ impl<'s> Run<'s> {
     /// Where the deals come from.
     pub fn deals(mut self, deals: Deals) -> Run<'s> {
         self.deals = deals;
+        self
+    }
+
+    /// Deal every hand of every deal before the condition is tested (`true`), rather than
+    /// the hands the condition reads first, the others only when it reads them or for the
+    /// deals produced (the default). The deals are drawn from the same streams, so the
+    /// results are the same, more slowly: the reference that dealing less is checked
+    /// against. With [`ScriptBuilder::plain`](super::script::ScriptBuilder::plain), the
+    /// command's `--reference`.
+    ///
+    /// ```
+    /// let script = dealvm::Script::new("a = hcp(north) > 9\ncondition spades(south) > 4 and a or hearts(south) > 4 and a\nproduce 20")?;
+    /// let fast = script.run().seed(3).collect()?;
+    /// let whole = script.run().seed(3).whole_deals(true).collect()?;
+    /// assert_eq!(fast.deals, whole.deals);
+    /// # Ok::<(), dealvm::Error>(())
+    /// ```
+    pub fn whole_deals(mut self, whole: bool) -> Run<'s> {
+        self.whole = whole;
+        self
+    }
+
+    /// Deal every deal at random and test the condition, as Dealer does (`true`, the
+    /// command's `--rejection`), even when the condition's terms on single seats are rare
+    /// enough for exact dealing (the default: only deals that meet them are dealt, each
+    /// standing for the random deals up to it, so the counts and statistics have the same law).
+    ///
+    /// ```
+    /// // North's 26 points or more: one deal in about 5,150.
+    /// let script = dealvm::Script::new("condition hcp(north) >= 26\nproduce 100\naction average hcp(south)")?;
+    /// let exact = script.run().seed(1).statistics()?;
+    /// let rejection = script.run().seed(1).rejection(true).statistics()?;
+    /// // 100 deals each way, not the same ones: the random deals examined to find them
+    /// // (dealt, or stood for by the deals dealt exactly) have the same law.
+    /// assert_eq!((exact.produced, rejection.produced), (100, 100));
+    /// assert!((300_000..900_000).contains(&exact.generated) && (300_000..900_000).contains(&rejection.generated));
+    /// # Ok::<(), dealvm::Error>(())
+    /// ```
+    pub fn rejection(mut self, rejection: bool) -> Run<'s> {
+        self.exact = !rejection;
         self
     }
 
@@ -315,6 +357,7 @@ impl<'s> Run<'s> {
             new_usereval: self.usereval.clone(),
             shard: self.shard,
             never,
+            whole: self.whole,
         };
         crate::run::run(compiled, deals, self.first_board, &limits, receiver, out).map(|outcome| (outcome, seed))
     }

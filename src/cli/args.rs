@@ -258,6 +258,15 @@ pub struct Cli {
     #[arg(long = "plain")]
     pub plain: bool,
 
+    /// Run the plain way, for checking dealvm itself: every hand of every deal dealt before
+    /// the condition is tested (from the same random streams, so the deals are the same),
+    /// rather than the hands it reads first and the others only when needed; and, as with
+    /// --plain, every expression compiled as written, one deal at a time. The output is the
+    /// same as without it, more slowly; a difference is a bug in dealvm. Exact dealing stays
+    /// as chosen: add --rejection to deal every deal at random.
+    #[arg(long = "reference")]
+    pub reference: bool,
+
     /// Run only shard K of N (0 <= K < N) of the run: the batches of 4096 deals whose number
     /// is K modulo N, each shard producing up to the run's `produce` count from its own
     /// batches. Nothing is printed: what `dealvm merge` needs goes to the --part file. Every

@@ -79,7 +79,11 @@ fn dump<W: Write>(cli: &Cli, compiled: &Compiled, out: &mut Printed<W>) -> Resul
             let program = &compiled.program;
             let partial = compiled.deals.reading(program, &compiled.tables, printed(cli, compiled), swap);
             let rest = program.code.iter().any(|i| matches!(i, dealvm_vm::machine::bytecode::Instr::DealRest));
-            partial.as_ref().unwrap_or(&compiled.deals).dealing(rest)
+            let dealing = partial.as_ref().unwrap_or(&compiled.deals).dealing(rest);
+            match partial {
+                Some(_) if cli.reference => format!("{dealing}; --reference: all four dealt before the condition is tested"),
+                _ => dealing,
+            }
         }
     };
     writeln!(out, "{hands}")?;
@@ -187,6 +191,7 @@ impl Prepared {
             .usereval(usereval)
             .shard(shard)
             .never(self.never)
+            .whole_deals(cli.reference)
     }
 }
 
@@ -283,7 +288,7 @@ pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Script, Failur
         Some("exe") => Dialect::ClassicExe,
         Some(_) => Dialect::Classic,
     };
-    let mut builder = ScriptBuilder::new().plain(cli.plain).dd_switches(crate::cli::options::dd_switches(cli)?).dialect(dialect);
+    let mut builder = ScriptBuilder::new().plain(cli.plain || cli.reference).dd_switches(crate::cli::options::dd_switches(cli)?).dialect(dialect);
     for (n, value) in input::script_vars(cli).into_iter().enumerate() {
         if let Some(value) = value {
             builder = builder.script_var(n, value);
@@ -295,7 +300,7 @@ pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Script, Failur
     let script = builder.compile_source(source.clone()).map_err(|e| Failure::Input(e.to_string()))?;
     let compiled = script.compiled();
     if cli.usereval.is_none() && !cli.dump_bytecode {
-        let asked = compiled.program.reachable().find_map(|i| if let Instr::UserEval { query, .. } = *i { Some(query) } else { None });
+        let asked = compiled.program.reachable().find_map(|i| if let Instr::UserEval { query, .. } = i { Some(query) } else { None });
         if let Some(query) = asked {
             let d = Diagnostic::at(compiled.query_spans[query as usize], "`usereval` needs a server: give its program with -U PATH")
                 .with_note("the protocol the server speaks is described in docs/usereval.md");

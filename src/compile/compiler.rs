@@ -167,6 +167,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         if let Some(c) = self.condition.filter(|&c| self.constant(c).is_none()) {
             self.rest.first = self.dealt_first(c);
         }
+        self.rest.dealt = Some(self.hands_dealt_first(values, tables_from));
         self.asm.begin_entry("deal");
         let mut to_end = None;
         match self.condition {
@@ -348,6 +349,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Self::classic_tables_read(self.classic_changed, &program)?;
         Self::targets_from_counts(&mut program);
         program.tables_from = self.rest.tables;
+        program.dealt_first = self.rest.dealt;
         if !self.plain {
             dealvm_vm::machine::fuse::fuse(&mut program);
             // The deal routine over blocks of deals when its code allows (`--plain` keeps the

@@ -22,9 +22,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
             self.emit(Instr::Const(v));
             return Ok(());
         }
-        if let Some(instr) = self.tabulated(e) {
-            self.emit(instr);
-            return Ok(());
+        // The condition's chain stays a chain when its rest of the deal is dealt later: a
+        // table over it would read the hands not dealt first before `deal.rest`.
+        if !self.straddles_first(e) {
+            if let Some(instr) = self.tabulated(e) {
+                self.emit(instr);
+                return Ok(());
+            }
         }
         match e.kind {
             ExprKind::Number(v) => {
@@ -218,10 +222,20 @@ impl<'s, 'a> Compiler<'s, 'a> {
             operands.splice(i..=i, inner);
         }
         self.cost_order(&mut operands);
-        let operands = self.join_chain(&operands, and);
         // The condition's own chain: where the hands not read first are dealt, in the order
-        // that costs least on a sample.
+        // that costs least on a sample. The operands that read only the hands dealt first
+        // and lead the chain are joined apart from the others, so that no table reads both
+        // before `deal.rest`.
         let top = std::mem::take(&mut self.rest.top) && and;
+        let operands = match self.rest.first.filter(|_| top && !self.rest.emitted) {
+            Some(first) => {
+                let head = operands.iter().take_while(|o| self.seats_of(o).is_subset(first)).count();
+                let mut joined = self.join_chain(&operands[..head], and);
+                joined.extend(self.join_chain(&operands[head..], and));
+                joined
+            }
+            None => self.join_chain(&operands, and),
+        };
         let operands = if top { self.order_by_sample(operands, and) } else { operands };
         let mut jumps = Vec::new();
         let mut i = 0;

@@ -16,12 +16,17 @@ pub(super) struct RestPlan {
     pub(super) top: bool,
     /// The hands dealt first, those of the condition's first operand; `None` when all are.
     pub(super) first: Option<Seats>,
+    /// The hands the dealer deals before the code runs, as the syntax tree says: those of
+    /// `first`, else all the condition and the actions read ([`crate::compile::seats`]).
+    pub(super) dealt: Option<Seats>,
     /// Whether `deal.rest` is in the code.
     pub(super) emitted: bool,
     /// Where the output tables of `--dd` and `-Z` start, after a `deal.rest`.
     pub(super) tables: Option<u32>,
     /// The hands each node reads.
     pub(super) memo: HashMap<NodeKey, Seats>,
+    /// The hands each node reads but in its constant parts.
+    pub(super) live: HashMap<NodeKey, Seats>,
     /// The sample of deals that operands are measured on, once dealt (see `seats`).
     pub(super) sample: Vec<Deal>,
 }

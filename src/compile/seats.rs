@@ -14,7 +14,7 @@
 //! ([`dealvm_vm::machine::program::Program::seats_dealt_first`]), the same with or without the tables,
 //! so that the output switches do not change the deals.
 
-use crate::compile::compiler::Compiler;
+use crate::compile::compiler::{Compiler, ValueCode};
 use crate::compile::node::node_key;
 use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
@@ -87,12 +87,71 @@ impl<'s, 'a> Compiler<'s, 'a> {
         s
     }
 
+    /// The hands the dealer deals before the code runs: those [`Self::dealt_first`] chose,
+    /// else all that the condition and the values before the output tables (`tables_from`)
+    /// read. Worked out from the syntax tree, the same with `--plain` whatever the code (which
+    /// tables, which constants folded), so that both deal the same deals; the program adds
+    /// what its code reads before `deal.rest`, if more (it never is).
+    pub(super) fn hands_dealt_first(&mut self, values: &[ValueCode<'a>], tables_from: Option<usize>) -> Seats {
+        if let Some(first) = self.rest.first {
+            return first;
+        }
+        let mut seats = self.condition.map_or(Seats::NONE, |c| self.live_seats(c));
+        for v in &values[..tables_from.unwrap_or(values.len())] {
+            seats = seats.union(match *v {
+                ValueCode::Expr(e) => self.live_seats(e),
+                ValueCode::Tricks(..) | ValueCode::ParContract(_) => Seats::ALL,
+            });
+        }
+        seats
+    }
+
+    /// The hands `e` reads but in its parts that are constants (`1 || hcp(east) > 10` reads
+    /// none): constants are folded the same with `--plain`.
+    fn live_seats(&mut self, e: &'a Expr<'a>) -> Seats {
+        if self.constant(e).is_some() {
+            return Seats::NONE;
+        }
+        if let Some(&s) = self.rest.live.get(&node_key(e)) {
+            return s;
+        }
+        let s = match e.kind {
+            ExprKind::Var(name) => match self.vars.get(name) {
+                Some(v) => self.live_seats(v.expr),
+                None => Seats::ALL,
+            },
+            ExprKind::Unary(_, a) => self.live_seats(a),
+            ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => {
+                let sa = self.live_seats(a);
+                sa.union(self.live_seats(b))
+            }
+            ExprKind::Cond(c, a, b) => {
+                let sc = self.live_seats(c);
+                let sa = self.live_seats(a);
+                sc.union(sa).union(self.live_seats(b))
+            }
+            _ => self.seats_of(e),
+        };
+        self.rest.live.insert(node_key(e), s);
+        s
+    }
+
     /// The hands an operand of a chain reads.
     pub(super) fn operand_seats(&mut self, o: Operand<'_, 'a>) -> Seats {
         match o {
             Operand::Expr(e) => self.seats_of(e),
             Operand::Table(instr) => self.asm.program().instr_seats(instr),
             Operand::Constant(_) | Operand::Gone => Seats::NONE,
+        }
+    }
+
+    /// Whether `e` is the condition's chain (or a variable holding it) and reads hands not
+    /// dealt first, which `deal.rest` must come before: it is compiled as a chain, not as one
+    /// table.
+    pub(super) fn straddles_first(&mut self, e: &Expr<'a>) -> bool {
+        match self.rest.first {
+            Some(first) if self.rest.top && !self.rest.emitted => !self.seats_of(e).is_subset(first),
+            _ => false,
         }
     }
 

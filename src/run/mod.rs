@@ -20,6 +20,8 @@ pub mod receiver;
 
 use crate::compile::Compiled;
 use crate::source::{DealSource, Deals};
+use dealvm_vm::card::Seats;
+use dealvm_vm::dealing::source::Whole;
 use dealvm_vm::machine::batch::{BatchEnd, Job};
 use dealvm_vm::machine::interp::Machine;
 use delivery::Delivery;
@@ -54,6 +56,10 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<Outcome, RunError> {
     match deals {
+        // The only source that may deal some hands only.
+        Deals::Random(source) if limits.whole && source.seats() != Seats::ALL => {
+            run_from(compiled, &Whole { source, seed: limits.seed }, first_board, limits, actions, out)
+        }
         Deals::Random(source) => run_from(compiled, source, first_board, limits, actions, out),
         Deals::Predeal(source) => run_from(compiled, &**source, first_board, limits, actions, out),
         Deals::Boards(source) => run_from(compiled, source, first_board, limits, actions, out),

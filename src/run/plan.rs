@@ -38,6 +38,10 @@ pub struct Limits {
     /// Whether no deal can meet the condition: the run deals nothing and ends at once, its
     /// deals counted as generated (as Dealer, which would examine them all, counts them).
     pub never: bool,
+    /// `--reference`: every hand of every deal dealt before the program runs, from the same
+    /// streams ([`dealvm_vm::dealing::source::Whole`]): the same deals, and the same output,
+    /// as dealing only the hands the program reads first.
+    pub whole: bool,
 }
 
 /// Makes the `usereval` answerer of a thread (the server of `-U`, in dealvm).

@@ -21,6 +21,7 @@ mod golden;
 mod library;
 mod opc;
 mod optimiser;
+mod oracle;
 mod output_files;
 mod partial;
 mod randomness;

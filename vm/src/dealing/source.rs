@@ -152,3 +152,53 @@ impl DealSource for GivenDeals {
         self.boards.get(n as usize)
     }
 }
+
+/// The reference way of dealing a source's deals: every hand of every deal dealt before the
+/// program runs. A source that deals only the hands the program reads first (the others at
+/// `deal.rest`, or for the deals produced) deals them here at once, from the same streams:
+/// the hands read first from the batch's stream, the others from the deal's own
+/// ([`DealSource::deal_rest`]). So a run gives the same deals, and must give the same output,
+/// as it gives with the source itself: the oracle that dealing less is checked against
+/// (`--reference`).
+#[derive(Copy, Clone, Debug)]
+pub struct Whole<'s, S> {
+    /// The source whose deals are completed.
+    pub source: &'s S,
+    /// The run's seed, which the deal's own stream is drawn from.
+    pub seed: u64,
+}
+
+impl<S: DealSource> DealSource for Whole<'_, S> {
+    #[inline(always)]
+    fn deal(&self, n: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        let first = self.source.deal(n, rng, &pdep);
+        if self.source.seats() == Seats::ALL {
+            return first;
+        }
+        self.source.deal_rest(&first, self.seed, n, pdep)
+    }
+
+    fn available(&self) -> Option<u64> {
+        self.source.available()
+    }
+
+    fn board(&self, n: u64) -> Option<&Board> {
+        self.source.board(n)
+    }
+
+    fn tricks(&self, n: u64) -> Option<TrickTable> {
+        self.source.tricks(n)
+    }
+
+    fn costly(&self) -> bool {
+        self.source.costly()
+    }
+
+    fn gaps(&self) -> Option<&Gaps> {
+        self.source.gaps()
+    }
+
+    fn rnd(&self, rng: &mut DealRng, bound: i32, produced: u64) -> i32 {
+        self.source.rnd(rng, bound, produced)
+    }
+}

@@ -20,4 +20,8 @@ pub mod bytecode;
 pub mod fuse;
 pub mod interp;
 pub mod program;
+#[cfg(test)]
+mod shortcuts;
+#[cfg(test)]
+pub(crate) mod testgen;
 pub mod verify;

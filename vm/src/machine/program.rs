@@ -74,6 +74,11 @@ pub struct Program {
     /// Where the output tables of `--dd` and `-Z` start (after a `deal.rest`): code that the
     /// choice of the dealer does not look at, so that these switches change no deal.
     pub tables_from: Option<u32>,
+    /// The hands the compiler chose to deal first, from the condition as written (the same
+    /// with or without superinstructions and tables, wherever its code places `deal.rest`),
+    /// so that the plain code deals the same deals; `None`: no choice, the hands the code
+    /// before `deal.rest` reads.
+    pub dealt_first: Option<Seats>,
     /// The entry points, by index.
     pub entries: Vec<Entry>,
     /// The variable subroutines, indexed by [`VarSlot`](crate::machine::bytecode::VarSlot).
@@ -111,15 +116,18 @@ enum Reach {
 
 impl Program {
     /// The instructions the entry points can run: their own and those of the variables
-    /// they call, directly or not (a variable no entry point needs is left out).
-    pub fn reachable(&self) -> impl Iterator<Item = &Instr> {
+    /// they call, directly or not (a variable no entry point needs is left out), each
+    /// superinstruction as the first instruction of its pair (the second follows it in the
+    /// code). Every question about what the code reads goes through here, so that a
+    /// superinstruction (`var 2; or.else`) is never taken for something that reads nothing.
+    pub fn reachable(&self) -> impl Iterator<Item = Instr> + '_ {
         self.reachable_from(Reach::All)
     }
 
     /// [`Self::reachable`], each entry point cut where `reach` says (no jump goes back, and
     /// the compiler places `deal.rest` before all the code that reads the hands not dealt
     /// first, so what follows it runs only after it).
-    fn reachable_from(&self, reach: Reach) -> impl Iterator<Item = &Instr> {
+    fn reachable_from(&self, reach: Reach) -> impl Iterator<Item = Instr> + '_ {
         let mut starts: Vec<usize> = self.entries.iter().map(|e| e.start as usize).collect();
         starts.extend(self.vars.iter().map(|v| v.start as usize));
         starts.sort_unstable();
@@ -131,7 +139,9 @@ impl Program {
         let cut = |r: std::ops::Range<usize>| {
             let end = match reach {
                 Reach::All => r.end,
-                Reach::BeforeRest => self.code[r.clone()].iter().position(|i| matches!(i, Instr::DealRest)).map_or(r.end, |n| r.start + n),
+                Reach::BeforeRest => {
+                    self.code[r.clone()].iter().position(|i| i.unfused() == Instr::DealRest).map_or(r.end, |n| r.start + n)
+                }
                 Reach::WithoutTables => self.tables_from.map(|t| t as usize).filter(|t| r.contains(t)).unwrap_or(r.end),
             };
             r.start..end
@@ -141,7 +151,7 @@ impl Program {
         let mut ranges = Vec::new();
         while let Some(r) = work.pop() {
             for instr in &self.code[r.clone()] {
-                if let Instr::Var(slot) = *instr {
+                if let Instr::Var(slot) = instr.unfused() {
                     if let Some(seen) = called.get_mut(slot as usize).filter(|seen| !**seen) {
                         *seen = true;
                         work.push(routine(self.vars[slot as usize].start as usize));
@@ -150,19 +160,13 @@ impl Program {
             }
             ranges.push(r);
         }
-        ranges.into_iter().flat_map(move |r| &self.code[r])
-    }
-
-    /// [`Self::reachable`], each superinstruction as the first instruction of its pair (the
-    /// second follows it in the code).
-    fn reachable_unfused(&self) -> impl Iterator<Item = Instr> + '_ {
-        self.reachable().map(|i| i.unfused())
+        ranges.into_iter().flat_map(move |r| self.code[r].iter().map(|i| i.unfused()))
     }
 
     /// The per-suit tables the code reads.
     pub fn tables_used(&self) -> Vec<TableId> {
         let mut used: Vec<TableId> = self
-            .reachable_unfused()
+            .reachable()
             .filter_map(|i| match i {
                 Instr::SuitCount { table, .. } | Instr::HandCount { table, .. } => Some(table),
                 Instr::Cccc { .. } => Some(TableId::CCCC),
@@ -178,7 +182,7 @@ impl Program {
     /// (the solver sees the whole deal). A dealer may deal only these hands
     /// ([`crate::dealing::split::RandomDealer::reading`]).
     pub fn seats_read(&self) -> Seats {
-        self.reachable_unfused().fold(Seats::NONE, |seats, i| seats.union(self.instr_seats(i)))
+        self.reachable().fold(Seats::NONE, |seats, i| seats.union(self.instr_seats(i)))
     }
 
     /// The seats whose hands one instruction reads (a superinstruction: its first
@@ -233,7 +237,7 @@ impl Program {
     /// first ([`crate::dealing::split::RandomDealer::reading_top`]).
     pub fn top_ranks_read(&self, tables: &Tables) -> u32 {
         self.reachable_from(Reach::WithoutTables)
-            .map(|i| match i.unfused() {
+            .map(|i| match i {
                 Instr::SuitCount { table, .. } | Instr::HandCount { table, .. } => 13 - tables.ignored_ranks(table),
                 Instr::HasCard { card, .. } => 13 - card.rank() as u32,
                 Instr::SuitTest { table, .. } => {
@@ -251,11 +255,13 @@ impl Program {
             .unwrap_or(0)
     }
 
-    /// The hands a dealer must deal before the code runs: those the code before `deal.rest`
-    /// reads (all it reads when it has none). The output tables of `--dd` and `-Z` come after
-    /// a `deal.rest`, so that they do not change the hands dealt first, nor the deals.
+    /// The hands a dealer must deal before the code runs: those the compiler chose
+    /// ([`Program::dealt_first`]), and any other that the code before `deal.rest` reads (all
+    /// it reads when it has none): never fewer than the code reads before it deals the rest.
+    /// The output tables of `--dd` and `-Z` come after a `deal.rest`, so that they do not
+    /// change the hands dealt first, nor the deals.
     pub fn seats_dealt_first(&self) -> Seats {
-        self.seats_in(Reach::BeforeRest)
+        self.dealt_first.unwrap_or(Seats::NONE).union(self.seats_in(Reach::BeforeRest))
     }
 
     /// The hands the code reads, but for the output tables ([`Program::tables_from`]): with
@@ -266,12 +272,12 @@ impl Program {
 
     /// The hands the code that `reach` covers reads.
     fn seats_in(&self, reach: Reach) -> Seats {
-        self.reachable_from(reach).fold(Seats::NONE, |seats, i| seats.union(self.instr_seats(i.unfused())))
+        self.reachable_from(reach).fold(Seats::NONE, |seats, i| seats.union(self.instr_seats(i)))
     }
 
     /// Whether the code asks double-dummy questions (and so needs a solver).
     pub fn uses_dd(&self) -> bool {
-        self.reachable_unfused().any(|i| {
+        self.reachable().any(|i| {
             matches!(i, Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. })
         })
     }
@@ -282,18 +288,18 @@ impl Program {
     pub fn keeps_per_deal(&self) -> bool {
         !self.vars.is_empty()
             || self.uses_dd()
-            || self.reachable_unfused().any(|i| matches!(i, Instr::Opc { .. } | Instr::UserEval { .. }))
+            || self.reachable().any(|i| matches!(i, Instr::Opc { .. } | Instr::UserEval { .. }))
     }
 
     /// Whether the code asks `usereval` queries.
     pub fn uses_usereval(&self) -> bool {
-        self.reachable_unfused().any(|i| matches!(i, Instr::UserEval { .. }))
+        self.reachable().any(|i| matches!(i, Instr::UserEval { .. }))
     }
 
     /// Whether the code draws random numbers (`rnd`): then a deal's place in its batch's
     /// random stream depends on the deals evaluated before it.
     pub fn uses_rnd(&self) -> bool {
-        self.reachable_unfused().any(|i| matches!(i, Instr::Rnd))
+        self.reachable().any(|i| matches!(i, Instr::Rnd))
     }
 
     /// The number of value slots the code stores to.

@@ -3,134 +3,14 @@
 //! over whole batches both ways, their produced deals, values, statistics and faults compared.
 
 use super::*;
-use crate::card::{Card, Seat, Suit};
 use crate::dealing::source::DealSource;
 use crate::dealing::split::RandomDealer;
-use crate::evaluation::shape::ShapeSet;
 use crate::evaluation::stats::{Axis, Buckets, Tallies, TallySpec};
-use crate::evaluation::tables::{PointCounts, TableId};
+use crate::evaluation::tables::PointCounts;
 use crate::machine::assembler::Assembler;
-use crate::machine::batch::{BatchEnd, Job, Sink, Swap};
-use crate::machine::bytecode::UnaryOp;
+use crate::machine::batch::{BatchEnd, Job, Swap};
 use crate::machine::interp::Machine;
-
-/// A small deterministic generator (SplitMix64), and the one seat its values read, if any.
-struct Gen(u64, Option<Seat>);
-
-impl Gen {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % n
-    }
-
-    fn seat(&mut self) -> Seat {
-        let any = Seat::ALL[self.below(4) as usize];
-        self.1.unwrap_or(any)
-    }
-
-    fn suit(&mut self) -> Suit {
-        Suit::ALL[self.below(4) as usize]
-    }
-
-    /// A value read from the deal, a constant or a variable before `vars`.
-    fn leaf(&mut self, asm: &mut Assembler, vars: u16) {
-        let (seat, suit) = (self.seat(), self.suit());
-        let tables = [TableId::HCP, TableId::LOSERS, TableId::CONTROLS, TableId::pt(3)];
-        let table = tables[self.below(4) as usize];
-        let instr = match self.below(9) {
-            0 => Instr::Const(self.below(9) as i32 - 2),
-            1 => Instr::HandCount { table, seat },
-            2 => Instr::SuitCount { table, seat, suit },
-            3 => Instr::Length { seat, suit },
-            4 => Instr::HasCard { seat, card: Card::new(suit, 8 + self.below(5) as u8) },
-            5 => Instr::Cccc { seat },
-            6 => {
-                let long = 3 + self.below(4) as u8;
-                let set = asm.shape_set(&ShapeSet::from_fn(|l| l.iter().any(|&n| n >= long))).expect("a set");
-                Instr::Shape { seat, set }
-            }
-            _ if vars > 0 => Instr::Var(self.below(vars as u64) as u16),
-            _ => Instr::Const(self.below(30) as i32),
-        };
-        asm.emit(instr);
-    }
-
-    /// An expression of `depth` levels at most, reading variables before `vars`.
-    fn expr(&mut self, asm: &mut Assembler, depth: u32, vars: u16, site: u16) {
-        if depth == 0 || self.below(4) == 0 {
-            return self.leaf(asm, vars);
-        }
-        let ops = [BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::Div, BinaryOp::Mod, BinaryOp::Lt, BinaryOp::Ge, BinaryOp::Eq];
-        let op = ops[self.below(ops.len() as u64) as usize];
-        self.expr(asm, depth - 1, vars, site);
-        match self.below(8) {
-            0 => _ = asm.emit(Instr::BinaryConst { op, k: self.below(7) as i32 - 1, site }),
-            1 => _ = asm.emit([Instr::Unary(UnaryOp::Neg), Instr::Unary(UnaryOp::Not), Instr::Bool, Instr::Imps][self.below(4) as usize]),
-            2 => _ = asm.emit(Instr::InRange { low: self.below(8) as i16, high: 4 + self.below(12) as i16 }),
-            3 | 4 => {
-                // `&&` or `||`.
-                let at = asm.emit(if self.below(2) == 0 { Instr::AndThen(0) } else { Instr::OrElse(0) });
-                self.expr(asm, depth - 1, vars, site);
-                asm.patch(at, asm.here());
-            }
-            5 => {
-                // `?:`
-                let test = asm.emit(Instr::JumpIfZero(0));
-                self.expr(asm, depth - 1, vars, site);
-                let over = asm.emit(Instr::Jump(0));
-                asm.patch(test, asm.here());
-                self.expr(asm, depth - 1, vars, site);
-                asm.patch(over, asm.here());
-            }
-            _ => {
-                self.expr(asm, depth - 1, vars, site);
-                asm.emit(Instr::Binary { op, site });
-            }
-        }
-    }
-
-    /// A program as the compiler makes them: variables, then a deal routine testing a
-    /// condition, dealing the rest (`rest`), storing `values` values and producing.
-    fn program(&mut self, values: u16, rest: bool) -> Program {
-        let mut asm = Assembler::new();
-        let site = asm.site("a division".into()).expect("a site");
-        for v in 0..6 {
-            asm.begin_var(&format!("v{v}")).expect("a slot");
-            self.expr(&mut asm, 3, v, site);
-            asm.end_var();
-        }
-        asm.begin_entry("deal");
-        // With `deal.rest`, a condition on north's hand alone, which is dealt first.
-        self.1 = rest.then_some(Seat::North);
-        self.expr(&mut asm, 4, if rest { 0 } else { 6 }, site);
-        self.1 = None;
-        let to_end = asm.emit(Instr::AndThen(0));
-        if rest {
-            asm.emit(Instr::DealRest);
-        }
-        for slot in 0..values {
-            self.expr(&mut asm, 3, 6, site);
-            asm.emit(Instr::Store(slot));
-        }
-        asm.emit(Instr::Produce);
-        asm.patch(to_end, asm.here());
-        asm.end_entry();
-        asm.finish().expect("a valid program")
-    }
-}
-
-/// Every produced deal of a batch with its place and values.
-#[derive(Clone, Default, Debug, PartialEq)]
-struct Kept(Vec<(u32, Deal, Vec<i32>)>);
-
-impl Sink for Kept {
-    fn produced(&mut self, offset: u32, deal: &Deal, values: &[i32]) {
-        self.0.push((offset, *deal, values.to_vec()));
-    }
-}
+use crate::machine::testgen::{Gen, Kept, Routine};
 
 /// The statistics of a batch's deals, counted in whole tables.
 fn tallies() -> Tallies {
@@ -171,12 +51,12 @@ fn both_ways(job: &Job<'_, RandomDealer>, plain: &Program, range: std::ops::Rang
 
 #[test]
 fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks() {
-    let mut gen = Gen(20261125, None);
+    let mut gen = Gen::new(20261125);
     let tables = Tables::new(&PointCounts::default());
     let (mut ran, mut bailed, mut faulted, mut capped, mut partly, mut produced, mut tiers) = (0, 0, 0, 0, 0, 0, 0);
     for case in 0..60 {
         let rest = case % 3 == 0;
-        let mut program = gen.program(3, rest);
+        let mut program = gen.program(3, if rest { Routine::NorthFirst } else { Routine::Whole });
         // `imps` as classic Dealer counts them now and then (`--classic`).
         program.classic_imps = case % 4 == 1;
         let mut plain = program.clone();
