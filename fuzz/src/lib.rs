@@ -160,7 +160,8 @@ fn replaying_server() -> Option<&'static PathBuf> {
 pub fn oracle(data: &[u8]) {
     use dealvm_scriptgen::{case, Choices, Options};
     use dealvm_vm::machine::batch::Swap;
-    let case = case(&mut Choices::from_bytes(data), &Options::default());
+    // Now and then a number at the edge of what the language takes, in any place.
+    let case = case(&mut Choices::from_bytes(data), &Options { extremes: 8, ..Options::default() });
     let swap = [Swap::None, Swap::None, Swap::EastWest, Swap::EastSouthWest][case.swap as usize];
     let [fast, reference] = [false, true].map(|reference| {
         let builder = case.values.iter().fold(dealvm::ScriptBuilder::new().plain(reference), |b, v| b.value(v.clone()));

@@ -1,13 +1,17 @@
-//! Prints the case of a seed: `cargo run -p dealvm-scriptgen --example show SEED [dealer]`
-//! (`dealer`: the options of the comparison with Dealer).
+//! Prints the case of a seed: `cargo run -p dealvm-scriptgen --example show SEED [KIND]`, its
+//! switches on standard error. KIND: `dealer` (the options of the comparison with Dealer) or
+//! `extremes` (numbers at the edges, as the fuzz target `oracle` writes them).
+use dealvm_scriptgen::{case, Choices, Options};
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let seed: u64 = args.next().and_then(|s| s.parse().ok()).expect("a seed");
-    let mut options = dealvm_scriptgen::Options::default();
-    if args.next().as_deref() == Some("dealer") {
-        options = dealvm_scriptgen::Options { printing: 0, predeal: 0, swap: 0, faults: 0, ..options };
-    }
-    let case = dealvm_scriptgen::case(&mut dealvm_scriptgen::Choices::seeded(seed), &options);
+    let options = match args.next().as_deref() {
+        Some("dealer") => Options { printing: 0, predeal: 0, swap: 0, faults: 0, ..Options::default() },
+        Some("extremes") => Options { extremes: 6, ..Options::default() },
+        _ => Options::default(),
+    };
+    let case = case(&mut Choices::seeded(seed), &options);
     print!("{}", case.script);
     eprintln!("{}", case.args().join(" "));
 }

@@ -80,11 +80,16 @@ pub struct Options {
     /// A rare term on one seat before the rest of the condition, which exact dealing may
     /// take over.
     pub rare: u64,
+    /// A `pointcount` of other card values (small ones, decimals, negatives).
+    pub pointcount: u64,
+    /// A number at the edge of what the language takes (0, ±1, ±2^31, 10^15, two decimals,
+    /// card values beyond the range dealvm takes), in the place of any number written.
+    pub extremes: u64,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { printing: 3, predeal: 6, swap: 8, rnd: 8, faults: 4, rare: 6 }
+        Options { printing: 3, predeal: 6, swap: 8, rnd: 8, faults: 4, rare: 6, pointcount: 10, extremes: 0 }
     }
 }
 
@@ -119,15 +124,31 @@ const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 const LETTERS: [char; 4] = ['S', 'H', 'D', 'C'];
 const RANKS: [char; 13] = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2'];
 
+/// Numbers at the edges of what the language takes.
+const EXTREMES: [&str; 14] = [
+    "0", "1", "-1", "2147483647", "-2147483648", "2147483648", "1000000000000000", "21474836.47", "-21474836.48", "0.01",
+    "99.99", "10000000", "10000001", "-10000001",
+];
+
 /// The generator's state while it writes one script.
 struct Writer<'c> {
     c: &'c mut Choices,
+    /// One number in so many is one of [`EXTREMES`] (0: none).
+    extremes: u64,
     text: String,
     /// The variables defined, in order.
     defined: Vec<String>,
 }
 
 impl Writer<'_> {
+    /// A number in `low..=high`, or now and then one of [`EXTREMES`].
+    fn number(&mut self, low: i32, high: i32) -> String {
+        if self.c.one_in(self.extremes) {
+            return self.c.pick(&EXTREMES).to_string();
+        }
+        self.c.within(low, high).to_string()
+    }
+
     /// Defines `name` as `definition` unless it is defined; gives the name.
     fn define(&mut self, name: String, definition: impl FnOnce(&mut Self) -> String) -> String {
         if !self.defined.contains(&name) {
@@ -189,7 +210,7 @@ impl Writer<'_> {
         match self.c.below(9) {
             0 | 1 => self.define(format!("{p}Open1{l}"), |w| {
                 let (len, pts) = (w.length(seat, suit), w.points(seat));
-                let (low, high) = (w.c.within(10, 12), w.c.within(17, 21));
+                let (low, high) = (w.number(10, 12), w.number(17, 21));
                 if suit < 2 {
                     format!("{len} >= 5 and {pts} >= {low} and {pts} <= {high}")
                 } else {
@@ -214,19 +235,19 @@ impl Writer<'_> {
             }),
             5 => self.define(format!("{p}Raise{l}"), |w| {
                 let (len, pts) = (w.length(seat, suit), w.points(seat));
-                format!("{len} >= {} and {pts} >= 6 and {pts} <= {}", w.c.within(3, 4), w.c.within(9, 12))
+                format!("{len} >= {} and {pts} >= 6 and {pts} <= {}", w.number(3, 4), w.number(9, 12))
             }),
             6 => self.define(format!("{p}Dbl{l}"), |w| {
                 let len = w.length(seat, suit);
                 let short = if w.c.one_in(2) { format!("{len} <= 1") } else { format!("{len} <= 2 and losers({s}) <= 7") };
-                format!("{short} and hcp({s}) >= {}", w.c.within(11, 13))
+                format!("{short} and hcp({s}) >= {}", w.number(11, 13))
             }),
             7 => self.define(format!("{p}NT{l}"), |w| {
                 let (stop, bal) = (w.stopper(seat, suit), w.balanced(seat));
-                format!("{bal} and ({stop}) and hcp({s}) >= {}", w.c.within(8, 12))
+                format!("{bal} and ({stop}) and hcp({s}) >= {}", w.number(8, 12))
             }),
             _ => self.define(format!("{p}Weak"), |w| match w.c.below(3) {
-                0 => format!("hcp({s}) < {}", w.c.within(6, 10)),
+                0 => format!("hcp({s}) < {}", w.number(6, 10)),
                 1 => format!("not (hcp({s}) >= 12 or controls({s}) >= 5)"),
                 _ => format!("hcp({s}) <= 9 and losers({s}) >= 8"),
             }),
@@ -306,7 +327,8 @@ impl Writer<'_> {
         let seat = SEATS[self.c.below(4) as usize];
         if self.c.one_in(2) {
             let suit = self.c.below(4) as usize;
-            let _ = writeln!(self.text, "predeal {}({seat}) == {}", SUITS[suit], self.c.within(0, 7));
+            let length = self.number(0, 7);
+            let _ = writeln!(self.text, "predeal {}({seat}) == {length}", SUITS[suit]);
             return;
         }
         let (mut holdings, mut cards) = (Vec::new(), 0);
@@ -325,13 +347,20 @@ impl Writer<'_> {
 
 /// A case: a script of dozens of variables with its switches.
 pub fn case(c: &mut Choices, options: &Options) -> Case {
-    let mut w = Writer { c, text: String::new(), defined: Vec::new() };
+    let mut w = Writer { c, extremes: options.extremes, text: String::new(), defined: Vec::new() };
     let _ = writeln!(w.text, "# a generated scenario");
     if w.c.one_in(3) {
         let _ = writeln!(w.text, "dealer {}", SEATS[w.c.below(4) as usize]);
     }
     if w.c.one_in(options.predeal) {
         w.predeal();
+    }
+    if w.c.one_in(options.pointcount) {
+        let small = ["0", "1", "2", "3", "4", "6", "0.5", "1.25", "-1", "0.0"];
+        let values: Vec<String> = (0..1 + w.c.below(6))
+            .map(|_| if w.c.one_in(w.extremes) { w.c.pick(&EXTREMES).to_string() } else { w.c.pick(&small).to_string() })
+            .collect();
+        let _ = writeln!(w.text, "pointcount {}", values.join(" "));
     }
     // The condition: scenarios joined, now and then behind a rare term on one seat, or with
     // the common case levelled by `rnd`.
@@ -340,7 +369,7 @@ pub fn case(c: &mut Choices, options: &Options) -> Case {
     let scenarios: Vec<String> = (0..count).map(|_| w.scenario(depth)).collect();
     let mut condition = scenarios.join(if w.c.one_in(6) { " and " } else { " or " });
     if w.c.one_in(options.rnd) {
-        let level = w.define("level".into(), |w| format!("rnd(100) < {}", w.c.within(10, 70)));
+        let level = w.define("level".into(), |w| format!("rnd({}) < {}", w.number(100, 100), w.number(10, 70)));
         condition = format!("({} and {level}) or ({condition})", scenarios[0]);
     }
     if w.c.one_in(3) {
@@ -351,7 +380,7 @@ pub fn case(c: &mut Choices, options: &Options) -> Case {
     if w.c.one_in(options.rare) {
         let s = SEATS[w.c.below(4) as usize];
         let rare = match w.c.below(4) {
-            0 => format!("hcp({s}) >= {}", w.c.within(22, 24)),
+            0 => format!("hcp({s}) >= {}", w.number(22, 24)),
             1 => format!("shape({s}, any 9xxx + any 8xxx - any 8221 - any 8311)"),
             2 => format!("hcp({s}) >= 21 and shape({s}, any 4333 + any 4432 + any 5332)"),
             _ => format!("hcp({s}) >= 17 and shape({s}, any 7xxx + any 8xxx)"),
@@ -369,7 +398,8 @@ pub fn case(c: &mut Choices, options: &Options) -> Case {
             let v = w.value(0);
             actions.push(format!("printes(\"value \", {v}, \\n)"));
         }
-        let _ = writeln!(w.text, "produce {}", w.c.within(5, 300));
+        let produce = w.number(5, 300);
+        let _ = writeln!(w.text, "produce {produce}");
     }
     for i in 0..w.c.below(5) {
         let v = w.value(options.faults);

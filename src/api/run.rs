@@ -203,8 +203,9 @@ impl<'s> Run<'s> {
     /// the hands the condition reads first, the others only when it reads them or for the
     /// deals produced (the default). The deals are drawn from the same streams, so the
     /// results are the same, more slowly: the reference that dealing less is checked
-    /// against. With [`ScriptBuilder::plain`](super::script::ScriptBuilder::plain), the
-    /// command's `--reference`.
+    /// against. A run that counting proved can produce nothing is dealt all the same. With
+    /// [`ScriptBuilder::plain`](super::script::ScriptBuilder::plain), the command's
+    /// `--reference`.
     ///
     /// ```
     /// let script = dealvm::Script::new("a = hcp(north) > 9\ncondition spades(south) > 4 and a or hearts(south) > 4 and a\nproduce 20")?;
@@ -343,6 +344,9 @@ impl<'s> Run<'s> {
             seed => seed,
         };
         let (chosen, never) = self.dealing(produce < generate);
+        // The reference deals even a run that counting or folding proved can produce nothing:
+        // the proof is a shortcut it checks.
+        let never = never && !self.whole;
         let deals = chosen.as_ref().or(given).unwrap_or(&compiled.deals);
         let partial = deals.reading(&compiled.program, &compiled.tables, receiver.needs_deals(), self.swap);
         let deals = partial.as_ref().unwrap_or(deals);

@@ -261,9 +261,10 @@ pub struct Cli {
     /// Run the plain way, for checking dealvm itself: every hand of every deal dealt before
     /// the condition is tested (from the same random streams, so the deals are the same),
     /// rather than the hands it reads first and the others only when needed; and, as with
-    /// --plain, every expression compiled as written, one deal at a time. The output is the
-    /// same as without it, more slowly; a difference is a bug in dealvm. Exact dealing stays
-    /// as chosen: add --rejection to deal every deal at random.
+    /// --plain, every expression compiled as written, one deal at a time; a run that
+    /// counting proved can produce nothing is dealt all the same. The output is the same as
+    /// without it, more slowly; a difference is a bug in dealvm. Exact dealing stays as
+    /// chosen: add --rejection to deal every deal at random.
     #[arg(long = "reference")]
     pub reference: bool,
 

@@ -132,10 +132,16 @@ impl Prepared {
                 let choice = dealing(cli, compiled, settings.swap, settings.produce < settings.generate);
                 if let Some(why) = &choice.impossible {
                     never = true;
-                    warn(&format!(
-                        "no deal can meet the condition: {why} (counted exactly); the run ends at once, as Dealer would end after dealing its {} deals: all counted as generated, none produced",
+                    let message = format!("no deal can meet the condition: {why} (counted exactly)");
+                    let note = format!(
+                        "the run ends at once, as Dealer would end after dealing its {} deals: all counted as generated, none produced",
                         settings.generate
-                    ));
+                    );
+                    let warning = match compiled.condition_span {
+                        Some(span) => Diagnostic::at(span, message).with_note(note),
+                        None => Diagnostic::error(format!("{message}; {note}")),
+                    };
+                    eprint!("{}", warning.render_warning(Some(&script.source)));
                 }
                 exact = choice.dealt;
                 choice.exact.map(|d| Deals::Exact(Box::new(d)))

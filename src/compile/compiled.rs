@@ -60,6 +60,8 @@ pub struct Compiled {
     pub query_spans: Vec<Span>,
     /// Warnings about the input: the run goes on, and they are printed on standard error.
     pub warnings: Vec<Diagnostic>,
+    /// Where the condition is in the input, when there is one (messages about it point there).
+    pub condition_span: Option<Span>,
 }
 
 impl Compiled {

@@ -383,6 +383,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             site_spans: self.site_spans,
             query_spans: self.query_spans,
             warnings: self.warnings,
+            condition_span: self.condition.map(|c| c.span),
         })
     }
 }

@@ -9,6 +9,12 @@ use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::machine::bytecode::VarSlot;
 use dealvm_vm::card::Seat;
 
+
+/// The most a card may be worth in `pointcount` and `altcount` (and the least, negated): the
+/// 52 cards of a deal then count at most 520,000,000 together, far from `i32`'s limit, and
+/// every table, sum and exact count of points stays exact.
+pub(super) const MAX_CARD_VALUE: u32 = 10_000_000;
+
 impl<'s, 'a> Compiler<'s, 'a> {
     /// The seat that opens for `opc`: `-O`, else the last `opener` statement (wherever it
     /// stands), else west as in DealerV2.
@@ -120,7 +126,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Ok(n.value as u64)
     }
 
-    /// Card values for `pointcount` or `altcount`, given from the ace down.
+    /// Card values for `pointcount` or `altcount`, given from the ace down, each within
+    /// ±[`MAX_CARD_VALUE`].
     pub(super) fn rank_values(&mut self, what: &str, values: &[Num]) -> Result<[i32; 13], Diagnostic> {
         self.warn_mixed_numbers(what, values);
         let mut out = [0i32; 13];
@@ -131,8 +138,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     format!("{what} takes at most 13 values, one per rank from the ace down to the deuce"),
                 ));
             }
-            out[12 - i] = i32::try_from(n.value)
-                .map_err(|_| Diagnostic::at(n.span, "this value is too large"))?;
+            out[12 - i] = match i32::try_from(n.value) {
+                Ok(v) if v.unsigned_abs() <= MAX_CARD_VALUE => v,
+                _ => {
+                    let (whole, cents) = (MAX_CARD_VALUE, MAX_CARD_VALUE / 100);
+                    return Err(Diagnostic::at(n.span, format!("this card value is out of range: {what} values go from -{whole} to {whole} (-{cents}.00 to {cents}.00 with a decimal point)"))
+                        .with_note("so that no count of a hand, of a side or of the whole deal can overflow; Dealer takes larger values and its counts wrap around"));
+                }
+            };
         }
         Ok(out)
     }

@@ -257,3 +257,76 @@ fn a_condition_no_deal_meets_ends_at_once_as_dealer_ends() {
     assert_eq!(counts(&run).1, 1, "{}", run.stderr);
     assert!(run.stderr.is_empty(), "{}", run.stderr);
 }
+
+#[test]
+fn any_card_values_deal_exactly_in_the_law_of_rejection_or_are_refused_with_their_place() {
+    // `pointcount` and `altcount` vectors of every kind: zeros, negatives, decimals, values
+    // up to 2^31 - 1. Those beyond ±10,000,000 are refused at the value, with the range;
+    // the others deal a rare condition on them exactly (when the counting takes the values)
+    // or by shapes only, and the runs have the law of `--rejection` runs: the share of deals
+    // produced and the averages agree within five standard errors.
+    let pool = ["0", "1", "2", "3", "4", "-1", "-3", "1.5", "0.25", "4.00", "10000000", "-10000000", "99999.99", "2147483647", "-2147483648", "10000001"];
+    let mut state = 0x5EED_CA7Du64;
+    let mut pick = |n: usize| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    let (mut refused, mut compared, mut counted, mut failures) = (0, 0, 0, Vec::new());
+    for case in 0..40 {
+        // Half the vectors the counting takes (small values on at most five ranks), half of
+        // any values.
+        let values: Vec<&str> = match case % 4 < 2 {
+            true => (0..1 + pick(5)).map(|_| pool[pick(5)]).collect(),
+            false => (0..1 + pick(13)).map(|_| pool[pick(pool.len())]).collect(),
+        };
+        let (statement, count) = if case % 2 == 0 { ("pointcount".to_string(), "hcp") } else { ("altcount 3".to_string(), "pt3") };
+        let threshold = ["1", "2", "3", "4", "0", "-2", "0.50"][pick(7)];
+        let text = format!(
+            "{statement} {}\ncondition shape(east, any 9xxx) and {count}(east) >= {threshold}\nproduce 60\naction average {count}(east), average {count}(east, spades)\n",
+            values.join(" ")
+        );
+        let script = match dealvm::Script::new(&text) {
+            Ok(script) => script,
+            Err(e) => {
+                // A value as the language reads it: a decimal number in hundredths.
+                let value = |v: &str| match v.split_once('.') {
+                    Some((whole, cents)) => format!("{whole}{cents:0<2}").parse::<i64>().expect("a number"),
+                    None => v.parse::<i64>().expect("a number"),
+                };
+                let out_of_range = values.iter().any(|v| value(v).abs() > 10_000_000);
+                assert!(out_of_range, "case {case}: refused\n{text}{e}");
+                assert!(e.to_string().contains("out of range") && e.to_string().contains("script:1:"), "case {case}: {e}");
+                refused += 1;
+                continue;
+            }
+        };
+        // Whether exact dealing counts the points (else it meets the shapes only).
+        let choice = dealvm::api::run::choose_dealing(script.compiled(), dealvm_vm::machine::batch::Swap::None, true, false, false);
+        if choice.exact.is_some() && choice.how.contains(&format!("{count}(east) >=")) {
+            counted += 1;
+        }
+        let deals = 2_000_000;
+        let ours = script.run().seed(case + 1).generate(deals).statistics().expect("a run");
+        let theirs = script.run().seed(case + 1001).generate(deals).rejection(true).statistics().expect("a run");
+        compared += 1;
+        let (n1, n2) = (ours.generated as f64, theirs.generated as f64);
+        let p = (ours.produced + theirs.produced) as f64 / (n1 + n2);
+        let se = (p * (1.0 - p) * (1.0 / n1 + 1.0 / n2)).sqrt().max(1.0 / n1.min(n2));
+        if (ours.produced as f64 / n1 - theirs.produced as f64 / n2).abs() > 5.0 * se {
+            failures.push(format!("case {case}: {} of {} exactly, {} of {} by rejection\n{text}", ours.produced, ours.generated, theirs.produced, theirs.generated));
+        }
+        for (a, b) in ours.statistics.iter().zip(&theirs.statistics) {
+            let (dealvm::Statistic::Average(a), dealvm::Statistic::Average(b)) = (a, b) else { continue };
+            if a.n.min(b.n) < 20 {
+                continue;
+            }
+            let (Some(ma), Some(mb), Some(sa), Some(sb)) = (a.mean(), b.mean(), a.standard_error(), b.standard_error()) else { continue };
+            if (ma - mb).abs() > 5.0 * (sa * sa + sb * sb).sqrt().max(1e-9) {
+                failures.push(format!("case {case}: an average is {ma} exactly and {mb} by rejection\n{text}"));
+            }
+        }
+    }
+    println!("{refused} refused, {compared} compared, {counted} dealt exactly counting points");
+    assert!(refused >= 5 && compared >= 15 && counted >= 3, "{refused} refused, {compared} compared, {counted} dealt exactly counting points");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

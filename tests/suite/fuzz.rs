@@ -18,19 +18,49 @@ use std::time::Instant;
 /// Cases per kind of input, unless `DEALVM_FUZZ_CASES` says otherwise.
 const CASES: usize = 4000;
 
-/// Pieces of the language and of board files that mutations insert.
-const DICTIONARY: &[&str] = &[
-    "(", ")", ",", "{", "}", "[", "]", ":", "-", "+", "*", "/", "%", "==", "&&", "||", "!", "?", "=",
-    "0", "1", "13", "-1", "99999999999", "2147483648", ".5", "12.25", "\"", "#", "/*", "$1", "\n",
-    "hcp(north)", "shape(", "shape{north, ", "any 4333", "5xxx", "(431)", "[2-4]", "5+M", "predeal ",
-    "south SAK, H", "spades(west)==7", "condition ", "action ", "printall", "average ", "frequency ",
-    "bktfreq ", "(x, 0, 10)", "csvrpt(", "printes(", "rnd(0)", "score(vul, x3N, 9)", "imps(",
-    "hascard(east, AS)", "altcount 1 ", "pointcount 4 3 2 1", "produce ", "generate ", "é", "😀",
-    "\u{feff}", "\u{a0}", "\t", "\r\n", "[Deal \"N:", "[Board \"", ".", "AKQJT98765432", "Board 01=",
-    "Checksum=", "[DOCUMENT]", "aaaaaabffffffkkkkkklpppppp", "\0", "dds(south, notrump)", "par(NS)",
-    "trix(deal)", "parcontract(ew)", "evalcontract(NS, z3N, vul)", "[OptimumResultTable \"",
-    "N NT  7\r\n", "[DoubleDummyTricks \"", "\x10\0\0\0",
-];
+/// The dictionary of the Dealer language, `fuzz/dealer.dict` (libFuzzer's format, which the
+/// cargo-fuzz targets take too): every entry, and the numbers at the edges of what the
+/// language takes (the entries named `number_...`), which a mutation puts in the place of a
+/// number of the input (a `pointcount` value, a bound, a count, a threshold, an argument).
+fn dictionary() -> &'static (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    static DICTIONARY: std::sync::OnceLock<(Vec<Vec<u8>>, Vec<Vec<u8>>)> = std::sync::OnceLock::new();
+    DICTIONARY.get_or_init(|| {
+        let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/dealer.dict")).expect("fuzz/dealer.dict");
+        let (mut all, mut numbers) = (Vec::new(), Vec::new());
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let (name, quoted) = line.split_once('=').filter(|(n, _)| !n.starts_with('"')).unwrap_or(("", line));
+            let quoted = quoted.trim();
+            let entry = unescape(quoted.strip_prefix('"').and_then(|q| q.strip_suffix('"')).expect("a quoted entry"));
+            if name.starts_with("number_") {
+                numbers.push(entry.clone());
+            }
+            all.push(entry);
+        }
+        (all, numbers)
+    })
+}
+
+/// A dictionary entry's bytes: `\\`, `\"` and `\xAB` escapes.
+fn unescape(text: &str) -> Vec<u8> {
+    let (bytes, mut out, mut i) = (text.as_bytes(), Vec::new(), 0);
+    while i < bytes.len() {
+        match (bytes[i], bytes.get(i + 1)) {
+            (b'\\', Some(b'x')) => {
+                out.push(u8::from_str_radix(&text[i + 2..i + 4], 16).expect("a hex escape"));
+                i += 4;
+            }
+            (b'\\', Some(&c)) => {
+                out.push(c);
+                i += 2;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -54,7 +84,8 @@ fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
     let mut out = input.to_vec();
     for _ in 0..1 + rng.below(4) {
         let at = rng.below(out.len() + 1);
-        match rng.below(5) {
+        match rng.below(6) {
+            5 => replace_a_number(rng, &mut out),
             0 if !out.is_empty() => {
                 let i = rng.below(out.len());
                 out[i] = rng.next() as u8;
@@ -64,8 +95,8 @@ fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
                 out.drain(at.min(end)..end);
             }
             2 => {
-                let word = DICTIONARY[rng.below(DICTIONARY.len())];
-                out.splice(at..at, word.bytes());
+                let words = &dictionary().0;
+                out.splice(at..at, words[rng.below(words.len())].iter().copied());
             }
             3 if !out.is_empty() => {
                 let start = rng.below(out.len());
@@ -84,6 +115,22 @@ fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
         }
     }
     out
+}
+
+/// A number of `out` (a run of digits, with its sign and decimals) replaced by one of
+/// the dictionary's numbers; nothing when `out` holds none.
+fn replace_a_number(rng: &mut Rng, out: &mut Vec<u8>) {
+    let starts: Vec<usize> = (0..out.len()).filter(|&i| out[i].is_ascii_digit() && (i == 0 || !out[i - 1].is_ascii_alphanumeric())).collect();
+    if starts.is_empty() {
+        return;
+    }
+    let mut start = starts[rng.below(starts.len())];
+    let end = (start..out.len()).find(|&i| !(out[i].is_ascii_digit() || out[i] == b'.')).unwrap_or(out.len());
+    if start > 0 && out[start - 1] == b'-' {
+        start -= 1;
+    }
+    let numbers = &dictionary().1;
+    out.splice(start..end, numbers[rng.below(numbers.len())].iter().copied());
 }
 
 /// Runs the command on `args` in-process; a panic is the only failure.
@@ -148,6 +195,15 @@ fn campaign(name: &str, seeds: &[Vec<u8>], args: &[&str], as_deals: bool) {
     }
     let _ = fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "dealvm panicked on {} inputs:\n{}", failures.len(), failures.join("\n\n"));
+}
+
+#[test]
+fn the_dictionary_reads_back() {
+    let (all, numbers) = dictionary();
+    assert!(all.len() >= 100 && numbers.len() >= 20, "{} entries, {} numbers", all.len(), numbers.len());
+    for entry in ["\"", "é", "\u{feff}", "\0", "\r\n", "2147483647", "21474836.47"] {
+        assert!(all.contains(&entry.as_bytes().to_vec()), "{entry:?} is in the dictionary");
+    }
 }
 
 #[test]

@@ -153,7 +153,7 @@ fn exact_dealing_agrees_in_law_with_the_reference() {
     // Where exact dealing takes a rare term over, its deals differ from the reference's (which
     // deals every deal and tests the condition): the share of deals produced and every
     // average must agree within five standard errors.
-    let options = Options { printing: 0, predeal: 0, swap: 0, rnd: 0, faults: 0, rare: 1 };
+    let options = Options { printing: 0, predeal: 0, swap: 0, rnd: 0, faults: 0, rare: 1, ..Options::default() };
     let (mut exact, mut failures) = (0, Vec::new());
     for seed in 0..400 {
         let case = case(&mut Choices::seeded(seed), &options);

@@ -498,3 +498,44 @@ fn ctrl_c_ends_a_momentary_run_at_once() {
     assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?}");
     assert!(!String::from_utf8_lossy(&rest).contains("Generated"), "no trailer");
 }
+
+#[test]
+fn card_values_that_could_overflow_are_refused_at_their_place() {
+    // Found by fuzzing: a huge `pointcount` value made exact dealing index past its tables
+    // (and sums of several wrapped around). Each value may be ±10,000,000 at most.
+    for (input, place) in [
+        ("generate 1\npointcount 0 0 0 2147483647\ncondition hcp(east)\n", "stdin:2:18"),
+        ("generate 1\npointcount 0 1.5 19 2147483647 0 30 5\ncondition hcp(east)\n", "stdin:2:21"),
+        ("altcount 3 -2147483648 5\ncondition pt3(east) > 2\n", "stdin:1:12"),
+        ("pointcount 4 3 2 1 10000001\ncondition hcp(east) > 2\n", "stdin:1:20"),
+    ] {
+        let stderr = refused(input, "this card value is out of range");
+        assert!(stderr.contains("values go from -10000000 to 10000000") && stderr.contains(place), "{stderr}");
+        let r = dealvm_stdin(input, &["-s", "1", "-R", "1"]);
+        assert_eq!(r.status, 2, "{}", r.stderr);
+    }
+    // At the limit, the counts are exact: North's 13 cards worth 10,000,000 each.
+    let input = "pointcount 10000000 10000000 10000000 10000000 10000000 10000000 10000000 10000000 10000000 10000000 10000000 10000000 10000000\n\
+                 condition hcp(north) + hcp(east) + hcp(south) + hcp(west) == 520000000\nproduce 3\naction average hcp(north)\n";
+    let (status, out, err) = run(input, &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Mean=130000000.0000") && out.contains("Produced  3 hands"), "{out}");
+}
+
+#[test]
+fn score_takes_any_trick_count_as_dealer_does() {
+    // 32-bit arithmetic that wraps, as the language's and Dealer's; never an overflow.
+    let input = "condition hcp(north) > 10\naction average score(vul, z7N, 2147483647), average score(nv, z7Nxx, -2147483648), average score(vul, z1C, hcp(north) * 100000000)\n";
+    let (status, out, err) = run(input, &[]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(out.matches("Mean=").count(), 3, "{out}");
+}
+
+#[test]
+fn a_condition_no_deal_can_meet_is_shown_at_its_place() {
+    let input = "a = hcp(west) >= 25\n\ncondition a and shape(west, any 7xxx) and hcp(west, spades) > 10\nproduce 5\n";
+    let (status, _, err) = run(input, &[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(err.contains("warning: no deal can meet the condition") && err.contains("stdin:3:11"), "{err}");
+    assert!(err.contains("the run ends at once"), "{err}");
+}

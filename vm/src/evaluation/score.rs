@@ -96,6 +96,8 @@ impl fmt::Display for Contract {
 /// Positive when the contract makes, negative when it goes down. Any trick count is accepted;
 /// the usual range is 0..=13.
 pub fn score(vulnerable: bool, contract: Contract, tricks: i32) -> i32 {
+    // In 32-bit arithmetic that wraps, as all of the language's is (and Dealer's `int`): a
+    // trick count far outside 0..=13 gives what Dealer gives, never an overflow.
     let level = contract.level as i32;
     let needed = level + 6;
     let mult = match contract.doubling {
@@ -121,28 +123,28 @@ pub fn score(vulnerable: bool, contract: Contract, tricks: i32) -> i32 {
             7 => if vulnerable { 1500 } else { 1000 },
             _ => 0,
         };
-        let over = tricks - needed;
-        total += match contract.doubling {
-            Doubling::Undoubled => over * per_trick,
-            Doubling::Doubled => 50 + over * if vulnerable { 200 } else { 100 },
-            Doubling::Redoubled => 100 + over * if vulnerable { 400 } else { 200 },
+        let over = tricks.wrapping_sub(needed);
+        let overtricks = match contract.doubling {
+            Doubling::Undoubled => over.wrapping_mul(per_trick),
+            Doubling::Doubled => over.wrapping_mul(if vulnerable { 200 } else { 100 }).wrapping_add(50),
+            Doubling::Redoubled => over.wrapping_mul(if vulnerable { 400 } else { 200 }).wrapping_add(100),
         };
-        total
+        total.wrapping_add(overtricks)
     } else {
-        let down = needed - tricks;
+        let down = needed.wrapping_sub(tricks);
         let penalty = match (contract.doubling, vulnerable) {
-            (Doubling::Undoubled, false) => 50 * down,
-            (Doubling::Undoubled, true) => 100 * down,
+            (Doubling::Undoubled, false) => down.wrapping_mul(50),
+            (Doubling::Undoubled, true) => down.wrapping_mul(100),
             (_, false) => match down {
                 1 => 100,
                 2 => 300,
                 3 => 500,
-                n => 500 + 300 * (n - 3),
+                n => n.wrapping_sub(3).wrapping_mul(300).wrapping_add(500),
             },
-            (_, true) => 200 + 300 * (down - 1),
+            (_, true) => down.wrapping_sub(1).wrapping_mul(300).wrapping_add(200),
         };
-        let penalty = if contract.doubling == Doubling::Redoubled { penalty * 2 } else { penalty };
-        -penalty
+        let penalty = if contract.doubling == Doubling::Redoubled { penalty.wrapping_mul(2) } else { penalty };
+        penalty.wrapping_neg()
     }
 }
 
@@ -215,6 +217,44 @@ mod tests {
         assert_eq!(score(true, c("z7Nxx"), 0), -7600);
         assert_eq!(score(false, c("z4Hx"), 10), 590);
         assert_eq!(score(true, c("z6S"), 12), 1430);
+    }
+
+    #[test]
+    fn any_trick_count_scores_as_wrapping_32_bit_arithmetic() {
+        // The score worked out in 64 bits, where nothing overflows, then cut to 32 bits as
+        // Dealer's `int` is: the doubled undertricks non-vulnerable are 100, 200, 200, then
+        // 300 each (100 + 200 + 200 + 300 (d - 3) = 500 + 300 (d - 3) from the fourth on),
+        // vulnerable 200 then 300 each.
+        let exact = |vul: bool, c: Contract, t: i64| -> i64 {
+            let (level, mult) = (c.level as i64, [1, 2, 4][c.doubling as usize]);
+            let needed = level + 6;
+            if t >= needed {
+                let per = if matches!(c.strain, Strain::Clubs | Strain::Diamonds) { 20 } else { 30 };
+                let tricks = (per * level + if c.strain == Strain::NoTrump { 10 } else { 0 }) * mult;
+                let game = if tricks >= 100 { if vul { 500 } else { 300 } } else { 50 };
+                let slam = match level { 6 => if vul { 750 } else { 500 }, 7 => if vul { 1500 } else { 1000 }, _ => 0 };
+                let over = t - needed;
+                let extra = match mult { 1 => over * per, 2 => 50 + over * if vul { 200 } else { 100 }, _ => 100 + over * if vul { 400 } else { 200 } };
+                tricks + game + slam + extra
+            } else {
+                let d = needed - t;
+                let doubled = match (mult, vul) {
+                    (1, false) => 50 * d,
+                    (1, true) => 100 * d,
+                    (_, false) => [0, 100, 300, 500][d.min(3) as usize] + 300 * (d - 3).max(0),
+                    (_, true) => 200 + 300 * (d - 1),
+                };
+                -(if mult == 4 { 2 * doubled } else { doubled })
+            }
+        };
+        for contract in ["z1C", "z3N", "z4Hx", "z6Sxx", "z7Nx", "z7Dxx"] {
+            for vul in [false, true] {
+                for t in [i32::MIN, i32::MIN + 1, -1_000_000, -1, 0, 5, 6, 9, 12, 13, 14, 1_000_000, i32::MAX - 1, i32::MAX] {
+                    let want = exact(vul, c(contract), t as i64) as i32;
+                    assert_eq!(score(vul, c(contract), t), want, "{contract} vul {vul}, {t} tricks");
+                }
+            }
+        }
     }
 
     #[test]

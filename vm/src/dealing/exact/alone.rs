@@ -43,6 +43,7 @@ fn hands_meeting(rule: &SeatRule, values: &[i32; 13]) -> Result<u128, ExactError
         return Ok(rule.shapes.iter().map(ways).sum());
     }
     check_values(values)?;
+    // At most 15 (checked above).
     let suit_max: i32 = values.iter().sum();
     let (lo, hi) = if restrictive(rule.points, 4 * suit_max) { byte_range(rule.points) } else { (0, u8::MAX) };
     let suit = |u: usize| holdings(values, byte_range(rule.suit_points[u]));
@@ -73,7 +74,7 @@ fn hands_meeting(rule: &SeatRule, values: &[i32; 13]) -> Result<u128, ExactError
 /// on more than five ranks, or more than 15 in a suit.
 fn check_values(values: &[i32; 13]) -> Result<(), ExactError> {
     let valued = values.iter().filter(|&&v| v != 0).count();
-    let suit_max: i32 = values.iter().sum();
+    let suit_max: i64 = values.iter().map(|&v| i64::from(v)).sum();
     if values.iter().any(|&v| v < 0) || valued > 5 || suit_max > 15 {
         return Err(ExactError::PointValues);
     }

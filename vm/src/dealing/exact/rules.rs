@@ -39,10 +39,15 @@ impl SeatRule {
         self.shapes.len() < NUM_SHAPES || self.counts_points(values)
     }
 
-    /// Whether a point range of the rule excludes points a hand can have under `values`.
+    /// Whether a point range of the rule excludes points a hand can have under `values`
+    /// (any values: negative ones too, and large ones, summed without overflow). When unsure,
+    /// it says so: the range is then counted (or the values refused by the counting).
     pub fn counts_points(&self, values: &[i32; 13]) -> bool {
-        let suit_max: i32 = values.iter().sum();
-        restrictive(self.points, 4 * suit_max) || self.suit_points.iter().any(|&r| restrictive(r, suit_max))
+        // The least and the most a suit can count; a hand, at most four times as much.
+        let low: i64 = values.iter().map(|&v| i64::from(v.min(0))).sum();
+        let high: i64 = values.iter().map(|&v| i64::from(v.max(0))).sum();
+        let excludes = |(lo, hi): (i32, i32), low: i64, high: i64| i64::from(lo) > low || i64::from(hi) < high;
+        excludes(self.points, 4 * low, 4 * high) || self.suit_points.iter().any(|&r| excludes(r, low, high))
     }
 
     /// Whether `hand` meets the rule, with points counted by `values`.
