@@ -7,7 +7,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let seed: u64 = args.next().and_then(|s| s.parse().ok()).expect("a seed");
     let options = match args.next().as_deref() {
-        Some("dealer") => Options { printing: 0, predeal: 0, swap: 0, faults: 0, ..Options::default() },
+        Some("dealer") => Options { printing: 0, predeal: 0, swap: 0, faults: 0, pointcount: 0, ..Options::default() },
         Some("extremes") => Options { extremes: 6, ..Options::default() },
         _ => Options::default(),
     };

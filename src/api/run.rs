@@ -7,7 +7,7 @@ use crate::compile::{Compiled, Settings};
 use crate::run::{DealAt, Limits, NewUserEval, Outcome, Receiver, RunError, Shard};
 use crate::source::exact::{choose, Choice, Inputs};
 use crate::source::{self, GivenDeals};
-use dealvm_vm::machine::batch::Swap;
+use dealvm_vm::machine::batch::{Swap, MAX_DEALS};
 use dealvm_vm::dealing::board::Board;
 use dealvm_vm::card::Deal;
 use dealvm_vm::evaluation::dd::SolveCounts;
@@ -388,6 +388,11 @@ impl<'s> Run<'s> {
             }
         }
         self.exact = self.exact && self.shard.is_none();
+        for (what, n) in [("generate", self.generate), ("produce", self.produce), ("the first board", self.first_board)] {
+            if n.is_some_and(|n| n > MAX_DEALS) {
+                return Err(Error::plain(format!("{what} takes at most {MAX_DEALS} (2^62)")));
+            }
+        }
         let (outcome, seed) = self.deliver(collector, &mut io::sink()).map_err(|e| run_error(script, e))?;
         Ok(Results {
             generated: outcome.generated,

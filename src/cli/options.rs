@@ -7,7 +7,7 @@ use crate::cli::failure::{switch_error, Failure};
 use crate::compile::{Compiled, DdSwitches};
 use crate::front::diag::Diagnostic;
 use crate::source::Deals;
-use dealvm_vm::machine::batch::Swap;
+use dealvm_vm::machine::batch::{Swap, MAX_DEALS};
 use dealvm_vm::card::Seat;
 use dealvm_vm::evaluation::dd::{DdMode, PAR_VULNERABILITIES};
 use crate::run::plan::os_seed;
@@ -50,8 +50,8 @@ pub struct RunSettings {
 impl RunSettings {
     /// The settings of a run of `compiled` over `deals`.
     pub fn merge(cli: &Cli, compiled: &Compiled, deals: &Deals) -> Result<RunSettings, Failure> {
-        let generate = cli.generate.as_deref().map(|g| number_switch("-g", g, 1)).transpose()?;
-        let produce = cli.produce.as_deref().map(|p| number_switch("-p", p, 1)).transpose()?;
+        let generate = cli.generate.as_deref().map(|g| deals_switch("-g", g, 1)).transpose()?;
+        let produce = cli.produce.as_deref().map(|p| deals_switch("-p", p, 1)).transpose()?;
         let seed = match &cli.seed {
             Some(s) => number_switch("-s", s, 0)?,
             None => compiled.settings.seed.unwrap_or(0),
@@ -72,7 +72,7 @@ impl RunSettings {
             _ => swap(cli, compiled)?,
         };
         let first_board = match &cli.board_start {
-            Some(b) => Some(number_switch("--board-start", b, 1)?),
+            Some(b) => Some(deals_switch("--board-start", b, 1)?),
             None => compiled.settings.start_board,
         };
         let prints = compiled.prints_deals || cli.pbn.is_some() || cli.dlm.is_some();
@@ -215,9 +215,21 @@ fn debug_level(cli: &Cli) -> Result<u32, Failure> {
 
 /// Parses a numeric switch value: a whole number, `min` or more.
 fn number_switch(switch: &str, value: &str, min: u64) -> Result<u64, Failure> {
+    number_within(switch, value, min, u64::MAX)
+}
+
+/// Parses a count of deals or a board number: a whole number from `min` to
+/// [`MAX_DEALS`] (2^62).
+fn deals_switch(switch: &str, value: &str, min: u64) -> Result<u64, Failure> {
+    number_within(switch, value, min, MAX_DEALS)
+}
+
+/// Parses a numeric switch value: a whole number from `min` to `max`.
+fn number_within(switch: &str, value: &str, min: u64, max: u64) -> Result<u64, Failure> {
     let refuse = |why: String| Err(Failure::Input(Diagnostic::error(why).render(None)));
     let text = value.trim();
     match text.parse::<u64>() {
+        Ok(n) if n > max => refuse(format!("{switch} takes a whole number up to {max} (2^62), found {n}")),
         Ok(n) if n >= min => Ok(n),
         Ok(n) => refuse(format!("{switch} must be at least {min} (found {n})")),
         Err(_) if text.starts_with('-') && text[1..].parse::<u64>().is_ok() => {

@@ -6,6 +6,7 @@ use crate::compile::compiler::{Compiler, VarInfo};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
 use dealvm_vm::dealing::board::Vulnerability;
+use dealvm_vm::machine::batch::MAX_DEALS;
 use dealvm_vm::machine::bytecode::VarSlot;
 use dealvm_vm::card::Seat;
 
@@ -46,8 +47,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             StmtKind::Dealer(seat) => self.settings.dealer = Some(seat),
             StmtKind::Opener(seat) => self.settings.opener = Some(seat),
             StmtKind::StartBoard(n) => {
-                if n.value < 1 || self.is_dotnum(n) {
-                    return Err(Diagnostic::at(n.span, "the first board number must be a whole number, 1 or more"));
+                if n.value < 1 || n.value as u64 > MAX_DEALS || self.is_dotnum(n) {
+                    return Err(Diagnostic::at(n.span, format!("the first board number must be a whole number from 1 to {MAX_DEALS} (2^62)")));
                 }
                 self.settings.start_board = Some(n.value as u64);
             }
@@ -122,6 +123,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 n.span,
                 format!("{what} must be at least 1 (found {})", n.value),
             ));
+        }
+        if n.value as u64 > MAX_DEALS {
+            return Err(Diagnostic::at(n.span, format!("{what} takes at most {MAX_DEALS} deals (2^62)")));
         }
         Ok(n.value as u64)
     }

@@ -539,3 +539,25 @@ fn a_condition_no_deal_can_meet_is_shown_at_its_place() {
     assert!(err.contains("warning: no deal can meet the condition") && err.contains("stdin:3:11"), "{err}");
     assert!(err.contains("the run ends at once"), "{err}");
 }
+
+#[test]
+fn counts_of_deals_and_board_numbers_stop_at_two_to_the_62() {
+    // Found by fuzzing the switches: -g near 2^64 overflowed the count of a run's batches, and
+    // --board-start near it the board numbers. 2^62 deals are 146 years at a billion a second.
+    let limit = "4611686018427387904";
+    for switch in ["-g", "-p", "--board-start"] {
+        let r = dealvm_stdin("produce 3\n", &[switch, "18446744073709551615", "-s", "1"]);
+        assert_eq!(r.status, 2, "{switch}: {}", r.stderr);
+        assert!(r.stderr.contains(&format!("{switch} takes a whole number up to {limit} (2^62)")), "{}", r.stderr);
+        let r = dealvm_stdin("produce 3\naction printoneline\n", &[switch, limit, "-s", "1", "-x", "3"]);
+        assert_eq!(r.status, 0, "{switch} {limit}: {}", r.stderr);
+    }
+    for statement in ["generate 4611686018427387905", "produce 9223372036854775807", "startboard 4611686018427387905"] {
+        let r = dealvm_stdin(&format!("{statement}\n"), &["-s", "1"]);
+        assert_eq!(r.status, 2, "{statement}: {}", r.stderr);
+        assert!(r.stderr.contains("2^62") && r.stderr.contains("stdin:1:"), "{}", r.stderr);
+    }
+    let script = dealvm::Script::new("produce 3").unwrap();
+    let error = script.run().generate(u64::MAX).statistics().unwrap_err();
+    assert!(error.message().contains("generate takes at most 4611686018427387904"), "{error}");
+}

@@ -31,6 +31,12 @@ use std::ops::Range;
 /// Deals per batch (without swapping).
 pub const BATCH: u64 = 4096;
 
+/// The most deals a run may examine, and the highest board number: 2^62, about 4.6 × 10^18
+/// (146 years at a billion deals a second). With the deals of a batch added (at most 2^32,
+/// [`crate::dealing::gaps::MAX_SPREAD`] batches' worth), every count of deals and boards fits
+/// in 64 bits.
+pub const MAX_DEALS: u64 = 1 << 62;
+
 /// Swapping modes: `-x 2` exchanges East and West, `-x 3` permutes East, South and West.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Swap {
