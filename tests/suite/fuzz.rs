@@ -22,8 +22,8 @@ const CASES: usize = 4000;
 /// cargo-fuzz targets take too): every entry, and the numbers at the edges of what the
 /// language takes (the entries named `number_...`), which a mutation puts in the place of a
 /// number of the input (a `pointcount` value, a bound, a count, a threshold, an argument).
-fn dictionary() -> &'static (Vec<Vec<u8>>, Vec<Vec<u8>>) {
-    static DICTIONARY: std::sync::OnceLock<(Vec<Vec<u8>>, Vec<Vec<u8>>)> = std::sync::OnceLock::new();
+fn dictionary() -> &'static Dictionary {
+    static DICTIONARY: std::sync::OnceLock<Dictionary> = std::sync::OnceLock::new();
     DICTIONARY.get_or_init(|| {
         let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/dealer.dict")).expect("fuzz/dealer.dict");
         let (mut all, mut numbers) = (Vec::new(), Vec::new());
@@ -36,8 +36,14 @@ fn dictionary() -> &'static (Vec<Vec<u8>>, Vec<Vec<u8>>) {
             }
             all.push(entry);
         }
-        (all, numbers)
+        Dictionary { all, numbers }
     })
+}
+
+/// The entries of `fuzz/dealer.dict`: all of them, and the numbers among them.
+struct Dictionary {
+    all: Vec<Vec<u8>>,
+    numbers: Vec<Vec<u8>>,
 }
 
 /// A dictionary entry's bytes: `\\`, `\"` and `\xAB` escapes.
@@ -95,7 +101,7 @@ fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
                 out.drain(at.min(end)..end);
             }
             2 => {
-                let words = &dictionary().0;
+                let words = &dictionary().all;
                 out.splice(at..at, words[rng.below(words.len())].iter().copied());
             }
             3 if !out.is_empty() => {
@@ -129,7 +135,7 @@ fn replace_a_number(rng: &mut Rng, out: &mut Vec<u8>) {
     if start > 0 && out[start - 1] == b'-' {
         start -= 1;
     }
-    let numbers = &dictionary().1;
+    let numbers = &dictionary().numbers;
     out.splice(start..end, numbers[rng.below(numbers.len())].iter().copied());
 }
 
@@ -199,7 +205,7 @@ fn campaign(name: &str, seeds: &[Vec<u8>], args: &[&str], as_deals: bool) {
 
 #[test]
 fn the_dictionary_reads_back() {
-    let (all, numbers) = dictionary();
+    let Dictionary { all, numbers } = dictionary();
     assert!(all.len() >= 100 && numbers.len() >= 20, "{} entries, {} numbers", all.len(), numbers.len());
     for entry in ["\"", "é", "\u{feff}", "\0", "\r\n", "2147483647", "21474836.47"] {
         assert!(all.contains(&entry.as_bytes().to_vec()), "{entry:?} is in the dictionary");
