@@ -22,6 +22,14 @@ pub fn received() -> Option<i32> {
 /// moment and writes no file (`cli::execute`): until then, and in such a run, the signals end
 /// the process at once, as they find nothing to clean up (no file, no `usereval` server).
 pub fn install() {
+    // Once per process: a program that runs the command many times (the fuzz targets, the
+    // tests) keeps one waiting thread, not one per run.
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(install_once);
+}
+
+/// [`install`], the first time.
+fn install_once() {
     #[cfg(unix)]
     // SAFETY: the signal set is initialised by sigemptyset before use; pthread_sigmask and
     // sigwait only read it.
