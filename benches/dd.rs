@@ -17,18 +17,18 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dealvm_dd::Dds;
-use dealvm_vm::machine::batch::{Job, Swap};
-use dealvm_vm::dealing::board::Board;
-use dealvm_vm::machine::assembler::Assembler;
-use dealvm_vm::machine::bytecode::Instr;
-use dealvm_vm::machine::program::Program;
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Side, Suit, Vulnerability};
-use dealvm_vm::evaluation::dd::{DdMode, Solver, PAR_VULNERABILITIES};
-use dealvm_vm::machine::interp::Machine;
-use dealvm_vm::evaluation::score::Strain;
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::dealing::source::GivenDeals;
-use dealvm_vm::evaluation::stats::{TallySpec, Tallies};
+use dealvm_vm::evaluation::dd::{DdMode, Solver, PAR_VULNERABILITIES};
+use dealvm_vm::evaluation::score::Strain;
+use dealvm_vm::evaluation::stats::{Tallies, TallySpec};
 use dealvm_vm::evaluation::tables::{PointCounts, Tables};
+use dealvm_vm::machine::assembler::Assembler;
+use dealvm_vm::machine::batch::{Job, Swap};
+use dealvm_vm::machine::bytecode::Instr;
+use dealvm_vm::machine::interp::Machine;
+use dealvm_vm::machine::program::Program;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -19,10 +19,6 @@
 //! and a batch of 4096 on the places, its draws alone (the sequential step) and the rest).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dealvm_vm::machine::batch::{Job, Swap};
-use dealvm_vm::machine::assembler::Assembler;
-use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
-use dealvm_vm::machine::program::Program;
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Seats, Side, Suit};
 use dealvm_vm::dealing::classic::draws::Draws;
 use dealvm_vm::dealing::classic::shuffles::{next_pack, PackCards, Shuffles};
@@ -33,11 +29,15 @@ use dealvm_vm::dealing::partial::Floyd;
 use dealvm_vm::dealing::rng::batch_rng;
 use dealvm_vm::dealing::source::DealSource;
 use dealvm_vm::dealing::split::RandomDealer;
-use dealvm_vm::machine::interp::{Env, Machine};
 use dealvm_vm::evaluation::opc::side_opc;
 use dealvm_vm::evaluation::shape::{Distribution, ShapeSet};
-use dealvm_vm::evaluation::stats::{TallySpec, Tallies};
+use dealvm_vm::evaluation::stats::{Tallies, TallySpec};
 use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables};
+use dealvm_vm::machine::assembler::Assembler;
+use dealvm_vm::machine::batch::{Job, Swap};
+use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
+use dealvm_vm::machine::interp::{Env, Machine};
+use dealvm_vm::machine::program::Program;
 use std::hint::black_box;
 
 /// Deals per measured iteration in the per-deal groups.
@@ -137,12 +137,8 @@ fn counting(c: &mut Criterion) {
             })
         });
     }
-    g.bench_function("cccc", |b| {
-        b.iter(|| deals.iter().flat_map(|d| d.hands).fold(0i32, |acc, h| acc.wrapping_add(tables.cccc(h))))
-    });
-    g.bench_function("length", |b| {
-        b.iter(|| deals.iter().flat_map(|d| d.hands).fold(0u32, |acc, h| acc + h.len(Suit::Hearts)))
-    });
+    g.bench_function("cccc", |b| b.iter(|| deals.iter().flat_map(|d| d.hands).fold(0i32, |acc, h| acc.wrapping_add(tables.cccc(h)))));
+    g.bench_function("length", |b| b.iter(|| deals.iter().flat_map(|d| d.hands).fold(0u32, |acc, h| acc + h.len(Suit::Hearts))));
     g.finish();
 }
 
@@ -326,9 +322,7 @@ fn classic(c: &mut Criterion) {
     let mut g = c.benchmark_group("classic");
     g.throughput(Throughput::Elements(DEALS as u64));
     let mut dealer = ClassicDealer::new(ClassicBuild::Debian, 1, [&[]; 4], ClassicSwap::None);
-    g.bench_function("one after the other", |b| {
-        b.iter(|| black_box((0..DEALS).fold(0, |acc, _| fold(acc, &dealer.next_deal()))))
-    });
+    g.bench_function("one after the other", |b| b.iter(|| black_box((0..DEALS).fold(0, |acc, _| fold(acc, &dealer.next_deal())))));
     let (shuffling, mut pack) = (*dealer.shuffling(), dealer.pack());
     let mut draws = Draws::at(dealer.draw_state());
     let mut shuffles = Shuffles::default();

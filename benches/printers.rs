@@ -34,7 +34,12 @@ fn sample_deals() -> Vec<Deal> {
 }
 
 /// Times `print` on each sample deal with its board number, the buffer emptied after each.
-fn bench_printer(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, name: &str, deals: &[Deal], print: impl Fn(&mut Vec<u8>, u64, &Deal)) {
+fn bench_printer(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    deals: &[Deal],
+    print: impl Fn(&mut Vec<u8>, u64, &Deal),
+) {
     let mut buf = Vec::with_capacity(4096);
     g.bench_function(name, |b| {
         b.iter(|| {
@@ -86,7 +91,9 @@ fn reports(c: &mut Criterion) {
     g.throughput(Throughput::Elements(cells as u64));
     g.sample_size(10);
     let (x, y) = (Axis { value: 0, low: 1, high: SIDE }, Axis { value: 1, low: -SIDE, high: -1 });
-    g.bench_function("frequency 2-D", |b| b.iter(|| stats::frequency2(&mut io::sink(), Some("f"), &x, &y, &counts).expect("a sink takes everything")));
+    g.bench_function("frequency 2-D", |b| {
+        b.iter(|| stats::frequency2(&mut io::sink(), Some("f"), &x, &y, &counts).expect("a sink takes everything"))
+    });
     let (bx, by) = (Buckets { value: 0, low: 0, high: 2 * (SIDE - 1), size: 2 }, Buckets { value: 1, low: 0, high: SIDE - 1, size: 1 });
     g.bench_function("bktfreq 2-D", |b| b.iter(|| stats::buckets2(&mut io::sink(), Some("b"), &bx, &by, &counts).expect("a sink takes everything")));
     g.finish();

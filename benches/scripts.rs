@@ -26,14 +26,14 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dealvm::compile::Compiled;
-use dealvm_vm::machine::batch::{Job, Sink, Swap};
-use dealvm_vm::machine::block::{Choice, Way};
 use dealvm_vm::card::Deal;
-use dealvm_vm::machine::interp::{Env, Machine};
 use dealvm_vm::dealing::rng::batch_rng;
 use dealvm_vm::dealing::source::DealSource;
 use dealvm_vm::dealing::split::RandomDealer;
 use dealvm_vm::evaluation::stats::Tallies;
+use dealvm_vm::machine::batch::{Job, Sink, Swap};
+use dealvm_vm::machine::block::{Choice, Way};
+use dealvm_vm::machine::interp::{Env, Machine};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;

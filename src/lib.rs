@@ -58,5 +58,5 @@ pub mod usereval;
 pub use api::run::{deal_from_pbn, Deals, Produced, Results, Run};
 pub use api::script::{Error, Script, ScriptBuilder};
 pub use api::statistics::{Average, Axis, EvalContract, Statistic, Table};
-pub use dealvm_vm::dealing::board::{Board, Vulnerability};
 pub use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
+pub use dealvm_vm::dealing::board::{Board, Vulnerability};

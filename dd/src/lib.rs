@@ -11,8 +11,8 @@
 //! first and holds a suit as bits 0 to 12. Seats agree (0 = north .. 3 = west).
 
 use dds_bridge_sys as sys;
-use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::card::{Deal, Seat, Suit};
+use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::evaluation::dd::{ParContract, ParDeclarer, ParResult, Solver, TrickTable, STRAINS};
 use dealvm_vm::evaluation::score::Strain;
 use std::ptr::NonNull;
@@ -46,11 +46,7 @@ impl Dds {
     /// The DDS context, made if needed, reset for a new solve.
     fn context(&mut self) -> *mut sys::DdsSolverContext {
         let ctx = *self.context.get_or_insert_with(|| {
-            let config = sys::DdsSolverConfig {
-                tt_kind: sys::DDS_TT_KIND_PATTERN as i32,
-                tt_mem_default_mb: 0,
-                tt_mem_maximum_mb: 0,
-            };
+            let config = sys::DdsSolverConfig { tt_kind: sys::DDS_TT_KIND_PATTERN as i32, tt_mem_default_mb: 0, tt_mem_maximum_mb: 0 };
             // SAFETY: the configuration is a valid struct for the duration of the call.
             let raw = unsafe { sys::dds_solver_context_new(&config) };
             NonNull::new(raw).expect("DDS could not allocate a solver context (out of memory)")

@@ -29,10 +29,7 @@ pub(crate) fn dealer_error(py: Python<'_>, e: &dealvm::Error) -> PyErr {
 pub(crate) fn raise(py: Python<'_>, shown: &str, message: &str, line: Option<usize>, column: Option<usize>) -> PyErr {
     let err = DealerError::new_err(shown.to_string());
     let value = err.value(py);
-    let attributes = value
-        .setattr("message", message)
-        .and_then(|_| value.setattr("line", line))
-        .and_then(|_| value.setattr("column", column));
+    let attributes = value.setattr("message", message).and_then(|_| value.setattr("line", line)).and_then(|_| value.setattr("column", column));
     match attributes {
         Ok(()) => err,
         Err(e) => e,

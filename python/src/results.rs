@@ -30,10 +30,7 @@ pub struct Results {
 impl Results {
     fn __repr__(&self, py: Python<'_>) -> String {
         let (statistics, deals) = (self.statistics.bind(py).len(), self.deals.bind(py).len());
-        format!(
-            "<dealvm.Results generated={} produced={} seed={} statistics={statistics} deals={deals}>",
-            self.generated, self.produced, self.seed
-        )
+        format!("<dealvm.Results generated={} produced={} seed={} statistics={statistics} deals={deals}>", self.generated, self.produced, self.seed)
     }
 }
 

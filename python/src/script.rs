@@ -90,7 +90,8 @@ impl Script {
     ///   ``produce``, else all of them, or 40 when an action prints each deal).
     /// - ``seed``: the seed of the random deals (default: the script's ``seed``; None or 0:
     ///   one is chosen, given back in ``Results.seed``).
-    /// - ``threads``: deal on this many threads (at least 1); the results do not depend on it.
+    /// - ``threads``: deal on this many threads (at least 1; default: one per core, as the
+    ///   command); the results do not depend on it.
     /// - ``deals``: where the deals come from: None for random deals, the path of a PBN,
     ///   DLM, zrd or DL52 file, or a list of deals, each a PBN deal string
     ///   (``"N:AKQ.JT9.876.5432 ..."``) or a ``Produced`` of an earlier run.
@@ -98,7 +99,7 @@ impl Script {
     ///   for long runs).
     ///
     /// The run releases the GIL: other Python threads go on meanwhile.
-    #[pyo3(signature = (*, generate = None, produce = None, seed = None, threads = 1, deals = None, keep_deals = true))]
+    #[pyo3(signature = (*, generate = None, produce = None, seed = None, threads = None, deals = None, keep_deals = true))]
     #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
@@ -106,13 +107,14 @@ impl Script {
         generate: Option<u64>,
         produce: Option<u64>,
         seed: Option<u64>,
-        threads: usize,
+        threads: Option<usize>,
         deals: Option<&Bound<'_, PyAny>>,
         keep_deals: bool,
     ) -> PyResult<Results> {
-        if threads == 0 {
+        if threads == Some(0) {
             return Err(PyValueError::new_err("threads must be at least 1"));
         }
+        let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         let given = deals.map(given_deals).transpose()?;
         let outcome = py.detach(|| {
             let deals = match given {
@@ -158,9 +160,9 @@ fn given_deals(deals: &Bound<'_, PyAny>) -> PyResult<Given> {
         return Ok(Given::File(deals.extract()?));
     }
     let mut boards = Vec::new();
-    let items = deals.try_iter().map_err(|_| {
-        PyValueError::new_err("deals must be a path, or a list of PBN deal strings (\"N:AKQ.JT9.876.5432 ...\") or Produced deals")
-    })?;
+    let items = deals
+        .try_iter()
+        .map_err(|_| PyValueError::new_err("deals must be a path, or a list of PBN deal strings (\"N:AKQ.JT9.876.5432 ...\") or Produced deals"))?;
     for (i, item) in items.enumerate() {
         let item = item?;
         if let Ok(produced) = item.cast::<Produced>() {
@@ -194,11 +196,10 @@ fn builder(
     }
     for (key, holdings) in predeal.map(|d| d.iter().collect::<Vec<_>>()).unwrap_or_default() {
         let key: String = key.extract().map_err(|_| PyValueError::new_err("predeal's keys are seats: N, E, S, W"))?;
-        let seat = seat(&key)
-            .ok_or_else(|| PyValueError::new_err(format!("predeal[{key:?}]: `{key}` is not a seat; the seats are N, E, S and W")))?;
-        let holdings: String = holdings
-            .extract()
-            .map_err(|_| PyValueError::new_err(format!("predeal[{key:?}] must be cards as a string, such as \"SAK,HQ\"")))?;
+        let seat =
+            seat(&key).ok_or_else(|| PyValueError::new_err(format!("predeal[{key:?}]: `{key}` is not a seat; the seats are N, E, S and W")))?;
+        let holdings: String =
+            holdings.extract().map_err(|_| PyValueError::new_err(format!("predeal[{key:?}] must be cards as a string, such as \"SAK,HQ\"")))?;
         builder = builder.predeal_as(seat, &holdings, &format!("predeal[{key:?}]"));
     }
     for value in values.unwrap_or_default() {

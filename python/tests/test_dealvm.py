@@ -123,9 +123,12 @@ class Statistics(unittest.TestCase):
         script = dealvm.Script(STUDY, values=["nt"])
         one = script.run(seed=5, generate=40000, threads=1)
         two = script.run(seed=5, generate=40000, threads=2)
+        # By default one thread per core, as the command deals.
+        every = script.run(seed=5, generate=40000)
         self.assertEqual((one.generated, one.produced), (two.generated, two.produced))
         self.assertEqual(one.statistics, two.statistics)
         self.assertEqual(one.deals, two.deals)
+        self.assertEqual((one.statistics, one.deals), (every.statistics, every.deals))
         self.assertEqual(len(one.deals), one.produced)
 
     def test_the_seed_repeats_the_run_and_is_given_back(self):

@@ -7,12 +7,12 @@ use crate::compile::{Compiled, Settings};
 use crate::run::{DealAt, Limits, NewUserEval, Outcome, Receiver, RunError, Shard};
 use crate::source::exact::{choose, Choice, Inputs};
 use crate::source::{self, GivenDeals};
-use dealvm_vm::machine::batch::{Swap, MAX_DEALS};
-use dealvm_vm::dealing::board::Board;
 use dealvm_vm::card::Deal;
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::evaluation::dd::SolveCounts;
-use dealvm_vm::machine::interp::Fault;
 use dealvm_vm::evaluation::stats::Tallies;
+use dealvm_vm::machine::batch::{Swap, MAX_DEALS};
+use dealvm_vm::machine::interp::Fault;
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -560,12 +560,8 @@ impl Receiver for Collector<'_> {
         if matches!(self.keep, Keep::Nothing) {
             return Ok(());
         }
-        let produced = Produced {
-            number,
-            board: board.clone(),
-            names: self.names.clone(),
-            values: values[self.from..self.from + self.names.len()].to_vec(),
-        };
+        let produced =
+            Produced { number, board: board.clone(), names: self.names.clone(), values: values[self.from..self.from + self.names.len()].to_vec() };
         match &mut self.keep {
             Keep::Nothing => {}
             Keep::Deals(deals) => deals.push(produced),

@@ -14,12 +14,7 @@ use std::path::PathBuf;
 /// A run can be split across machines: `dealvm --shard K/N --part FILE ...` on each, then
 /// `dealvm merge PART...` (see `dealvm merge --help`) prints what the single run would.
 #[derive(Parser, Debug, Clone)]
-#[command(
-    name = "dealvm",
-    disable_help_flag = true,
-    disable_version_flag = true,
-    max_term_width = 100
-)]
+#[command(name = "dealvm", disable_help_flag = true, disable_version_flag = true, max_term_width = 100)]
 pub struct Cli {
     /// The input file written in the Dealer language; `-` or none for standard input (none
     /// with --deals: standard input if it is not a terminal and not empty, else no condition
@@ -128,7 +123,7 @@ pub struct Cli {
     pub export: Option<String>,
 
     /// The opener for OPC evaluations (file: `opener seat`): north, east, south or west (or
-/// N, E, S, W; any case).
+    /// N, E, S, W; any case).
     #[arg(short = 'O', allow_hyphen_values = true, value_name = "SEAT")]
     pub opener: Option<String>,
 
@@ -497,11 +492,70 @@ mod tests {
     #[test]
     fn the_command_line_reads_back_as_given() {
         let argv = [
-            "dealvm", "-p10", "-g", "1000", "-s", "-5", "-v", "-v", "-q", "-T", "a 'title' =x", "-N", "SAK,HQ", "-0", "-x",
-            "-1", "", "-2", "=two", "-x2", "-m", "-C", "=w:c.csv", "-X", "-", "-O", "N", "--board-start", "3", "--pbn",
-            "x y.pbn", "--dlm=-", "--deals", "d.pbn", "-D", "2", "-M1", "-P", "3", "-L", "lib", "-U", "u", "--usereval-timeout", "2", "-Z", "Nw:z",
-            "-l", "w:l", "--dd", "--se", "--json", "j.json", "--until-se", "0.5", "-R", "2", "--rejection", "--dump-bytecode", "--shard", "1/2",
-            "--part", "p", "--",
+            "dealvm",
+            "-p10",
+            "-g",
+            "1000",
+            "-s",
+            "-5",
+            "-v",
+            "-v",
+            "-q",
+            "-T",
+            "a 'title' =x",
+            "-N",
+            "SAK,HQ",
+            "-0",
+            "-x",
+            "-1",
+            "",
+            "-2",
+            "=two",
+            "-x2",
+            "-m",
+            "-C",
+            "=w:c.csv",
+            "-X",
+            "-",
+            "-O",
+            "N",
+            "--board-start",
+            "3",
+            "--pbn",
+            "x y.pbn",
+            "--dlm=-",
+            "--deals",
+            "d.pbn",
+            "-D",
+            "2",
+            "-M1",
+            "-P",
+            "3",
+            "-L",
+            "lib",
+            "-U",
+            "u",
+            "--usereval-timeout",
+            "2",
+            "-Z",
+            "Nw:z",
+            "-l",
+            "w:l",
+            "--dd",
+            "--se",
+            "--json",
+            "j.json",
+            "--until-se",
+            "0.5",
+            "-R",
+            "2",
+            "--rejection",
+            "--dump-bytecode",
+            "--shard",
+            "1/2",
+            "--part",
+            "p",
+            "--",
             "-file.dli",
         ];
         let cli = Cli::parse_args(argv).unwrap();

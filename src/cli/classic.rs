@@ -118,9 +118,11 @@ fn refuse_switches(cli: &Cli) -> Result<(), Failure> {
 /// (a negative one too), else the time in seconds, as Dealer takes it.
 fn seed(cli: &Cli) -> Result<(u32, u64), Failure> {
     let seed: i64 = match cli.seed.as_deref().map(str::trim) {
-        Some(text) => text.parse::<i64>().ok().filter(|&s| s != i64::MIN && s != i64::MAX).ok_or_else(|| {
-            switch_error(format!("-s takes a whole number between {} and {}, found `{text}`", i64::MIN + 1, i64::MAX - 1))
-        })?,
+        Some(text) => text
+            .parse::<i64>()
+            .ok()
+            .filter(|&s| s != i64::MIN && s != i64::MAX)
+            .ok_or_else(|| switch_error(format!("-s takes a whole number between {} and {}, found `{text}`", i64::MIN + 1, i64::MAX - 1)))?,
         None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64),
     };
     Ok((seed as u32, seed as u64))

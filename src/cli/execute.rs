@@ -1,6 +1,8 @@
 //! The run from the input to the output: read and compile the input, choose the deals, open
 //! the output files, run, print the reports and the trailer, commit the files.
 
+use crate::api::run::Run;
+use crate::api::script::{Dialect, Script, ScriptBuilder};
 use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::input;
@@ -8,8 +10,6 @@ use crate::cli::options::RunSettings;
 use crate::cli::outputs;
 use crate::cli::signals;
 use crate::cli::stdout::Printed;
-use crate::api::run::Run;
-use crate::api::script::{Dialect, Script, ScriptBuilder};
 use crate::compile::Compiled;
 use crate::front::diag::{Diagnostic, Source};
 use crate::report::json::RunFacts;
@@ -17,10 +17,10 @@ use crate::report::{Actions, Written};
 use crate::run::{NewUserEval, Outcome, RunError, Shard};
 use crate::source::exact::Dealt;
 use crate::source::Deals;
+use dealvm_vm::evaluation::usereval::{UserEval, UserEvalError};
 use dealvm_vm::machine::batch::Swap;
 use dealvm_vm::machine::bytecode::Instr;
 use dealvm_vm::machine::interp::Fault;
-use dealvm_vm::evaluation::usereval::{UserEval, UserEvalError};
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -267,10 +267,7 @@ pub(crate) fn run_error(run: &Prepared, source: &Source, e: RunError) -> Failure
                 UserEvalError::NoAnswerer => format!("internal error: {shown} reached a thread with no usereval server"),
                 UserEvalError::Failed(why) => format!("{shown}: {why}"),
                 UserEvalError::Short { answered: 0 } => format!("{shown}: {server} answered no values"),
-                UserEvalError::Short { answered } => format!(
-                    "{shown}: {server} answered {answered} values, numbered 0 to {}",
-                    answered - 1
-                ),
+                UserEvalError::Short { answered } => format!("{shown}: {server} answered {answered} values, numbered 0 to {}", answered - 1),
             };
             let span = run.script.compiled.query_spans[query as usize];
             let d = Diagnostic::at(span, message).with_note(format!("it happened on deal number {deal} (seed {})", run.settings.seed));

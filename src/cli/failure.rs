@@ -38,9 +38,7 @@ impl Failure {
         match self {
             Failure::Input(text) => text,
             Failure::StdoutClosed => "",
-            Failure::Interrupted(_) => {
-                "interrupted: the statistics above count the deals dealt until then; output files, if any, were not written\n"
-            }
+            Failure::Interrupted(_) => "interrupted: the statistics above count the deals dealt until then; output files, if any, were not written\n",
         }
     }
 }

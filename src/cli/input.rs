@@ -16,9 +16,7 @@ pub fn source(cli: &Cli) -> Result<Source, Failure> {
     let is_dash = |p: Option<&Path>| p.is_some_and(|p| p.as_os_str() == "-");
     let deals_on_stdin = is_dash(cli.deals.as_deref());
     if deals_on_stdin && is_dash(cli.file.as_deref()) {
-        return Err(switch_error(
-            "--deals - and the input file `-` both read standard input; give one of them as a file".into(),
-        ));
+        return Err(switch_error("--deals - and the input file `-` both read standard input; give one of them as a file".into()));
     }
     let none = || ("(no input file)".to_string(), Vec::new());
     let (name, bytes) = match (&cli.file, &cli.deals) {
@@ -34,7 +32,11 @@ pub fn source(cli: &Cli) -> Result<Source, Failure> {
         (None, Some(_)) => {
             let (name, bytes) = read_input(None)?;
             // An empty pipe (or /dev/null) is no script.
-            if bytes.iter().all(u8::is_ascii_whitespace) { none() } else { (name, bytes) }
+            if bytes.iter().all(u8::is_ascii_whitespace) {
+                none()
+            } else {
+                (name, bytes)
+            }
         }
     };
     let text = decode(&name, bytes)?;
@@ -91,10 +93,9 @@ pub fn check_file_switches(cli: &Cli) -> Result<(), Failure> {
     ];
     for (switch, what, value) in switches {
         if let Some(v) = value.filter(|v| v != "-" && looks_like_script(Path::new(v))) {
-            let d = Diagnostic::error(format!(
-                "{switch} took `{v}` as its {what}, so no input file is left; did you mean `dealvm {switch} FILE {v}`?"
-            ))
-            .with_note(format!("`{v}` looks like a Dealer input file; without one, the input would be read from standard input"));
+            let d =
+                Diagnostic::error(format!("{switch} took `{v}` as its {what}, so no input file is left; did you mean `dealvm {switch} FILE {v}`?"))
+                    .with_note(format!("`{v}` looks like a Dealer input file; without one, the input would be read from standard input"));
             return Err(Failure::Input(d.render(None)));
         }
     }
@@ -127,11 +128,7 @@ fn looks_like_script(path: &Path) -> bool {
 pub fn check_script_use(cli: &Cli, source: &Source) -> Result<(), Failure> {
     for (n, value) in script_vars(cli).iter().enumerate() {
         if value.is_some() && !source.text.contains(&format!("${n}")) {
-            return Err(switch_error(format!(
-                "-{n} gives the script variable ${n} a value, but `{}` never uses ${n}{}",
-                source.name,
-                swap_hint(n)
-            )));
+            return Err(switch_error(format!("-{n} gives the script variable ${n} a value, but `{}` never uses ${n}{}", source.name, swap_hint(n))));
         }
     }
     Ok(())
@@ -265,23 +262,14 @@ fn decode(name: &str, mut bytes: Vec<u8>) -> Result<String, Failure> {
     };
     if let Some(at) = bytes.iter().position(|&b| b == 0) {
         return Err(Failure::Input(
-            Diagnostic::error(format!(
-                "the input looks like a binary file, not a Dealer input file (a NUL byte at {})",
-                position(at)
-            ))
-            .render(None),
+            Diagnostic::error(format!("the input looks like a binary file, not a Dealer input file (a NUL byte at {})", position(at))).render(None),
         ));
     }
     String::from_utf8(bytes.clone()).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         Failure::Input(
-            Diagnostic::error(format!(
-                "the input is not UTF-8 text (byte 0x{:02X} at {}); save the file as UTF-8",
-                bytes[at],
-                position(at)
-            ))
-            .render(None),
+            Diagnostic::error(format!("the input is not UTF-8 text (byte 0x{:02X} at {}); save the file as UTF-8", bytes[at], position(at)))
+                .render(None),
         )
     })
 }
-

@@ -103,7 +103,9 @@ fn read_part(path: &Path) -> Result<Named, Failure> {
     let name = path.display().to_string();
     let bytes = crate::cli::input::read_path(path, crate::cli::input::DEALS_LIMIT)
         .map_err(|e| refuse(format!("cannot read the part file `{name}`: {}", io_reason(&e))))?
-        .ok_or_else(|| refuse(crate::cli::input::too_long(&format!("the part file `{name}`"), crate::cli::input::DEALS_LIMIT, "give the part file itself")))?;
+        .ok_or_else(|| {
+            refuse(crate::cli::input::too_long(&format!("the part file `{name}`"), crate::cli::input::DEALS_LIMIT, "give the part file itself"))
+        })?;
     let part = decode(&bytes).map_err(|why| refuse(format!("`{name}` {why}")))?;
     Ok(Named { name, part })
 }

@@ -2,16 +2,16 @@
 //! the title, swapping, board numbers, the usereval server; and the switches checked but not
 //! used yet.
 
+use crate::api::run::dealer_limits;
 use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
 use crate::compile::{Compiled, DdSwitches};
 use crate::front::diag::Diagnostic;
+use crate::run::plan::os_seed;
 use crate::source::Deals;
-use dealvm_vm::machine::batch::{Swap, MAX_DEALS};
 use dealvm_vm::card::Seat;
 use dealvm_vm::evaluation::dd::{DdMode, PAR_VULNERABILITIES};
-use crate::run::plan::os_seed;
-use crate::api::run::dealer_limits;
+use dealvm_vm::machine::batch::{Swap, MAX_DEALS};
 
 /// The most threads started per processor core, whatever `-R` asks.
 pub const THREADS_PER_CORE: usize = 4;

@@ -117,7 +117,8 @@ fn check_existing(w: &Wanted) -> Result<(), Failure> {
     if !kind::is_regular(w.path) {
         return Ok(());
     }
-    let found = kind::of_file(w.path).map_err(|e| switch_error(format!("{shown}: cannot read the file to check it: {}", crate::cli::failure::io_reason(&e))))?;
+    let found = kind::of_file(w.path)
+        .map_err(|e| switch_error(format!("{shown}: cannot read the file to check it: {}", crate::cli::failure::io_reason(&e))))?;
     let wanted = Kind::of_output(w.what);
     match found {
         Some(Kind::Script) => {
@@ -182,16 +183,10 @@ fn clash(a: &Wanted, id_a: &FileId, b: &Wanted, id_b: &FileId) -> Option<Failure
         // by default, so `-C -` and `-X -` mix with anything there.
         FileId::Device => None,
         FileId::Stdout if ["-C", "-X"].contains(&a.switch) || ["-C", "-X"].contains(&b.switch) => None,
-        FileId::Stdout => Some(switch_error(format!(
-            "{} and {} both write to standard output; give one of them a file name",
-            a.switch, b.switch
-        ))),
-        _ if a.path == b.path => Some(switch_error(format!(
-            "{} and {} both name the file `{}`; give each output its own file",
-            a.switch,
-            b.switch,
-            a.path.display()
-        ))),
+        FileId::Stdout => Some(switch_error(format!("{} and {} both write to standard output; give one of them a file name", a.switch, b.switch))),
+        _ if a.path == b.path => {
+            Some(switch_error(format!("{} and {} both name the file `{}`; give each output its own file", a.switch, b.switch, a.path.display())))
+        }
         _ => Some(switch_error(format!(
             "{} `{}` and {} `{}` are the same file; give each output its own file",
             a.switch,

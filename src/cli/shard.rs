@@ -29,9 +29,7 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     }
     let run = Prepared::new(cli, script)?;
     if !run.settings.seed_given {
-        return Err(switch_error(
-            "--shard needs a seed (-s N, or `seed N` in the input): every shard must deal from the same one".into(),
-        ));
+        return Err(switch_error("--shard needs a seed (-s N, or `seed N` in the input): every shard must deal from the same one".into()));
     }
     outputs::check(cli)?;
     let path = cli.part.as_deref().expect("checked by shard_switches");

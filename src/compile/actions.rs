@@ -21,10 +21,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let low = self.bound(a.low)?;
         let high = self.bound(a.high)?;
         if low > high {
-            return Err(Diagnostic::at(
-                a.low.span.to(a.high.span),
-                format!("the lower bound {low} is above the upper bound {high}"),
-            ));
+            return Err(Diagnostic::at(a.low.span.to(a.high.span), format!("the lower bound {low} is above the upper bound {high}")));
         }
         Ok(Axis { value: self.value(a.expr, values)?, low, high })
     }
@@ -33,24 +30,15 @@ impl<'s, 'a> Compiler<'s, 'a> {
         i32::try_from(n.value).map_err(|_| Diagnostic::at(n.span, "this bound is too large"))
     }
 
-    pub(super) fn action(
-        &mut self,
-        a: &Action<'a>,
-        values: &mut Vec<ValueCode<'a>>,
-        tallies: &mut Vec<TallySpec>,
-    ) -> Result<ActionSpec, Diagnostic> {
+    pub(super) fn action(&mut self, a: &Action<'a>, values: &mut Vec<ValueCode<'a>>, tallies: &mut Vec<TallySpec>) -> Result<ActionSpec, Diagnostic> {
         let mut tally = |spec: TallySpec| add_tally(tallies, spec, a.span);
         let label = |l: Option<&str>| l.map(str::to_string);
         Ok(match a.kind {
             ActionKind::PrintAll => ActionSpec::PrintAll,
             ActionKind::PrintSide(side) => ActionSpec::PrintSide(side),
             ActionKind::PrintPbn => ActionSpec::PrintPbn,
-            ActionKind::PrintCompact(e) => {
-                ActionSpec::PrintCompact(e.map(|e| self.value(e, values)).transpose()?)
-            }
-            ActionKind::PrintOneline(e) => {
-                ActionSpec::PrintOneline(e.map(|e| self.value(e, values)).transpose()?)
-            }
+            ActionKind::PrintCompact(e) => ActionSpec::PrintCompact(e.map(|e| self.value(e, values)).transpose()?),
+            ActionKind::PrintOneline(e) => ActionSpec::PrintOneline(e.map(|e| self.value(e, values)).transpose()?),
             ActionKind::PrintEs(items) => {
                 let mut parts = Vec::new();
                 for item in items {
@@ -172,8 +160,11 @@ fn add_tally(tallies: &mut Vec<TallySpec>, spec: TallySpec, span: Span) -> Resul
     let cells = spec.cells() as u64;
     if before + cells > MAX_CELLS {
         let all = if before == 0 { String::new() } else { format!(", {} with the tables before it", before + cells) };
-        return Err(Diagnostic::at(span, format!("this table would have {cells} cells{all}; dealvm keeps at most {MAX_CELLS} cells of frequency and bktfreq tables in all"))
-            .with_note("narrow the bounds, or use bktfreq with wider buckets"));
+        return Err(Diagnostic::at(
+            span,
+            format!("this table would have {cells} cells{all}; dealvm keeps at most {MAX_CELLS} cells of frequency and bktfreq tables in all"),
+        )
+        .with_note("narrow the bounds, or use bktfreq with wider buckets"));
     }
     tallies.push(spec);
     Ok(tallies.len() - 1)

@@ -3,15 +3,15 @@
 
 use crate::front::diag::{Diagnostic, Span};
 use crate::source::Deals;
-use dealvm_vm::dealing::board::Vulnerability;
-use dealvm_vm::machine::program::Program;
 use dealvm_vm::card::{Card, Hand, Seat, Side};
-use dealvm_vm::evaluation::dd::DdMode;
+use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::dealing::exact::SeatRule;
-use dealvm_vm::evaluation::score::Contract;
 use dealvm_vm::dealing::predeal::SuitLengths;
+use dealvm_vm::evaluation::dd::DdMode;
+use dealvm_vm::evaluation::score::Contract;
 use dealvm_vm::evaluation::stats::TallySpec;
 use dealvm_vm::evaluation::tables::{PointCounts, Tables};
+use dealvm_vm::machine::program::Program;
 
 /// A compiled input file.
 pub struct Compiled {
@@ -164,9 +164,18 @@ pub enum ActionSpec {
     Print(Vec<Seat>),
     /// `average`, `frequency` and `bktfreq`: reports on the statistics kept in accumulator
     /// `tally` of the run's `Tallies`.
-    Average { label: Option<String>, tally: usize },
-    Frequency { label: Option<String>, tally: usize },
-    BktFreq { label: Option<String>, tally: usize },
+    Average {
+        label: Option<String>,
+        tally: usize,
+    },
+    Frequency {
+        label: Option<String>,
+        tally: usize,
+    },
+    BktFreq {
+        label: Option<String>,
+        tally: usize,
+    },
     /// A CSV line to the `-C` file (standard output without one).
     CsvRpt(Vec<CsvPart>),
     /// A CSV line to standard output.
@@ -175,7 +184,12 @@ pub enum ActionSpec {
     Export(Vec<Seat>),
     /// `evalcontract`: the tricks of the side's declarer (South or West) counted in the
     /// frequency table `tally`, reported at the end as scores of the contract.
-    EvalContract { side: Side, contract: Contract, vulnerable: bool, tally: usize },
+    EvalContract {
+        side: Side,
+        contract: Contract,
+        vulnerable: bool,
+        tally: usize,
+    },
 }
 
 impl ActionSpec {
@@ -214,9 +228,6 @@ impl ActionSpec {
 
     /// Whether the action looks at the deal itself (not only at values).
     pub fn needs_deal(&self) -> bool {
-        !matches!(
-            self,
-            ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::EvalContract { .. }
-        )
+        !matches!(self, ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::EvalContract { .. })
     }
 }

@@ -2,21 +2,21 @@
 //! the deal routine (the condition, then the values the actions need of a produced deal,
 //! then `produce`) and gather the [`Compiled`] file.
 
+use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::compile::node::NodeKey;
 use crate::compile::reads::{RestPlan, TabulateMemo};
-use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Source, Span};
 use crate::front::lex::ScriptVars;
-use dealvm_vm::machine::assembler::Assembler;
-use dealvm_vm::machine::bytecode::{Instr, VarSlot};
-use dealvm_vm::machine::program::Program;
-use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::card::{Card, Seat};
+use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::evaluation::score::Strain;
 use dealvm_vm::evaluation::shape::ShapeSet;
 use dealvm_vm::evaluation::stats::TallySpec;
 use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables};
+use dealvm_vm::machine::assembler::Assembler;
+use dealvm_vm::machine::bytecode::{Instr, VarSlot};
+use dealvm_vm::machine::program::Program;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -101,13 +101,7 @@ pub(super) struct Compiler<'s, 'a> {
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
-    pub(super) fn new(
-        source: &'s Source,
-        statements: &[Statement<'a>],
-        script: &'s ScriptVars,
-        dd: &DdSwitches,
-        plain: bool,
-    ) -> Compiler<'s, 'a> {
+    pub(super) fn new(source: &'s Source, statements: &[Statement<'a>], script: &'s ScriptVars, dd: &DdSwitches, plain: bool) -> Compiler<'s, 'a> {
         let mut definitions = HashMap::new();
         for s in statements {
             if let StmtKind::VarDef { name, name_span, .. } = s.kind {
@@ -315,8 +309,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         });
         let deals = self.deals(predeal)?;
         let explicit_actions = self.actions.is_some();
-        let (actions, mut values, tallies) =
-            self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
+        let (actions, mut values, tallies) = self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
         let exposed_from = values.len();
         self.expose(exposed, &mut values)?;
         // An output file that takes each deal's double-dummy table: 20 more values.
@@ -341,9 +334,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             );
         }
         let rules = self.condition_rules();
-        let mut program: Program = self.asm.finish().map_err(|e| {
-            Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})"))
-        })?;
+        let mut program: Program =
+            self.asm.finish().map_err(|e| Diagnostic::at(Span::new(0, 0), format!("internal error: the compiler made bad bytecode ({e})")))?;
         program.dd_mode = Self::dd_mode(&program, &self.dd_switches);
         program.classic_imps = self.classic;
         Self::classic_tables_read(self.classic_changed, &program)?;

@@ -2,19 +2,19 @@
 //! are solved (single solves or whole tables), the cost ordering of `&&`/`||` chains, so
 //! that double-dummy terms are solved only when the cheaper tests beside them leave the
 //! result open, and target searches answered by the count a deal asks for anyway
-//! ([`Compiler::targets_from_counts`]).
+//! (`Compiler::targets_from_counts`).
 
 use crate::compile::compiled::DdSwitches;
 use crate::compile::compiler::Compiler;
 use crate::compile::node::{node_key, DRAWS, MAY_FAIL, SOLVES};
 use crate::front::ast::*;
 use crate::front::diag::Diagnostic;
-use dealvm_vm::dealing::board::Vulnerability;
-use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
-use dealvm_vm::machine::program::Program;
 use dealvm_vm::card::Seat;
+use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::evaluation::dd::DdMode;
 use dealvm_vm::evaluation::score::Strain;
+use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
+use dealvm_vm::machine::program::Program;
 use std::collections::{HashMap, HashSet};
 
 /// Single solves are chosen when a program asks about at most this many declarer-strain pairs;
@@ -46,8 +46,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         while start < operands.len() {
             let end = (start..operands.len()).find(|&i| effects[i] & (DRAWS | MAY_FAIL) != 0).unwrap_or(operands.len());
             let segment = &mut operands[start..end];
-            let mut keyed: Vec<(bool, &'e Expr<'a>)> =
-                segment.iter().zip(&effects[start..end]).map(|(e, f)| (f & SOLVES != 0, *e)).collect();
+            let mut keyed: Vec<(bool, &'e Expr<'a>)> = segment.iter().zip(&effects[start..end]).map(|(e, f)| (f & SOLVES != 0, *e)).collect();
             keyed.sort_by_key(|&(solves, _)| solves);
             for (slot, (_, e)) in segment.iter_mut().zip(keyed) {
                 *slot = e;

@@ -108,8 +108,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             // A term that divides by zero for some input stays with the condition, which
             // reports it.
             let results = inputs.iter().map(|&v| self.evaluate(term, v, &reading.shapes, &mut HashMap::new()));
-            let Some(results) = results.collect::<Option<Vec<i32>>>()
-            else {
+            let Some(results) = results.collect::<Option<Vec<i32>>>() else {
                 continue;
             };
             let rule = rules.seats[seat as usize].get_or_insert_with(SeatRule::any);
@@ -207,9 +206,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
             },
             (ExprKind::Length { suit, .. }, Value::Lengths(l, _)) => l[suit as usize] as i32,
-            (ExprKind::Shape { .. } | ExprKind::FdShape { .. }, Value::Lengths(_, i)) => {
-                shapes.get(&node_key(e))?.contains(i) as i32
-            }
+            (ExprKind::Shape { .. } | ExprKind::FdShape { .. }, Value::Lengths(_, i)) => shapes.get(&node_key(e))?.contains(i) as i32,
             (ExprKind::Count { .. }, Value::Points(p)) => p,
             (ExprKind::Unary(op, a), _) => op.apply(eval(a)?),
             (ExprKind::Binary(op, a, b), _) => op.apply(eval(a)?, eval(b)?)?,
@@ -246,10 +243,8 @@ fn met_of(text: String, input: Input, results: &[i32]) -> Option<String> {
         Input::SuitPoints(seat, suit, f) => format!("{}({}, {})", f.name(), seat.keyword(), suit.name()),
         Input::Lengths(_) => unreachable!("shapes have no holes"),
     };
-    let bounds: Vec<String> = [(lo > 0).then(|| format!("{what} >= {lo}")), (hi < most).then(|| format!("{what} <= {hi}"))]
-        .into_iter()
-        .flatten()
-        .collect();
+    let bounds: Vec<String> =
+        [(lo > 0).then(|| format!("{what} >= {lo}")), (hi < most).then(|| format!("{what} <= {hi}"))].into_iter().flatten().collect();
     (!bounds.is_empty()).then(|| bounds.join(" && "))
 }
 

@@ -1,18 +1,18 @@
 //! Expressions to bytecode: each node becomes its instruction, constants are folded,
 //! `&&`, `||` and `?:` become jumps, and errors are reported even in parts folded away.
 
+use crate::compile::compiler::count_table;
 use crate::compile::compiler::{Compiler, VarInfo};
 use crate::compile::fold::{flatten, in_range};
-use crate::compile::compiler::count_table;
 use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};
 use crate::front::words::{operator_word, ACTIONS, FUNCTIONS, STATEMENTS};
-use dealvm_vm::machine::bytecode::{BinaryOp, Instr, UnaryOp};
 use dealvm_vm::card::{Card, Suit};
 use dealvm_vm::evaluation::score::Contract;
 use dealvm_vm::evaluation::tables::TableId;
 use dealvm_vm::evaluation::usereval::{Query, Who, MAX_RESULTS};
+use dealvm_vm::machine::bytecode::{BinaryOp, Instr, UnaryOp};
 
 impl<'s, 'a> Compiler<'s, 'a> {
     pub(super) fn expr(&mut self, e: &Expr<'a>) -> Result<(), Diagnostic> {
@@ -213,9 +213,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
         flatten(a, and, &mut operands);
         flatten(b, and, &mut operands);
         // A variable compiled in place whose definition is a chain of the same kind joins it.
-        while let Some(i) = operands.iter().position(|o| {
-            self.inlined(o).is_some_and(|d| matches!((d.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false)))
-        }) {
+        while let Some(i) = operands
+            .iter()
+            .position(|o| self.inlined(o).is_some_and(|d| matches!((d.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false))))
+        {
             let def = self.inlined(operands[i]).expect("found above");
             let mut inner = Vec::new();
             flatten(def, and, &mut inner);
@@ -391,9 +392,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Err(match self.definitions.get(name) {
             Some(def) if def.start > span.start => {
                 let (line, _) = self.source.line_col(def.start);
-                d.with_note(format!(
-                    "`{name}` is defined later, on line {line}; a variable must be defined before it is used"
-                ))
+                d.with_note(format!("`{name}` is defined later, on line {line}; a variable must be defined before it is used"))
             }
             _ => d,
         })
@@ -402,10 +401,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// A division site: the expression's text and place, for a division-by-zero report.
     pub(super) fn site(&mut self, e: &Expr<'a>) -> Result<u16, Diagnostic> {
         let text: String = self.source.slice(e.span).split_whitespace().collect::<Vec<_>>().join(" ");
-        let site = self
-            .asm
-            .site(format!("`{text}`"))
-            .ok_or_else(|| Diagnostic::at(e.span, "too many divisions in one file (at most 65536)"))?;
+        let site = self.asm.site(format!("`{text}`")).ok_or_else(|| Diagnostic::at(e.span, "too many divisions in one file (at most 65536)"))?;
         self.site_spans.push(e.span);
         Ok(site)
     }

@@ -5,9 +5,9 @@
 use crate::compile::compiler::Compiler;
 use crate::compile::node::node_key;
 use crate::front::ast::*;
-use dealvm_vm::machine::bytecode::{BinaryOp, UnaryOp};
 use dealvm_vm::evaluation::score::Contract;
 use dealvm_vm::evaluation::tables::TableId;
+use dealvm_vm::machine::bytecode::{BinaryOp, UnaryOp};
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// Starts folding with the tables known: forgets what was folded without them, and finds
@@ -179,7 +179,6 @@ pub(super) fn flatten<'e, 'a>(e: &'e Expr<'a>, and: bool, out: &mut Vec<&'e Expr
     }
 }
 
-
 /// A bound `x >= k` (lower) or `x <= k` (upper) on a pure expression, from a comparison with
 /// a number: `(x, k, is_lower)`.
 fn bound_of<'e, 'a>(e: &'e Expr<'a>) -> Option<(&'e Expr<'a>, i32, bool)> {
@@ -232,9 +231,7 @@ fn is_pure_leaf(e: &Expr<'_>) -> bool {
 fn same_leaf(a: &Expr<'_>, b: &Expr<'_>) -> bool {
     match (a.kind, b.kind) {
         (ExprKind::Var(x), ExprKind::Var(y)) => x == y,
-        (ExprKind::Count { func: f, seat: s, suit: u }, ExprKind::Count { func: g, seat: t, suit: v }) => {
-            f == g && s == t && u == v
-        }
+        (ExprKind::Count { func: f, seat: s, suit: u }, ExprKind::Count { func: g, seat: t, suit: v }) => f == g && s == t && u == v,
         (ExprKind::Length { seat: s, suit: u }, ExprKind::Length { seat: t, suit: v })
         | (ExprKind::Quality { seat: s, suit: u }, ExprKind::Quality { seat: t, suit: v }) => s == t && u == v,
         (ExprKind::Cccc(s), ExprKind::Cccc(t)) => s == t,

@@ -33,11 +33,11 @@ pub mod shapes;
 pub mod statements;
 pub mod tabulate;
 
-pub use compiled::{ActionSpec, CommandLinePredeal, Compiled, ConditionRules, CsvPart, DdSwitches, EsPart, Settings, ValueRef};
-use compiler::Compiler;
 use crate::front::ast::Statement;
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
+pub use compiled::{ActionSpec, CommandLinePredeal, Compiled, ConditionRules, CsvPart, DdSwitches, EsPart, Settings, ValueRef};
+use compiler::Compiler;
 
 /// What is asked of the compiler beyond the input file: the switches that change the program.
 #[derive(Clone, Copy)]

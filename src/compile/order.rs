@@ -11,8 +11,8 @@
 //! (`x >= 10 && x <= 12`) move together. `--plain` keeps the order as written.
 
 use crate::compile::compiler::Compiler;
-use crate::compile::node::{DRAWS, MAY_FAIL, SOLVES};
 use crate::compile::fold::in_range;
+use crate::compile::node::{DRAWS, MAY_FAIL, SOLVES};
 use crate::compile::tabulate::Operand;
 
 /// The most operands a chain may have to be ordered (each is compiled and run on the sample).
@@ -40,10 +40,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         // The operands that read only the hands dealt first stay before the others (the
         // rest of the deal is dealt where the first of those others starts).
         let first = self.rest.first;
-        let early = units
-            .iter()
-            .take_while(|u| first.is_some_and(|f| u.iter().all(|&o| self.operand_seats(o).is_subset(f))))
-            .count();
+        let early = units.iter().take_while(|u| first.is_some_and(|f| u.iter().all(|&o| self.operand_seats(o).is_subset(f)))).count();
         let mut out = Vec::with_capacity(operands.len());
         self.sort_units(&units[..early], and, &mut out);
         self.sort_units(&units[early..], and, &mut out);

@@ -21,10 +21,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     for ch in text.chars().skip(1) {
                         let rank = rank_from_char(ch).expect("lexer checks the ranks");
                         if seen & (1 << rank) != 0 {
-                            return Err(Diagnostic::at(
-                                span,
-                                format!("the card {} appears twice in this holding", Card::new(suit, rank)),
-                            ));
+                            return Err(Diagnostic::at(span, format!("the card {} appears twice in this holding", Card::new(suit, rank))));
                         }
                         seen |= 1 << rank;
                         self.predeal[seat as usize].push((Card::new(suit, rank), span));
@@ -78,8 +75,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                         } else {
                             format!("the card {card} is predealt to both {} and {}", other.keyword(), seat.keyword())
                         };
-                        return Err(Diagnostic::at(span, msg)
-                            .with_note(format!("it was first predealt at line {line}, column {col}")));
+                        return Err(Diagnostic::at(span, msg).with_note(format!("it was first predealt at line {line}, column {col}")));
                     }
                     Some(&(other, None)) => {
                         let switch = command_line.iter().find(|p| p.seat == other).map(|p| p.switch.clone());
@@ -99,10 +95,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     }
                 }
                 if hands[seat as usize].count() > 13 {
-                    return Err(Diagnostic::at(
-                        span,
-                        format!("{} is predealt more than 13 cards", seat.keyword()),
-                    ));
+                    return Err(Diagnostic::at(span, format!("{} is predealt more than 13 cards", seat.keyword())));
                 }
             }
         }
@@ -116,14 +109,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Deals::for_predeal(predeal, &lengths).map_err(|e| {
             let spans: Vec<Span> = self.lengths.iter().flatten().flatten().map(|&(_, s)| s).collect();
             let of_seat = |seat: Seat| self.lengths[seat as usize].iter().flatten().map(|&(_, s)| s).max_by_key(|s| s.start);
-            let of_suit = |suit: Suit| {
-                self.lengths.iter().filter_map(|row| row[suit as usize]).map(|(_, s)| s).max_by_key(|s| s.start)
-            };
+            let of_suit = |suit: Suit| self.lengths.iter().filter_map(|row| row[suit as usize]).map(|(_, s)| s).max_by_key(|s| s.start);
             let span = match &e {
                 PredealError::LengthsAddUp { seat, .. } => of_seat(*seat),
-                PredealError::LengthBelowCards { seat, suit, .. } => {
-                    self.lengths[*seat as usize][*suit as usize].map(|(_, s)| s)
-                }
+                PredealError::LengthBelowCards { seat, suit, .. } => self.lengths[*seat as usize][*suit as usize].map(|(_, s)| s),
                 PredealError::SuitAddsUp { suit, .. } => of_suit(*suit),
                 _ => spans.iter().copied().max_by_key(|s| s.start),
             };
@@ -146,18 +135,14 @@ pub fn parse_holdings(switch: &str, seat: Seat, text: &str) -> Result<CommandLin
         if part.is_empty() {
             continue;
         }
-        let err = |msg: String, at: usize, len: usize| {
-            Diagnostic::at(Span::new(at, at + len), msg).in_source(src.clone())
-        };
+        let err = |msg: String, at: usize, len: usize| Diagnostic::at(Span::new(at, at + len), msg).in_source(src.clone());
         let mut chars = part.char_indices();
         let (_, s) = chars.next().expect("part is not empty");
-        let suit = Suit::from_letter(s).ok_or_else(|| {
-            err(format!("found `{s}`, expected a suit letter S, H, D or C starting a holding such as SAQ542"), start, 1)
-        })?;
+        let suit = Suit::from_letter(s)
+            .ok_or_else(|| err(format!("found `{s}`, expected a suit letter S, H, D or C starting a holding such as SAQ542"), start, 1))?;
         for (i, ch) in chars {
-            let rank = rank_from_char(ch).ok_or_else(|| {
-                err(format!("found `{ch}`, expected a rank: A K Q J T 9 8 7 6 5 4 3 2"), start + i, ch.len_utf8())
-            })?;
+            let rank = rank_from_char(ch)
+                .ok_or_else(|| err(format!("found `{ch}`, expected a rank: A K Q J T 9 8 7 6 5 4 3 2"), start + i, ch.len_utf8()))?;
             let card = Card::new(suit, rank);
             if hand.contains(card) {
                 return Err(err(format!("the card {card} is given twice"), start + i, 1));
@@ -166,8 +151,7 @@ pub fn parse_holdings(switch: &str, seat: Seat, text: &str) -> Result<CommandLin
         }
     }
     if hand.count() > 13 {
-        return Err(Diagnostic::error(format!("{switch} predeals {} cards; a hand has 13", hand.count()))
-            .in_source(src));
+        return Err(Diagnostic::error(format!("{switch} predeals {} cards; a hand has 13", hand.count())).in_source(src));
     }
     Ok(CommandLinePredeal { seat, hand, switch: switch.to_string() })
 }

@@ -134,9 +134,7 @@ impl Domain {
                     seats_n[seat as usize] += 1;
                     suits_n[suit as usize] += 1;
                 }
-                (0..4).all(|k| {
-                    by_seat[k] <= 13 && by_suit[k] <= 13 && (seats_n[k] < 4 || by_seat[k] == 13) && (suits_n[k] < 4 || by_suit[k] == 13)
-                })
+                (0..4).all(|k| by_seat[k] <= 13 && by_suit[k] <= 13 && (seats_n[k] < 4 || by_seat[k] == 13) && (suits_n[k] < 4 || by_suit[k] == 13))
             })
             .collect()
     }

@@ -18,12 +18,12 @@ use crate::compile::compiler::{Compiler, ValueCode};
 use crate::compile::node::node_key;
 use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
-use dealvm_vm::machine::bytecode::Instr;
 use dealvm_vm::card::Seats;
-use dealvm_vm::machine::interp::{Env, Machine};
 use dealvm_vm::dealing::rng::batch_rng;
 use dealvm_vm::dealing::source::DealSource;
 use dealvm_vm::dealing::split::RandomDealer;
+use dealvm_vm::machine::bytecode::Instr;
+use dealvm_vm::machine::interp::{Env, Machine};
 
 /// The deals of the sample that [`Compiler::how_often`] runs the first operands on, and
 /// `order` each operand (a quarter as many ordered worse: one script ran 23% slower).
@@ -241,10 +241,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.tabulate.borrow_mut().sums_seen = seen;
         compiled.ok()?;
         probe.max_stack = probe.verify().ok()?;
-        let called: std::collections::BTreeSet<usize> = probe.code[start..end as usize]
-            .iter()
-            .filter_map(|i| if let Instr::Var(s) = *i { Some(s as usize) } else { None })
-            .collect();
+        let called: std::collections::BTreeSet<usize> =
+            probe.code[start..end as usize].iter().filter_map(|i| if let Instr::Var(s) = *i { Some(s as usize) } else { None }).collect();
         let size = cost(&probe.code[start..end as usize]) + called.iter().map(|&s| self.var_length(&probe, s)).sum::<usize>();
         self.deal_sample();
         let sample = &self.rest.sample;

@@ -30,9 +30,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let mut set = ShapeSet::empty();
         for t in terms {
             let d = Distribution::parse(t.text, t.any).expect("lexer checks distributions");
-            let shapes = d.shapes().map_err(|err| {
-                Diagnostic::at(t.span, format!("the distribution {} describes no hand: {err}", t.text))
-            })?;
+            let shapes = d.shapes().map_err(|err| Diagnostic::at(t.span, format!("the distribution {} describes no hand: {err}", t.text)))?;
             if t.exclude {
                 set.subtract(&shapes);
             } else {
@@ -61,9 +59,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     let n = d as usize - '0' as usize;
                     let here = Span::new(brace + i, brace + i + 2);
                     let value = self.script[n].as_deref().ok_or_else(|| {
-                        Diagnostic::at(here, format!(
-                            "the script variable ${n} has no value; give it one on the command line with -{n}"
-                        ))
+                        Diagnostic::at(here, format!("the script variable ${n} has no value; give it one on the command line with -{n}"))
                     })?;
                     expanded.push_str(value);
                     origin.extend(std::iter::repeat_n(brace + i, value.len()));

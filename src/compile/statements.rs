@@ -5,11 +5,10 @@ use crate::compile::compiled::DdSwitches;
 use crate::compile::compiler::{Compiler, VarInfo};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
+use dealvm_vm::card::Seat;
 use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::machine::batch::MAX_DEALS;
 use dealvm_vm::machine::bytecode::VarSlot;
-use dealvm_vm::card::Seat;
-
 
 /// The most a card may be worth in `pointcount` and `altcount` (and the least, negated): the
 /// 52 cards of a deal then count at most 520,000,000 together, far from `i32`'s limit, and
@@ -53,9 +52,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 self.settings.start_board = Some(n.value as u64);
             }
             StmtKind::Vulnerable(w) => {
-                let v = vulnerability(w.text).ok_or_else(|| {
-                    Diagnostic::at(w.span, format!("found `{}`, expected none, NS, EW, all or both", w.text))
-                })?;
+                let v =
+                    vulnerability(w.text).ok_or_else(|| Diagnostic::at(w.span, format!("found `{}`, expected none, NS, EW, all or both", w.text)))?;
                 self.settings.vulnerable = Some(v);
             }
             StmtKind::Predeal(args) => {
@@ -119,10 +117,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             return Err(Diagnostic::at(n.span, format!("{what} takes a whole number of deals")));
         }
         if n.value < 1 {
-            return Err(Diagnostic::at(
-                n.span,
-                format!("{what} must be at least 1 (found {})", n.value),
-            ));
+            return Err(Diagnostic::at(n.span, format!("{what} must be at least 1 (found {})", n.value)));
         }
         if n.value as u64 > MAX_DEALS {
             return Err(Diagnostic::at(n.span, format!("{what} takes at most {MAX_DEALS} deals (2^62)")));
@@ -137,10 +132,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let mut out = [0i32; 13];
         for (i, n) in values.iter().enumerate() {
             if i >= 13 {
-                return Err(Diagnostic::at(
-                    n.span,
-                    format!("{what} takes at most 13 values, one per rank from the ace down to the deuce"),
-                ));
+                return Err(Diagnostic::at(n.span, format!("{what} takes at most 13 values, one per rank from the ace down to the deuce")));
             }
             out[12 - i] = match i32::try_from(n.value) {
                 Ok(v) if v.unsigned_abs() <= MAX_CARD_VALUE => v,
@@ -162,9 +154,12 @@ impl<'s, 'a> Compiler<'s, 'a> {
             let text = self.source.slice(w.span).to_string();
             let scaled = format!("{}.0", text.trim_start_matches('-'));
             self.warnings.push(
-                Diagnostic::at(w.span, format!("this {what} mixes decimal numbers such as {} with whole numbers such as {text}", self.source.slice(d.span)))
-                    .with_label(format!("counts as 0.{:0>2}, not {text}", w.value.unsigned_abs() % 100))
-                    .with_note(format!("a decimal number counts in hundredths and a whole number does not; write {scaled} for {text} points")),
+                Diagnostic::at(
+                    w.span,
+                    format!("this {what} mixes decimal numbers such as {} with whole numbers such as {text}", self.source.slice(d.span)),
+                )
+                .with_label(format!("counts as 0.{:0>2}, not {text}", w.value.unsigned_abs() % 100))
+                .with_note(format!("a decimal number counts in hundredths and a whole number does not; write {scaled} for {text} points")),
             );
         }
     }
@@ -177,8 +172,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 .with_note(format!("it was first defined on line {line}; a variable can be defined once")));
         }
         let constant = self.constant(value);
-        let slot = VarSlot::try_from(self.vars.len())
-            .map_err(|_| Diagnostic::at(name_span, "too many variables (at most 65536)"))?;
+        let slot = VarSlot::try_from(self.vars.len()).map_err(|_| Diagnostic::at(name_span, "too many variables (at most 65536)"))?;
         // The subroutine is compiled at the end, when the point counts are known; its errors
         // are reported here.
         self.check(value)?;

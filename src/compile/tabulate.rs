@@ -15,11 +15,11 @@ use crate::compile::compiler::{count_table, Compiler};
 use crate::compile::node::{node_key, DRAWS, MAY_FAIL};
 use crate::compile::reads::{pair_bit, pairs, Domain, Lanes, Part, Reads};
 use crate::front::ast::*;
-use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
-use dealvm_vm::machine::program::{LengthValues, ShapeValues, SuitBits, SuitValues};
 use dealvm_vm::card::{Card, Suit};
 use dealvm_vm::evaluation::shape::{shape_index, ShapeSet, NUM_SHAPES, SHAPES};
 use dealvm_vm::evaluation::tables::{TableId, SUIT_MASKS};
+use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
+use dealvm_vm::machine::program::{LengthValues, ShapeValues, SuitBits, SuitValues};
 use std::rc::Rc;
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -120,9 +120,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         let mut start = 0;
         while start < operands.len() {
-            let end = (start..operands.len())
-                .find(|&i| self.effects(operands[i]) & (DRAWS | MAY_FAIL) != 0)
-                .unwrap_or(operands.len());
+            let end = (start..operands.len()).find(|&i| self.effects(operands[i]) & (DRAWS | MAY_FAIL) != 0).unwrap_or(operands.len());
             self.join_segment(&operands[start..end], and, &mut out[start..end]);
             start = end + 1;
         }
@@ -219,7 +217,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
             let ExprKind::Count { func, seat, suit: Some(_) } = t.kind else { continue };
             let same: Vec<usize> = (i..out.len())
                 .filter(|&j| match out[j] {
-                    (n, Operand::Expr(u)) => n == neg && matches!(u.kind, ExprKind::Count { func: f, seat: s, suit: Some(_) } if f == func && s == seat),
+                    (n, Operand::Expr(u)) => {
+                        n == neg && matches!(u.kind, ExprKind::Count { func: f, seat: s, suit: Some(_) } if f == func && s == seat)
+                    }
                     _ => false,
                 })
                 .collect();
@@ -239,10 +239,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         // Terms of one domain: one table.
         let live: Vec<usize> = (0..out.len()).filter(|&i| matches!(out[i].1, Operand::Expr(_))).collect();
-        let exprs: Vec<&'e Expr<'a>> = live.iter().map(|&i| match out[i].1 {
-            Operand::Expr(t) => t,
-            _ => unreachable!("live terms are expressions"),
-        }).collect();
+        let exprs: Vec<&'e Expr<'a>> = live
+            .iter()
+            .map(|&i| match out[i].1 {
+                Operand::Expr(t) => t,
+                _ => unreachable!("live terms are expressions"),
+            })
+            .collect();
         for (domain, members) in self.groups(&exprs) {
             if members.len() < 2 {
                 continue;
@@ -343,12 +346,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             (ExprKind::Count { func, seat, suit: Some(suit) }, Domain::Holding(s, t)) if (seat, suit) == (s, t) => {
                 self.holding_lanes(count_table(func))
             }
-            (ExprKind::Quality { seat, suit }, Domain::Holding(s, t)) if (seat, suit) == (s, t) => {
-                self.holding_lanes(TableId::QUALITY)
-            }
-            (ExprKind::Length { seat, suit }, Domain::Holding(s, t)) if (seat, suit) == (s, t) => {
-                lane(domain, |m| Some(m.count_ones() as i32))
-            }
+            (ExprKind::Quality { seat, suit }, Domain::Holding(s, t)) if (seat, suit) == (s, t) => self.holding_lanes(TableId::QUALITY),
+            (ExprKind::Length { seat, suit }, Domain::Holding(s, t)) if (seat, suit) == (s, t) => lane(domain, |m| Some(m.count_ones() as i32)),
             (ExprKind::Length { seat, suit }, Domain::Shape(s)) if seat == s => {
                 // SHAPES lists spades, hearts, diamonds, clubs.
                 lane(domain, |i| Some(SHAPES[i][3 - suit as usize] as i32))
@@ -470,7 +469,6 @@ fn map(a: &Lanes, f: impl Fn(i32) -> Option<i32>) -> Lanes {
 fn binary(op: BinaryOp, x: Option<i32>, y: Option<i32>) -> Option<i32> {
     op.apply(x?, y?)
 }
-
 
 /// Whether `e` compiles to one instruction that reads the deal and nothing else.
 fn is_leaf(e: &Expr<'_>) -> bool {

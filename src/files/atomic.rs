@@ -65,9 +65,7 @@ impl AtomicFile {
         if append {
             match File::open(target) {
                 Ok(mut existing) => {
-                    io::copy(&mut existing, &mut file).map_err(|e| {
-                        said(e.kind(), format!("cannot read the {name} to add to it: {}", reason(&e)))
-                    })?;
+                    io::copy(&mut existing, &mut file).map_err(|e| said(e.kind(), format!("cannot read the {name} to add to it: {}", reason(&e))))?;
                 }
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}
                 Err(e) => return Err(said(e.kind(), format!("cannot read the {name} to add to it: {}", reason(&e)))),

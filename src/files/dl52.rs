@@ -37,7 +37,8 @@ pub fn decode(record: &[u8; RECORD]) -> Result<Deal, String> {
     let mut seen = 0u64;
     for (i, &byte) in record.iter().enumerate() {
         let seat = Seat::from_index(i / 13);
-        let card = Card::from_position(byte).ok_or_else(|| format!("byte {} of the record (0x{byte:02X}, a card of {}) is not a card", i + 1, seat.name()))?;
+        let card = Card::from_position(byte)
+            .ok_or_else(|| format!("byte {} of the record (0x{byte:02X}, a card of {}) is not a card", i + 1, seat.name()))?;
         if seen & card.bit() != 0 {
             return Err(format!("the card {card} is given twice (byte {}, a card of {})", i + 1, seat.name()));
         }

@@ -10,8 +10,8 @@
 //! status (Show 0, Edit 3), `Duplicates=`, `From board=`, `To board=`, `Dealing method=` and
 //! `Next board to duplimate=`. Lines end with CR LF.
 
-use dealvm_vm::dealing::board::Board;
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
+use dealvm_vm::dealing::board::Board;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 

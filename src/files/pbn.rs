@@ -9,11 +9,11 @@
 //! section of PBN 2.1 (§5.7) with its 20 rows, the `OptimumScore` tag (§4.2) and
 //! BridgeComposer's `ParContract` tag.
 
-use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
+use crate::files::text::{Holdings, Text};
 use dealvm_vm::card::{Deal, Seat};
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::evaluation::dd::{ParDeclarer, ParResult, TrickTable};
 use dealvm_vm::evaluation::score::Strain;
-use crate::files::text::{Holdings, Text};
 use std::io::{self, Write};
 
 /// The denominations in the order of PBN's double-dummy tables: NT, spades, hearts, diamonds,

@@ -227,7 +227,11 @@ mod tests {
     /// A holding spaced as the printers wrote it before the table: each rank and a space.
     fn spaced_by_hand(mask: u16) -> String {
         let ranks: String = (0..13u8).rev().filter(|r| mask & (1 << r) != 0).map(|r| format!("{} ", rank_char(r))).collect();
-        if ranks.is_empty() { "- ".into() } else { ranks }
+        if ranks.is_empty() {
+            "- ".into()
+        } else {
+            ranks
+        }
     }
 
     #[test]

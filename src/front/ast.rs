@@ -4,10 +4,10 @@
 //! of their source text. Every node is `Copy`: children are arena references.
 
 use crate::front::diag::Span;
-use dealvm_vm::machine::bytecode::{BinaryOp, UnaryOp};
 use dealvm_vm::card::{Seat, Side, Suit};
 use dealvm_vm::evaluation::score::Strain;
 use dealvm_vm::evaluation::usereval::Who;
+use dealvm_vm::machine::bytecode::{BinaryOp, UnaryOp};
 
 /// A number written in the input: an integer, or a dotnum already multiplied by 100.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -84,15 +84,40 @@ pub struct Expr<'a> {
 pub enum ExprKind<'a> {
     Number(i32),
     Var(&'a str),
-    Count { func: CountFn, seat: Seat, suit: Option<Suit> },
-    Length { seat: Seat, suit: Suit },
-    Quality { seat: Seat, suit: Suit },
+    Count {
+        func: CountFn,
+        seat: Seat,
+        suit: Option<Suit>,
+    },
+    Length {
+        seat: Seat,
+        suit: Suit,
+    },
+    Quality {
+        seat: Seat,
+        suit: Suit,
+    },
     Cccc(Seat),
-    HasCard { seat: Seat, card: &'a str, card_span: Span },
-    Shape { seat: Seat, terms: &'a [ShapeTerm<'a>] },
+    HasCard {
+        seat: Seat,
+        card: &'a str,
+        card_span: Span,
+    },
+    Shape {
+        seat: Seat,
+        terms: &'a [ShapeTerm<'a>],
+    },
     /// `shape{...}`: the text between the braces and where it starts.
-    FdShape { text: &'a str, text_start: usize },
-    Score { vulnerable: bool, contract: &'a str, contract_span: Span, tricks: &'a Expr<'a> },
+    FdShape {
+        text: &'a str,
+        text_start: usize,
+    },
+    Score {
+        vulnerable: bool,
+        contract: &'a str,
+        contract_span: Span,
+        tricks: &'a Expr<'a>,
+    },
     Imps(&'a Expr<'a>),
     Rnd(&'a Expr<'a>),
     Unary(UnaryOp, &'a Expr<'a>),
@@ -101,14 +126,28 @@ pub enum ExprKind<'a> {
     Or(&'a Expr<'a>, &'a Expr<'a>),
     Cond(&'a Expr<'a>, &'a Expr<'a>, &'a Expr<'a>),
     /// `dds(seat, strain)` or V1's `tricks(seat, strain)`: double-dummy tricks.
-    Tricks { seat: Seat, strain: StrainArg },
+    Tricks {
+        seat: Seat,
+        strain: StrainArg,
+    },
     /// `par(side)` or `par(side, vul)`: the par score for `side`.
-    Par { side: Side, vul: Option<VulWord<'a>> },
+    Par {
+        side: Side,
+        vul: Option<VulWord<'a>>,
+    },
     /// `usereval(tag, who, [suit,] idx)`: result `idx` of a query to the usereval server.
-    UserEval { tag: Num, who: Who, suit: Option<Suit>, idx: Num },
+    UserEval {
+        tag: Num,
+        who: Who,
+        suit: Option<Suit>,
+        idx: Num,
+    },
     /// `opc(side)` or `opc(side, strain)`: the side's Optimal Point Count (×100) in its
     /// longest fit (`None`) or in `strain`.
-    Opc { side: Side, strain: Option<StrainArg> },
+    Opc {
+        side: Side,
+        strain: Option<StrainArg>,
+    },
     /// A function that parses but is not implemented yet (`usereval`).
     Unsupported(&'static str),
 }

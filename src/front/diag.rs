@@ -151,19 +151,12 @@ impl Diagnostic {
                 out.push_str(&format!("{:gutter$} |\n", ""));
                 let text = src.line_text(line);
                 let (end_line, _) = src.line_col(span.end);
-                let width = if end_line == line {
-                    src.slice(span).chars().count().max(1)
-                } else {
-                    text.chars().count().saturating_sub(col - 1).max(1)
-                };
+                let width =
+                    if end_line == line { src.slice(span).chars().count().max(1) } else { text.chars().count().saturating_sub(col - 1).max(1) };
                 let (shown, caret_col, width) = window(text, col - 1, width);
                 out.push_str(&format!("{line} | {shown}\n"));
                 // Reproduce tabs so the caret lines up under the offending text.
-                let pad: String = shown
-                    .chars()
-                    .take(caret_col)
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
+                let pad: String = shown.chars().take(caret_col).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
                 let label = self.label.as_deref().map(|l| format!(" {}", clip_quotes(l))).unwrap_or_default();
                 out.push_str(&format!("{:gutter$} | {pad}{}{label}\n", "", "^".repeat(width)));
             }
@@ -259,7 +252,7 @@ const HEAD: usize = 40;
 const TAIL: usize = 15;
 
 /// A message with every quoted text (between backquotes or double quotes) and every word
-/// longer than [`QUOTED`] characters cut by [`quote`]: however long a name, number, string or
+/// longer than `QUOTED` characters cut by [`quote`]: however long a name, number, string or
 /// value the user wrote, the message stays short. Messages are cut here, where they are
 /// shown, so that every message is, whoever made it.
 pub fn clip_quotes(message: &str) -> Cow<'_, str> {
@@ -267,7 +260,7 @@ pub fn clip_quotes(message: &str) -> Cow<'_, str> {
 }
 
 /// A message with every text between two of the same quote mark of `marks` (ASCII marks),
-/// and every word, cut by [`quote`] when longer than [`QUOTED`] characters.
+/// and every word, cut by [`quote`] when longer than `QUOTED` characters.
 pub fn clip_marked<'m>(message: &'m str, marks: &[char]) -> Cow<'m, str> {
     if message.len() <= QUOTED {
         return Cow::Borrowed(message);
@@ -302,7 +295,7 @@ pub fn clip_marked<'m>(message: &'m str, marks: &[char]) -> Cow<'m, str> {
     Cow::Owned(out)
 }
 
-/// `text` between the quote marks `mark`: whole up to [`QUOTED`] characters, else its start
+/// `text` between the quote marks `mark`: whole up to `QUOTED` characters, else its start
 /// and end around `…`, followed by its length (`` `zzzz…zzzz` (1000000 characters) ``).
 pub fn quote(text: &str, mark: &str) -> String {
     if text.char_indices().nth(QUOTED).is_none() {

@@ -62,7 +62,9 @@ impl<'a> Regroup<'a, '_> {
         match kind {
             StmtKind::Condition(e) => StmtKind::Condition(self.expr(e)),
             StmtKind::VarDef { name, name_span, value } => StmtKind::VarDef { name, name_span, value: self.expr(value) },
-            StmtKind::Action(list) => StmtKind::Action(self.arena.alloc_slice_fill_iter(list.iter().map(|a| Action { kind: self.action(a.kind), span: a.span }))),
+            StmtKind::Action(list) => {
+                StmtKind::Action(self.arena.alloc_slice_fill_iter(list.iter().map(|a| Action { kind: self.action(a.kind), span: a.span })))
+            }
             other => other,
         }
     }
@@ -221,7 +223,13 @@ mod tests {
             ExprKind::Binary(op, a, b) => op.apply(eval(a), eval(b)).unwrap(),
             ExprKind::And(a, b) => i32::from(eval(a) != 0 && eval(b) != 0),
             ExprKind::Or(a, b) => i32::from(eval(a) != 0 || eval(b) != 0),
-            ExprKind::Cond(c, a, b) => if eval(c) != 0 { eval(a) } else { eval(b) },
+            ExprKind::Cond(c, a, b) => {
+                if eval(c) != 0 {
+                    eval(a)
+                } else {
+                    eval(b)
+                }
+            }
             ExprKind::Unary(op, a) => op.apply(eval(a)),
             _ => panic!("a constant expression"),
         }

@@ -496,13 +496,7 @@ pub struct Lexer<'s> {
 impl<'s> Lexer<'s> {
     /// A lexer over `source`, substituting `script` for `$0`..`$9`.
     pub fn new(source: &'s str, script: &'s ScriptVars) -> Lexer<'s> {
-        Lexer {
-            main: Tok::lexer(source),
-            pending: Vec::new().into_iter(),
-            pending_span: Span::default(),
-            script,
-            classic: false,
-        }
+        Lexer { main: Tok::lexer(source), pending: Vec::new().into_iter(), pending_span: Span::default(), script, classic: false }
     }
 
     /// A lexer that reads, as classic Dealer does, the words only DealerV2 and dealvm reserve
@@ -514,12 +508,7 @@ impl<'s> Lexer<'s> {
     /// The tokens of a script variable's value.
     fn substitute(&self, n: u8, span: Span) -> Result<Vec<Tok<'s>>, LexError> {
         let Some(value) = self.script[n as usize].as_deref() else {
-            return Err(LexError {
-                span,
-                message: format!(
-                    "the script variable ${n} has no value; give it one on the command line with -{n}"
-                ),
-            });
+            return Err(LexError { span, message: format!("the script variable ${n} has no value; give it one on the command line with -{n}") });
         };
         let mut toks = Vec::new();
         let mut sub = Tok::lexer(value);
@@ -527,20 +516,11 @@ impl<'s> Lexer<'s> {
             match t {
                 Ok(Tok::Comment) => {}
                 Ok(Tok::ScriptVar(m)) => {
-                    return Err(LexError {
-                        span,
-                        message: format!("the value of ${n} (`{value}`) contains ${m}; script variables do not nest"),
-                    })
+                    return Err(LexError { span, message: format!("the value of ${n} (`{value}`) contains ${m}; script variables do not nest") })
                 }
                 Ok(t) => toks.push(t),
                 Err(kind) => {
-                    return Err(LexError {
-                        span,
-                        message: format!(
-                            "in the value of ${n} (`{value}`): {}",
-                            describe_lex_error(&kind, sub.slice())
-                        ),
-                    })
+                    return Err(LexError { span, message: format!("in the value of ${n} (`{value}`): {}", describe_lex_error(&kind, sub.slice())) })
                 }
             }
         }
@@ -585,9 +565,7 @@ fn describe_lex_error(kind: &LexErrorKind, slice: &str) -> String {
         LexErrorKind::UnterminatedComment => "this `/*` comment is never closed with `*/`".into(),
         LexErrorKind::UnterminatedString => "this string is never closed with `\"`".into(),
         LexErrorKind::UnterminatedShape => "this `shape{` is never closed with `}`".into(),
-        LexErrorKind::TooManyDecimals => format!(
-            "`{slice}` has more than two digits after the decimal point; Dealer numbers keep two"
-        ),
+        LexErrorKind::TooManyDecimals => format!("`{slice}` has more than two digits after the decimal point; Dealer numbers keep two"),
         LexErrorKind::NumberTooLarge => format!("the number {slice} is too large"),
     }
 }
@@ -647,11 +625,7 @@ mod tests {
         assert_eq!(toks("SAKQ"), vec![Tok::Holding("SAKQ")]);
         assert_eq!(toks("SAKQx"), vec![Tok::Ident("SAKQx")]);
         assert_eq!(toks("AS TC"), vec![Tok::Card("AS"), Tok::Card("TC")]);
-        assert_eq!(toks("x5xx 4432 12345"), vec![
-            Tok::Distribution("x5xx"),
-            Tok::Distribution("4432"),
-            Tok::Number("12345")
-        ]);
+        assert_eq!(toks("x5xx 4432 12345"), vec![Tok::Distribution("x5xx"), Tok::Distribution("4432"), Tok::Number("12345")]);
         assert_eq!(toks("z4Sxx x3N x3"), vec![Tok::Contract("z4Sxx"), Tok::Contract("x3N"), Tok::Ident("x3")]);
         assert_eq!(toks("hcps hcpS"), vec![Tok::Hcp, Tok::Ident("hcpS")]);
         assert_eq!(toks("15and"), vec![Tok::Number("15"), Tok::And]);

@@ -16,33 +16,23 @@ lalrpop_util::lalrpop_mod!(
 
 /// The deepest an expression may nest (parentheses, operators, `?:`): deeper inputs are
 /// refused rather than risk the compiler's recursion. A long flat chain of `&&`, `||`, sums or
-/// products nests only as deep as its logarithm (see [`chain`]).
+/// products nests only as deep as its logarithm (see `chain`).
 pub const MAX_NESTING: usize = 5000;
 
 /// Parses a whole input file into statements allocated in `arena`.
-pub fn parse_file<'a>(
-    arena: &'a Bump,
-    source: &'a str,
-    script: &'a ScriptVars,
-) -> Result<Vec<Statement<'a>>, Diagnostic> {
+pub fn parse_file<'a>(arena: &'a Bump, source: &'a str, script: &'a ScriptVars) -> Result<Vec<Statement<'a>>, Diagnostic> {
     parse_tokens(arena, source, Lexer::new(source, script))
 }
 
 /// [`parse_file`] as classic Dealer reads the words (`--classic`): those only DealerV2 and
 /// dealvm reserve (`opener`, `title`, `ltc`, ...) are names ([`Lexer::classic`]).
-pub fn parse_file_classic<'a>(
-    arena: &'a Bump,
-    source: &'a str,
-    script: &'a ScriptVars,
-) -> Result<Vec<Statement<'a>>, Diagnostic> {
+pub fn parse_file_classic<'a>(arena: &'a Bump, source: &'a str, script: &'a ScriptVars) -> Result<Vec<Statement<'a>>, Diagnostic> {
     parse_tokens(arena, source, Lexer::classic(source, script))
 }
 
 /// The statements of the tokens of `source`, their nesting checked.
 fn parse_tokens<'a>(arena: &'a Bump, source: &'a str, tokens: Lexer<'a>) -> Result<Vec<Statement<'a>>, Diagnostic> {
-    let statements = grammar::FileParser::new()
-        .parse(arena, tokens)
-        .map_err(|e| syntax_error(e, source))?;
+    let statements = grammar::FileParser::new().parse(arena, tokens).map_err(|e| syntax_error(e, source))?;
     for s in &statements {
         for e in root_expressions(s) {
             check_nesting(e)?;
@@ -65,9 +55,7 @@ fn root_expressions<'a>(s: &Statement<'a>) -> Vec<&'a Expr<'a>> {
                         roots.push(x.expr);
                         roots.extend(y.map(|y| y.expr));
                     }
-                    ActionKind::PrintEs(items) => {
-                        roots.extend(items.iter().filter_map(|i| if let PrintItem::Expr(e) = i { Some(*e) } else { None }))
-                    }
+                    ActionKind::PrintEs(items) => roots.extend(items.iter().filter_map(|i| if let PrintItem::Expr(e) = i { Some(*e) } else { None })),
                     ActionKind::CsvRpt(items) | ActionKind::PrintRpt(items) => {
                         roots.extend(items.iter().filter_map(|i| if let CsvItem::Expr(e) = i { Some(*e) } else { None }))
                     }
@@ -95,9 +83,7 @@ pub fn depth_through_variables(statements: &[Statement<'_>]) -> Option<usize> {
                 depth = depth.max(d);
                 match e.kind {
                     ExprKind::Var(name) => depth = depth.max(d + *defined.get(name)?),
-                    ExprKind::Score { tricks: a, .. } | ExprKind::Imps(a) | ExprKind::Rnd(a) | ExprKind::Unary(_, a) => {
-                        work.push((a, d + 1))
-                    }
+                    ExprKind::Score { tricks: a, .. } | ExprKind::Imps(a) | ExprKind::Rnd(a) | ExprKind::Unary(_, a) => work.push((a, d + 1)),
                     ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => work.extend([(a, d + 1), (b, d + 1)]),
                     ExprKind::Cond(c, a, b) => work.extend([(c, d + 1), (a, d + 1), (b, d + 1)]),
                     _ => {}
@@ -126,9 +112,7 @@ fn check_nesting(root: &Expr<'_>) -> Result<(), Diagnostic> {
             .with_note("split it into variables: `part1 = ...` then use `part1` in the condition"));
         }
         match e.kind {
-            ExprKind::Score { tricks: a, .. } | ExprKind::Imps(a) | ExprKind::Rnd(a) | ExprKind::Unary(_, a) => {
-                work.push((a, depth + 1))
-            }
+            ExprKind::Score { tricks: a, .. } | ExprKind::Imps(a) | ExprKind::Rnd(a) | ExprKind::Unary(_, a) => work.push((a, depth + 1)),
             ExprKind::Binary(_, a, b) | ExprKind::And(a, b) | ExprKind::Or(a, b) => {
                 work.push((a, depth + 1));
                 work.push((b, depth + 1));
@@ -148,15 +132,10 @@ fn check_nesting(root: &Expr<'_>) -> Result<(), Diagnostic> {
 fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagnostic {
     match e {
         ParseError::User { error } => Diagnostic::at(error.span, error.message),
-        ParseError::InvalidToken { location } => {
-            Diagnostic::at(Span::new(location, location + 1), "unexpected character")
-        }
+        ParseError::InvalidToken { location } => Diagnostic::at(Span::new(location, location + 1), "unexpected character"),
         ParseError::UnrecognizedEof { location, expected } => {
             let at = source.trim_end().len().min(location);
-            Diagnostic::at(
-                Span::new(at, at),
-                format!("the file ends too early; expected {}", describe_expected(&expected)),
-            )
+            Diagnostic::at(Span::new(at, at), format!("the file ends too early; expected {}", describe_expected(&expected)))
         }
         ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
             if let Some(d) = unknown_function(source, l) {
@@ -168,10 +147,7 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
                     return d;
                 }
             }
-            let mut d = Diagnostic::at(
-                Span::new(l, r),
-                format!("found {tok}, expected {}", describe_expected(&expected)),
-            );
+            let mut d = Diagnostic::at(Span::new(l, r), format!("found {tok}, expected {}", describe_expected(&expected)));
             if let Some((written, meant)) = (tok == Tok::Assign).then(|| reversed_comparison(source, r)).flatten() {
                 d = Diagnostic::at(Span::new(l, r + 1), format!("found `{written}`, expected {}", describe_expected(&expected)))
                     .with_note(format!("did you mean `{meant}`? The comparisons are written `>=` and `<=`"));
@@ -184,15 +160,15 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
             // `AND` read as a name: the token, or the name before it (`(NOT x)`).
             let name = if let Tok::Ident(name) = tok { Some(name) } else { name_before(source, l).map(|(_, name)| name) };
             if let Some((name, spelled)) = name.and_then(|n| operator_word(n).map(|o| (n, o))) {
-                return d.with_note(format!("`{name}` is read as a name: did you mean the operator {spelled}? The Dealer language's words are lowercase"));
+                return d.with_note(format!(
+                    "`{name}` is read as a name: did you mean the operator {spelled}? The Dealer language's words are lowercase"
+                ));
             }
             let reserved = match &tok {
                 Tok::Suit(s) => Some(s.name().to_string()),
                 Tok::Seat(s) => Some(s.keyword().to_string()),
                 Tok::Pt(n) => Some(format!("pt{n}")),
-                t => crate::front::lex::keyword_text(t)
-                    .filter(|k| k.chars().all(|c| c.is_ascii_alphabetic()))
-                    .map(str::to_string),
+                t => crate::front::lex::keyword_text(t).filter(|k| k.chars().all(|c| c.is_ascii_alphabetic())).map(str::to_string),
             };
             if let Tok::Ident(name) = tok {
                 let words = |x: &str| -> Vec<&'static str> {
@@ -229,9 +205,7 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
             }
             d
         }
-        ParseError::ExtraToken { token: (l, tok, r) } => {
-            Diagnostic::at(Span::new(l, r), format!("found {tok} where the input should end"))
-        }
+        ParseError::ExtraToken { token: (l, tok, r) } => Diagnostic::at(Span::new(l, r), format!("found {tok} where the input should end")),
     }
 }
 
@@ -323,14 +297,11 @@ fn keyword_like(word: &str) -> bool {
 const NO_SCRIPT: ScriptVars = [None, None, None, None, None, None, None, None, None, None];
 
 /// Terminals that start an expression.
-const EXPRESSION_STARTS: &[&str] = &[
-    "name", "number", "dotnum", "hcp", "ptN", "suit", "(", "!", "shape", "rnd", "imps", "score",
-    "hascard", "controls", "losers",
-];
+const EXPRESSION_STARTS: &[&str] =
+    &["name", "number", "dotnum", "hcp", "ptN", "suit", "(", "!", "shape", "rnd", "imps", "score", "hascard", "controls", "losers"];
 
 /// Terminals that start a statement.
-const STATEMENT_STARTS: &[&str] =
-    &["generate", "produce", "predeal", "condition", "action", "pointcount", "altcount"];
+const STATEMENT_STARTS: &[&str] = &["generate", "produce", "predeal", "condition", "action", "pointcount", "altcount"];
 
 /// Readable names of the grammar's placeholder terminals.
 fn terminal_name(t: &str) -> String {
@@ -373,18 +344,11 @@ fn describe_expected(expected: &[String]) -> String {
         {
             continue;
         }
-        if expr
-            && [
-                "\"distribution\"", "distribution", "shape{...}", "ltc", "cccc", "quality", "tricks", "dds",
-                "par", "opc", "usereval",
-            ]
-            .contains(n)
+        if expr && ["\"distribution\"", "distribution", "shape{...}", "ltc", "cccc", "quality", "tricks", "dds", "par", "opc", "usereval"].contains(n)
         {
             continue;
         }
-        if stmt
-            && ["seed", "title", "dealer", "vulnerable", "opener", "startboard"].contains(n)
-        {
+        if stmt && ["seed", "title", "dealer", "vulnerable", "opener", "startboard"].contains(n) {
             continue;
         }
         parts.push(terminal_name(n));
@@ -420,14 +384,7 @@ pub(crate) fn node<'a>(arena: &'a Bump, l: usize, r: usize, kind: ExprKind<'a>) 
 }
 
 /// A binary operator node.
-pub(crate) fn binary<'a>(
-    arena: &'a Bump,
-    l: usize,
-    r: usize,
-    op: BinaryOp,
-    a: &'a Expr<'a>,
-    b: &'a Expr<'a>,
-) -> &'a Expr<'a> {
+pub(crate) fn binary<'a>(arena: &'a Bump, l: usize, r: usize, op: BinaryOp, a: &'a Expr<'a>, b: &'a Expr<'a>) -> &'a Expr<'a> {
     node(arena, l, r, ExprKind::Binary(op, a, b))
 }
 
@@ -464,11 +421,13 @@ fn link<'a>(e: &'a Expr<'a>) -> Option<(ChainOp, &'a Expr<'a>, &'a Expr<'a>, boo
 /// the same order, so that a flat chain of any length nests only as deep as its logarithm.
 pub(crate) fn chain<'a>(arena: &'a Bump, e: &'a Expr<'a>) -> &'a Expr<'a> {
     let Some((op, ..)) = link(e) else { return e };
-    let links = |mut at: &'a Expr<'a>| std::iter::from_fn(move || {
-        let (_, a, b, minus) = link(at).filter(|l| l.0 == op)?;
-        at = a;
-        Some((minus, b, a))
-    });
+    let links = |mut at: &'a Expr<'a>| {
+        std::iter::from_fn(move || {
+            let (_, a, b, minus) = link(at).filter(|l| l.0 == op)?;
+            at = a;
+            Some((minus, b, a))
+        })
+    };
     if links(e).nth(LONG_CHAIN - 1).is_none() {
         return e;
     }
@@ -510,11 +469,7 @@ pub(crate) fn negate<'a>(arena: &'a Bump, l: usize, r: usize, e: &'a Expr<'a>) -
 }
 
 /// The action list of an `action` statement.
-pub(crate) fn finish_actions<'a>(
-    arena: &'a Bump,
-    mut prefix: Vec<Action<'a>>,
-    last: Option<Action<'a>>,
-) -> &'a [Action<'a>] {
+pub(crate) fn finish_actions<'a>(arena: &'a Bump, mut prefix: Vec<Action<'a>>, last: Option<Action<'a>>) -> &'a [Action<'a>] {
     prefix.extend(last);
     arena.alloc_slice_copy(&prefix)
 }
@@ -524,20 +479,14 @@ const LARGEST: i64 = i32::MAX as i64;
 
 /// The value of a number written in the input; refused beyond 64 bits.
 pub(crate) fn number_value<'a>(digits: &str, l: usize, r: usize) -> Result<i64, ParseError<usize, Tok<'a>, LexError>> {
-    crate::front::lex::parse_number(digits).ok_or_else(|| ParseError::User {
-        error: LexError { span: Span::new(l, r), message: format!("the number {digits} is too large") },
-    })
+    crate::front::lex::parse_number(digits)
+        .ok_or_else(|| ParseError::User { error: LexError { span: Span::new(l, r), message: format!("the number {digits} is too large") } })
 }
 
 /// A number in an expression, refused beyond the 32 bits of a Dealer value (a dotnum counts
 /// ×100). `2147483648` is the one exception: as in Dealer (and C) it stands for
 /// −2147483648, the magnitude of the smallest value, so that `-2147483648` can be written.
-pub(crate) fn expression_number<'a>(
-    arena: &'a Bump,
-    l: usize,
-    r: usize,
-    value: i64,
-) -> Result<&'a Expr<'a>, ParseError<usize, Tok<'a>, LexError>> {
+pub(crate) fn expression_number<'a>(arena: &'a Bump, l: usize, r: usize, value: i64) -> Result<&'a Expr<'a>, ParseError<usize, Tok<'a>, LexError>> {
     let fits = i32::try_from(value).ok().or((value == 1 << 31).then_some(i32::MIN));
     match fits {
         Some(v) => Ok(node(arena, l, r, ExprKind::Number(v))),
@@ -555,19 +504,10 @@ pub(crate) fn expression_number<'a>(
 }
 
 /// The value of a four-character distribution token used as a number.
-pub(crate) fn digits4<'a>(
-    d: &str,
-    l: usize,
-    r: usize,
-) -> Result<i64, ParseError<usize, Tok<'a>, LexError>> {
+pub(crate) fn digits4<'a>(d: &str, l: usize, r: usize) -> Result<i64, ParseError<usize, Tok<'a>, LexError>> {
     if d.bytes().all(|b| b.is_ascii_digit()) {
         number_value(d, l, r)
     } else {
-        Err(ParseError::User {
-            error: LexError {
-                span: Span::new(l, r),
-                message: format!("found the distribution {d}, expected a number"),
-            },
-        })
+        Err(ParseError::User { error: LexError { span: Span::new(l, r), message: format!("found the distribution {d}, expected a number") } })
     }
 }

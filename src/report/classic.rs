@@ -15,9 +15,9 @@
 //! double-dummy program Debian does not ship) gets there in practice.
 
 use crate::compile::{ActionSpec, EsPart};
-use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::card::{Deal, Hand, Seat, Side, Suit, RANK_CHARS};
-use dealvm_vm::evaluation::stats::{Axis, TallySpec, Tallies};
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
+use dealvm_vm::evaluation::stats::{Axis, Tallies, TallySpec};
 use std::io::{self, Write};
 
 /// What the actions print besides the deals.
@@ -50,12 +50,15 @@ pub struct ClassicActions {
 /// The first action of `specs` that classic Dealer does not have, by name, with why.
 pub fn unsupported(specs: &[ActionSpec]) -> Option<(&'static str, &'static str)> {
     specs.iter().find_map(|spec| match spec {
-        ActionSpec::EvalContract { .. } => {
-            Some(("evalcontract", "Debian's dealer solves it with an external program (`bridge`) that Debian does not ship, so it prints no real figures"))
-        }
-        ActionSpec::PrintSide(Side::NorthSouth) | ActionSpec::BktFreq { .. } | ActionSpec::CsvRpt(_) | ActionSpec::PrintRpt(_) | ActionSpec::Export(_) => {
-            Some((spec.name(), "it is DealerV2's, not classic Dealer's"))
-        }
+        ActionSpec::EvalContract { .. } => Some((
+            "evalcontract",
+            "Debian's dealer solves it with an external program (`bridge`) that Debian does not ship, so it prints no real figures",
+        )),
+        ActionSpec::PrintSide(Side::NorthSouth)
+        | ActionSpec::BktFreq { .. }
+        | ActionSpec::CsvRpt(_)
+        | ActionSpec::PrintRpt(_)
+        | ActionSpec::Export(_) => Some((spec.name(), "it is DealerV2's, not classic Dealer's")),
         _ => None,
     })
 }

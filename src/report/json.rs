@@ -123,9 +123,23 @@ enum Report<'a> {
     Buckets1(Table1<'a>),
     /// A 2-D table: `counts[row][column]`, row and column 0 below the bounds, the last above.
     #[serde(rename = "frequency")]
-    Frequency2 { label: Option<&'a str>, dimensions: u8, rows: Bounds, columns: Bounds, n: u64, counts: Vec<&'a [u64]> },
+    Frequency2 {
+        label: Option<&'a str>,
+        dimensions: u8,
+        rows: Bounds,
+        columns: Bounds,
+        n: u64,
+        counts: Vec<&'a [u64]>,
+    },
     #[serde(rename = "bktfreq")]
-    Buckets2 { label: Option<&'a str>, dimensions: u8, rows: Bounds, columns: Bounds, n: u64, counts: Vec<&'a [u64]> },
+    Buckets2 {
+        label: Option<&'a str>,
+        dimensions: u8,
+        rows: Bounds,
+        columns: Bounds,
+        n: u64,
+        counts: Vec<&'a [u64]>,
+    },
     Evalcontract(Box<EvalReport>),
 }
 

@@ -10,8 +10,8 @@
 use crate::compile::CsvPart;
 use crate::files::pbn::pbn_escape;
 use crate::files::text::{Holdings, Text};
-use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::card::{Deal, Hand, Seat, Side, Suit};
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::evaluation::dd::{vul_index, ParContract};
 use std::io::Write;
 
@@ -21,7 +21,11 @@ const COLUMN: usize = 20;
 /// The column width for these hands: 20, or wider so that a long suit keeps a gap.
 fn column_width(hands: &[Hand]) -> usize {
     let longest = hands.iter().flat_map(|&h| Suit::ALL.map(|s| 2 * h.len(s) as usize)).max().unwrap_or(0);
-    if longest >= COLUMN { longest + 1 } else { COLUMN }
+    if longest >= COLUMN {
+        longest + 1
+    } else {
+        COLUMN
+    }
 }
 
 /// Four lines, one per suit, with the hands side by side; `indent` starts each line.
@@ -227,7 +231,11 @@ mod tests {
     /// A suit as the side-by-side layouts print it: `A K T 9 `, or `- ` for a void.
     fn spaced_suit(hand: Hand, suit: Suit) -> String {
         let ranks: String = (0..13u8).rev().filter(|r| hand.suit_mask(suit) & (1 << r) != 0).map(|r| format!("{} ", rank_char(r))).collect();
-        if ranks.is_empty() { "- ".into() } else { ranks }
+        if ranks.is_empty() {
+            "- ".into()
+        } else {
+            ranks
+        }
     }
 
     /// The four suit lines of hands side by side, each column `width` wide but the last.
@@ -276,7 +284,8 @@ mod tests {
             .iter()
             .map(|&seat| {
                 let h = deal.hand(seat);
-                let suits: Vec<String> = Suit::DISPLAY.iter().filter(|&&s| h.len(s) > 0).map(|&s| format!("{}{}", s.letter(), h.holding(s))).collect();
+                let suits: Vec<String> =
+                    Suit::DISPLAY.iter().filter(|&&s| h.len(s) > 0).map(|&s| format!("{}{}", s.letter(), h.holding(s))).collect();
                 format!("-{} {} ", seat.letter(), suits.join(","))
             })
             .collect();

@@ -19,13 +19,13 @@ pub mod stats;
 
 use crate::compile::{ActionSpec, EsPart};
 use crate::files::pbn::PbnWriter;
-use crate::files::{dl52, zrd};
 use crate::files::target::Output;
 use crate::files::text::Text;
+use crate::files::{dl52, zrd};
+use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::dealing::board::{board_vulnerability, Board, Vulnerability};
 use dealvm_vm::evaluation::dd::TrickTable;
-use dealvm_vm::card::{Deal, Seat};
-use dealvm_vm::evaluation::stats::{TallySpec, Tallies};
+use dealvm_vm::evaluation::stats::{Tallies, TallySpec};
 use estimate::Mean;
 use placing::{Placement, Strays};
 use std::collections::BTreeMap;
@@ -301,10 +301,7 @@ impl Actions {
                     self.export_lines += 1;
                 }
                 // Counted by the workers.
-                ActionSpec::Average { .. }
-                | ActionSpec::Frequency { .. }
-                | ActionSpec::BktFreq { .. }
-                | ActionSpec::EvalContract { .. } => {}
+                ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::EvalContract { .. } => {}
             }
         }
         flush(w, buf)?;

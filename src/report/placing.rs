@@ -6,8 +6,8 @@
 //! With the cycle, the boards whose given dealer or vulnerability is not the cycle's are
 //! counted, so that the end of the run names them in one warning.
 
-use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, places_between, Board, Vulnerability};
 use dealvm_vm::card::Seat;
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, places_between, Board, Vulnerability};
 use std::collections::BTreeMap;
 
 /// How the boards of a run are placed.

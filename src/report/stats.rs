@@ -1,11 +1,11 @@
 //! The end-of-run reports of `average`, `frequency`, `bktfreq` and `evalcontract`, laid out
 //! as DealerV2 prints them.
 
+use crate::files::text::Text;
+use crate::report::estimate::{Mean, Share};
 use dealvm_vm::card::Side;
 use dealvm_vm::evaluation::score::{imps, score, Contract, Doubling, Strain};
 use dealvm_vm::evaluation::stats::{Axis, Buckets};
-use crate::files::text::Text;
-use crate::report::estimate::{Mean, Share};
 use std::io::{self, Write};
 
 /// The `average` report: mean, standard deviation and (sample) variance; `-` for each when
@@ -198,13 +198,7 @@ fn percent(count: u64, total: u64) -> String {
 }
 
 /// The 2-D `frequency` report: rows for the first expression, columns for the second.
-pub fn frequency2(
-    w: &mut dyn Write,
-    label: Option<&str>,
-    x: &Axis,
-    y: &Axis,
-    counts: &[u64],
-) -> io::Result<()> {
+pub fn frequency2(w: &mut dyn Write, label: Option<&str>, x: &Axis, y: &Axis, counts: &[u64]) -> io::Result<()> {
     writeln!(w, "\nDescription: {}:", label.unwrap_or(""))?;
     let rows = (x.high as i64 - x.low as i64 + 3) as usize;
     let cols = (y.high as i64 - y.low as i64 + 3) as usize;
@@ -339,9 +333,7 @@ pub struct EvalFigures {
 impl EvalFigures {
     /// The figures of `contract`, vulnerable or not, over the deals counted in `tricks`.
     pub fn new(contract: Contract, vulnerable: bool, tricks: &[u64; 14]) -> EvalFigures {
-        let undoubled = |level: u8, t: usize| {
-            score(vulnerable, Contract { level, doubling: Doubling::Undoubled, ..contract }, t as i32) as i64
-        };
+        let undoubled = |level: u8, t: usize| score(vulnerable, Contract { level, doubling: Doubling::Undoubled, ..contract }, t as i32) as i64;
         let level = contract.level;
         let game = match contract.strain {
             Strain::NoTrump => 3,
@@ -372,14 +364,7 @@ impl EvalFigures {
 /// it makes and fails, and how often and how dearly (IMPs per board) a game or slam that
 /// makes is missed ([`EvalFigures`]). With no deal, each figure is `-`. With `errors`, a
 /// third line gives each figure's standard error (`-` under two deals).
-pub fn evalcontract(
-    w: &mut dyn Write,
-    side: Side,
-    contract: Contract,
-    vulnerable: bool,
-    tricks: &[u64; 14],
-    errors: bool,
-) -> io::Result<()> {
+pub fn evalcontract(w: &mut dyn Write, side: Side, contract: Contract, vulnerable: bool, tricks: &[u64; 14], errors: bool) -> io::Result<()> {
     let f = EvalFigures::new(contract, vulnerable, tricks);
     let deals = f.score.n as f64;
     let pct = |s: Share| printf_space_f(100.0 * s.count as f64 / deals, 7, 2);
@@ -502,13 +487,9 @@ mod tests {
         let (share, up_to) = (Share { count, n: total }, Share { count: cumulative, n: total });
         let (low, high) = share.interval95().unzip();
         let extra = match errors {
-            true => format!(
-                "\t{}\t[{}, {}]\t{}",
-                points(share.standard_error(), 7),
-                points(low, 6),
-                points(high, 6),
-                points(up_to.standard_error(), 7)
-            ),
+            true => {
+                format!("\t{}\t[{}, {}]\t{}", points(share.standard_error(), 7), points(low, 6), points(high, 6), points(up_to.standard_error(), 7))
+            }
             false => String::new(),
         };
         format!("{name}\t{count:8}\t{}\t{}{extra}\n", pct(count), pct(cumulative))

@@ -6,12 +6,12 @@ use crate::run::interrupt;
 use crate::run::pieces::Piece;
 use crate::run::plan::{Collector, Outcome, Plan, RunError};
 use crate::run::receiver::{DealAt, Receiver};
-use dealvm_vm::machine::batch::BatchEnd;
-use dealvm_vm::dealing::board::Board;
 use dealvm_vm::card::Deal;
-use dealvm_vm::evaluation::dd::SolveCounts;
-use dealvm_vm::machine::interp::Machine;
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::evaluation::dd::SolveCounts;
+use dealvm_vm::machine::batch::BatchEnd;
+use dealvm_vm::machine::interp::Machine;
 use std::io::Write;
 
 /// The deals delivered so far.

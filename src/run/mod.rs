@@ -27,9 +27,9 @@ use dealvm_vm::machine::interp::Machine;
 use delivery::Delivery;
 use meter::Meter;
 use pieces::{Piece, Pieces};
+use plan::{Collector, Plan};
 pub use plan::{Limits, NewUserEval, Outcome, RunError, Shard};
 pub use receiver::{DealAt, Receiver};
-use plan::{Collector, Plan};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -129,10 +129,7 @@ pub fn run_from<S: DealSource>(
         one_thread(plan, &pieces, &mut state, limits, actions, out, &mut main_vm, &mut meter)
     } else {
         // The main thread runs pieces too: the pool has one thread fewer.
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(limits.threads - 1)
-            .build()
-            .map_err(|e| RunError::Io(io::Error::other(e)))?;
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(limits.threads - 1).build().map_err(|e| RunError::Io(io::Error::other(e)))?;
         let per_thread = if slow { AHEAD_SOLVING } else { AHEAD };
         let shared = Shared {
             pieces,

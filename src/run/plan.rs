@@ -1,15 +1,15 @@
 //! What a run is and what it gives: its limits, its outcome, the job every worker runs, and
 //! what a worker keeps of each batch.
 
-use dealvm_vm::machine::batch::{BatchEnd, Job, Sink, Swap};
-use dealvm_vm::card::Deal;
-use dealvm_vm::evaluation::dd::{SolveCounts, Solver};
-use dealvm_vm::machine::interp::{Fault, Machine};
-use dealvm_vm::dealing::source::DealSource;
-use dealvm_vm::evaluation::stats::Tallies;
 use crate::run::pieces::Piece;
-use std::io;
+use dealvm_vm::card::Deal;
+use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::evaluation::dd::{SolveCounts, Solver};
+use dealvm_vm::evaluation::stats::Tallies;
 use dealvm_vm::evaluation::usereval::UserEval;
+use dealvm_vm::machine::batch::{BatchEnd, Job, Sink, Swap};
+use dealvm_vm::machine::interp::{Fault, Machine};
+use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 

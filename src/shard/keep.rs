@@ -5,7 +5,7 @@ use crate::run::{DealAt, Receiver};
 use crate::shard::part::{BatchSolves, Kept, Totals};
 use dealvm_vm::dealing::board::Board;
 use dealvm_vm::evaluation::dd::SolveCounts;
-use dealvm_vm::evaluation::stats::{TallySpec, Tallies};
+use dealvm_vm::evaluation::stats::{Tallies, TallySpec};
 use std::io::{self, Write};
 
 /// What a shard keeps.
@@ -43,10 +43,9 @@ impl Keeper {
 
     /// The statistics, when no deal is kept.
     pub fn totals(&self) -> Option<Totals> {
-        self.totals.as_ref().map(|t| Totals {
-            count: t.count(),
-            tallies: (0..t.len()).map(|i| (t.get(i).sum, t.get(i).sum_sq, t.get(i).counts.clone())).collect(),
-        })
+        self.totals
+            .as_ref()
+            .map(|t| Totals { count: t.count(), tallies: (0..t.len()).map(|i| (t.get(i).sum, t.get(i).sum_sq, t.get(i).counts.clone())).collect() })
     }
 }
 

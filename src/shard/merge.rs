@@ -5,11 +5,11 @@
 use crate::report::Actions;
 use crate::run::{Outcome, RunError};
 use crate::shard::part::{short, End, Kept, Part, Totals};
-use dealvm_vm::dealing::board::Board;
 use dealvm_vm::card::{Deal, Hand, ALL_CARDS};
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::evaluation::dd::SolveCounts;
-use dealvm_vm::machine::interp::Fault;
 use dealvm_vm::evaluation::stats::{Tallies, TallySpec};
+use dealvm_vm::machine::interp::Fault;
 use std::convert::Infallible;
 use std::io::Write;
 

@@ -61,7 +61,11 @@ impl RunId {
 /// A word quoted for a shell when it needs it.
 fn quoted(word: &str) -> String {
     let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_=./:+,@%".contains(c));
-    if plain { word.to_string() } else { format!("'{}'", word.replace('\'', r"'\''")) }
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 /// How a shard ended.
@@ -171,7 +175,9 @@ pub fn decode(bytes: &[u8]) -> Result<Part, String> {
     }
     let version = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes"));
     if version != VERSION {
-        return Err(format!("is a part file of format version {version}; this dealvm reads version {VERSION}: merge parts with the dealvm that made them"));
+        return Err(format!(
+            "is a part file of format version {version}; this dealvm reads version {VERSION}: merge parts with the dealvm that made them"
+        ));
     }
     let length = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
     let expected = (HEADER as u64).saturating_add(length).saturating_add(CHECKSUM as u64);
@@ -186,7 +192,8 @@ pub fn decode(bytes: &[u8]) -> Result<Part, String> {
     if sum.as_slice() != &bytes[end..] {
         return Err("is damaged: its checksum does not match its content (it changed after it was written)".to_string());
     }
-    let (part, rest): (Part, _) = postcard::take_from_bytes(&bytes[HEADER..end]).map_err(|e| format!("is damaged: its content cannot be read ({e})"))?;
+    let (part, rest): (Part, _) =
+        postcard::take_from_bytes(&bytes[HEADER..end]).map_err(|e| format!("is damaged: its content cannot be read ({e})"))?;
     if !rest.is_empty() {
         let s = if rest.len() == 1 { "" } else { "s" };
         return Err(format!("is damaged: {} byte{s} after its content, which a part never has", rest.len()));

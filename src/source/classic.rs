@@ -158,7 +158,8 @@ impl ClassicDeals {
     /// The deals of `dealer` from its first one, in a ring of `slots` batches.
     fn starting(dealer: ClassicDealer, one_by_one: bool, slots: usize) -> ClassicDeals {
         let ring = (0..slots).map(|_| Slot { batch: AtomicU64::new(NO_BATCH), deals: OnceLock::new() }).collect();
-        let making = Making { packs: vec![dealer.pack()], in_hand: Vec::new(), writing: vec![NO_BATCH; slots], made: Vec::new(), again: None, failed: false };
+        let making =
+            Making { packs: vec![dealer.pack()], in_hand: Vec::new(), writing: vec![NO_BATCH; slots], made: Vec::new(), again: None, failed: false };
         ClassicDeals {
             shuffling: *dealer.shuffling(),
             stream: Mutex::new(Stream { draws: Draws::at(dealer.draw_state()), starts: Vec::new() }),

@@ -15,15 +15,8 @@ pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
 
 /// [`read`], with the file's title: its `Headline`, when not empty.
 pub fn read_titled(src: &Source) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
-    let mut r = Reader {
-        src,
-        headline: None,
-        status: None,
-        header: BTreeMap::new(),
-        checksum: None,
-        duplicates: BTreeMap::new(),
-        boards: BTreeMap::new(),
-    };
+    let mut r =
+        Reader { src, headline: None, status: None, header: BTreeMap::new(), checksum: None, duplicates: BTreeMap::new(), boards: BTreeMap::new() };
     let mut section = None::<&str>;
     let mut offset = 0;
     for raw in src.text.split_inclusive('\n') {
@@ -81,9 +74,7 @@ impl Reader<'_> {
             return Err(self.error(span, format!("found `{text}`, expected a line such as `Board 01=...`")));
         };
         let value_span = Span::new(span.start + key.len() + 1, span.end);
-        let number = |r: &Self| {
-            value.trim().parse::<u64>().map_err(|_| r.error(value_span, format!("found `{value}`, expected a number")))
-        };
+        let number = |r: &Self| value.trim().parse::<u64>().map_err(|_| r.error(value_span, format!("found `{value}`, expected a number")));
         const HEADER: [&str; 5] = ["Duplicates", "From board", "To board", "Dealing method", "Next board to duplimate"];
         match key {
             "Headline" => self.headline = Some(value.trim().to_string()),
@@ -106,7 +97,9 @@ impl Reader<'_> {
                     _ => ("", None),
                 };
                 let Some(board) = board.filter(|b| (1..=MAX_BOARD).contains(b)) else {
-                    return Err(self.error(Span::new(span.start, span.start + k.len()), format!("found `{k}`, expected a DLM keyword such as `Board 01`")));
+                    return Err(
+                        self.error(Span::new(span.start, span.start + k.len()), format!("found `{k}`, expected a DLM keyword such as `Board 01`"))
+                    );
                 };
                 match what {
                     "Duplicates" => {
@@ -162,12 +155,17 @@ impl Reader<'_> {
             if !letters.bytes().all(|b| (b'a'..=b'p').contains(&b)) {
                 let at = letters.bytes().position(|b| !(b'a'..=b'p').contains(&b)).unwrap_or(0);
                 let bad = letters[at..].chars().next().unwrap_or('?');
-                return Err(self.error(Span::new(span.start + at, span.start + at + bad.len_utf8()), format!("`{bad}` is not a DLM letter (a to p, lower case)")));
+                return Err(self.error(
+                    Span::new(span.start + at, span.start + at + bad.len_utf8()),
+                    format!("`{bad}` is not a DLM letter (a to p, lower case)"),
+                ));
             }
             let expected = board_checksum(letters, board, dups);
             if *sum != expected {
-                return Err(self
-                    .error(Span::new(span.start + 26, span.end), format!("checksum error on board {board}: the line says {sum:03}, its letters give {expected:03}")));
+                return Err(self.error(
+                    Span::new(span.start + 26, span.end),
+                    format!("checksum error on board {board}: the line says {sum:03}, its letters give {expected:03}"),
+                ));
             }
             if (from..=to).contains(&board) {
                 let deal = deal_from_letters(letters).map_err(|e| self.error(*span, format!("board {board} is not a deal: {e}")))?;

@@ -10,10 +10,10 @@
 use dealvm_vm::card::{Hand, Seat};
 use dealvm_vm::dealing::exact::{deals_alone, ExactDealer, ExactError, SeatRule};
 use dealvm_vm::dealing::gaps::Gaps;
-use dealvm_vm::dealing::sparse::Sparse;
 use dealvm_vm::dealing::predeal::{is_empty, SuitLengths};
-use dealvm_vm::evaluation::shape::ShapeSet;
 use dealvm_vm::dealing::source::DealSource;
+use dealvm_vm::dealing::sparse::Sparse;
+use dealvm_vm::evaluation::shape::ShapeSet;
 
 /// Exact dealing is used when the terms it meets hold on fewer deals than this: above it,
 /// dealing every deal (tens of nanoseconds each) is faster than dealing exactly (microseconds).
@@ -97,7 +97,7 @@ pub struct Inputs<'r> {
     /// Whether the run stops at a `produce` count (else it examines its `generate` deals, and
     /// deals every deal as Dealer does, so that its statistics cover as many random deals).
     pub produce_bound: bool,
-    /// Whether [`Choice::how`] is shown (`--dump-bytecode`): the sample of [`SAMPLE`] deals is
+    /// Whether [`Choice::how`] is shown (`--dump-bytecode`): the sample of `SAMPLE` deals is
     /// then measured whole, for the share it names; else it stops as soon as the terms are
     /// common for sure, which chooses the same.
     pub explain: bool,
@@ -207,8 +207,7 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     for &seat in inputs.moved {
         rules[seat as usize] = None;
     }
-    let seats: Vec<Seat> =
-        Seat::ALL.into_iter().filter(|&s| rules[s as usize].as_ref().is_some_and(|r| r.restricts(values))).collect();
+    let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| rules[s as usize].as_ref().is_some_and(|r| r.restricts(values))).collect();
     if seats.is_empty() {
         let why = if inputs.rules.iter().flatten().any(|r| r.restricts(values)) {
             "the seats the condition tests alone are moved by swapping (-x)"
@@ -243,12 +242,8 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     let rarest = alone.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map(|&(s, _)| s).expect("seats");
     let counts_points = |s: Seat| counting.rules[s as usize].as_ref().is_some_and(|r| r.counts_points(values));
     let rarest_points = alone.iter().filter(|&&(s, _)| counts_points(s)).min_by(|a, b| a.1.total_cmp(&b.1)).map(|&(s, _)| s);
-    let attempts: [Attempt<'_>; 4] = [
-        (seats.clone(), &|_| true),
-        (seats.clone(), &|s| Some(s) == rarest_points),
-        (seats.clone(), &|_| false),
-        (vec![rarest], &|_| true),
-    ];
+    let attempts: [Attempt<'_>; 4] =
+        [(seats.clone(), &|_| true), (seats.clone(), &|s| Some(s) == rarest_points), (seats.clone(), &|_| false), (vec![rarest], &|_| true)];
     let mut failed = ExactError::TooManyStates;
     for (extra, points) in attempts {
         let d = match counting.dealer(&extra, points) {
@@ -282,7 +277,9 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     }
     let why = match failed {
         ExactError::TooManyStates => format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::dealing::exact::MAX_STATES),
-        ExactError::PointValues => format!("the point values of {terms} are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit)"),
+        ExactError::PointValues => {
+            format!("the point values of {terms} are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit)")
+        }
     };
     Choice::every(every.unwrap_or(why))
 }
@@ -291,9 +288,7 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
 fn bias_rules(lengths: &SuitLengths) -> [Option<SeatRule>; 4] {
     lengths.map(|row| {
         row.iter().any(Option::is_some).then(|| SeatRule {
-            shapes: ShapeSet::from_fn(|[s, h, d, c]| {
-                [c, d, h, s].iter().zip(row).all(|(&l, want)| want.is_none_or(|w| w == l))
-            }),
+            shapes: ShapeSet::from_fn(|[s, h, d, c]| [c, d, h, s].iter().zip(row).all(|(&l, want)| want.is_none_or(|w| w == l))),
             ..SeatRule::any()
         })
     })

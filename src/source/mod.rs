@@ -20,17 +20,17 @@ pub mod pbn;
 pub mod zrd;
 
 use crate::front::diag::{Diagnostic, Source};
-use dealvm_vm::machine::batch::Swap;
-use dealvm_vm::dealing::board::Board;
 use dealvm_vm::card::{Hand, Seats};
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::dealing::deal::PredealDealer;
 use dealvm_vm::dealing::exact::ExactDealer;
-use dealvm_vm::dealing::sparse::Sparse;
 use dealvm_vm::dealing::predeal::{is_empty, PredealError, SuitLengths};
 pub use dealvm_vm::dealing::source::{DealSource, GivenDeals};
+use dealvm_vm::dealing::sparse::Sparse;
 use dealvm_vm::dealing::split::{Dealt, RandomDealer};
-use dealvm_vm::machine::program::Program;
 use dealvm_vm::evaluation::tables::Tables;
+use dealvm_vm::machine::batch::Swap;
+use dealvm_vm::machine::program::Program;
 
 /// The source of a run's deals.
 #[derive(Clone, Debug)]
@@ -344,7 +344,9 @@ mod tests {
     #[test]
     fn the_title_is_the_first_known_event_or_the_headline() {
         let deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
-        let pbn = format!("[Event \"?\"]\n[Site \"x\"]\n\n[Event \"Club \\\"A\\\"\"]\n[Board \"1\"]\n[Deal \"{deal}\"]\n\n[Event \"B\"]\n[Deal \"{deal}\"]\n");
+        let pbn = format!(
+            "[Event \"?\"]\n[Site \"x\"]\n\n[Event \"Club \\\"A\\\"\"]\n[Board \"1\"]\n[Deal \"{deal}\"]\n\n[Event \"B\"]\n[Deal \"{deal}\"]\n"
+        );
         let (title, boards) = read_titled("t.pbn", pbn.into_bytes()).unwrap();
         assert_eq!((title.as_deref(), boards.len()), (Some("Club \"A\""), 2));
         let (title, _) = read_titled("t.pbn", format!("[Event \"\"]\n[Deal \"{deal}\"]\n").into_bytes()).unwrap();

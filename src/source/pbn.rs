@@ -13,8 +13,8 @@
 
 use crate::files::pbn::{denomination, pbn_unescape, DENOMINATIONS, DOUBLE_DUMMY_DECLARERS};
 use crate::front::diag::{Diagnostic, Source, Span};
-use dealvm_vm::dealing::board::{Board, Vulnerability};
 use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
+use dealvm_vm::dealing::board::{Board, Vulnerability};
 use dealvm_vm::evaluation::dd::TrickTable;
 use dealvm_vm::evaluation::score::Strain;
 
@@ -325,8 +325,7 @@ pub fn parse_deal(value: &str) -> Result<Deal, (usize, usize, String)> {
         let mut pos = start;
         for (holding, suit) in suits.iter().zip(Suit::DISPLAY) {
             for (j, c) in holding.char_indices() {
-                let rank = rank_from_char(c.to_ascii_uppercase())
-                    .ok_or((pos + j, c.len_utf8(), format!("`{c}` is not a rank (AKQJT98765432)")))?;
+                let rank = rank_from_char(c.to_ascii_uppercase()).ok_or((pos + j, c.len_utf8(), format!("`{c}` is not a rank (AKQJT98765432)")))?;
                 let card = Card::new(suit, rank);
                 if seen.contains(card) {
                     return Err((pos + j, 1, format!("the {card} appears twice")));
@@ -388,7 +387,8 @@ impl<'a> Tags<'a> {
                     line_empty = true;
                 }
                 b'{' => {
-                    let end = self.text[self.at..].find('}').ok_or((Span::new(self.at, self.at + 1), "this comment has no closing `}`".to_string()))?;
+                    let end =
+                        self.text[self.at..].find('}').ok_or((Span::new(self.at, self.at + 1), "this comment has no closing `}`".to_string()))?;
                     self.at += end + 1;
                     line_empty = false;
                 }

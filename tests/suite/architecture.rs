@@ -202,8 +202,7 @@ fn code_lines(text: &str) -> Vec<(usize, String)> {
 /// each cut to the longest start that names a module of `modules`.
 fn vm_imports(text: &str, module: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
     let lines = code_lines(text);
-    let children: Vec<&str> =
-        lines.iter().filter_map(|(_, l)| l.trim().trim_start_matches("pub ").strip_prefix("mod ")?.strip_suffix(';')).collect();
+    let children: Vec<&str> = lines.iter().filter_map(|(_, l)| l.trim().trim_start_matches("pub ").strip_prefix("mod ")?.strip_suffix(';')).collect();
     let mut paths = Vec::new();
     // The inline modules open at the current line, by the indentation of their `mod` line.
     let mut inline: Vec<(usize, &str)> = Vec::new();

@@ -4,10 +4,10 @@
 //! readers by corrupted files.
 
 use crate::common::{data_dir, dealvm_in};
-use dealvm::front::diag::Source;
-use dealvm_vm::dealing::board::{board_dealer, board_vulnerability};
 use dealvm::files::dlm;
+use dealvm::front::diag::Source;
 use dealvm::source::{self, pbn};
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -138,7 +138,12 @@ fn dlm_and_pbn_round_trips_keep_every_deal() {
     assert_eq!(mid.iter().map(|b| b.number).collect::<Vec<_>>(), (17..=24).collect::<Vec<_>>());
     assert_eq!(mid.iter().map(|b| b.deal).collect::<Vec<_>>(), from_pbn.iter().map(|b| b.deal).collect::<Vec<_>>());
     let pbn = fs::read_to_string(dir.join("mid.pbn")).unwrap();
-    assert!(pbn.contains("[Board \"18\"]\r\n[West \"?\"]\r\n[North \"?\"]\r\n[East \"?\"]\r\n[South \"?\"]\r\n[Dealer \"E\"]\r\n[Vulnerable \"NS\"]\r\n[Deal \"E:"), "{pbn}");
+    assert!(
+        pbn.contains(
+            "[Board \"18\"]\r\n[West \"?\"]\r\n[North \"?\"]\r\n[East \"?\"]\r\n[South \"?\"]\r\n[Dealer \"E\"]\r\n[Vulnerable \"NS\"]\r\n[Deal \"E:"
+        ),
+        "{pbn}"
+    );
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -151,15 +156,26 @@ fn pbn_games_follow_the_export_format() {
     let mut lines = text.split("\r\n");
     assert_eq!(lines.next(), Some("% PBN 2.1"));
     assert_eq!(lines.next(), Some("% EXPORT"));
-    let tags: Vec<&str> = text
-        .split("\r\n")
-        .filter(|l| l.starts_with('['))
-        .take(15)
-        .map(|l| l[1..].split(' ').next().unwrap())
-        .collect();
+    let tags: Vec<&str> = text.split("\r\n").filter(|l| l.starts_with('[')).take(15).map(|l| l[1..].split(' ').next().unwrap()).collect();
     assert_eq!(
         tags,
-        ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"]
+        [
+            "Event",
+            "Site",
+            "Date",
+            "Board",
+            "West",
+            "North",
+            "East",
+            "South",
+            "Dealer",
+            "Vulnerable",
+            "Deal",
+            "Scoring",
+            "Declarer",
+            "Contract",
+            "Result"
+        ]
     );
     assert!(text.contains("[Event \"Club \\\"A\\\" night\"]"), "{text}");
     assert_eq!(text.matches("[Dealer \"W\"]").count(), 3);
@@ -379,8 +395,8 @@ fn beside_a_dlm_file_the_boards_keep_their_deals_and_the_cycles_dealers_with_a_w
 
 #[test]
 fn rotate_turns_each_deal_so_that_the_scripted_dealers_hand_deals_its_board() {
-    use dealvm_vm::dealing::board::places_between;
     use dealvm_vm::card::Seat;
+    use dealvm_vm::dealing::board::places_between;
     let dir = scratch("rotate");
     let out = run(&dir, &["-s", "3", "--pbn", "kept.pbn", "-"], NORTH_OPENS);
     assert_eq!(out.status, 0, "{}", out.stderr);
@@ -397,11 +413,8 @@ fn rotate_turns_each_deal_so_that_the_scripted_dealers_hand_deals_its_board() {
         assert_eq!((p.number, p.deal, p.dealer, p.vulnerable), (d.number, d.deal, Some(dealer), Some(board_vulnerability(d.number))));
         // `export(north)` shows the board's north, as the files do.
         let north = d.deal.hand(Seat::North);
-        let holdings: Vec<String> = dealvm_vm::card::Suit::DISPLAY
-            .iter()
-            .filter(|&&s| north.len(s) > 0)
-            .map(|&s| format!("{}{}", s.letter(), north.holding(s)))
-            .collect();
+        let holdings: Vec<String> =
+            dealvm_vm::card::Suit::DISPLAY.iter().filter(|&&s| north.len(s) > 0).map(|&s| format!("{}{}", s.letter(), north.holding(s))).collect();
         assert_eq!(line.trim_end(), format!("-N {}", holdings.join(",")));
     }
     let out = run(&dir, &["--deals", "s.dlm", "--pbn", "back.pbn"], "");
@@ -419,11 +432,7 @@ fn rotate_turns_each_deal_so_that_the_scripted_dealers_hand_deals_its_board() {
     // vulnerable, becomes east dealing with east-west vulnerable, which board 2 is not.
     let out = run(&dir, &["--deals", "kept.pbn", "--rotate", "--dlm", "practice.dlm"], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert!(
-        out.stderr.contains("not the vulnerability of the deals file (turned with the deal): NS on board 2; EW on board 6\n"),
-        "{}",
-        out.stderr
-    );
+    assert!(out.stderr.contains("not the vulnerability of the deals file (turned with the deal): NS on board 2; EW on board 6\n"), "{}", out.stderr);
     assert_eq!(boards_of(&dir, "practice.dlm").iter().map(|b| b.deal).collect::<Vec<_>>(), dlm.iter().map(|b| b.deal).collect::<Vec<_>>());
     // A fixed vulnerability cannot turn onto the physical boards: its boards are named.
     let input = NORTH_OPENS.replace("dealer north\n", "dealer north\nvulnerable NS\n");

@@ -119,8 +119,20 @@ fn debians_examples_are_dealt_and_printed_as_dealer_does() {
 fn golden_inputs_print_as_dealer_prints_them() {
     // Every card predealt: the layouts of the actions and the reports, whatever the seed.
     let golden = data_dir().join("golden");
-    let names = ["print_all", "print_ew", "print_compact_expr", "print_oneline_expr", "print_pbn_dealer", "print_pbn_vul", "end_average",
-        "end_frequency_1d", "end_frequency_2d", "end_print_compass", "fn_imps", "vars_chain"];
+    let names = [
+        "print_all",
+        "print_ew",
+        "print_compact_expr",
+        "print_oneline_expr",
+        "print_pbn_dealer",
+        "print_pbn_vul",
+        "end_average",
+        "end_frequency_1d",
+        "end_frequency_2d",
+        "end_print_compass",
+        "fn_imps",
+        "vars_chain",
+    ];
     let cases: Vec<Case> = names.iter().map(|n| Case::new(golden.join(format!("{n}.dli")), &[], None)).collect();
     all_agree(&cases);
 }

@@ -102,10 +102,8 @@ fn a_variable_is_evaluated_once_per_deal() {
 
 #[test]
 fn constants_are_folded_and_short_circuits_jump() {
-    let out = ok(
-        "x = 2 * 3 + 4\ncondition x > 9 && hcp(north) > 10 && hcp(east) < 8 || spades(south) >= 5 ? 1 : 0\n",
-        &["--dump-bytecode", "--plain"],
-    );
+    let out =
+        ok("x = 2 * 3 + 4\ncondition x > 9 && hcp(north) > 10 && hcp(east) < 8 || spades(south) >= 5 ? 1 : 0\n", &["--dump-bytecode", "--plain"]);
     assert!(!out.contains("  *") && out.contains("const 10"), "{out}");
     assert!(out.contains("and.then") && out.contains("or.else") && out.contains("jump.ifzero"), "{out}");
     assert!(out.contains("hcp north") && out.contains("length south spades"), "{out}");

@@ -26,12 +26,8 @@ pub fn dealvm_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
 
 /// Runs a command to its end with its output collected, feeding `stdin` (none: empty input).
 pub fn run_command(mut command: Command, stdin: Option<&[u8]>) -> Run {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{command:?} runs: {e}"));
+    let mut child =
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap_or_else(|e| panic!("{command:?} runs: {e}"));
     {
         let mut input = child.stdin.take().expect("stdin is piped");
         if let Some(bytes) = stdin {
@@ -75,10 +71,7 @@ pub fn normalise(out: &str) -> String {
 /// The path of `/usr/games/dealer`, the reference program; tests that need it fail without it.
 pub fn reference_dealer() -> &'static str {
     let path = "/usr/games/dealer";
-    assert!(
-        Path::new(path).exists(),
-        "the reference program {path} is missing: install Debian's `dealer` package (bash .ci/run does)"
-    );
+    assert!(Path::new(path).exists(), "the reference program {path} is missing: install Debian's `dealer` package (bash .ci/run does)");
     path
 }
 

@@ -17,11 +17,8 @@ fn root() -> &'static Path {
 /// README.md, ARCHITECTURE.md and the Markdown files of docs/.
 fn documents() -> Vec<PathBuf> {
     let mut all = vec![root().join("README.md"), root().join("ARCHITECTURE.md")];
-    let mut docs: Vec<PathBuf> = fs::read_dir(root().join("docs"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
+    let mut docs: Vec<PathBuf> =
+        fs::read_dir(root().join("docs")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "md")).collect();
     docs.sort();
     all.extend(docs);
     all
@@ -83,9 +80,9 @@ fn names_files(path: &str) -> bool {
         return root().join(path).exists();
     };
     let Ok(entries) = fs::read_dir(root().join(folder)) else { return false };
-    entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).any(|n| {
-        n.len() >= before.len() + after.len() && n.starts_with(before) && n.ends_with(after)
-    })
+    entries
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .any(|n| n.len() >= before.len() + after.len() && n.starts_with(before) && n.ends_with(after))
 }
 
 #[test]
@@ -128,8 +125,7 @@ fn rust_version(manifest: &str) -> Option<String> {
 
 #[test]
 fn the_manifests_declare_the_rust_version_the_readme_names() {
-    let version = rust_version(&fs::read_to_string(root().join("Cargo.toml")).unwrap())
-        .expect("Cargo.toml declares rust-version");
+    let version = rust_version(&fs::read_to_string(root().join("Cargo.toml")).unwrap()).expect("Cargo.toml declares rust-version");
     assert!(version.split('.').all(|n| n.parse::<u32>().is_ok()), "rust-version = {version:?}");
     let vm = rust_version(&fs::read_to_string(root().join("vm/Cargo.toml")).unwrap());
     assert_eq!(vm.as_deref(), Some(version.as_str()), "vm/Cargo.toml declares the same rust-version");
@@ -202,12 +198,7 @@ fn every_command_the_readme_shows_with_its_output_prints_it() {
         if lang != "sh" || out_lang != "text" {
             continue;
         }
-        let out = std::process::Command::new("bash")
-            .args(["-c", command])
-            .current_dir(root())
-            .env("PATH", &path)
-            .output()
-            .unwrap();
+        let out = std::process::Command::new("bash").args(["-c", command]).current_dir(root()).env("PATH", &path).output().unwrap();
         let printed = String::from_utf8_lossy(&out.stdout);
         assert_eq!(printed.trim_end(), expected.trim_end(), "the README's `{}` prints something else", command.trim());
         shown += 1;
@@ -246,9 +237,7 @@ fn the_readme_lists_every_switch_of_the_help() {
                 continue;
             }
             let named = [format!("`{switch}"), format!("/{switch}"), format!("({switch}")].iter().any(|s| {
-                list.match_indices(s.as_str()).any(|(at, m)| {
-                    !list[at + m.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
-                })
+                list.match_indices(s.as_str()).any(|(at, m)| !list[at + m.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-'))
             });
             assert!(named, "the README's command-line list does not name {switch}, which `dealvm {}` lists", command.join(" "));
         }

@@ -169,7 +169,10 @@ fn cheap_tests_go_first_and_solving_waits_for_them() {
     assert!(strong > 3 && strong < 40, "{}", count.stdout);
     for condition in ["hcp(north) >= 15 && dds(south, notrump) >= 0", "dds(south, notrump) < 99 && hcp(north) >= 15"] {
         // (The bounds of dds, 0 to 13, would fold these; use a variable to keep them.)
-        let script = format!("generate 60\nproduce 60\nt = dds(south, notrump) + 0 * hcp(east)\ncondition {}\naction average t\n", condition.replace("dds(south, notrump)", "t"));
+        let script = format!(
+            "generate 60\nproduce 60\nt = dds(south, notrump) + 0 * hcp(east)\ncondition {}\naction average t\n",
+            condition.replace("dds(south, notrump)", "t")
+        );
         let run = dealvm_stdin(&script, &["-s", "5", "-D", "2"]);
         assert_eq!(run.status, 0, "{}", run.stderr);
         assert_eq!(solve_counts(&run.stdout).0, strong, "{condition}: {}", run.stdout);

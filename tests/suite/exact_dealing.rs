@@ -23,7 +23,16 @@ fn hands(out: &str) -> Vec<[[String; 4]; 4]> {
 
 /// 4-3-2-1 points of a holding.
 fn hcp(holding: &str) -> usize {
-    holding.chars().map(|c| match c { 'A' => 4, 'K' => 3, 'Q' => 2, 'J' => 1, _ => 0 }).sum()
+    holding
+        .chars()
+        .map(|c| match c {
+            'A' => 4,
+            'K' => 3,
+            'Q' => 2,
+            'J' => 1,
+            _ => 0,
+        })
+        .sum()
 }
 
 /// How a run deals, from `--dump-bytecode`.
@@ -252,7 +261,11 @@ fn the_run_says_how_it_deals_and_how_rare_the_terms_are() {
     let run = dealvm_stdin(t3, &["-s", "1", "-g", "1000000000"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(run.stdout.contains("Generated 83226919 hands\nProduced  10 hands"), "{}", run.stdout);
-    assert!(run.stdout.contains("meeting spades(west)==9 && diamonds(east)==6 && clubs(east)==6 (probability 1.0799e-07 of all deals); Generated counts"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("meeting spades(west)==9 && diamonds(east)==6 && clubs(east)==6 (probability 1.0799e-07 of all deals); Generated counts"),
+        "{}",
+        run.stdout
+    );
     // Common terms, terms across seats, swapped seats, --rejection: every deal is dealt.
     let t2 = "condition shape(north, any 4333 + any 4432 + any 5332) and hcp(north)>=15 and hcp(north)<=17 and hearts(south)>=5\n";
     assert!(dealing(t2, &[]).contains("hold on 0.820% of the deals)"), "{}", dealing(t2, &[]));
@@ -407,7 +420,12 @@ fn the_choice_weighs_the_seats_together() {
     assert!(line.starts_with("dealing: exact, only deals meeting shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17 && hearts(south) >= 5 && spades(west) >= 6 (probability"), "{line}");
     // Point values the counting cannot handle (six ranks): said, not weighed as 100%.
     let line = dealing("pointcount 6 5 4 3 2 1\ncondition hcp(north) >= 40\nproduce 10\n", &[]);
-    assert!(line.ends_with("(the point values of hcp(north) >= 40 are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit))"), "{line}");
+    assert!(
+        line.ends_with(
+            "(the point values of hcp(north) >= 40 are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit))"
+        ),
+        "{line}"
+    );
 }
 
 #[test]
@@ -416,7 +434,13 @@ fn other_counts_of_honours_are_dealt_on_several_seats() {
     // Twelve of the sixteen top cards in North, three in South: 1.0253e-08, dealt exactly.
     let p = at_least(&[1, 1, 1, 1], 12, 3);
     let line = dealing("condition top4(north) >= 12 && top4(south) >= 3\nproduce 10\n", &[]);
-    assert!(line.starts_with(&format!("dealing: exact, only deals meeting top4(north) >= 12 && top4(south) >= 3 (probability {} of all deals;", scientific(p))), "{line}");
+    assert!(
+        line.starts_with(&format!(
+            "dealing: exact, only deals meeting top4(north) >= 12 && top4(south) >= 3 (probability {} of all deals;",
+            scientific(p)
+        )),
+        "{line}"
+    );
     let run = dealvm_stdin("condition top4(north) >= 12 && top4(south) >= 3\nproduce 10\naction printoneline\n", &["-s", "2", "-g", "100000000000"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     let tops = |holding: &str| holding.chars().filter(|c| "AKQJ".contains(*c)).count();

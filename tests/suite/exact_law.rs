@@ -231,7 +231,10 @@ fn a_condition_no_deal_meets_ends_at_once_as_dealer_ends() {
         ("hcp(north) >= 38", "no deal meets hcp(north) >= 38 (counted exactly)"),
         ("spades(north)==7 && spades(south)==7", "no deal meets spades(north)==7 && spades(south)==7 (counted exactly)"),
         // Common seat by seat, impossible together.
-        ("spades(north) >= 5 && spades(south) >= 5 && spades(east) >= 4", "no deal meets spades(north) >= 5 && spades(south) >= 5 && spades(east) >= 4 (counted"),
+        (
+            "spades(north) >= 5 && spades(south) >= 5 && spades(east) >= 4",
+            "no deal meets spades(north) >= 5 && spades(south) >= 5 && spades(east) >= 4 (counted",
+        ),
         ("hcp(north) > 40", "it is false whatever the deal"),
     ] {
         let input = format!("generate 1000\ncondition {condition}\naction printoneline\n");
@@ -265,7 +268,8 @@ fn any_card_values_deal_exactly_in_the_law_of_rejection_or_are_refused_with_thei
     // the others deal a rare condition on them exactly (when the counting takes the values)
     // or by shapes only, and the runs have the law of `--rejection` runs: the share of deals
     // produced and the averages agree within five standard errors.
-    let pool = ["0", "1", "2", "3", "4", "-1", "-3", "1.5", "0.25", "4.00", "10000000", "-10000000", "99999.99", "2147483647", "-2147483648", "10000001"];
+    let pool =
+        ["0", "1", "2", "3", "4", "-1", "-3", "1.5", "0.25", "4.00", "10000000", "-10000000", "99999.99", "2147483647", "-2147483648", "10000001"];
     let mut state = 0x5EED_CA7Du64;
     let mut pick = |n: usize| {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -313,7 +317,10 @@ fn any_card_values_deal_exactly_in_the_law_of_rejection_or_are_refused_with_thei
         let p = (ours.produced + theirs.produced) as f64 / (n1 + n2);
         let se = (p * (1.0 - p) * (1.0 / n1 + 1.0 / n2)).sqrt().max(1.0 / n1.min(n2));
         if (ours.produced as f64 / n1 - theirs.produced as f64 / n2).abs() > 5.0 * se {
-            failures.push(format!("case {case}: {} of {} exactly, {} of {} by rejection\n{text}", ours.produced, ours.generated, theirs.produced, theirs.generated));
+            failures.push(format!(
+                "case {case}: {} of {} exactly, {} of {} by rejection\n{text}",
+                ours.produced, ours.generated, theirs.produced, theirs.generated
+            ));
         }
         for (a, b) in ours.statistics.iter().zip(&theirs.statistics) {
             let (dealvm::Statistic::Average(a), dealvm::Statistic::Average(b)) = (a, b) else { continue };

@@ -155,7 +155,15 @@ fn proportion_z(k1: u64, n1: u64, k2: u64, n2: u64) -> f64 {
     let (p1, p2) = (k1 as f64 / n1 as f64, k2 as f64 / n2 as f64);
     let p = (k1 + k2) as f64 / (n1 + n2) as f64;
     let se = (p * (1.0 - p) * (1.0 / n1 as f64 + 1.0 / n2 as f64)).sqrt();
-    if se == 0.0 { if p1 == p2 { 0.0 } else { f64::INFINITY } } else { (p1 - p2) / se }
+    if se == 0.0 {
+        if p1 == p2 {
+            0.0
+        } else {
+            f64::INFINITY
+        }
+    } else {
+        (p1 - p2) / se
+    }
 }
 
 /// Runs one example and compares it with its reference output.

@@ -82,7 +82,8 @@ fn swapping_refuses_predealt_moving_seats() {
 #[test]
 fn script_variables_substitute_tokens_everywhere() {
     let input = "c = hcp($0) >= $1 && shape($0, $2) && shape{$0, $3}\nproduce 3\ncondition c\naction printes($4, \" $0 \", hcp($0), \\n), average $5 hcp($0)\n";
-    let out = ok(input, &["-s", "2", "-0", "north", "-1", "12", "-2", "any 4333 + any 4432", "-3", "4+M(3+3+2+)", "-4", "\"label\"", "-5", "\"avg\""]);
+    let out =
+        ok(input, &["-s", "2", "-0", "north", "-1", "12", "-2", "any 4333 + any 4432", "-3", "4+M(3+3+2+)", "-4", "\"label\"", "-5", "\"avg\""]);
     for line in out.lines().take(3) {
         assert!(line.starts_with("label $0 "), "strings are not substituted: {line}");
         let hcp: i32 = line.rsplit(' ').next().unwrap().parse().unwrap();

@@ -129,11 +129,7 @@ fn a_board_file_on_standard_output_is_not_mixed_with_printed_output() {
         for switch in ["--pbn", "--dlm"] {
             let out = run(&dir, &["-s", "1", switch, "-", "s.dli"]);
             assert_eq!(out.status, 2, "{switch} - with {action}: {}", out.stderr);
-            assert!(
-                out.stderr.contains(&format!("goes to standard output, where the action `{action}` prints too")),
-                "{}",
-                out.stderr
-            );
+            assert!(out.stderr.contains(&format!("goes to standard output, where the action `{action}` prints too")), "{}", out.stderr);
             assert!(out.stdout.is_empty(), "{}", out.stdout);
         }
     }

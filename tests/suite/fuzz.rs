@@ -147,9 +147,7 @@ fn run_command(args: &[&str]) -> Result<(), String> {
     catch_unwind(AssertUnwindSafe(|| {
         let _ = run_to(&cli, &mut Printed::new(std::io::sink()), Instant::now());
     }))
-    .map_err(|panic| {
-        panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
-    })
+    .map_err(|panic| panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default())
 }
 
 /// The number of cases to run of each kind.
@@ -237,7 +235,8 @@ fn mutated_board_files_never_panic() {
     // A PBN file with double-dummy tables, from a zrd file of solved deals (nothing solved).
     let zrd = data_dir().join("zrd/rpdd_10First.zrd");
     let dd = dir.join("dd.pbn");
-    let r = crate::common::dealvm_in(&dir, &["--deals", zrd.to_str().unwrap(), "--pbn", dd.to_str().unwrap(), "--dd", "-p", "3"], Some(b"produce 3\n"));
+    let r =
+        crate::common::dealvm_in(&dir, &["--deals", zrd.to_str().unwrap(), "--pbn", dd.to_str().unwrap(), "--dd", "-p", "3"], Some(b"produce 3\n"));
     assert_eq!(r.status, 0, "{}", r.stderr);
     let mut seeds = files(&dir, ".pbn");
     seeds.extend(files(&dir, ".dlm"));
@@ -300,9 +299,7 @@ fn merge_parts(paths: &[PathBuf], pbn: Option<&Path>) -> Result<(), String> {
     catch_unwind(AssertUnwindSafe(|| {
         let _ = dealvm::cli::merge::execute(&merge, &mut Printed::new(std::io::sink()), Instant::now());
     }))
-    .map_err(|panic| {
-        panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
-    })
+    .map_err(|panic| panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default())
 }
 
 #[test]
@@ -311,7 +308,11 @@ fn crafted_parts_never_panic() {
     // Runs in two shards: statistics with a division (batches of 4096 and 904 deals), deals
     // printed up to `produce`, and boards with their double-dummy tables.
     let runs: [(&str, &str, &[&str]); 3] = [
-        ("s", "generate 5000\ncondition hcp(north) >= 10 && 100 / (hcp(south) + 1) >= 0\naction average hcp(north), frequency (hcp(south), 0, 40)\n", &[]),
+        (
+            "s",
+            "generate 5000\ncondition hcp(north) >= 10 && 100 / (hcp(south) + 1) >= 0\naction average hcp(north), frequency (hcp(south), 0, 40)\n",
+            &[],
+        ),
         ("d", "produce 8\ncondition hcp(north) >= 15\naction printoneline(hcp(north)), csvrpt(hcp(south))\n", &[]),
         ("t", "produce 2\ncondition hcp(north) >= 15\n", &["--pbn", "t.pbn", "--dd"]),
     ];

@@ -28,17 +28,16 @@ use Expect::*;
 fn expectation(case: &str) -> Expect {
     match case {
         // Reference bugs, fixed (README: Differences from Dealer).
-        "print_all_title" => Fixed,      // 10-card suit overflowing its column
-        "print_pbn_vul_both" => Fixed,   // `vulnerable both` printed as None
-        "fn_imps" => Fixed,              // V2's IMP table; both references' 420 and 1200-1290
-        "err_neg_4digit" => Fixed,       // -1000 is a number
-        "err_too_many_shapes" => Fixed,  // no limit of 31 shape() clauses
-        "ops_precedence" => V1,          // C precedence for * / %
+        "print_all_title" => Fixed,     // 10-card suit overflowing its column
+        "print_pbn_vul_both" => Fixed,  // `vulnerable both` printed as None
+        "fn_imps" => Fixed,             // V2's IMP table; both references' 420 and 1200-1290
+        "err_neg_4digit" => Fixed,      // -1000 is a number
+        "err_too_many_shapes" => Fixed, // no limit of 31 shape() clauses
+        "ops_precedence" => V1,         // C precedence for * / %
         // KnR as Dealer counts it (DealerV2 revised it: see knr_values_differ_from_dealerv2_...).
-        "eval_D1" | "eval_D2" | "eval_D3" | "eval_D5" | "eval_D6" | "eval_D7" | "eval_D8" | "eval_D9" | "eval_D10"
-        | "fn_cccc_quality" => V1,
+        "eval_D1" | "eval_D2" | "eval_D3" | "eval_D5" | "eval_D6" | "eval_D7" | "eval_D8" | "eval_D9" | "eval_D10" | "fn_cccc_quality" => V1,
         "end_bktfreq_2d" | "counts_dotnum" => Fixed, // cccc as Dealer counts it (these have no V1 output)
-        "bug_shape_over16" => V1,        // shape clauses 17 and up
+        "bug_shape_over16" => V1,                    // shape clauses 17 and up
         // Errors.
         "err_syntax" => Error { line: 12, col: 22, text: "found `=`" },
         "err_unknown_ident" => Error { line: 12, col: 30, text: "unknown variable `nosuchvar`" },
@@ -59,14 +58,9 @@ fn expectation(case: &str) -> Expect {
 
 /// Our PBN tags written as DealerV2 writes them, to compare the rest byte for byte.
 fn as_v2_tags(out: &str) -> String {
-    out.replace("Hand simulated by dealvm with", "Hand simulated by DealerV2_4 with").lines()
-        .map(|l| {
-            if l.starts_with("[Generator \"dealvm ") {
-                "[Generator \"Dealer Version 2.4 by Hans, Henk, and JGM\"]"
-            } else {
-                l
-            }
-        })
+    out.replace("Hand simulated by dealvm with", "Hand simulated by DealerV2_4 with")
+        .lines()
+        .map(|l| if l.starts_with("[Generator \"dealvm ") { "[Generator \"Dealer Version 2.4 by Hans, Henk, and JGM\"]" } else { l })
         .collect::<Vec<_>>()
         .join("\n")
         + "\n"
@@ -75,10 +69,7 @@ fn as_v2_tags(out: &str) -> String {
 /// DealerV2's output without its notices on standard error that par and trix switch DDS to
 /// its table mode (dealvm chooses how to solve by itself and says nothing).
 fn without_mode_notices(out: &str) -> String {
-    out.lines()
-        .filter(|l| !(l.starts_with("In csv_trix:: ") || l.starts_with("In ParScore:: ")))
-        .map(|l| format!("{l}\n"))
-        .collect()
+    out.lines().filter(|l| !(l.starts_with("In csv_trix:: ") || l.starts_with("In ParScore:: "))).map(|l| format!("{l}\n")).collect()
 }
 
 /// Dealer's trailer says `Produced N hands`; DealerV2 (and we) `Produced  N hands`.
@@ -156,14 +147,12 @@ fn every_golden_case_has_its_expected_result() {
         let problem = match &expect {
             V2 => {
                 let want = without_mode_notices(&fs::read_to_string(dir.join(&case.golden)).expect("golden output"));
-                (run.status != 0 || as_v2_tags(&out) != want).then(|| {
-                    format!("status {}, output differs from {}:\n{}{}", run.status, case.golden, out, run.stderr)
-                })
+                (run.status != 0 || as_v2_tags(&out) != want)
+                    .then(|| format!("status {}, output differs from {}:\n{}{}", run.status, case.golden, out, run.stderr))
             }
             V1 => {
                 let want = fs::read_to_string(dir.join(format!("{}.v1.out", case.name))).expect("v1 output");
-                (run.status != 0 || out != v1_trailer(&want))
-                    .then(|| format!("status {}, output differs from the V1 output:\n{out}", run.status))
+                (run.status != 0 || out != v1_trailer(&want)).then(|| format!("status {}, output differs from the V1 output:\n{out}", run.status))
             }
             Fixed => {
                 let path = data_dir().join("expected").join(format!("{}.out", case.name));
@@ -177,9 +166,8 @@ fn every_golden_case_has_its_expected_result() {
             }
             Error { line, col, text } => {
                 let place = format!("{}:{line}:{col}", case.file);
-                (run.status != 2 || !run.stderr.contains(text) || !run.stderr.contains(&place)).then(|| {
-                    format!("want status 2 and `{text}` at {place}; got status {}:\n{}", run.status, run.stderr)
-                })
+                (run.status != 2 || !run.stderr.contains(text) || !run.stderr.contains(&place))
+                    .then(|| format!("want status 2 and `{text}` at {place}; got status {}:\n{}", run.status, run.stderr))
             }
         };
         if let Some(p) = problem {
@@ -197,11 +185,7 @@ fn fixed_outputs_differ_from_the_reference_only_where_it_is_wrong() {
     let changed = |case: &str| -> Vec<(String, String)> {
         let ours = fs::read_to_string(expected.join(format!("{case}.out"))).unwrap();
         let theirs = fs::read_to_string(dir.join(format!("{case}.v2.out"))).unwrap_or_default();
-        ours.lines()
-            .zip(theirs.lines())
-            .filter(|(a, b)| a != b)
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
+        ours.lines().zip(theirs.lines()).filter(|(a, b)| a != b).map(|(a, b)| (a.to_string(), b.to_string())).collect()
     };
     // printall: only the lines with North's ten spades, now with a gap before East's suit.
     let d = changed("print_all_title");
@@ -216,20 +200,20 @@ fn fixed_outputs_differ_from_the_reference_only_where_it_is_wrong() {
     assert!(d.iter().all(|(o, t)| o.ends_with("1 0 0 0") && t.ends_with("0 0 0 0")), "{d:?}");
     // FD: [3-5]sxx[02468]c is 3-5 spades and even clubs: south's 4-4-3-2, not east's 3-3-2-5.
     let d = changed("bug_fd_mixed_letters");
-    assert_eq!(d, vec![(
-        "[3-5]sxx[02468]c                       0 0 1 1".to_string(),
-        "[3-5]sxx[02468]c                       0 1 0 1".to_string()
-    )]);
+    assert_eq!(d, vec![("[3-5]sxx[02468]c                       0 0 1 1".to_string(), "[3-5]sxx[02468]c                       0 1 0 1".to_string())]);
     // cccc as Dealer counts it: east of end_bktfreq_2d (a void and no doubleton, Dealer 21.85)
     // falls in the 21.50 row, not DealerV2's High; north of counts_dotnum (QT doubleton) is 20.45.
     let d = changed("end_bktfreq_2d");
     assert_eq!(d.len(), 2, "{d:?}");
     assert!(d[0].0.starts_with("2150  ") && d[0].0.ends_with(" 3") && d[1].0.starts_with("High  ") && d[1].1.ends_with(" 3"), "{d:?}");
     let d = changed("counts_dotnum");
-    assert_eq!(d, vec![(
-        "cccc(north) >= 20.20: 1  cccc(north) > 20.2: 1  cccc(north) == 2020: 0".to_string(),
-        "cccc(north) >= 20.20: 1  cccc(north) > 20.2: 0  cccc(north) == 2020: 1".to_string()
-    )]);
+    assert_eq!(
+        d,
+        vec![(
+            "cccc(north) >= 20.20: 1  cccc(north) > 20.2: 1  cccc(north) == 2020: 0".to_string(),
+            "cccc(north) >= 20.20: 1  cccc(north) > 20.2: 0  cccc(north) == 2020: 1".to_string()
+        )]
+    );
     // evalcontract of a slam: Missed Slam_pct is 0, not DealerV2's garbage.
     let d = changed("bug_evalcontract_slam");
     assert_eq!(d.len(), 1);

@@ -60,10 +60,7 @@ fn run(dir: &std::path::Path, file: &str, args: &[&str], script: &str) -> String
 
 /// The printed values of each deal, in the order of the file.
 fn rows(out: &str) -> Vec<Vec<i32>> {
-    out.lines()
-        .take_while(|l| !l.starts_with("Generated"))
-        .map(|l| l.split_whitespace().map(|v| v.parse().expect("a number")).collect())
-        .collect()
+    out.lines().take_while(|l| !l.starts_with("Generated")).map(|l| l.split_whitespace().map(|v| v.parse().expect("a number")).collect()).collect()
 }
 
 /// A dotnum as DOP prints it: points with two decimals.

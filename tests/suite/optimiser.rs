@@ -243,7 +243,8 @@ fn nothing_moves_across_random_draws() {
 fn the_condition_is_ordered_by_cost_and_selectivity_on_a_sample() {
     // Written with the common, costly test first: the rare, cheap one goes first, and the
     // output is that of the order as written.
-    let text = "generate 30000\ncondition hcp(east) + hcp(west) > 5 && controls(south) >= 0 + 1 && shape(north, any 7xxx)\naction average hcp(north)\n";
+    let text =
+        "generate 30000\ncondition hcp(east) + hcp(west) > 5 && controls(south) >= 0 + 1 && shape(north, any 7xxx)\naction average hcp(north)\n";
     let dump = dealvm_stdin(text, &["--dump-bytecode"]).stdout;
     let routine = &dump[dump.find("entry deal").expect("a deal routine")..];
     let at = |what: &str| routine.find(what).unwrap_or_else(|| panic!("no `{what}` in {routine}"));

@@ -59,8 +59,14 @@ fn check_cases(seeds: std::ops::Range<u64>, threads: u64, options: &Options) -> 
                     for seed in seeds.filter(|s| s % threads == t) {
                         let case = case(&mut Choices::seeded(seed), options);
                         let Some((fast, reference)) = both_ways(&case) else { panic!("case {seed} does not compile:\n{}", case.script) };
-                        assert!(fast == reference, "case {seed} ({:?}) differs from the reference:\n{}\ndefault: {}\nreference: {}",
-                            case.args(), case.script, summary(&fast), summary(&reference));
+                        assert!(
+                            fast == reference,
+                            "case {seed} ({:?}) differs from the reference:\n{}\ndefault: {}\nreference: {}",
+                            case.args(),
+                            case.script,
+                            summary(&fast),
+                            summary(&reference)
+                        );
                         match &fast {
                             Ok(r) if r.produced > 0 => produced += 1,
                             Err(_) => faulted += 1,
@@ -99,7 +105,8 @@ fn reads_first(case: &Case) -> bool {
 fn the_smallest_published_failure_deals_north() {
     // A seat (North) first read through a variable inside each branch of an `or`: its hand
     // must be dealt before the condition reads it.
-    let text = "a = spades(south) > 4\nb = hearts(south) > 4\nn = hcp(north) > 9\ncondition (a and n) or (b and n)\ngenerate 20000\nproduce 100000000\n";
+    let text =
+        "a = spades(south) > 4\nb = hearts(south) > 4\nn = hcp(north) > 9\ncondition (a and n) or (b and n)\ngenerate 20000\nproduce 100000000\n";
     let fast = dealvm_stdin(text, &["-s", "3"]);
     let reference = dealvm_stdin(text, &["-s", "3", "--reference"]);
     assert_eq!(normalise(&fast.stdout), normalise(&reference.stdout));

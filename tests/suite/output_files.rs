@@ -433,11 +433,7 @@ fn a_run_without_a_deal_writes_no_board_file() {
     let never = "generate 2000\ncondition hcp(north) > 37\n";
     let out = run(&dir, &["-s", "1", "--pbn", "x.pbn", "--dlm", "x.dlm"], never);
     assert_eq!(out.status, 2, "{}", out.stderr);
-    assert!(
-        out.stderr.contains("no deal was produced, so the PBN file `x.pbn` and the DLM file `x.dlm` were not written"),
-        "{}",
-        out.stderr
-    );
+    assert!(out.stderr.contains("no deal was produced, so the PBN file `x.pbn` and the DLM file `x.dlm` were not written"), "{}", out.stderr);
     assert_eq!(names(&dir), ["x.pbn"]);
     assert_eq!(fs::read_to_string(dir.join("x.pbn")).unwrap(), "old");
     // The same from a deals file, and for a board file on standard output.

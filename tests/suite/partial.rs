@@ -4,14 +4,12 @@
 //! the program and its actions need (`--dump-bytecode` shows it).
 
 use crate::common::{dealvm_stdin, normalise};
-use crate::randomness::{
-    assert_fits, card_hcp, choose, hand, hcp_distribution, joint_length_probability, length_distribution, same_law_p,
-};
+use crate::randomness::{assert_fits, card_hcp, choose, hand, hcp_distribution, joint_length_probability, length_distribution, same_law_p};
 use dealvm_vm::card::{Card, Deal, Hand, Seat, Seats, Suit, ALL_CARDS};
 use dealvm_vm::dealing::rng::{batch_rng, pdep_portable};
-use dealvm_vm::evaluation::shape::{shape_index_of, NUM_SHAPES, SHAPES};
 use dealvm_vm::dealing::source::DealSource;
 use dealvm_vm::dealing::split::{Dealt, RandomDealer};
+use dealvm_vm::evaluation::shape::{shape_index_of, NUM_SHAPES, SHAPES};
 
 /// The seats given, as a set.
 fn seats(list: &[Seat]) -> Seats {
@@ -32,8 +30,8 @@ fn hcp(h: Hand) -> usize {
 #[test]
 fn one_hand_alone_has_the_law_of_a_hand_of_a_whole_deal() {
     let shapes = shape_probabilities();
-    let pairs = [("AS", "KS"), ("AS", "2C"), ("2H", "3H"), ("TD", "9C"), ("AC", "KD")]
-        .map(|(a, b)| (Card::parse(a).unwrap(), Card::parse(b).unwrap()));
+    let pairs =
+        [("AS", "KS"), ("AS", "2C"), ("2H", "3H"), ("TD", "9C"), ("AC", "KD")].map(|(a, b)| (Card::parse(a).unwrap(), Card::parse(b).unwrap()));
     let both = 13.0 * 12.0 / (52.0 * 51.0);
     for (i, seat) in [Seat::North, Seat::West].into_iter().enumerate() {
         let dealer = RandomDealer::reading(Seats::of(seat), false);

@@ -5,8 +5,8 @@
 //! multinomial counting), with and without predealt cards, through the engine and the binary.
 
 use crate::common::dealvm_stdin;
-use dealvm_vm::card::{Card, Hand, Seat, Suit, ALL_CARDS};
 use dealvm_vm::card::Deal;
+use dealvm_vm::card::{Card, Hand, Seat, Suit, ALL_CARDS};
 use dealvm_vm::dealing::deal::PredealDealer;
 use dealvm_vm::dealing::rng::{batch_rng, below, DealRng};
 use dealvm_vm::dealing::source::DealSource;
@@ -24,8 +24,14 @@ pub(crate) fn choose(n: u64, k: u64) -> u128 {
 
 /// `ln Γ(x)` (Lanczos approximation), for the chi-square tail.
 fn ln_gamma(x: f64) -> f64 {
-    const G: [f64; 6] = [76.180_091_729_471_46, -86.505_320_329_416_77, 24.014_098_240_830_91,
-        -1.231_739_572_450_155, 0.001_208_650_973_866_179, -0.000_005_395_239_384_953];
+    const G: [f64; 6] = [
+        76.180_091_729_471_46,
+        -86.505_320_329_416_77,
+        24.014_098_240_830_91,
+        -1.231_739_572_450_155,
+        0.001_208_650_973_866_179,
+        -0.000_005_395_239_384_953,
+    ];
     let tmp = x + 5.5 - (x + 0.5) * (x + 5.5).ln();
     let ser = G.iter().enumerate().fold(1.000_000_000_190_015, |s, (j, g)| s + g / (x + 1.0 + j as f64));
     -tmp + (2.506_628_274_631_000_5 * ser / x).ln()
@@ -245,9 +251,7 @@ fn shapes_follow_their_exact_frequencies() {
     let total = choose(52, 13) as f64;
     let probs: Vec<f64> = SHAPES
         .iter()
-        .map(|&[s, h, d, c]| {
-            (choose(13, s as u64) * choose(13, h as u64) * choose(13, d as u64) * choose(13, c as u64)) as f64 / total
-        })
+        .map(|&[s, h, d, c]| (choose(13, s as u64) * choose(13, h as u64) * choose(13, d as u64) * choose(13, c as u64)) as f64 / total)
         .collect();
     let dealer = RandomDealer::new();
     let mut counts = vec![0u64; NUM_SHAPES];
@@ -376,16 +380,13 @@ fn the_binary_deals_exact_hcp_and_lengths() {
     assert_eq!(run.status, 0, "{}", run.stderr);
     let (hcp_part, len_part) = run.stdout.split_at(run.stdout.rfind("Description").unwrap());
     assert_fits("binary: north hcp", &frequency_counts(hcp_part, 0, 40), &hcp_distribution(Hand::EMPTY, ALL_CARDS, 13));
-    assert_fits(
-        "binary: west hearts",
-        &frequency_counts(len_part, 0, 13),
-        &length_distribution(Hand::EMPTY, ALL_CARDS, 13, Suit::Hearts),
-    );
+    assert_fits("binary: west hearts", &frequency_counts(len_part, 0, 13), &length_distribution(Hand::EMPTY, ALL_CARDS, 13, Suit::Hearts));
 }
 
 #[test]
 fn the_binary_deals_exactly_around_a_predeal() {
-    let input = "generate 100000\npredeal north SAKQ, HJ\npredeal east CAKQJ\naction frequency (hcp(south), 0, 40), frequency (clubs(north), 0, 13)\n";
+    let input =
+        "generate 100000\npredeal north SAKQ, HJ\npredeal east CAKQJ\naction frequency (hcp(south), 0, 40), frequency (clubs(north), 0, 13)\n";
     let run = dealvm_stdin(input, &["-s", "78"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     let (hcp_part, len_part) = run.stdout.split_at(run.stdout.rfind("Description").unwrap());
@@ -393,11 +394,7 @@ fn the_binary_deals_exactly_around_a_predeal() {
     let east = hand(&["CAKQJ"]);
     let free = ALL_CARDS & !north.0 & !east.0;
     assert_fits("binary: south hcp", &frequency_counts(hcp_part, 0, 40), &hcp_distribution(Hand::EMPTY, free, 13));
-    assert_fits(
-        "binary: north clubs",
-        &frequency_counts(len_part, 0, 13),
-        &length_distribution(north, free, 9, Suit::Clubs),
-    );
+    assert_fits("binary: north clubs", &frequency_counts(len_part, 0, 13), &length_distribution(north, free, 9, Suit::Clubs));
 }
 
 #[test]
@@ -619,7 +616,10 @@ fn impossible_suit_lengths_are_refused() {
     let err = |want: &[(Seat, Suit, u8)], fixed: [Hand; 4]| PredealDealer::with_lengths(fixed, &lengths(want)).unwrap_err();
     assert!(matches!(err(&[(Seat::West, Suit::Spades, 7), (Seat::West, Suit::Hearts, 7)], none), PredealError::LengthsAddUp { .. }));
     assert!(matches!(err(&[(Seat::West, Suit::Spades, 7), (Seat::East, Suit::Spades, 7)], none), PredealError::SuitAddsUp { .. }));
-    assert!(matches!(err(&[(Seat::North, Suit::Spades, 1)], [hand(&["SAK"]), Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]), PredealError::LengthBelowCards { .. }));
+    assert!(matches!(
+        err(&[(Seat::North, Suit::Spades, 1)], [hand(&["SAK"]), Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]),
+        PredealError::LengthBelowCards { .. }
+    ));
     // Each count is fine alone, but together they need 14 hearts.
     assert!(matches!(
         err(&[(Seat::North, Suit::Spades, 0), (Seat::North, Suit::Diamonds, 0), (Seat::North, Suit::Clubs, 0), (Seat::South, Suit::Hearts, 1)], none),

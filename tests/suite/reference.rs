@@ -16,11 +16,8 @@ use dealvm_vm::dealing::split::RandomDealer;
 fn predeal_lines(deal: &Deal) -> String {
     let mut out = String::new();
     for seat in Seat::ALL {
-        let holdings: Vec<String> = Suit::DISPLAY
-            .iter()
-            .filter(|&&s| deal.hand(seat).len(s) > 0)
-            .map(|&s| format!("{}{}", s.letter(), deal.hand(seat).holding(s)))
-            .collect();
+        let holdings: Vec<String> =
+            Suit::DISPLAY.iter().filter(|&&s| deal.hand(seat).len(s) > 0).map(|&s| format!("{}{}", s.letter(), deal.hand(seat).holding(s))).collect();
         out.push_str(&format!("predeal {} {}\n", seat.keyword(), holdings.join(", ")));
     }
     out
@@ -28,9 +25,22 @@ fn predeal_lines(deal: &Deal) -> String {
 
 /// Distributions for shape clauses: exact, `any`, `x`, and exclusions.
 const SHAPES: &[&str] = &[
-    "any 4333", "any 4432 + any 5332", "5xxx + x5xx", "xx6x - any 0xxx", "any 5431 - 5xxx",
-    "4xxx", "x4x4", "any 6xxx + any 7xxx", "any 55xx", "3xxx - 33xx", "any 4441", "xxxx - any 4333",
-    "any 7xxx - 7xxx", "x3x3 + 3x3x", "any 0xxx", "any 6511 + any 6520 + any 6610",
+    "any 4333",
+    "any 4432 + any 5332",
+    "5xxx + x5xx",
+    "xx6x - any 0xxx",
+    "any 5431 - 5xxx",
+    "4xxx",
+    "x4x4",
+    "any 6xxx + any 7xxx",
+    "any 55xx",
+    "3xxx - 33xx",
+    "any 4441",
+    "xxxx - any 4333",
+    "any 7xxx - 7xxx",
+    "x3x3 + 3x3x",
+    "any 0xxx",
+    "any 6511 + any 6520 + any 6610",
 ];
 
 /// A printes list covering every function, for a deal of the given seed.
@@ -120,8 +130,7 @@ fn pointcount_agrees_with_dealer() {
             .iter()
             .flat_map(|s| {
                 let s = s.keyword();
-                std::iter::once(format!("hcp({s})"))
-                    .chain(Suit::DISPLAY.iter().map(move |suit| format!("hcp({s}, {})", suit.name())))
+                std::iter::once(format!("hcp({s})")).chain(Suit::DISPLAY.iter().map(move |suit| format!("hcp({s}, {})", suit.name())))
             })
             .collect();
         let input = format!(
@@ -152,11 +161,7 @@ fn expressions_agree_with_dealer() {
     ];
     for n in 0..40 {
         let deal = dealer.deal_one(0, &mut rng);
-        let input = format!(
-            "produce 1\n{}action printes({}, \\n)\n",
-            predeal_lines(&deal),
-            exprs.join(", \" \", ")
-        );
+        let input = format!("produce 1\n{}action printes({}, \\n)\n", predeal_lines(&deal), exprs.join(", \" \", "));
         let (ours, theirs) = both(&input);
         assert_eq!(ours, theirs, "deal {n} differs on expressions");
     }

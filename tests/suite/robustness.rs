@@ -285,7 +285,8 @@ fn pointcounts_mixing_whole_and_decimal_numbers_are_warned_about() {
         assert!(!stderr.contains("warning"), "{input}: {stderr}");
     }
     // The README's example means what it says: the king is worth 3.
-    let (_, out, _) = run("pointcount 4.50 3.00 1.50 .75 .25\npredeal north SK, HAKQJT987654, D2\nproduce 1\naction printes(hcp(north, spades))", &[]);
+    let (_, out, _) =
+        run("pointcount 4.50 3.00 1.50 .75 .25\npredeal north SK, HAKQJT987654, D2\nproduce 1\naction printes(hcp(north, spades))", &[]);
     assert!(out.starts_with("300Generated"), "{out}");
 }
 
@@ -393,7 +394,11 @@ fn ctrl_c_prints_the_statistics_so_far_and_exits_130() {
     let dir = std::env::temp_dir().join(format!("dealvm-ctrlc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("long.dli");
-    std::fs::write(&script, "generate 100000000000\nproduce 100000000000\ncondition hcp(north) > 20\naction average hcp(south), csvrpt(hcp(north))\n").unwrap();
+    std::fs::write(
+        &script,
+        "generate 100000000000\nproduce 100000000000\ncondition hcp(north) > 20\naction average hcp(south), csvrpt(hcp(north))\n",
+    )
+    .unwrap();
     let csv = dir.join("out.csv");
     let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
         .args(["-s", "1", "-m", "-R", "2", "-C"])

@@ -143,10 +143,14 @@ fn printed_deals_merge_in_order_up_to_produce() {
     fs::write(dir.join("predeal.dli"), "predeal south SAKQ, HAK\ncondition hcp(north) >= 8\naction printoneline\n").unwrap();
     merges_as_the_single_run(&dir, &["-s", "8", "-p", "3000", "predeal.dli"], &[]);
     // A rare condition, dealt exactly (in pieces of a batch), with its trailer line.
-    fs::write(dir.join("rare.dli"), "produce 10
+    fs::write(
+        dir.join("rare.dli"),
+        "produce 10
 condition spades(west)==9 and diamonds(east)==6 and clubs(east)==6
 action printoneline
-").unwrap();
+",
+    )
+    .unwrap();
     merges_as_the_single_run(&dir, &["-s", "4", "rare.dli"], &[]);
     // Exact dealing over batches of 8.4M random deals: stopped at `produce` in the second, and
     // by the budget in the third ("Generated" counts the random deals in both).

@@ -201,11 +201,7 @@ pub const MISBEHAVING: &[(&str, &str, &str)] = &[
         "read greeting; echo \"$greeting\"\nwhile read n request; do echo; done",
         "answered an empty line where the reply to request 1 was due",
     ),
-    (
-        "refuses",
-        "read greeting; echo \"$greeting\"\nwhile read n request; do echo \"$n error no such tag\"; done",
-        "reported an error: no such tag",
-    ),
+    ("refuses", "read greeting; echo \"$greeting\"\nwhile read n request; do echo \"$n error no such tag\"; done", "reported an error: no such tag"),
     (
         "words",
         "read greeting; echo \"$greeting\"\nwhile read n request; do echo \"$n 1 two 3\"; done",

@@ -361,12 +361,7 @@ impl Hand {
 
     /// The hand made of the given suit masks (indexed by [`Suit::index`]).
     pub fn from_suit_masks(masks: [u16; 4]) -> Hand {
-        Hand(
-            masks
-                .iter()
-                .enumerate()
-                .fold(0u64, |h, (s, &m)| h | (((m & 0x1FFF) as u64) << (16 * s))),
-        )
+        Hand(masks.iter().enumerate().fold(0u64, |h, (s, &m)| h | (((m & 0x1FFF) as u64) << (16 * s))))
     }
 
     /// The cards of the hand, clubs first, each suit from the deuce up.

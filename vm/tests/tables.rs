@@ -133,8 +133,8 @@ fn fits(pattern: &str, any: bool, shape: [u8; 4]) -> bool {
 #[test]
 fn distributions_match_brute_force_on_all_shapes() {
     let patterns = [
-        "4333", "4432", "5332", "5xxx", "x5xx", "xx6x", "xxx0", "55xx", "4x4x", "xxxx", "0x00", "7xxx",
-        "x4x3", "6x1x", "9400", "3334", "xx40", "13xx",
+        "4333", "4432", "5332", "5xxx", "x5xx", "xx6x", "xxx0", "55xx", "4x4x", "xxxx", "0x00", "7xxx", "x4x3", "6x1x", "9400", "3334", "xx40",
+        "13xx",
     ];
     for p in patterns {
         for any in [false, true] {

@@ -18,8 +18,7 @@ impl Term {
             }
         }
         // Try every way of giving the M and m elements a suit.
-        let classes: Vec<&Element> =
-            self.elements.iter().filter(|e| matches!(e.slot, Slot::Major | Slot::Minor)).collect();
+        let classes: Vec<&Element> = self.elements.iter().filter(|e| matches!(e.slot, Slot::Major | Slot::Minor)).collect();
         let mut choice = vec![0usize; classes.len()];
         loop {
             let mut used = taken;
@@ -61,8 +60,7 @@ impl Term {
     /// The positional lengths and the permutation group fit the suits not yet used.
     fn rest_fits(&self, lengths: [u8; 4], used: [bool; 4]) -> bool {
         let free: Vec<usize> = (0..4).filter(|&s| !used[s]).collect();
-        let positional: Vec<Lengths> =
-            self.elements.iter().filter(|e| e.slot == Slot::Next).map(|e| e.lengths).collect();
+        let positional: Vec<Lengths> = self.elements.iter().filter(|e| e.slot == Slot::Next).map(|e| e.lengths).collect();
         let fits = |allowed: Lengths, len: u8| allowed & (1 << len) != 0;
         if positional.iter().zip(&free).any(|(&a, &s)| !fits(a, lengths[s])) {
             return false;

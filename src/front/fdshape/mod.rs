@@ -18,15 +18,14 @@
 //! term's `M`/`m` stands for, or any major/minor), numbers, `+ - * /`, comparisons, `,` for
 //! "and" and `or`; "and" binds tighter.
 
-
 mod matching;
 mod parser;
 mod syntax;
 
 use dealvm_vm::evaluation::shape::{ShapeSet, SHAPES};
 use parser::Parser;
-pub use syntax::FdError;
 use syntax::err;
+pub use syntax::FdError;
 
 /// A parsed `shape{...}`: the seat's name as written and the shapes.
 #[derive(Clone, Debug)]
@@ -117,10 +116,7 @@ mod tests {
         );
         assert_eq!(fd("(54xx) :h>s, d>c"), hvs("0454 + 1354 + 1453 + 1543 + 2452 + 2542 + 3451 + 3541 + 4531 + 4540"));
         assert_eq!(fd("(5431) + (5422) + (5044)"), hvs("any 5431 + any 5422 + any 5440"));
-        assert_eq!(
-            fd("(5xxx) :c>6, d<3 or h+s==10"),
-            hvs("0508 + 0517 + 1507 + 5008 + 5017 + 5107 + 5503 + 5512 + 5521 + 5530")
-        );
+        assert_eq!(fd("(5xxx) :c>6, d<3 or h+s==10"), hvs("0508 + 0517 + 1507 + 5008 + 5017 + 5107 + 5503 + 5512 + 5521 + 5530"));
         // The manual says "38 distributions": the Perl helper's output lists overlapping
         // patterns; the shapes are the 32 below, by brute force.
         let want = ShapeSet::from_fn(|[s, h, d, c]| [s, h, d, c].contains(&5) && (h + s >= 9 || (c > 6 && d < 3)));
@@ -150,10 +146,7 @@ mod tests {
         assert_eq!(fd("5+M3+c(31)"), hvs("1534 + 3514 + 1633 + 3613 + 5134 + 5314 + 6133 + 6313"));
         assert_eq!(fd("5M5m(xx)"), hvs("x5x5 + 5xx5 + x55x + 5x5x"));
         assert_eq!(fd("4+s4+h(xx):d>c,h+s==10"), hvs("6421 + 6430 + 5521 + 5530 + 4621 + 4630"));
-        assert_eq!(
-            fd("4M(3+3+2+)"),
-            hvs("2443 + 2434 + 3424 + 3442 + 3433 + 4243 + 4423 + 4234 + 4432 + 4324 + 4342 + 4333")
-        );
+        assert_eq!(fd("4M(3+3+2+)"), hvs("2443 + 2434 + 3424 + 3442 + 3433 + 4243 + 4423 + 4234 + 4432 + 4324 + 4342 + 4333"));
     }
 
     #[test]

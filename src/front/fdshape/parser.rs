@@ -47,9 +47,7 @@ impl<'t> Parser<'t> {
                 None => return Ok(terms),
                 Some('+') => exclude = false,
                 Some('-') => exclude = true,
-                Some(c) => {
-                    return err(self.pos, c.len_utf8(), format!("found `{c}`, expected ` + ` or ` - ` between distributions"))
-                }
+                Some(c) => return err(self.pos, c.len_utf8(), format!("found `{c}`, expected ` + ` or ` - ` between distributions")),
             }
             self.pos += 1;
         }
@@ -99,7 +97,11 @@ impl<'t> Parser<'t> {
                                         hi = e as u32 - '0' as u32;
                                     }
                                     Some(e @ '0'..='9') => {
-                                        return err(self.pos - 2, 3, format!("the range {lo}-{e} runs backwards; write it low to high, as [{e}-{lo}]"))
+                                        return err(
+                                            self.pos - 2,
+                                            3,
+                                            format!("the range {lo}-{e} runs backwards; write it low to high, as [{e}-{lo}]"),
+                                        )
                                     }
                                     Some(e) => {
                                         return err(self.pos, e.len_utf8(), format!("found `{e}`, expected the upper end of a range such as [2-4]"))
@@ -167,9 +169,7 @@ impl<'t> Parser<'t> {
                             }
                             None => {
                                 let c = self.peek().map_or("the end".to_string(), |c| format!("`{c}`"));
-                                return err(inner, 1, format!(
-                                    "found {c} in a permutation group; expected lengths (0-9, 5+, 3-, x, [2-4]) and `)`"
-                                ));
+                                return err(inner, 1, format!("found {c} in a permutation group; expected lengths (0-9, 5+, 3-, x, [2-4]) and `)`"));
                             }
                         }
                     }
@@ -178,7 +178,9 @@ impl<'t> Parser<'t> {
                 Some(':') | Some('+') | Some('-') | None => break,
                 Some(c) if c.is_whitespace() => break,
                 Some(c) => {
-                    let what = if "shdcMm".contains(c) { "a suit letter must follow a length, as in 5s" } else {
+                    let what = if "shdcMm".contains(c) {
+                        "a suit letter must follow a length, as in 5s"
+                    } else {
                         "expected a length (0-9, x, [...]), a suit letter s h d c M m, `(`, `:` or ` + `"
                     };
                     return err(at, c.len_utf8(), format!("unknown shape operator `{c}`: {what}"));
@@ -211,9 +213,7 @@ impl<'t> Parser<'t> {
         let len = self.pos - start;
         let total = elements.len() + group.len();
         if total != 4 {
-            return err(start, len, format!(
-                "this distribution gives {total} suit lengths; it needs 4, one per suit (for example 5xxx or 5s(431))"
-            ));
+            return err(start, len, format!("this distribution gives {total} suit lengths; it needs 4, one per suit (for example 5xxx or 5s(431))"));
         }
         let mut taken = [false; 4];
         let (mut majors, mut minors) = (0, 0);
@@ -365,9 +365,7 @@ impl<'t> Parser<'t> {
                     _ => SuitRef::Minor,
                 }))
             }
-            Some(c) => err(at, c.len_utf8(), format!(
-                "found `{c}` in a condition; expected a suit length (s h d c M m), a number or `(`"
-            )),
+            Some(c) => err(at, c.len_utf8(), format!("found `{c}` in a condition; expected a suit length (s h d c M m), a number or `(`")),
             None => err(at, 1, "the condition ends too early; expected a suit length (s h d c M m) or a number"),
         }
     }

@@ -44,8 +44,7 @@ pub struct Patterns {
 impl Patterns {
     /// The patterns for `lengths`, or `None` when no length is predealt.
     pub fn new(fixed: [Hand; 4], free: u64, lengths: &SuitLengths) -> Result<Option<Patterns>, PredealError> {
-        let seats: Vec<Seat> =
-            Seat::ALL.into_iter().filter(|&s| lengths[s as usize].iter().any(Option::is_some)).collect();
+        let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| lengths[s as usize].iter().any(Option::is_some)).collect();
         if seats.is_empty() {
             return Ok(None);
         }
@@ -89,10 +88,8 @@ impl Patterns {
                             if s > avail[3] {
                                 continue;
                             }
-                            let fits = Suit::ALL.iter().all(|&u| {
-                                lengths[seat as usize][u as usize]
-                                    .is_none_or(|l| l == f.len(u) as u8 + p[u as usize])
-                            });
+                            let fits =
+                                Suit::ALL.iter().all(|&u| lengths[seat as usize][u as usize].is_none_or(|l| l == f.len(u) as u8 + p[u as usize]));
                             if fits {
                                 out.push(p);
                             }

@@ -181,10 +181,7 @@ mod tests {
             Err(PredealError::CardTwice { first: Seat::North, second: Seat::South, .. })
         ));
         let fourteen = Hand(0x1FFF | 0x1_0000);
-        assert!(matches!(
-            PredealDealer::new([fourteen, Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]),
-            Err(PredealError::TooManyCards { .. })
-        ));
+        assert!(matches!(PredealDealer::new([fourteen, Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]), Err(PredealError::TooManyCards { .. })));
     }
 
     #[test]

@@ -133,9 +133,8 @@ mod tests {
             let q = meeting as f64 / of as f64;
             // P(gap in ((c - 1) bin, c bin]) = (1-q)^((c-1) bin) - (1-q)^(c bin); the last cell is the tail.
             let tail = |m: u64| (1.0 - q).powf(m as f64);
-            let p: Vec<f64> = (0..cells as u64)
-                .map(|c| if c + 1 == cells as u64 { tail(c * bin) } else { tail(c * bin) - tail((c + 1) * bin) })
-                .collect();
+            let p: Vec<f64> =
+                (0..cells as u64).map(|c| if c + 1 == cells as u64 { tail(c * bin) } else { tail(c * bin) - tail((c + 1) * bin) }).collect();
             let mut seen = vec![0u64; cells];
             let mut rng = gap_rng(7, 1);
             let n = 60_000;

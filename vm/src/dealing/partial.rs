@@ -243,12 +243,7 @@ impl HandTables {
         let own = if t != v { v < t } else { self.low_below(bucket, u) };
         let vector = (entry >> (16 * own as u32) & 0xFFFF) as usize;
         // (Written out: `array::map` is not always inlined.)
-        let suit = [
-            self.lengths[vector & 15],
-            self.lengths[vector >> 4 & 15],
-            self.lengths[vector >> 8 & 15],
-            self.lengths[vector >> 12 & 15],
-        ];
+        let suit = [self.lengths[vector & 15], self.lengths[vector >> 4 & 15], self.lengths[vector >> 8 & 15], self.lengths[vector >> 12 & 15]];
         let ways = [suit[0] >> 16 & 0xFFFF, suit[1] >> 16 & 0xFFFF, suit[2] >> 16 & 0xFFFF, suit[3] >> 16 & 0xFFFF];
         // The four holdings: two digits of each half of one word, rejected in the rare case
         // (less than once in 1400) the half is biased.
@@ -516,8 +511,7 @@ mod tests {
         for (k, &l) in t.lengths[..14].iter().enumerate() {
             let (start, ways, flip) = (l & 0xFFFF, l >> 16 & 0xFFFF, l >> 32);
             assert_eq!(ways, WAYS[k] as u64);
-            let masks: std::collections::HashSet<u16> =
-                (0..ways).map(|i| t.subsets[(start + i) as usize] ^ flip as u16).collect();
+            let masks: std::collections::HashSet<u16> = (0..ways).map(|i| t.subsets[(start + i) as usize] ^ flip as u16).collect();
             assert_eq!(masks.len() as u64, ways);
             assert!(masks.iter().all(|m| m.count_ones() as usize == k && *m < 1 << 13));
         }

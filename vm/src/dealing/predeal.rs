@@ -63,26 +63,18 @@ impl std::fmt::Display for PredealError {
             PredealError::CardTwice { card, first, second } if first == second => {
                 write!(f, "the card {card} is predealt to {} twice", first.keyword())
             }
-            PredealError::CardTwice { card, first, second } => write!(
-                f,
-                "the card {card} is predealt to both {} and {}",
-                first.keyword(),
-                second.keyword()
-            ),
+            PredealError::CardTwice { card, first, second } => {
+                write!(f, "the card {card} is predealt to both {} and {}", first.keyword(), second.keyword())
+            }
             PredealError::TooManyCards { seat, count } => {
                 write!(f, "{} is predealt {count} cards; a hand has 13", seat.keyword())
             }
             PredealError::LengthsAddUp { seat, total } => {
                 write!(f, "the suit lengths predealt to {} add up to {total}; a hand has 13 cards", seat.keyword())
             }
-            PredealError::LengthBelowCards { seat, suit, length, predealt } => write!(
-                f,
-                "{}({}) is {length}, but {} is predealt {predealt} {}",
-                suit.name(),
-                seat.keyword(),
-                seat.keyword(),
-                suit.name()
-            ),
+            PredealError::LengthBelowCards { seat, suit, length, predealt } => {
+                write!(f, "{}({}) is {length}, but {} is predealt {predealt} {}", suit.name(), seat.keyword(), seat.keyword(), suit.name())
+            }
             PredealError::SuitAddsUp { suit, total } => {
                 write!(f, "the {} predealt add up to {total}; there are 13", suit.name())
             }

@@ -10,9 +10,9 @@
 //! source, so asking for a deal is an inlined call, not a dynamic dispatch.
 
 use crate::card::{Deal, Seats};
+use crate::cpu::has_bmi2;
 use crate::dealing::board::Board;
 use crate::dealing::gaps::Gaps;
-use crate::cpu::has_bmi2;
 use crate::dealing::rng::{pdep_portable, rnd_draw, DealRng};
 use crate::evaluation::dd::TrickTable;
 

@@ -79,9 +79,7 @@ impl Dealt {
         match (it.next(), it.next(), seats.len()) {
             (None, _, _) => Dealt::Nothing,
             (Some(a), None, _) => Dealt::One(a),
-            (Some(a), Some(b), 2) if b == a.partner() => {
-                Dealt::Side(if a == Seat::North { Side::NorthSouth } else { Side::EastWest })
-            }
+            (Some(a), Some(b), 2) if b == a.partner() => Dealt::Side(if a == Seat::North { Side::NorthSouth } else { Side::EastWest }),
             _ => Dealt::All,
         }
     }
@@ -128,7 +126,6 @@ impl RandomDealer {
     pub fn dealt(&self) -> Dealt {
         self.dealt
     }
-
 
     /// The deal with the hands of the seats not dealt filled in from `rng`: uniform among the
     /// deals that agree with the hands dealt.
@@ -178,7 +175,17 @@ impl DealSource for RandomDealer {
             Dealt::Side(side) => {
                 let (first, second) = self.tables.side(rng, pdep);
                 let [a, b] = side.seats();
-                Deal { hands: Seat::ALL.map(|s| Hand(if s == a { first } else if s == b { second } else { 0 })) }
+                Deal {
+                    hands: Seat::ALL.map(|s| {
+                        Hand(if s == a {
+                            first
+                        } else if s == b {
+                            second
+                        } else {
+                            0
+                        })
+                    }),
+                }
             }
             Dealt::Nothing => Deal::default(),
         }

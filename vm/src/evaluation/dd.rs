@@ -143,8 +143,7 @@ pub struct ParContract {
 
 impl ParContract {
     /// The deal passed out.
-    pub const PASSED_OUT: ParContract =
-        ParContract { level: 0, strain: Strain::NoTrump, doubled: false, declarer: ParDeclarer::NorthSouth };
+    pub const PASSED_OUT: ParContract = ParContract { level: 0, strain: Strain::NoTrump, doubled: false, declarer: ParDeclarer::NorthSouth };
 
     /// The contract packed in one value (for a value slot of a produced deal).
     pub fn encode(self) -> i32 {
@@ -184,8 +183,7 @@ pub struct ParResult {
 }
 
 /// The vulnerabilities in DealerV2's order for par: none, NS, EW, both.
-pub const PAR_VULNERABILITIES: [Vulnerability; 4] =
-    [Vulnerability::None, Vulnerability::NorthSouth, Vulnerability::EastWest, Vulnerability::All];
+pub const PAR_VULNERABILITIES: [Vulnerability; 4] = [Vulnerability::None, Vulnerability::NorthSouth, Vulnerability::EastWest, Vulnerability::All];
 
 /// The index of a vulnerability in [`PAR_VULNERABILITIES`].
 pub fn vul_index(v: Vulnerability) -> usize {

@@ -114,13 +114,29 @@ pub fn score(vulnerable: bool, contract: Contract, tricks: i32) -> i32 {
         let trick_score = (per_trick * level + notrump_extra) * mult;
         let mut total = trick_score;
         total += if trick_score >= 100 {
-            if vulnerable { 500 } else { 300 }
+            if vulnerable {
+                500
+            } else {
+                300
+            }
         } else {
             50
         };
         total += match level {
-            6 => if vulnerable { 750 } else { 500 },
-            7 => if vulnerable { 1500 } else { 1000 },
+            6 => {
+                if vulnerable {
+                    750
+                } else {
+                    500
+                }
+            }
+            7 => {
+                if vulnerable {
+                    1500
+                } else {
+                    1000
+                }
+            }
             _ => 0,
         };
         let over = tricks.wrapping_sub(needed);
@@ -150,24 +166,24 @@ pub fn score(vulnerable: bool, contract: Contract, tricks: i32) -> i32 {
 
 /// The upper ends of the IMP bands 0..=23 of the WBF scale: a difference of `d` points is
 /// worth as many IMPs as there are values here below `|d|`.
-const IMP_BAND_TOPS: [i32; 24] = [
-    10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740,
-    1990, 2240, 2490, 2990, 3490, 3990,
-];
+const IMP_BAND_TOPS: [i32; 24] =
+    [10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990];
 
 /// The IMPs a score difference is worth on the WBF scale, with the sign of the difference.
 pub fn imps(diff: i32) -> i32 {
     let magnitude = diff.unsigned_abs();
     let n = IMP_BAND_TOPS.iter().take_while(|&&top| (top as u32) < magnitude).count() as i32;
-    if diff < 0 { -n } else { n }
+    if diff < 0 {
+        -n
+    } else {
+        n
+    }
 }
 
 /// The upper ends of classic Dealer's IMP bands: the WBF scale's, but for two misprints of
 /// its table, 410 for 420 and 1190 for 1290.
-const CLASSIC_IMP_BAND_TOPS: [i32; 24] = [
-    10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190, 1490, 1740,
-    1990, 2240, 2490, 2990, 3490, 3990,
-];
+const CLASSIC_IMP_BAND_TOPS: [i32; 24] =
+    [10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990];
 
 /// The IMPs of a score difference by classic Dealer's table (`--classic`): a difference of
 /// 411 to 420 is worth 10, of 1191 to 1290 16 (the smallest `int`'s magnitude is itself, so
@@ -175,7 +191,11 @@ const CLASSIC_IMP_BAND_TOPS: [i32; 24] = [
 pub fn classic_imps(diff: i32) -> i32 {
     let magnitude = diff.wrapping_abs();
     let n = CLASSIC_IMP_BAND_TOPS.iter().take_while(|&&top| top < magnitude).count() as i32;
-    if diff < 0 { -n } else { n }
+    if diff < 0 {
+        -n
+    } else {
+        n
+    }
 }
 
 #[cfg(test)]
@@ -231,10 +251,38 @@ mod tests {
             if t >= needed {
                 let per = if matches!(c.strain, Strain::Clubs | Strain::Diamonds) { 20 } else { 30 };
                 let tricks = (per * level + if c.strain == Strain::NoTrump { 10 } else { 0 }) * mult;
-                let game = if tricks >= 100 { if vul { 500 } else { 300 } } else { 50 };
-                let slam = match level { 6 => if vul { 750 } else { 500 }, 7 => if vul { 1500 } else { 1000 }, _ => 0 };
+                let game = if tricks >= 100 {
+                    if vul {
+                        500
+                    } else {
+                        300
+                    }
+                } else {
+                    50
+                };
+                let slam = match level {
+                    6 => {
+                        if vul {
+                            750
+                        } else {
+                            500
+                        }
+                    }
+                    7 => {
+                        if vul {
+                            1500
+                        } else {
+                            1000
+                        }
+                    }
+                    _ => 0,
+                };
                 let over = t - needed;
-                let extra = match mult { 1 => over * per, 2 => 50 + over * if vul { 200 } else { 100 }, _ => 100 + over * if vul { 400 } else { 200 } };
+                let extra = match mult {
+                    1 => over * per,
+                    2 => 50 + over * if vul { 200 } else { 100 },
+                    _ => 100 + over * if vul { 400 } else { 200 },
+                };
                 tricks + game + slam + extra
             } else {
                 let d = needed - t;
@@ -260,13 +308,56 @@ mod tests {
     #[test]
     fn imps_follow_the_wbf_scale() {
         let table = [
-            (0, 0), (10, 0), (20, 1), (40, 1), (50, 2), (80, 2), (90, 3), (120, 3), (130, 4),
-            (160, 4), (170, 5), (210, 5), (220, 6), (260, 6), (270, 7), (310, 7), (320, 8),
-            (360, 8), (370, 9), (420, 9), (430, 10), (490, 10), (500, 11), (590, 11), (600, 12),
-            (740, 12), (750, 13), (890, 13), (900, 14), (1090, 14), (1100, 15), (1290, 15),
-            (1300, 16), (1490, 16), (1500, 17), (1740, 17), (1750, 18), (1990, 18), (2000, 19),
-            (2240, 19), (2250, 20), (2490, 20), (2500, 21), (2990, 21), (3000, 22), (3490, 22),
-            (3500, 23), (3990, 23), (4000, 24), (9990, 24),
+            (0, 0),
+            (10, 0),
+            (20, 1),
+            (40, 1),
+            (50, 2),
+            (80, 2),
+            (90, 3),
+            (120, 3),
+            (130, 4),
+            (160, 4),
+            (170, 5),
+            (210, 5),
+            (220, 6),
+            (260, 6),
+            (270, 7),
+            (310, 7),
+            (320, 8),
+            (360, 8),
+            (370, 9),
+            (420, 9),
+            (430, 10),
+            (490, 10),
+            (500, 11),
+            (590, 11),
+            (600, 12),
+            (740, 12),
+            (750, 13),
+            (890, 13),
+            (900, 14),
+            (1090, 14),
+            (1100, 15),
+            (1290, 15),
+            (1300, 16),
+            (1490, 16),
+            (1500, 17),
+            (1740, 17),
+            (1750, 18),
+            (1990, 18),
+            (2000, 19),
+            (2240, 19),
+            (2250, 20),
+            (2490, 20),
+            (2500, 21),
+            (2990, 21),
+            (3000, 22),
+            (3490, 22),
+            (3500, 23),
+            (3990, 23),
+            (4000, 24),
+            (9990, 24),
         ];
         for (d, want) in table {
             assert_eq!(imps(d), want, "imps({d})");

@@ -20,9 +20,7 @@ const CHOOSE2: [u16; 14] = [0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91];
 /// (clubs make up the rest of 13).
 #[inline(always)]
 pub fn shape_index(spades: u32, hearts: u32, diamonds: u32) -> usize {
-    (CHOOSE3[(spades + hearts + diamonds) as usize]
-        + CHOOSE2[(spades + hearts) as usize]
-        + spades as u16) as usize
+    (CHOOSE3[(spades + hearts + diamonds) as usize] + CHOOSE2[(spades + hearts) as usize] + spades as u16) as usize
 }
 
 /// The shape index of a 13-card hand.
@@ -62,10 +60,12 @@ pub struct ShapeSet {
 
 impl std::fmt::Debug for ShapeSet {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_set().entries(self.iter().map(|i| {
-            let [s, h, d, c] = SHAPES[i];
-            format!("{s}-{h}-{d}-{c}")
-        })).finish()
+        f.debug_set()
+            .entries(self.iter().map(|i| {
+                let [s, h, d, c] = SHAPES[i];
+                format!("{s}-{h}-{d}-{c}")
+            }))
+            .finish()
     }
 }
 
@@ -204,9 +204,7 @@ impl Distribution {
         if has_x && sum > 13 {
             return Err(DistributionError::TooManyCards(sum));
         }
-        let fits = |lengths: [u8; 4]| {
-            self.lengths.iter().zip(lengths).all(|(want, got)| want.is_none_or(|w| w == got))
-        };
+        let fits = |lengths: [u8; 4]| self.lengths.iter().zip(lengths).all(|(want, got)| want.is_none_or(|w| w == got));
         let mut sorted: Option<[u8; 4]> = None;
         if self.any && !has_x {
             let mut want = self.lengths.map(|l| l.unwrap_or(0));
@@ -270,10 +268,7 @@ mod tests {
         assert_eq!(d("5431", true).len(), 24);
         assert_eq!(d("xxxx", false).len(), 560);
         assert_eq!(d("0x00", false).len(), 1);
-        assert_eq!(
-            Distribution::parse("4442", false).unwrap().shapes(),
-            Err(DistributionError::WrongCardCount(14))
-        );
+        assert_eq!(Distribution::parse("4442", false).unwrap().shapes(), Err(DistributionError::WrongCardCount(14)));
         assert!(Distribution::parse("4442", false).unwrap().shapes().is_err());
         assert!(Distribution::parse("77xx", false).unwrap().shapes().is_err());
     }

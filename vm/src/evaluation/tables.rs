@@ -39,10 +39,8 @@ impl TableId {
 
     /// The Dealer name of the function that reads this table.
     pub fn name(self) -> &'static str {
-        const NAMES: [&str; NUM_TABLES] = [
-            "hcp", "pt0", "pt1", "pt2", "pt3", "pt4", "pt5", "pt6", "pt7", "pt8", "pt9",
-            "controls", "losers", "ltc", "quality", "cccc",
-        ];
+        const NAMES: [&str; NUM_TABLES] =
+            ["hcp", "pt0", "pt1", "pt2", "pt3", "pt4", "pt5", "pt6", "pt7", "pt8", "pt9", "controls", "losers", "ltc", "quality", "cccc"];
         NAMES[self.0 as usize]
     }
 }
@@ -144,11 +142,10 @@ pub fn suit_ltc(mask: u16) -> i32 {
     match &t {
         b"---" | b"A--" | b"AK-" | b"AKQ" => 0,
         b"K--" | b"AQ-" | b"AKJ" | b"AQJ" => 50,
-        b"KQx" | b"KQT" | b"KQJ" | b"AQx" | b"AQT" | b"AKx" | b"AKT" | b"Kx-" | b"KT-" | b"KJ-" | b"KQ-" | b"Ax-"
-        | b"AT-" | b"AJ-" | b"x--" | b"T--" | b"J--" | b"Q--" => 100,
+        b"KQx" | b"KQT" | b"KQJ" | b"AQx" | b"AQT" | b"AKx" | b"AKT" | b"Kx-" | b"KT-" | b"KJ-" | b"KQ-" | b"Ax-" | b"AT-" | b"AJ-" | b"x--"
+        | b"T--" | b"J--" | b"Q--" => 100,
         b"KJT" | b"AJT" => 150,
-        b"QJx" | b"QJT" | b"Kxx" | b"KTx" | b"KJx" | b"Axx" | b"ATx" | b"AJx" | b"xx-" | b"Tx-" | b"Jx-" | b"JT-"
-        | b"Qx-" | b"QT-" | b"QJ-" => 200,
+        b"QJx" | b"QJT" | b"Kxx" | b"KTx" | b"KJx" | b"Axx" | b"ATx" | b"AJx" | b"xx-" | b"Tx-" | b"Jx-" | b"JT-" | b"Qx-" | b"QT-" | b"QJ-" => 200,
         b"Qxx" | b"QTx" => 250,
         b"xxx" | b"Txx" | b"Jxx" | b"JTx" => 300,
         other => unreachable!("every top-three pattern is listed, not {}", String::from_utf8_lossy(other)),
@@ -242,12 +239,13 @@ pub fn suit_cccc(mask: u16) -> i32 {
     if len > 0 {
         value += suit_quality(mask);
     }
-    value + match len {
-        0 => 300,
-        1 => 200,
-        2 => 100,
-        _ => 0,
-    }
+    value
+        + match len {
+            0 => 300,
+            1 => 200,
+            2 => 100,
+            _ => 0,
+        }
 }
 
 /// The shape-dependent part of the four C's (×100) for lengths `[s, h, d, c]`, as Dealer
@@ -334,10 +332,8 @@ impl Tables {
     /// Tables for the given point counts with none built yet: [`Tables::ensure`] builds
     /// those a program uses (see [`Tables::build`]). A table not built reads as 0.
     pub fn lazy(counts: &PointCounts) -> Tables {
-        let data: Box<[[i32; SUIT_MASKS]; NUM_TABLES]> = vec![[0i32; SUIT_MASKS]; NUM_TABLES]
-            .into_boxed_slice()
-            .try_into()
-            .expect("NUM_TABLES blocks");
+        let data: Box<[[i32; SUIT_MASKS]; NUM_TABLES]> =
+            vec![[0i32; SUIT_MASKS]; NUM_TABLES].into_boxed_slice().try_into().expect("NUM_TABLES blocks");
         Tables { data, shift: [0; NUM_TABLES], cccc_shape: Vec::new(), range: [(0, 0); NUM_TABLES], counts: counts.clone(), built: 0 }
     }
 
@@ -424,9 +420,7 @@ impl Tables {
     pub fn hand(&self, table: TableId, hand: Hand) -> i32 {
         let block = &self.data[table.0 as usize];
         let shift = self.shift[table.0 as usize & (NUM_TABLES - 1)];
-        Suit::ALL
-            .iter()
-            .fold(0i32, |acc, &s| acc.wrapping_add(block[(hand.suit_mask(s) as usize >> shift) & (SUIT_MASKS - 1)]))
+        Suit::ALL.iter().fold(0i32, |acc, &s| acc.wrapping_add(block[(hand.suit_mask(s) as usize >> shift) & (SUIT_MASKS - 1)]))
     }
 }
 
@@ -487,9 +481,8 @@ mod tests {
             TableId(n) => suit_value(&counts.alt[n as usize - 1], m),
         };
         // The low ranks ignored, counted rank by rank over every holding.
-        let ignored = |f: &dyn Fn(u16) -> i32| {
-            (0..13u32).take_while(|&s| (0..SUIT_MASKS as u16).all(|m| f(m) == f(m & !((2 << s) - 1)))).count() as u32
-        };
+        let ignored =
+            |f: &dyn Fn(u16) -> i32| (0..13u32).take_while(|&s| (0..SUIT_MASKS as u16).all(|m| f(m) == f(m & !((2 << s) - 1)))).count() as u32;
         for id in (0..NUM_TABLES as u8).map(TableId) {
             let f = |m: u16| direct(id, m);
             assert_eq!(t.ignored_ranks(id), ignored(&f), "{}", id.name());

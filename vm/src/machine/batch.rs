@@ -15,18 +15,18 @@
 //! into it.
 
 use crate::card::{Deal, Seat};
-use crate::dealing::gaps::{place_rng, Gaps, Places};
 use crate::cpu::Tier;
+use crate::dealing::gaps::{place_rng, Gaps, Places};
 use crate::dealing::rng::{batch_rng, pdep_portable, DealRng};
 use crate::dealing::source::DealSource;
 use crate::evaluation::dd::DdCache;
 use crate::evaluation::stats::Tallies;
 use crate::evaluation::tables::Tables;
 use crate::machine::block::{Bail, Block, Lanes, Way, LANES};
-use std::time::Instant;
 use crate::machine::interp::{Fault, Feed, Machine};
 use crate::machine::program::Program;
 use std::ops::Range;
+use std::time::Instant;
 
 /// Deals per batch (without swapping).
 pub const BATCH: u64 = 4096;
@@ -55,9 +55,7 @@ impl Swap {
         match self {
             Swap::None => &[[0, 1, 2, 3]],
             Swap::EastWest => &[[0, 1, 2, 3], [0, 3, 2, 1]],
-            Swap::EastSouthWest => {
-                &[[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3], [0, 2, 3, 1], [0, 3, 1, 2], [0, 3, 2, 1]]
-            }
+            Swap::EastSouthWest => &[[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3], [0, 2, 3, 1], [0, 3, 1, 2], [0, 3, 2, 1]],
         }
     }
 
@@ -221,15 +219,7 @@ impl<S: DealSource> Job<'_, S> {
     /// dealing, the interpreter and the tables are inlined into one loop that uses them.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
-    unsafe fn run_piece_x86<K: Sink>(
-        &self,
-        k: u64,
-        range: Range<u64>,
-        cap: u64,
-        produced_before: u64,
-        vm: &mut Machine,
-        sink: &mut K,
-    ) -> BatchEnd {
+    unsafe fn run_piece_x86<K: Sink>(&self, k: u64, range: Range<u64>, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut K) -> BatchEnd {
         self.run_piece_in(k, range, cap, produced_before, vm, sink, |s, m| std::arch::x86_64::_pdep_u64(s, m))
     }
 
@@ -237,15 +227,7 @@ impl<S: DealSource> Job<'_, S> {
     /// ([`crate::cpu::wide`]): the loops over columns of values work on eight at a time.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt,avx,avx2")]
-    unsafe fn run_piece_wide<K: Sink>(
-        &self,
-        k: u64,
-        range: Range<u64>,
-        cap: u64,
-        produced_before: u64,
-        vm: &mut Machine,
-        sink: &mut K,
-    ) -> BatchEnd {
+    unsafe fn run_piece_wide<K: Sink>(&self, k: u64, range: Range<u64>, cap: u64, produced_before: u64, vm: &mut Machine, sink: &mut K) -> BatchEnd {
         self.run_piece_in(k, range, cap, produced_before, vm, sink, |s, m| std::arch::x86_64::_pdep_u64(s, m))
     }
 
@@ -288,8 +270,23 @@ impl<S: DealSource> Job<'_, S> {
                 dealt = self.source.deal(first_dealt + d, &mut rng, pdep);
             }
         }
-        let mut feed =
-            BatchFeed { job: self, first, i: start, start, stop, cap, produced_before, dealt, perms, places, rested: false, halted: false, end, sink, pdep };
+        let mut feed = BatchFeed {
+            job: self,
+            first,
+            i: start,
+            start,
+            stop,
+            cap,
+            produced_before,
+            dealt,
+            perms,
+            places,
+            rested: false,
+            halted: false,
+            end,
+            sink,
+            pdep,
+        };
         // A program the compiler chose to run over blocks ([`Program::blocks`]), unless the
         // source deals only at the places of its gaps, or the thread found the interpreter
         // faster ([`crate::machine::block::Choice`]) and does not measure again in this piece.

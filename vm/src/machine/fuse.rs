@@ -22,9 +22,7 @@ impl Instr {
             Instr::CmpBranch { test, k, .. } => Instr::BinaryConst { op: test.op(), k: k as i32, site: 0 },
             Instr::InRangeBranch { low, high, .. } => Instr::InRange { low: low as i16, high: high as i16 },
             Instr::VarBranch { slot, .. } | Instr::VarCmp { slot, .. } => Instr::Var(slot),
-            Instr::HandCountCmp { table, seat, .. } | Instr::HandCountInRange { table, seat, .. } => {
-                Instr::HandCount { table, seat }
-            }
+            Instr::HandCountCmp { table, seat, .. } | Instr::HandCountInRange { table, seat, .. } => Instr::HandCount { table, seat },
             Instr::HandCountBranch { table, test, .. } => Instr::HandCount { table, seat: test.seat() },
             Instr::HcpRangeBranch { at, .. } => Instr::HandCount { table: TableId::HCP, seat: at.seat() },
             Instr::ConstJump { k, .. } => Instr::Const(k as i32),
@@ -35,7 +33,6 @@ impl Instr {
             other => other,
         }
     }
-
 }
 
 /// The superinstruction doing `a` then `b`, if there is one.
@@ -47,16 +44,10 @@ fn pair(a: Instr, b: Instr) -> Option<Instr> {
         (Instr::BinaryConst { op, k, .. }, Some((branch, to))) if is_cmp(op) => {
             Instr::CmpBranch { test: CmpBranch::new(op, branch)?, k: narrow(k)?, to }
         }
-        (Instr::InRange { low, high }, Some((branch, to))) => {
-            Instr::InRangeBranch { branch, low: tiny(low)?, high: tiny(high)?, to }
-        }
+        (Instr::InRange { low, high }, Some((branch, to))) => Instr::InRangeBranch { branch, low: tiny(low)?, high: tiny(high)?, to },
         (Instr::Var(slot), Some((branch, to))) => Instr::VarBranch { branch, slot, to },
-        (Instr::Shape { seat, set }, Some((branch, to))) => {
-            Instr::ShapeBranch { at: SeatBranch::new(seat, Suit::Clubs, branch), set, to }
-        }
-        (Instr::SuitTest { seat, suit, table }, Some((branch, to))) => {
-            Instr::SuitTestBranch { at: SeatBranch::new(seat, suit, branch), table, to }
-        }
+        (Instr::Shape { seat, set }, Some((branch, to))) => Instr::ShapeBranch { at: SeatBranch::new(seat, Suit::Clubs, branch), set, to },
+        (Instr::SuitTest { seat, suit, table }, Some((branch, to))) => Instr::SuitTestBranch { at: SeatBranch::new(seat, suit, branch), table, to },
         (_, Some(_)) => return None,
         (Instr::Const(k), None) => match b {
             Instr::Jump(to) => Instr::ConstJump { k: narrow(k)?, to },

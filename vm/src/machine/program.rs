@@ -139,9 +139,7 @@ impl Program {
         let cut = |r: std::ops::Range<usize>| {
             let end = match reach {
                 Reach::All => r.end,
-                Reach::BeforeRest => {
-                    self.code[r.clone()].iter().position(|i| i.unfused() == Instr::DealRest).map_or(r.end, |n| r.start + n)
-                }
+                Reach::BeforeRest => self.code[r.clone()].iter().position(|i| i.unfused() == Instr::DealRest).map_or(r.end, |n| r.start + n),
                 Reach::WithoutTables => self.tables_from.map(|t| t as usize).filter(|t| r.contains(t)).unwrap_or(r.end),
             };
             r.start..end
@@ -198,14 +196,8 @@ impl Program {
             | Instr::SuitTest { seat, .. }
             | Instr::SuitValue { seat, .. }
             | Instr::ShapeValue { seat, .. } => Seats::of(seat),
-            Instr::LengthsValue { table } => {
-                self.length_values[table as usize].pairs.iter().fold(Seats::NONE, |s, &(seat, _)| s.with(seat))
-            }
-            Instr::Tricks { .. }
-            | Instr::TricksAtLeast { .. }
-            | Instr::Par { .. }
-            | Instr::ParContract { .. }
-            | Instr::UserEval { .. } => Seats::ALL,
+            Instr::LengthsValue { table } => self.length_values[table as usize].pairs.iter().fold(Seats::NONE, |s, &(seat, _)| s.with(seat)),
+            Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. } | Instr::UserEval { .. } => Seats::ALL,
             Instr::Opc { side, .. } => side.seats().into_iter().fold(Seats::NONE, Seats::with),
             Instr::Const(_)
             | Instr::Var(_)
@@ -277,18 +269,14 @@ impl Program {
 
     /// Whether the code asks double-dummy questions (and so needs a solver).
     pub fn uses_dd(&self) -> bool {
-        self.reachable().any(|i| {
-            matches!(i, Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. })
-        })
+        self.reachable().any(|i| matches!(i, Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. }))
     }
 
     /// Whether a machine running the code keeps values of a deal that the next deal must
     /// forget ([`crate::machine::interp::Machine::next_deal`]): variables, double-dummy results,
     /// Optimal Point Counts, `usereval` answers.
     pub fn keeps_per_deal(&self) -> bool {
-        !self.vars.is_empty()
-            || self.uses_dd()
-            || self.reachable().any(|i| matches!(i, Instr::Opc { .. } | Instr::UserEval { .. }))
+        !self.vars.is_empty() || self.uses_dd() || self.reachable().any(|i| matches!(i, Instr::Opc { .. } | Instr::UserEval { .. }))
     }
 
     /// Whether the code asks `usereval` queries.

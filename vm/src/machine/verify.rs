@@ -140,10 +140,7 @@ impl Program {
                     }
                     work.push((next, depth + 1));
                 }
-                Instr::SuitTest { table, .. }
-                | Instr::SuitValue { table, .. }
-                | Instr::ShapeValue { table, .. }
-                | Instr::LengthsValue { table } => {
+                Instr::SuitTest { table, .. } | Instr::SuitValue { table, .. } | Instr::ShapeValue { table, .. } | Instr::LengthsValue { table } => {
                     let count = match instr {
                         Instr::SuitTest { .. } => self.suit_tests.len(),
                         Instr::SuitValue { .. } => self.suit_values.len(),
@@ -193,9 +190,7 @@ impl Program {
                     }
                     work.push((next, depth))
                 }
-                Instr::Score { .. } | Instr::Imps | Instr::Rnd | Instr::Unary(_) | Instr::Bool | Instr::InRange { .. } => {
-                    work.push((next, depth))
-                }
+                Instr::Score { .. } | Instr::Imps | Instr::Rnd | Instr::Unary(_) | Instr::Bool | Instr::InRange { .. } => work.push((next, depth)),
                 Instr::Jump(t) => work.push((t, depth)),
                 Instr::JumpIfZero(t) => {
                     work.push((next, depth - 1));

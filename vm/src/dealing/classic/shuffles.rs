@@ -97,7 +97,6 @@ impl Shuffling {
     }
 }
 
-
 /// A deal in two words, as a batch keeps it: the cards of the seats whose index has bit 0 set
 /// (east and west), and of those whose index has bit 1 set (south and west).
 pub fn deal_words(deal: &Deal) -> [u64; 2] {
@@ -154,9 +153,7 @@ impl Shuffles {
         for i in 0..deals {
             match copy {
                 0 if shuffling.free_count == 52 => exchange_all(&mut sigma, drawn.next().expect("the batch's draws")),
-                0 if shuffling.free_count > 0 => {
-                    exchange_free(&mut sigma, &free, drawn.next().expect("the batch's draws"))
-                }
+                0 if shuffling.free_count > 0 => exchange_free(&mut sigma, &free, drawn.next().expect("the batch's draws")),
                 0 => {}
                 _ => exchange_hands(&mut sigma, copy),
             }

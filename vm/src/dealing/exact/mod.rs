@@ -123,11 +123,8 @@ impl ExactDealer {
         if counting > 0 && (values.iter().any(|&v| v < 0) || valued > 5 || suit_max > 15) {
             return Err(ExactError::PointValues);
         }
-        let engine = if counting >= 2 {
-            Engine::Suits(BySuit::new(fixed, rules, values)?)
-        } else {
-            Engine::Seats(BySeat::new(fixed, rules, values)?)
-        };
+        let engine =
+            if counting >= 2 { Engine::Suits(BySuit::new(fixed, rules, values)?) } else { Engine::Seats(BySeat::new(fixed, rules, values)?) };
         Ok(ExactDealer { engine })
     }
 
@@ -241,11 +238,7 @@ impl BySeat {
             later |= plan.by_points;
             plan.by_points = later;
         }
-        let others = Seat::ALL
-            .into_iter()
-            .filter(|&s| rules[s as usize].is_none())
-            .map(|s| (s, 13 - fixed[s as usize].count() as u8))
-            .collect();
+        let others = Seat::ALL.into_iter().filter(|&s| rules[s as usize].is_none()).map(|s| (s, 13 - fixed[s as usize].count() as u8)).collect();
         let by_points = plans.first().is_some_and(|p| p.by_points);
         let pools = Suit::ALL.map(|suit| {
             let lane = ((free >> (16 * suit as u32)) & 0x1FFF) as u16;
@@ -256,21 +249,14 @@ impl BySeat {
                 }
             }
             let pool = Pool { valued: v, spots: (lane & spot_ranks).count_ones() as u8 };
-            if by_points { pool } else { Pool { valued: 0, spots: lane.count_ones() as u8 } }
+            if by_points {
+                pool
+            } else {
+                Pool { valued: 0, spots: lane.count_ones() as u8 }
+            }
         });
         let start = State { seat: 0, suit: 0, pools, lens: [0; 3], sum: 0, points: 0 };
-        let mut dealer = BySeat {
-            fixed,
-            free,
-            plans,
-            others,
-            valued_cards,
-            valued_points,
-            spot_ranks,
-            start,
-            memo: Memo::default(),
-            ways: 0,
-        };
+        let mut dealer = BySeat { fixed, free, plans, others, valued_cards, valued_points, spot_ranks, start, memo: Memo::default(), ways: 0 };
         dealer.ways = dealer.count(start)?;
         Ok(dealer)
     }
@@ -309,11 +295,7 @@ impl Walk for BySeat {
             key = key << 9 | code;
         }
         let plan = &self.plans[i];
-        let lens = if plan.lengths.by_vector {
-            s.lens[0] as u64 | (s.lens[1] as u64) << 4 | (s.lens[2] as u64) << 8
-        } else {
-            s.sum as u64
-        };
+        let lens = if plan.lengths.by_vector { s.lens[0] as u64 | (s.lens[1] as u64) << 4 | (s.lens[2] as u64) << 8 } else { s.sum as u64 };
         let points = if plan.points.is_some() { s.points as u64 } else { 0 };
         (key << 12 | lens) << 6 | points
     }
@@ -359,7 +341,6 @@ impl Walk for BySeat {
             sub = (sub - 1) & pool.valued;
         }
     }
-
 }
 
 impl BySeat {
@@ -440,23 +421,12 @@ fn seat_plan(
     let fixed_len = Suit::ALL.map(|s| fixed.len(s) as u8);
     let fixed_points = Suit::ALL.map(|s| {
         let held = fixed.suit_mask(s);
-        (0..1usize << nvalued)
-            .filter(|&m| valued_cards[m].count_ones() == 1 && held & valued_cards[m] != 0)
-            .map(|m| valued_points[m])
-            .sum()
+        (0..1usize << nvalued).filter(|&m| valued_cards[m].count_ones() == 1 && held & valued_cards[m] != 0).map(|m| valued_points[m]).sum()
     });
     let suit_max: i32 = values.iter().sum();
     let points = restrictive(rule.points, 4 * suit_max).then(|| byte_range(rule.points));
     let suit_points = rule.suit_points.map(byte_range);
-    SeatPlan {
-        seat,
-        fixed_len,
-        fixed_points,
-        lengths: Lengths::new(&rule.shapes),
-        points,
-        suit_points,
-        by_points: rule.counts_points(values),
-    }
+    SeatPlan { seat, fixed_len, fixed_points, lengths: Lengths::new(&rule.shapes), points, suit_points, by_points: rule.counts_points(values) }
 }
 
 impl DealSource for ExactDealer {

@@ -216,11 +216,8 @@ impl BySuit {
             .collect();
         let of = |with: bool| -> Vec<u8> { (0..members.len() as u8).filter(|&i| members[i as usize].lengths.is_some() == with).collect() };
         let (shaped, loose) = (of(true), of(false));
-        let others = Seat::ALL
-            .into_iter()
-            .filter(|&s| !members.iter().any(|m| m.seat == s))
-            .map(|s| (s, 13 - fixed[s as usize].count() as u8))
-            .collect();
+        let others =
+            Seat::ALL.into_iter().filter(|&s| !members.iter().any(|m| m.seat == s)).map(|s| (s, 13 - fixed[s as usize].count() as u8)).collect();
         let keeps_pool = !shaped.is_empty() && !loose.is_empty();
         let all_spots = spots.iter().sum();
         let mut dealer = BySuit {

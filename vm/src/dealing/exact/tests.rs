@@ -82,7 +82,15 @@ fn one_hand_count(rule: &SeatRule, values: &[i32; 13]) -> u128 {
 fn counts_one_hand_like_generating_functions() {
     let any = SeatRule::any();
     let rules = [
-        SeatRule { shapes: shapes(|l| { let mut l = l; l.sort(); l == [3, 3, 3, 4] }), points: (28, 40), ..any.clone() },
+        SeatRule {
+            shapes: shapes(|l| {
+                let mut l = l;
+                l.sort();
+                l == [3, 3, 3, 4]
+            }),
+            points: (28, 40),
+            ..any.clone()
+        },
         SeatRule { points: (20, 22), ..any.clone() },
         SeatRule { points: (10, 12), suit_points: [ANY, ANY, ANY, (8, 10)], ..any.clone() },
         SeatRule { shapes: shapes(|[s, h, ..]| s >= 5 && h >= 4), suit_points: [(0, 0), ANY, (4, 10), ANY], ..any.clone() },
@@ -248,7 +256,11 @@ fn draws_every_deal_with_equal_probability() {
 fn draws_hands_with_their_exact_probabilities() {
     // North 20-22 points, 4333 or 4432: the law of North's points and shape.
     let rule = SeatRule {
-        shapes: shapes(|l| { let mut l = l; l.sort(); l == [3, 3, 3, 4] || l == [2, 3, 4, 4] }),
+        shapes: shapes(|l| {
+            let mut l = l;
+            l.sort();
+            l == [3, 3, 3, 4] || l == [2, 3, 4, 4]
+        }),
         points: (20, 22),
         ..SeatRule::any()
     };
@@ -310,4 +322,3 @@ fn refuses_what_it_cannot_count() {
     values[8] = -1;
     assert_eq!(ExactDealer::new([Hand::EMPTY; 4], &rules, &values).unwrap_err(), ExactError::PointValues);
 }
-

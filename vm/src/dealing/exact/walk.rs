@@ -56,9 +56,7 @@ impl Lengths {
         }
         // The shapes are a product of per-suit lengths exactly when they are all the shapes
         // whose lengths are allowed suit by suit.
-        let product = ShapeSet::from_fn(|[s, h, d, c]| {
-            [c, d, h, s].iter().enumerate().all(|(u, &l)| allowed[u] & (1 << l) != 0)
-        });
+        let product = ShapeSet::from_fn(|[s, h, d, c]| [c, d, h, s].iter().enumerate().all(|(u, &l)| allowed[u] & (1 << l) != 0));
         Lengths { by_vector: product != *shapes, shapes: shapes.clone(), allowed, prefixes }
     }
 

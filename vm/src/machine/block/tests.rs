@@ -83,7 +83,9 @@ fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks(
         // results and values.
         let seen = |block: &Block, produced: Lanes| {
             let mut values = vec![0; 3];
-            (0..LANES).map(|l| (block.result(l), produced.contains(l).then(|| (block.values_of(l, &mut values), values.clone()).1))).collect::<Vec<_>>()
+            (0..LANES)
+                .map(|l| (block.result(l), produced.contains(l).then(|| (block.values_of(l, &mut values), values.clone()).1)))
+                .collect::<Vec<_>>()
         };
         let expected = outcome.map(|produced| seen(&block, produced));
         for tier in crate::cpu::Tier::available() {

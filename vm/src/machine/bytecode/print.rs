@@ -79,9 +79,7 @@ impl fmt::Display for Instr {
                     Instr::CmpBranch { test, to, .. } => test.branch().instr(to),
                     Instr::InRangeBranch { branch, to, .. } | Instr::VarBranch { branch, to, .. } => branch.instr(to),
                     Instr::ShapeBranch { at, to, .. } | Instr::SuitTestBranch { at, to, .. } => at.branch().instr(to),
-                    Instr::VarCmp { op, k, .. } | Instr::HandCountCmp { op, k, .. } => {
-                        Instr::BinaryConst { op, k: k as i32, site: 0 }
-                    }
+                    Instr::VarCmp { op, k, .. } | Instr::HandCountCmp { op, k, .. } => Instr::BinaryConst { op, k: k as i32, site: 0 },
                     Instr::HandCountInRange { low, high, .. } => Instr::InRange { low: low as i16, high: high as i16 },
                     Instr::HandCountBranch { test, k, to, .. } => {
                         return write!(f, "{first}; {} {k}; {}", test.test().op().symbol(), test.test().branch().instr(to));
@@ -106,9 +104,7 @@ impl Program {
         let mut out = String::new();
         let mut labels: Vec<(u32, String)> = Vec::new();
         labels.extend(self.entries.iter().map(|e| (e.start, format!("entry {}", e.name))));
-        labels.extend(
-            self.vars.iter().enumerate().map(|(i, v)| (v.start, format!("var {i} `{}`", v.name))),
-        );
+        labels.extend(self.vars.iter().enumerate().map(|(i, v)| (v.start, format!("var {i} `{}`", v.name))));
         labels.sort();
         for (pc, instr) in self.code.iter().enumerate() {
             for (_, l) in labels.iter().filter(|(at, _)| *at as usize == pc) {

@@ -3,8 +3,8 @@
 //! for rules mixing points, suit points and shapes, and seat-by-seat dealing filtered by the
 //! points it does not deal to; its draws against those laws with chi-square tests.
 
-use super::super::tests::{chi_square_bound, every_deal, hand, shapes, HCP};
 use super::super::rules::ANY;
+use super::super::tests::{chi_square_bound, every_deal, hand, shapes, HCP};
 use super::super::*;
 use super::Classes;
 use crate::dealing::rng::batch_rng;
@@ -227,7 +227,15 @@ fn agrees_with_seat_by_seat_dealing_filtered_by_the_points_it_leaves() {
     // North 20+ 4333, South 10+ with five spades or more; seat by seat, South's points are
     // left out and tested on the deals.
     let any = SeatRule::any();
-    let north = SeatRule { points: (20, 40), shapes: shapes(|l| { let mut l = l; l.sort(); l == [3, 3, 3, 4] }), ..any.clone() };
+    let north = SeatRule {
+        points: (20, 40),
+        shapes: shapes(|l| {
+            let mut l = l;
+            l.sort();
+            l == [3, 3, 3, 4]
+        }),
+        ..any.clone()
+    };
     let south = SeatRule { points: (10, 40), shapes: shapes(|[s, ..]| s >= 5), ..any };
     let both = ExactDealer::new([Hand::EMPTY; 4], &[Some(north.clone()), None, Some(south.clone()), None], &HCP).unwrap();
     let shapes_only = SeatRule { points: ANY, ..south.clone() };
