@@ -277,7 +277,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             self.expr(info.expr)?;
             self.asm.end_var();
             if let [instr, _] = self.asm.program().code[start..] {
-                if !self.plain && is_pure_load(instr) {
+                if !self.plain && instr.facts().is_pure_load() {
                     self.inline_vars.insert(slot, instr);
                 }
             }
@@ -409,24 +409,4 @@ pub(super) fn count_table(func: CountFn) -> TableId {
         CountFn::Losers => TableId::LOSERS,
         CountFn::Ltc => TableId::LTC,
     }
-}
-
-/// Whether `instr` pushes a value that depends only on the deal: a variable whose whole
-/// subroutine is such an instruction is read without a call.
-fn is_pure_load(instr: Instr) -> bool {
-    matches!(
-        instr,
-        Instr::Const(_)
-            | Instr::SuitCount { .. }
-            | Instr::HandCount { .. }
-            | Instr::Length { .. }
-            | Instr::Cccc { .. }
-            | Instr::Opc { .. }
-            | Instr::HasCard { .. }
-            | Instr::Shape { .. }
-            | Instr::SuitTest { .. }
-            | Instr::SuitValue { .. }
-            | Instr::ShapeValue { .. }
-            | Instr::LengthsValue { .. }
-    )
 }

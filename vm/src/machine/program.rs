@@ -7,7 +7,7 @@ use crate::evaluation::dd::DdMode;
 use crate::evaluation::shape::{ShapeSet, NUM_SHAPES};
 use crate::evaluation::tables::{ignored_ranks, TableId, Tables};
 use crate::evaluation::usereval::Query;
-use crate::machine::bytecode::Instr;
+use crate::machine::bytecode::{Instr, Needs, Reads};
 
 /// A named place where the interpreter starts: the condition or an action's expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,14 +163,7 @@ impl Program {
 
     /// The per-suit tables the code reads.
     pub fn tables_used(&self) -> Vec<TableId> {
-        let mut used: Vec<TableId> = self
-            .reachable()
-            .filter_map(|i| match i {
-                Instr::SuitCount { table, .. } | Instr::HandCount { table, .. } => Some(table),
-                Instr::Cccc { .. } => Some(TableId::CCCC),
-                _ => None,
-            })
-            .collect();
+        let mut used: Vec<TableId> = self.reachable().filter_map(Instr::table_read).collect();
         used.sort_by_key(|t| t.0);
         used.dedup();
         used
@@ -184,41 +177,14 @@ impl Program {
     }
 
     /// The seats whose hands one instruction reads (a superinstruction: its first
-    /// instruction's).
+    /// instruction's; a variable's call: none, its subroutine reads them).
     pub fn instr_seats(&self, instr: Instr) -> Seats {
-        match instr.unfused() {
-            Instr::SuitCount { seat, .. }
-            | Instr::HandCount { seat, .. }
-            | Instr::Length { seat, .. }
-            | Instr::Cccc { seat }
-            | Instr::HasCard { seat, .. }
-            | Instr::Shape { seat, .. }
-            | Instr::SuitTest { seat, .. }
-            | Instr::SuitValue { seat, .. }
-            | Instr::ShapeValue { seat, .. } => Seats::of(seat),
-            Instr::LengthsValue { table } => self.length_values[table as usize].pairs.iter().fold(Seats::NONE, |s, &(seat, _)| s.with(seat)),
-            Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. } | Instr::UserEval { .. } => Seats::ALL,
-            Instr::Opc { side, .. } => side.seats().into_iter().fold(Seats::NONE, Seats::with),
-            Instr::Const(_)
-            | Instr::Var(_)
-            | Instr::VarEnd(_)
-            | Instr::Store(_)
-            | Instr::Score { .. }
-            | Instr::Imps
-            | Instr::Rnd
-            | Instr::Unary(_)
-            | Instr::Binary { .. }
-            | Instr::BinaryConst { .. }
-            | Instr::InRange { .. }
-            | Instr::Jump(_)
-            | Instr::JumpIfZero(_)
-            | Instr::AndThen(_)
-            | Instr::OrElse(_)
-            | Instr::Bool
-            | Instr::Return
-            | Instr::Produce
-            | Instr::DealRest => Seats::NONE,
-            fused => unreachable!("`{fused}` is unfused above"),
+        match instr.facts().reads {
+            Reads::Hand(seat) => Seats::of(seat),
+            Reads::Side(side) => side.seats().into_iter().fold(Seats::NONE, Seats::with),
+            Reads::LengthsTable(table) => self.length_values[table as usize].pairs.iter().fold(Seats::NONE, |s, &(seat, _)| s.with(seat)),
+            Reads::Deal => Seats::ALL,
+            Reads::Nothing | Reads::Variable(_) => Seats::NONE,
         }
     }
 
@@ -269,25 +235,30 @@ impl Program {
 
     /// Whether the code asks double-dummy questions (and so needs a solver).
     pub fn uses_dd(&self) -> bool {
-        self.reachable().any(|i| matches!(i, Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. }))
+        self.needs(Needs::Solver)
     }
 
     /// Whether a machine running the code keeps values of a deal that the next deal must
     /// forget ([`crate::machine::interp::Machine::next_deal`]): variables, double-dummy results,
     /// Optimal Point Counts, `usereval` answers.
     pub fn keeps_per_deal(&self) -> bool {
-        !self.vars.is_empty() || self.uses_dd() || self.reachable().any(|i| matches!(i, Instr::Opc { .. } | Instr::UserEval { .. }))
+        !self.vars.is_empty() || self.reachable().any(|i| matches!(i.facts().needs, Needs::Solver | Needs::DealCache | Needs::Server))
     }
 
     /// Whether the code asks `usereval` queries.
     pub fn uses_usereval(&self) -> bool {
-        self.reachable().any(|i| matches!(i, Instr::UserEval { .. }))
+        self.needs(Needs::Server)
     }
 
     /// Whether the code draws random numbers (`rnd`): then a deal's place in its batch's
     /// random stream depends on the deals evaluated before it.
     pub fn uses_rnd(&self) -> bool {
-        self.reachable().any(|i| matches!(i, Instr::Rnd))
+        self.needs(Needs::Draw)
+    }
+
+    /// Whether some instruction the code can run needs `what`.
+    fn needs(&self, what: Needs) -> bool {
+        self.reachable().any(|i| i.facts().needs == what)
     }
 
     /// The number of value slots the code stores to.

@@ -3,7 +3,7 @@
 //! that exist, variables called only after their own subroutine), and how deep its stack gets.
 //! The assembler runs it on every program it finishes.
 
-use crate::machine::bytecode::{BinaryOp, Instr};
+use crate::machine::bytecode::{BinaryOp, Flow, Instr};
 use crate::machine::program::Program;
 use std::fmt;
 
@@ -84,47 +84,13 @@ impl Program {
                 }
             }
             deepest = deepest.max(depth);
-            let pops = match instr {
-                Instr::Binary { .. } => 2,
-                Instr::Const(_)
-                | Instr::Var(_)
-                | Instr::SuitCount { .. }
-                | Instr::HandCount { .. }
-                | Instr::Length { .. }
-                | Instr::Cccc { .. }
-                | Instr::HasCard { .. }
-                | Instr::Shape { .. }
-                | Instr::SuitTest { .. }
-                | Instr::SuitValue { .. }
-                | Instr::ShapeValue { .. }
-                | Instr::LengthsValue { .. }
-                | Instr::Tricks { .. }
-                | Instr::TricksAtLeast { .. }
-                | Instr::Par { .. }
-                | Instr::ParContract { .. }
-                | Instr::UserEval { .. }
-                | Instr::Opc { .. }
-                | Instr::Jump(_)
-                | Instr::DealRest
-                | Instr::Produce => 0,
-                _ => 1,
-            };
+            let facts = instr.facts();
+            let pops = facts.pops as usize;
             if depth < pops {
                 return fail(format!("`{instr}` needs {pops} values on the stack, which has {depth}"));
             }
-            let next = pc + 1;
+            // What the instruction names must exist, and the ends of routines fit them.
             match instr {
-                Instr::Const(_)
-                | Instr::SuitCount { .. }
-                | Instr::HandCount { .. }
-                | Instr::Length { .. }
-                | Instr::Cccc { .. }
-                | Instr::HasCard { .. }
-                | Instr::Tricks { .. }
-                | Instr::TricksAtLeast { .. }
-                | Instr::Par { .. }
-                | Instr::ParContract { .. }
-                | Instr::Opc { .. } => work.push((next, depth + 1)),
                 Instr::UserEval { query, idx } => {
                     if query as usize >= self.queries.len() {
                         return fail(format!("usereval query {query} does not exist"));
@@ -132,14 +98,8 @@ impl Program {
                     if idx as usize >= crate::evaluation::usereval::MAX_RESULTS {
                         return fail(format!("usereval result {idx} is past the last, {}", crate::evaluation::usereval::MAX_RESULTS - 1));
                     }
-                    work.push((next, depth + 1));
                 }
-                Instr::Shape { set, .. } => {
-                    if set as usize >= self.shapes.len() {
-                        return fail(format!("shape set {set} does not exist"));
-                    }
-                    work.push((next, depth + 1));
-                }
+                Instr::Shape { set, .. } if set as usize >= self.shapes.len() => return fail(format!("shape set {set} does not exist")),
                 Instr::SuitTest { table, .. } | Instr::SuitValue { table, .. } | Instr::ShapeValue { table, .. } | Instr::LengthsValue { table } => {
                     let count = match instr {
                         Instr::SuitTest { .. } => self.suit_tests.len(),
@@ -150,7 +110,6 @@ impl Program {
                     if table as usize >= count {
                         return fail(format!("table {table} of `{instr}` does not exist"));
                     }
-                    work.push((next, depth + 1));
                 }
                 Instr::Var(slot) => {
                     let s = slot as usize;
@@ -158,7 +117,6 @@ impl Program {
                         return fail(format!("variable {slot} is used before its subroutine is verified"));
                     }
                     deepest = deepest.max(depth + need[s]);
-                    work.push((next, depth + 1));
                 }
                 Instr::VarEnd(_) | Instr::Return => {
                     let fits = match instr {
@@ -172,35 +130,31 @@ impl Program {
                         return fail(format!("`{instr}` with {depth} values on the stack, not 1"));
                     }
                 }
-                Instr::Produce => {
-                    if var.is_some() || depth != 0 {
-                        return fail(format!("`produce` in a variable or with {depth} values on the stack"));
-                    }
+                Instr::Produce if var.is_some() || depth != 0 => {
+                    return fail(format!("`produce` in a variable or with {depth} values on the stack"));
                 }
-                Instr::Store(_) => work.push((next, depth - 1)),
-                Instr::Binary { op, site } | Instr::BinaryConst { op, site, .. } => {
-                    if matches!(op, BinaryOp::Div | BinaryOp::Mod) && site as usize >= self.sites.len() {
-                        return fail(format!("division site {site} does not exist"));
-                    }
-                    work.push((next, depth + 1 - pops));
+                Instr::Binary { op, site } | Instr::BinaryConst { op, site, .. }
+                    if matches!(op, BinaryOp::Div | BinaryOp::Mod) && site as usize >= self.sites.len() =>
+                {
+                    return fail(format!("division site {site} does not exist"));
                 }
-                Instr::DealRest => {
-                    if var.is_some() {
-                        return fail("`deal.rest` in a variable".into());
-                    }
-                    work.push((next, depth))
+                Instr::DealRest if var.is_some() => return fail("`deal.rest` in a variable".into()),
+                _ => {}
+            }
+            let after = depth - pops + facts.pushes as usize;
+            match facts.flow {
+                Flow::Next => work.push((pc + 1, after)),
+                Flow::Jump(to) => work.push((to, after)),
+                Flow::Branch(to) => {
+                    work.push((pc + 1, after));
+                    work.push((to, after));
                 }
-                Instr::Score { .. } | Instr::Imps | Instr::Rnd | Instr::Unary(_) | Instr::Bool | Instr::InRange { .. } => work.push((next, depth)),
-                Instr::Jump(t) => work.push((t, depth)),
-                Instr::JumpIfZero(t) => {
-                    work.push((next, depth - 1));
-                    work.push((t, depth - 1));
+                // The jump keeps the value tested: the chain's result.
+                Flow::ShortCircuit(to) => {
+                    work.push((pc + 1, after));
+                    work.push((to, depth));
                 }
-                Instr::AndThen(t) | Instr::OrElse(t) => {
-                    work.push((next, depth - 1));
-                    work.push((t, depth));
-                }
-                fused => return fail(format!("`{fused}` is not unfused")),
+                Flow::End => {}
             }
         }
         Ok(deepest.max(1))

@@ -1,7 +1,7 @@
 //! Which programs run over blocks of deals, and what the block evaluator knows of their code:
 //! each instruction unfused, and the stack depth before it.
 
-use crate::machine::bytecode::Instr;
+use crate::machine::bytecode::{Flow, Instr};
 use crate::machine::program::Program;
 
 /// A program's code as the block evaluator runs it.
@@ -56,42 +56,24 @@ fn walk(code: &[Instr], start: usize, depth: &mut [u16]) -> Option<usize> {
             seen if seen == d => continue,
             _ => return None,
         }
-        let next = pc + 1;
+        let facts = instr.facts();
+        if !facts.runs_over_blocks() {
+            return None;
+        }
         let forward = |t: u32| (t as usize > pc).then_some(t as usize);
-        let up = d.checked_add(1)?;
-        let down = d.checked_sub(1);
-        match instr {
-            Instr::Const(_)
-            | Instr::Var(_)
-            | Instr::SuitCount { .. }
-            | Instr::HandCount { .. }
-            | Instr::Length { .. }
-            | Instr::Cccc { .. }
-            | Instr::HasCard { .. }
-            | Instr::Shape { .. }
-            | Instr::SuitTest { .. }
-            | Instr::SuitValue { .. }
-            | Instr::LengthsValue { .. }
-            | Instr::ShapeValue { .. } => work.push((next, up)),
-            Instr::Store(_) | Instr::Binary { .. } => work.push((next, down?)),
-            Instr::Score { .. }
-            | Instr::Imps
-            | Instr::Unary(_)
-            | Instr::BinaryConst { .. }
-            | Instr::InRange { .. }
-            | Instr::Bool
-            | Instr::DealRest => work.push((next, d)),
-            Instr::Jump(t) => work.push((forward(t)?, d)),
-            Instr::JumpIfZero(t) => {
-                work.push((next, down?));
-                work.push((forward(t)?, down?));
+        let after = (d.checked_sub(facts.pops as u16)?).checked_add(facts.pushes as u16)?;
+        match facts.flow {
+            Flow::Next => work.push((pc + 1, after)),
+            Flow::Jump(t) => work.push((forward(t)?, after)),
+            Flow::Branch(t) => {
+                work.push((pc + 1, after));
+                work.push((forward(t)?, after));
             }
-            Instr::AndThen(t) | Instr::OrElse(t) => {
-                work.push((next, down?));
+            Flow::ShortCircuit(t) => {
+                work.push((pc + 1, after));
                 work.push((forward(t)?, d));
             }
-            Instr::VarEnd(_) | Instr::Return | Instr::Produce => {}
-            _ => return None,
+            Flow::End => {}
         }
     }
     Some(last)
