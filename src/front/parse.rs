@@ -135,11 +135,27 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
         ParseError::InvalidToken { location } => Diagnostic::at(Span::new(location, location + 1), "unexpected character"),
         ParseError::UnrecognizedEof { location, expected } => {
             let at = source.trim_end().len().min(location);
+            if let Some(d) = unclosed(source, at, &expected, "the end of the file") {
+                return d;
+            }
             Diagnostic::at(Span::new(at, at), format!("the file ends too early; expected {}", describe_expected(&expected)))
         }
         ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
             if let Some(d) = unknown_function(source, l) {
                 return d;
+            }
+            if let Some(d) = built_in_as_variable(source, l, &tok, &expected) {
+                return d;
+            }
+            // A statement where a `)` was expected: the `(` before was never closed.
+            if crate::front::lex::keyword_text(&tok).is_some_and(|k| STATEMENTS.contains(&k)) {
+                let (line, column) = line_column(source, l);
+                if let Some(d) = unclosed(source, l, &expected, &format!("{tok} on line {line}, column {column}")) {
+                    return d;
+                }
+            }
+            if tok == Tok::RParen && open_parentheses(source, l).is_empty() {
+                return Diagnostic::at(Span::new(l, r), "this `)` closes no `(`");
             }
             let after_statement_name = expected.iter().any(|x| x == "\"=\"");
             if after_statement_name {
@@ -192,7 +208,8 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
                     "`{name}` is not a statement; a statement starts with a keyword such as \
                      `condition`, `action` or `predeal`, and `{name} = ...` defines a variable"
                 ));
-            } else if let Some(word) = reserved {
+            } else if let Some(word) = reserved.filter(|_| source[r..].trim_start().starts_with('=') && !source[r..].trim_start().starts_with("==")) {
+                // A reserved word meant as a variable: `notrump = 3`.
                 d = d.with_note(format!("`{word}` is a reserved word of the Dealer language; a variable needs another name"));
             }
             if let Tok::Holding(h) = tok {
@@ -207,6 +224,58 @@ fn syntax_error(e: ParseError<usize, Tok<'_>, LexError>, source: &str) -> Diagno
         }
         ParseError::ExtraToken { token: (l, tok, r) } => Diagnostic::at(Span::new(l, r), format!("found {tok} where the input should end")),
     }
+}
+
+/// Where a `)` was expected but `found` came (at `at`): the `(` it would close, which is
+/// where the mistake is, when one is open.
+fn unclosed(source: &str, at: usize, expected: &[String], found: &str) -> Option<Diagnostic> {
+    if !expected.iter().any(|x| x == "\")\"") {
+        return None;
+    }
+    let start = *open_parentheses(source, at).last()?;
+    Some(
+        Diagnostic::at(Span::new(start, start + 1), "this `(` is never closed")
+            .with_note(format!("what it opens goes on to {found}, where a `)` was expected")),
+    )
+}
+
+/// Where the `(` still open at `at` start, the innermost last.
+fn open_parentheses(source: &str, at: usize) -> Vec<usize> {
+    let mut open = Vec::new();
+    let mut lexer = <Tok<'_> as logos::Logos>::lexer(source);
+    while let Some(t) = lexer.next() {
+        let span = lexer.span();
+        if span.start >= at {
+            break;
+        }
+        match t {
+            Ok(Tok::LParen) => open.push(span.start),
+            Ok(Tok::RParen) => _ = open.pop(),
+            _ => {}
+        }
+    }
+    open
+}
+
+/// A built-in function's name on the left of `=` (`tricks = dds(north, notrump)`): it cannot
+/// name a variable.
+fn built_in_as_variable(source: &str, at: usize, tok: &Tok<'_>, expected: &[String]) -> Option<Diagnostic> {
+    if *tok != Tok::Assign || !expected.iter().any(|x| x == "\"(\"") {
+        return None;
+    }
+    let (span, before) = token_before(source, at)?;
+    let name = crate::front::lex::keyword_text(&before).filter(|k| FUNCTIONS.contains(k))?;
+    Some(
+        Diagnostic::at(span, format!("`{name}` is a built-in function, `{name}(...)`, so it cannot name a variable"))
+            .with_note(format!("give the variable another name, such as `my_{name}`")),
+    )
+}
+
+/// The line and column (from 1) of a byte offset.
+fn line_column(source: &str, at: usize) -> (usize, usize) {
+    let before = &source[..at.min(source.len())];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1)
 }
 
 /// `=>` or `=<` written at the `=` that ends at `at`: what was written and the comparison

@@ -56,3 +56,36 @@ pub fn operator_word(name: &str) -> Option<&'static str> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::front::lex::{keyword_text, Tok};
+    use logos::Logos;
+
+    /// The one token a word lexes as, if it is one.
+    fn token(word: &str) -> Option<Tok<'_>> {
+        let mut lexer = Tok::lexer(word);
+        let tok = lexer.next()?.ok()?;
+        lexer.next().is_none().then_some(tok)
+    }
+
+    #[test]
+    fn every_word_listed_lexes_as_its_keyword() {
+        // The lists here are what messages suggest: each word must be a keyword of the lexer
+        // (a suit, a `ptN` or a word of its own), never read as a variable's name.
+        for word in FUNCTIONS.iter().chain(STATEMENTS).chain(ACTIONS) {
+            let tok = token(word).unwrap_or_else(|| panic!("`{word}` lexes as one token"));
+            let named = match &tok {
+                Tok::Suit(s) => s.name() == *word,
+                // `ptN`, or the name it also has (`tens` for pt0 .. `c13` for pt9).
+                Tok::Pt(n) => {
+                    format!("pt{n}") == *word || FUNCTIONS[FUNCTIONS.iter().position(|w| *w == "tens").expect("tens") + *n as usize] == *word
+                }
+                Tok::Ident(_) => false,
+                t => keyword_text(t) == Some(*word),
+            };
+            assert!(named, "`{word}` lexes as {tok:?}, not as its keyword");
+        }
+    }
+}

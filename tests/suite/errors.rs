@@ -16,7 +16,21 @@ fn refused(input: &str, line: usize, col: usize, text: &str) {
 #[test]
 fn syntax_errors_say_what_was_found_and_expected() {
     refused("condition hcp(north) = 10", 1, 22, "found `=`, expected an operator");
-    refused("produce 1\ncondition (hcp(north) > 3", 2, 26, "expected `)`");
+    // An unclosed `(` is shown where it opens.
+    refused("produce 1\ncondition (hcp(north) > 3", 2, 11, "this `(` is never closed");
+    refused("condition (hcp(north) >= 12\naction printoneline", 1, 11, "goes on to `action` on line 2, column 1, where a `)` was expected");
+    refused("condition hcp(north) >= 12)", 1, 27, "this `)` closes no `(`");
+    // A built-in function cannot name a variable.
+    refused(
+        "tricks = dds(north, notrump)\ncondition tricks > 8",
+        1,
+        1,
+        "`tricks` is a built-in function, `tricks(...)`, so it cannot name a variable",
+    );
+    refused("par = 1", 1, 1, "`par` is a built-in function");
+    // Two values side by side inside parentheses: no word about reserved words.
+    let run = dealvm_stdin("condition (hcp(north) >= 12 spades(north))", &[]);
+    assert!(run.stderr.contains("found `spades`, expected `)`") && !run.stderr.contains("reserved"), "{}", run.stderr);
     refused("condition hcp(north) @ 3", 1, 22, "unexpected character `@`");
     refused("condition hcp(nort) > 3", 1, 15, "expected a seat");
     refused("action printall printall", 1, 17, "found `printall`");
