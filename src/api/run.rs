@@ -436,6 +436,7 @@ pub fn choose_dealing(compiled: &Compiled, swap: Swap, produce_bound: bool, reje
         rules: &compiled.rules.seats,
         terms: &compiled.rules.terms,
         values: &compiled.rules.values,
+        uncounted: &compiled.rules.uncounted,
         moved: swap.moved_seats(),
         rejection,
         produce_bound,

@@ -90,6 +90,9 @@ pub struct ConditionRules {
     pub terms: Vec<crate::source::exact::Term>,
     /// The values by rank of the points the rules count (`hcp`'s, `controls`', ...).
     pub values: dealvm_vm::evaluation::tables::RankValues,
+    /// The terms on one seat's points left to the condition because exact dealing cannot
+    /// count their values (negative, on more than five ranks, more than 15 in a suit).
+    pub uncounted: Vec<String>,
 }
 
 /// Settings given by statements of the input file.

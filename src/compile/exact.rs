@@ -91,6 +91,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
             }
             let values = rank_values(&self.point_counts, counted.unwrap_or(CountFn::Hcp)).expect("counts by rank");
+            let text: String = self.source.text[term.span.start..term.span.end].split_whitespace().collect::<Vec<_>>().join(" ");
+            // Points valued otherwise than exact dealing counts (negative, on many ranks, large)
+            // stay with the condition, and are not worked out on each count a hand can have
+            // (cards worth millions have hundreds of millions).
+            if !matches!(input, Input::Lengths(_)) && !dealvm_vm::dealing::exact::counts_exactly(&values) {
+                rules.uncounted.push(crate::front::diag::quote(&text, ""));
+                continue;
+            }
             let suit_max: i32 = values.iter().sum();
             let seat = match input {
                 Input::Lengths(s) | Input::Points(s, _) | Input::SuitPoints(s, _, _) => s,
@@ -126,7 +134,6 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     *r = meet(*r, range_of(&results));
                 }
             }
-            let text: String = self.source.text[term.span.start..term.span.end].split_whitespace().collect::<Vec<_>>().join(" ");
             let met = met_of(crate::front::diag::quote(&text, ""), input, &results);
             rules.terms.push(Term { seat, points: !matches!(input, Input::Lengths(_)), met });
         }

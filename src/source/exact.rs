@@ -90,6 +90,8 @@ pub struct Inputs<'r> {
     pub terms: &'r [Term],
     /// The points of each rank behind `hcp`.
     pub values: &'r [i32; 13],
+    /// The terms on points left to the condition, their values not ones exact dealing counts.
+    pub uncounted: &'r [String],
     /// Seats that swapping (`-x`) moves: their rules cannot be dealt to.
     pub moved: &'r [Seat],
     /// `--rejection`: deal every deal, as Dealer does.
@@ -193,6 +195,11 @@ impl Counting<'_> {
     }
 }
 
+/// Why exact dealing does not take `terms`: the values of their points.
+fn point_values_not_counted(terms: &str) -> String {
+    format!("the point values of {terms} are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit)")
+}
+
 /// Chooses how to deal.
 pub fn choose(inputs: &Inputs<'_>) -> Choice {
     let every = if inputs.rejection {
@@ -210,11 +217,13 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| rules[s as usize].as_ref().is_some_and(|r| r.restricts(values))).collect();
     if seats.is_empty() {
         let why = if inputs.rules.iter().flatten().any(|r| r.restricts(values)) {
-            "the seats the condition tests alone are moved by swapping (-x)"
+            "the seats the condition tests alone are moved by swapping (-x)".to_string()
+        } else if !inputs.uncounted.is_empty() {
+            point_values_not_counted(&inputs.uncounted.join(" && "))
         } else {
-            "no term of the condition tests one seat's shape or points alone"
+            "no term of the condition tests one seat's shape or points alone".to_string()
         };
-        return Choice::every(every.unwrap_or(why.into()));
+        return Choice::every(every.unwrap_or(why));
     }
     let counting = Counting { inputs, rules, bias: bias_rules(inputs.lengths), predeal: !is_empty(&inputs.fixed, inputs.lengths) };
     let (base, base_dealer) = match counting.dealer(&[], &|_| true) {
@@ -277,9 +286,7 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     }
     let why = match failed {
         ExactError::TooManyStates => format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::dealing::exact::MAX_STATES),
-        ExactError::PointValues => {
-            format!("the point values of {terms} are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit)")
-        }
+        ExactError::PointValues => point_values_not_counted(&terms),
     };
     Choice::every(every.unwrap_or(why))
 }

@@ -10,7 +10,7 @@
 //! the rule allows. A few tens of thousands of additions, where the walk visits thousands of
 //! states with a hundred choices each.
 
-use super::rules::{byte_range, restrictive, ExactError, SeatRule};
+use super::rules::{byte_range, counts_exactly, restrictive, ExactError, SeatRule};
 use super::walk::BINOMIAL;
 use crate::dealing::bias::choose;
 use crate::evaluation::shape::SHAPES;
@@ -70,15 +70,14 @@ fn hands_meeting(rule: &SeatRule, values: &[i32; 13]) -> Result<u128, ExactError
     Ok(total.into())
 }
 
-/// The error of `ExactDealer::new` for point values the counting does not handle: negative,
-/// on more than five ranks, or more than 15 in a suit.
+/// The error of `ExactDealer::new` for point values the counting does not handle
+/// ([`counts_exactly`]).
 fn check_values(values: &[i32; 13]) -> Result<(), ExactError> {
-    let valued = values.iter().filter(|&&v| v != 0).count();
-    let suit_max: i64 = values.iter().map(|&v| i64::from(v)).sum();
-    if values.iter().any(|&v| v < 0) || valued > 5 || suit_max > 15 {
-        return Err(ExactError::PointValues);
+    if counts_exactly(values) {
+        Ok(())
+    } else {
+        Err(ExactError::PointValues)
     }
-    Ok(())
 }
 
 /// The holdings of one suit by length and points, those with points outside `range` left out.

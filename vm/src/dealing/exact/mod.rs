@@ -34,7 +34,7 @@ use suits::BySuit;
 use walk::{Lengths, Memo, Walk, BINOMIAL};
 
 pub use alone::deals_alone;
-pub use rules::{ExactError, SeatRule, MAX_STATES};
+pub use rules::{counts_exactly, ExactError, SeatRule, MAX_STATES};
 
 mod alone;
 mod rules;
@@ -117,10 +117,8 @@ impl ExactDealer {
     /// points counted by `values` (points of each rank, the two first). The fixed cards must
     /// be disjoint and at most 13 per seat.
     pub fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13]) -> Result<ExactDealer, ExactError> {
-        let suit_max: i64 = values.iter().map(|&v| i64::from(v)).sum();
         let counting = rules.iter().flatten().filter(|r| r.counts_points(values)).count();
-        let valued = values.iter().filter(|&&v| v != 0).count();
-        if counting > 0 && (values.iter().any(|&v| v < 0) || valued > 5 || suit_max > 15) {
+        if counting > 0 && !counts_exactly(values) {
             return Err(ExactError::PointValues);
         }
         let engine =

@@ -84,6 +84,15 @@ pub(super) fn byte_range((lo, hi): (i32, i32)) -> (u8, u8) {
     }
 }
 
+/// Whether exact dealing can count points valued `values` (points of each rank, the two
+/// first): none negative, on five ranks at most, 15 at most in a suit. Other values are
+/// refused ([`ExactError::PointValues`]): their rules are met by testing the condition.
+pub fn counts_exactly(values: &[i32; 13]) -> bool {
+    let suit_max: i64 = values.iter().map(|&v| i64::from(v)).sum();
+    let valued = values.iter().filter(|&&v| v != 0).count();
+    values.iter().all(|&v| v >= 0) && valued <= 5 && suit_max <= 15
+}
+
 /// Why a set of rules cannot be dealt exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExactError {
