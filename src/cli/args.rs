@@ -14,136 +14,173 @@ use std::path::PathBuf;
 /// A run can be split across machines: `dealvm --shard K/N --part FILE ...` on each, then
 /// `dealvm merge PART...` (see `dealvm merge --help`) prints what the single run would.
 #[derive(Parser, Debug, Clone)]
-#[command(name = "dealvm", disable_help_flag = true, disable_version_flag = true, max_term_width = 100)]
+#[command(
+    name = "dealvm",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    max_term_width = 100,
+    after_help = "`dealvm --help` describes every switch; `dealvm merge --help` the merge of a run's shards."
+)]
 pub struct Cli {
+    /// The input file (standard input without one)
+    ///
     /// The input file written in the Dealer language; `-` or none for standard input (none
     /// with --deals: standard input if it is not a terminal and not empty, else no condition
     /// and no actions).
     pub file: Option<PathBuf>,
 
+    /// Stop after N deals meet the condition
+    ///
     /// Produce: stop after N deals meet the condition (file: `produce N`; default 40 when
     /// deals are printed, else as many as generated).
     #[arg(short = 'p', allow_hyphen_values = true, value_name = "N")]
     pub produce: Option<String>,
 
+    /// Stop after N deals have been dealt
+    ///
     /// Generate: stop after N deals have been dealt (file: `generate N`; default 10000000).
     #[arg(short = 'g', allow_hyphen_values = true, value_name = "N")]
     pub generate: Option<String>,
 
+    /// The seed: the same seed, the same deals
+    ///
     /// Seed of the random generator (file: `seed N`). 0 or none takes a seed from the
     /// operating system; the seed used is printed at the end and reproduces the run.
     #[arg(short = 's', allow_hyphen_values = true, value_name = "N")]
     pub seed: Option<String>,
 
+    /// No statistics at the end
+    ///
     /// Toggle the statistics printed at the end of the run (printed by default).
     #[arg(short = 'v', action = clap::ArgAction::Count)]
     pub verbose: u8,
 
+    /// No `printpbn` output
+    ///
     /// Quiet: suppress `printpbn` output.
     #[arg(short = 'q')]
     pub quiet: bool,
 
+    /// The title of the reports and the PBN file
+    ///
     /// Title printed on the reports and in PBN output (file: `title "..."`).
     #[arg(short = 'T', value_name = "TITLE")]
     pub title: Option<String>,
 
+    /// Predeal north these cards (-E, -S, -W: the other seats)
+    ///
     /// Predeal these cards to north, replacing the file's predeal for north: holdings such as
     /// `SAQ542,HKJ87,D32,CAK`.
     #[arg(short = 'N', value_name = "HOLDINGS", allow_hyphen_values = true)]
     pub north: Option<String>,
 
     /// Predeal these cards to east (as -N).
-    #[arg(short = 'E', value_name = "HOLDINGS", allow_hyphen_values = true)]
+    #[arg(hide_short_help = true, short = 'E', value_name = "HOLDINGS", allow_hyphen_values = true)]
     pub east: Option<String>,
 
     /// Predeal these cards to south (as -N).
-    #[arg(short = 'S', value_name = "HOLDINGS", allow_hyphen_values = true)]
+    #[arg(hide_short_help = true, short = 'S', value_name = "HOLDINGS", allow_hyphen_values = true)]
     pub south: Option<String>,
 
     /// Predeal these cards to west (as -N).
-    #[arg(short = 'W', value_name = "HOLDINGS", allow_hyphen_values = true)]
+    #[arg(hide_short_help = true, short = 'W', value_name = "HOLDINGS", allow_hyphen_values = true)]
     pub west: Option<String>,
 
-    /// Script variable $0: the text replaces every `$0` of the input file as tokens.
+    /// Script variables: -0 TEXT to -9 TEXT give $0 to $9 their text
+    ///
+    /// Each `$N` of the input file (`$0` to `$9`) is replaced by the text of `-N TEXT` as tokens,
+    /// also inside `shape(...)` and `shape{...}`, not inside quotes: `-1 15` makes
+    /// `hcp(north) >= $1` read `hcp(north) >= 15`. Classic Dealer's -0, -2 and -3 (swapping)
+    /// are -x 2 and -x 3 here.
     #[arg(short = '0', value_name = "TEXT", allow_hyphen_values = true)]
     pub script0: Option<String>,
 
     /// Script variable $1: the text replaces every `$1` of the input file as tokens.
-    #[arg(short = '1', value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(hide = true, short = '1', value_name = "TEXT", allow_hyphen_values = true)]
     pub script1: Option<String>,
 
     /// Script variable $2: the text replaces every `$2` of the input file as tokens.
-    #[arg(short = '2', value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(hide = true, short = '2', value_name = "TEXT", allow_hyphen_values = true)]
     pub script2: Option<String>,
 
     /// Script variable $3: the text replaces every `$3` of the input file as tokens.
-    #[arg(short = '3', value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(hide = true, short = '3', value_name = "TEXT", allow_hyphen_values = true)]
     pub script3: Option<String>,
 
     /// Script variable $4: the text replaces every `$4` of the input file as tokens.
-    #[arg(short = '4', value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(hide = true, short = '4', value_name = "TEXT", allow_hyphen_values = true)]
     pub script4: Option<String>,
 
     /// Script variable $5: the text replaces every `$5` of the input file as tokens.
-    #[arg(short = '5', value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(hide = true, short = '5', value_name = "TEXT", allow_hyphen_values = true)]
     pub script5: Option<String>,
 
     /// Script variable $6: the text replaces every `$6` of the input file as tokens.
-    #[arg(short = '6', value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(hide = true, short = '6', value_name = "TEXT", allow_hyphen_values = true)]
     pub script6: Option<String>,
 
     /// Script variable $7: the text replaces every `$7` of the input file as tokens.
-    #[arg(short = '7', value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(hide = true, short = '7', value_name = "TEXT", allow_hyphen_values = true)]
     pub script7: Option<String>,
 
     /// Script variable $8: the text replaces every `$8` of the input file as tokens.
-    #[arg(short = '8', value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(hide = true, short = '8', value_name = "TEXT", allow_hyphen_values = true)]
     pub script8: Option<String>,
 
     /// Script variable $9: the text replaces every `$9` of the input file as tokens.
-    #[arg(short = '9', value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(hide = true, short = '9', value_name = "TEXT", allow_hyphen_values = true)]
     pub script9: Option<String>,
 
+    /// Swapping: -x 2 East and West, -x 3 East, South and West
+    ///
     /// Swapping: `-x 2` also examines each deal with East and West exchanged; `-x 3` with East,
     /// South and West in all six arrangements. The swapped seats cannot be predealt.
     #[arg(short = 'x', allow_hyphen_values = true, value_name = "2|3")]
     pub swap: Option<String>,
 
+    /// A progress meter on standard error
+    ///
     /// Progress meter on standard error: deals dealt and produced, rate, time to go.
     #[arg(short = 'm')]
     pub meter: bool,
 
     /// CSV file for `csvrpt`, appended to; `w:FILE` starts it afresh (default, or `-`:
     /// standard output).
-    #[arg(short = 'C', value_name = "FILE")]
+    #[arg(hide_short_help = true, short = 'C', value_name = "FILE")]
     pub csv: Option<String>,
 
     /// File for `export` (default, or `-`: standard output).
-    #[arg(short = 'X', value_name = "FILE")]
+    #[arg(hide_short_help = true, short = 'X', value_name = "FILE")]
     pub export: Option<String>,
 
     /// The opener for OPC evaluations (file: `opener seat`): north, east, south or west (or
     /// N, E, S, W; any case).
-    #[arg(short = 'O', allow_hyphen_values = true, value_name = "SEAT")]
+    #[arg(hide_short_help = true, short = 'O', allow_hyphen_values = true, value_name = "SEAT")]
     pub opener: Option<String>,
 
     /// The number of the first board (file: `startboard N`; default 1). With --deals, the
     /// boards are numbered from N instead of keeping the file's numbers.
-    #[arg(long = "board-start", allow_hyphen_values = true, value_name = "N")]
+    #[arg(hide_short_help = true, long = "board-start", allow_hyphen_values = true, value_name = "N")]
     pub board_start: Option<String>,
 
+    /// Write the produced deals to a PBN file
+    ///
     /// Write the produced deals to FILE as a PBN file (PBN 2.1 export format; `-`: standard
     /// output), replacing it only when the run succeeds and produces a deal. The file's
     /// actions still run; with no `action` statement, nothing else is printed.
     #[arg(long = "pbn", value_name = "FILE")]
     pub pbn: Option<PathBuf>,
 
+    /// Write the produced deals to a Duplimate DLM file
+    ///
     /// Write the produced deals to FILE as a Duplimate DLM file (boards 1 to 99; `-`: standard
     /// output), replacing it only when the run succeeds and produces a deal. A run that could
     /// make boards above 99 is refused.
     #[arg(long = "dlm", value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 
+    /// Turn each deal to the dealer of its board's place in the cycle
+    ///
     /// Turn each deal so that the hand of its dealer (the input's `dealer`, else the deals
     /// file's) sits at the seat that deals its board in the standard 16-board cycle, as a
     /// dealing machine's boards have it: with `dealer north`, east holds north's hand on board
@@ -153,6 +190,8 @@ pub struct Cli {
     #[arg(long = "rotate")]
     pub rotate: bool,
 
+    /// Take the deals from a PBN, DLM, zrd or DL52 file
+    ///
     /// Take the deals from FILE, a PBN, DLM, zrd or DL52 file (told apart by content; `-`:
     /// standard input), in order, instead of dealing at random: the condition and the actions
     /// run over them (a zrd file's double-dummy results are used, not solved again). Without an input file or a script on standard input, no condition: every deal
@@ -162,18 +201,18 @@ pub struct Cli {
 
     /// Debug level: at 2 and above, the statistics at the end count the double-dummy solves
     /// and the answers taken from the cache (a level such as 3.7 is taken as 3).
-    #[arg(short = 'D', allow_hyphen_values = true, value_name = "LEVEL")]
+    #[arg(hide_short_help = true, short = 'D', allow_hyphen_values = true, value_name = "LEVEL")]
     pub debug: Option<String>,
 
     /// How double dummy is solved: 1 one declarer and strain at a time, 2 the whole table of
     /// 20 results at once (default: whole tables when the input needs them, par or trix, or
     /// asks about more than eight declarer-strain pairs; single solves otherwise).
-    #[arg(short = 'M', allow_hyphen_values = true, value_name = "1|2")]
+    #[arg(hide_short_help = true, short = 'M', allow_hyphen_values = true, value_name = "1|2")]
     pub dds_mode: Option<String>,
 
     /// The vulnerability of `par(side)` and `parcontract` without one: 0 none, 1 NS, 2 EW,
     /// 3 both (default: the input's `vulnerable`, else none).
-    #[arg(short = 'P', allow_hyphen_values = true, value_name = "0-3")]
+    #[arg(hide_short_help = true, short = 'P', allow_hyphen_values = true, value_name = "0-3")]
     pub par_vul: Option<String>,
 
     /// Library mode: the deals come from FILE, a zrd file of solved deals such as Richard
@@ -181,36 +220,40 @@ pub struct Cli {
     /// predeal and swapping are ignored; a seed N starts at block N of the library (blocks of
     /// 1000 deals, fewer in small files), going round to its start at the end. Without a seed,
     /// the run starts at a block chosen at random, whose number is the seed printed.
-    #[arg(short = 'L', value_name = "FILE")]
+    #[arg(hide_short_help = true, short = 'L', value_name = "FILE")]
     pub library: Option<PathBuf>,
 
     /// The usereval server: the program that answers the input's `usereval(...)` queries,
     /// started once per thread, one line per query (protocol: docs/usereval.md). A name
     /// without `/` is looked up in PATH; `./NAME` for the current directory.
-    #[arg(short = 'U', value_name = "PATH")]
+    #[arg(hide_short_help = true, short = 'U', value_name = "PATH")]
     pub usereval: Option<String>,
 
     /// The longest wait, in seconds, for one answer of the usereval server (default 10; a
     /// fraction such as 0.5 too): a server that takes longer is stopped, and so is the run.
-    #[arg(long = "usereval-timeout", allow_hyphen_values = true, value_name = "SECONDS")]
+    #[arg(hide_short_help = true, long = "usereval-timeout", allow_hyphen_values = true, value_name = "SECONDS")]
     pub usereval_timeout: Option<String>,
 
     /// Save the produced deals in FILE as zrd records with their 20 double-dummy results
     /// (Pavlicek's format, `-L` reads it); `[N][w]:FILE`: `N` no solving (counts written as
     /// zero), `w` start the file afresh (else added to). A title goes first as title records.
-    #[arg(short = 'Z', value_name = "[N][w]:FILE")]
+    #[arg(hide_short_help = true, short = 'Z', value_name = "[N][w]:FILE")]
     pub zrd: Option<String>,
 
     /// Save the produced deals in FILE as DL52 records (52 bytes a deal, DealerV2's format);
     /// `[w]:FILE`: `w` starts the file afresh (else added to).
-    #[arg(short = 'l', value_name = "[w]:FILE")]
+    #[arg(hide_short_help = true, short = 'l', value_name = "[w]:FILE")]
     pub dl52: Option<String>,
 
+    /// With --pbn: each board's double-dummy table and par
+    ///
     /// With --pbn: each board carries its double-dummy table and par (PBN's
     /// OptimumResultTable, OptimumScore and ParContract tags), at the board's vulnerability.
     #[arg(long = "dd")]
     pub dd: bool,
 
+    /// Standard errors and 95% intervals in the reports
+    ///
     /// Give each estimate's standard error in the reports: after each `average` line, the
     /// mean's standard error and 95% interval (mean ± 1.96 standard errors); in each 1-D
     /// `frequency` and `bktfreq` table, each percentage's binomial standard error and Wilson
@@ -219,6 +262,8 @@ pub struct Cli {
     #[arg(long = "se")]
     pub se: bool,
 
+    /// Write every statistic to FILE as one JSON document
+    ///
     /// Write every statistic of the run to FILE as one JSON document (`-`: standard output,
     /// which then holds only the document: no printed reports, no statistics at the end):
     /// the deals generated and produced, the seed, each `average` (n, mean, sd, standard
@@ -228,6 +273,8 @@ pub struct Cli {
     #[arg(long = "json", value_name = "FILE")]
     pub json: Option<PathBuf>,
 
+    /// Stop once the first average is known to within X
+    ///
     /// Stop once the standard error of the first `average` action (its sample standard
     /// deviation over the square root of its sample size) is at most X, checked after each
     /// batch of 4096 deals, in order, so that the output is the same for any -R and in
@@ -236,6 +283,8 @@ pub struct Cli {
     #[arg(long = "until-se", allow_hyphen_values = true, value_name = "X")]
     pub until_se: Option<String>,
 
+    /// Threads to deal on (default: all cores)
+    ///
     /// Threads to deal on (default: all cores; at most 4 per core are started). The output is
     /// the same for any number.
     #[arg(short = 'R', long = "threads", allow_hyphen_values = true, value_name = "N")]
@@ -244,13 +293,13 @@ pub struct Cli {
     /// Deal every deal and test the condition, as Dealer does, even when the condition's terms
     /// on single seats are rare enough for exact dealing (dealing only deals that meet them;
     /// `--dump-bytecode` says which way a run deals and why).
-    #[arg(long = "rejection")]
+    #[arg(hide_short_help = true, long = "rejection")]
     pub rejection: bool,
 
     /// Compile every expression as written: no tables for the parts that read one suit or
     /// one hand's shape, and one deal at a time, never over blocks of deals. The same
     /// results, more slowly; for checking the compiler.
-    #[arg(long = "plain")]
+    #[arg(hide_short_help = true, long = "plain")]
     pub plain: bool,
 
     /// Run the plain way, for checking dealvm itself: every hand of every deal dealt before
@@ -260,9 +309,11 @@ pub struct Cli {
     /// counting proved can produce nothing is dealt all the same. The output is the same as
     /// without it, more slowly; a difference is a bug in dealvm. Exact dealing stays as
     /// chosen: add --rejection to deal every deal at random.
-    #[arg(long = "reference")]
+    #[arg(hide_short_help = true, long = "reference")]
     pub reference: bool,
 
+    /// Run only shard K of N of a run split across machines
+    ///
     /// Run only shard K of N (0 <= K < N) of the run: the batches of 4096 deals whose number
     /// is K modulo N, each shard producing up to the run's `produce` count from its own
     /// batches. Nothing is printed: what `dealvm merge` needs goes to the --part file. Every
@@ -273,9 +324,11 @@ pub struct Cli {
 
     /// With --shard: the part file to write (replaced only when the shard succeeds; `-`:
     /// standard output). `dealvm merge PART...` reads the parts of all N shards.
-    #[arg(long = "part", value_name = "FILE")]
+    #[arg(hide_short_help = true, long = "part", value_name = "FILE")]
     pub part: Option<PathBuf>,
 
+    /// Behave as Debian's dealer: the same deals and output
+    ///
     /// Behave as Debian's `/usr/games/dealer` (classic Dealer): for the same input and seed
     /// (`-s`, also negative; without one, the time in seconds), the same deals in the same
     /// order, from the C library's `rand()` and Dealer's own shuffle (with the predeal,
@@ -294,15 +347,22 @@ pub struct Cli {
     #[arg(long = "classic", value_name = "debian|exe", num_args = 0..=1, require_equals = true, default_missing_value = "debian")]
     pub classic: Option<String>,
 
+    /// Print the compiled program and stop
+    ///
     /// Print the compiled bytecode and stop, without dealing.
     #[arg(long = "dump-bytecode")]
     pub dump_bytecode: bool,
 
-    /// Print this help and stop.
-    #[arg(short = 'h', long = "help")]
-    pub help: bool,
+    /// Print a man page or a shell's completions, made from these switches, and stop: `man`,
+    /// `bash`, `zsh` or `fish` (the repository keeps them in docs/man/ and docs/completions/).
+    #[arg(hide_short_help = true, long = "generate", value_name = "man|bash|zsh|fish")]
+    pub man_or_completions: Option<String>,
 
-    /// Print the version and stop.
+    /// Print the help and stop: -h a summary, --help every switch
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]
+    pub help: Option<bool>,
+
+    /// Print the version and stop
     #[arg(short = 'V', long = "version")]
     pub version: bool,
 
@@ -314,7 +374,7 @@ pub struct Cli {
 }
 
 /// The switches left out of [`Cli::command_line`]: they change nothing in the output.
-const NOT_IN_COMMAND_LINE: [&str; 7] = ["threads", "meter", "usereval_timeout", "shard", "part", "help", "version"];
+const NOT_IN_COMMAND_LINE: [&str; 8] = ["threads", "meter", "usereval_timeout", "shard", "part", "help", "version", "man_or_completions"];
 
 impl Cli {
     /// Parses the arguments (the program's name first), and records the command line.
@@ -325,29 +385,59 @@ impl Cli {
     {
         // The switches are made once (the most of the parse's time): parsed, then read again.
         let mut command = <Cli as clap::CommandFactory>::command();
-        let matches = command.try_get_matches_from_mut(args).map_err(|e| classic_switch(suggest_switch(e, &command)))?;
+        let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+        let matches = command.try_get_matches_from_mut(&args).map_err(|e| classic_swap(classic_switch(suggest_switch(e, &command)), &args))?;
         let mut cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches)?;
         cli.command_line = command_line(&matches, &command);
         Ok(cli)
     }
 }
 
-/// An unknown long switch with the nearest one suggested when clap found none (clap's
-/// measure misses swapped letters: `--pnb` for `--pbn`), instead of clap's tip to pass it as
-/// a value.
+/// An unknown long switch with the nearest one suggested, by the measure of the messages about
+/// the input (a slip or two, swapped letters too: `--pnb` for `--pbn`), and only then: clap's
+/// own suggestion goes further (`--rotate` for `--frobnicate`).
 pub fn suggest_switch(mut e: clap::Error, command: &clap::Command) -> clap::Error {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
-    if e.kind() != ErrorKind::UnknownArgument || e.get(ContextKind::SuggestedArg).is_some() {
+    if e.kind() != ErrorKind::UnknownArgument {
         return e;
     }
     let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else { return e };
+    let given = given.clone();
     let Some(name) = given.strip_prefix("--").map(|n| n.split('=').next().unwrap_or(n)) else { return e };
     let longs = command.get_arguments().filter_map(|a| a.get_long());
-    if let Some(near) = crate::front::diag::closest(name, longs) {
-        e.insert(ContextKind::SuggestedArg, ContextValue::String(format!("--{near}")));
-        e.insert(ContextKind::Suggested, ContextValue::StyledStrs(Vec::new()));
+    match crate::front::diag::closest(name, longs) {
+        Some(near) => {
+            e.insert(ContextKind::SuggestedArg, ContextValue::String(format!("--{near}")));
+            e.insert(ContextKind::Suggested, ContextValue::StyledStrs(Vec::new()));
+            e
+        }
+        None => clap::Error::raw(
+            ErrorKind::UnknownArgument,
+            format!("unknown switch '{given}'; `dealvm -h` lists the common switches, `dealvm --help` all of them\n"),
+        ),
     }
-    e
+}
+
+/// A command line that does not parse and names classic Dealer's swapping switches `-0`, `-2`
+/// or `-3`, which are script variables here (`-2 TEXT`): clap's message, and what classic
+/// Dealer meant by them, wherever they are.
+fn classic_swap(e: clap::Error, args: &[std::ffi::OsString]) -> clap::Error {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        return e;
+    }
+    let Some(n) = args.iter().skip(1).find_map(|a| match a.to_str() {
+        Some("-0") => Some(0),
+        Some("-2") => Some(2),
+        Some("-3") => Some(3),
+        _ => None,
+    }) else {
+        return e;
+    };
+    let message = e.render().to_string();
+    let first = message.lines().next().unwrap_or_default().trim_start_matches("error: ").to_string();
+    let hint = crate::cli::input::swap_hint(n);
+    clap::Error::raw(e.kind(), format!("{first}\n  note: -{n} TEXT gives the script variable ${n} a value in dealvm{hint}\n"))
 }
 
 /// Classic Dealer's switches that dealvm does not have (`-e`, `-u`, `-t`), with what dealvm

@@ -135,7 +135,7 @@ pub fn check_script_use(cli: &Cli, source: &Source) -> Result<(), Failure> {
 }
 
 /// For `-0`, `-2` and `-3`: what classic Dealer meant by them.
-fn swap_hint(n: usize) -> String {
+pub(crate) fn swap_hint(n: usize) -> String {
     match n {
         0 => "; classic Dealer's -0 (no swapping) is what dealvm does without -x: leave it out".into(),
         2 => "; classic Dealer's -2 (East and West exchanged) is -x 2 here".into(),

@@ -3,8 +3,9 @@
 //! ([`failure`]), merging the switches with the input file ([`options`]), the output files
 //! checked and opened ([`outputs`]), standard output and its broken pipes ([`stdout`]), Ctrl-C
 //! ([`signals`]), the run from input to output ([`execute`]), one shard of a run
-//! (`--shard`: [`shard`]), the merge of the shards' parts (`dealvm merge`: [`merge`]) and a
-//! run as classic Dealer makes it (`--classic`: [`classic`]).
+//! (`--shard`: [`shard`]), the merge of the shards' parts (`dealvm merge`: [`merge`]), a
+//! run as classic Dealer makes it (`--classic`: [`classic`]), and the man page and shell
+//! completions made from the switches (`--generate`: [`generate`]).
 //!
 //! `main.rs` parses the arguments into a [`Cli`], calls [`run`] and turns a [`Failure`] into
 //! an exit status. Imports: every stage below it.
@@ -13,6 +14,7 @@ pub mod args;
 pub mod classic;
 pub mod execute;
 pub mod failure;
+pub mod generate;
 pub mod input;
 pub mod merge;
 pub mod options;
@@ -27,13 +29,13 @@ use std::io::Write;
 use std::time::Instant;
 use stdout::Printed;
 
-/// Runs the command: help, version, or a run from the input file to standard output.
+/// Runs the command: the version, or a run from the input file to standard output (the help
+/// is clap's, printed while parsing).
 /// `start` is when the process started (for the trailer's time).
 pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
-    if cli.help {
-        let mut cmd = <Cli as clap::CommandFactory>::command();
-        let _ = cmd.print_long_help();
-        return Ok(());
+    if let Some(what) = &cli.man_or_completions {
+        let text = generate::generated(what)?;
+        return stdout::with_stdout(|out| Ok(out.write_all(&text)?));
     }
     if cli.version {
         println!("dealvm {}", env!("CARGO_PKG_VERSION"));

@@ -115,11 +115,21 @@ fn constants_are_folded_and_short_circuits_jump() {
 
 #[test]
 fn help_and_version() {
+    // -h: a summary of the common switches, at most 40 lines; --help: every switch.
     let run = dealvm_stdin("", &["-h"]);
     assert_eq!(run.status, 0);
-    for switch in ["-p", "-g", "-s", "-v", "-q", "-T", "-N", "-E", "-S", "-W", "-0", "-R", "--dump-bytecode"] {
-        assert!(run.stdout.contains(switch), "help lists {switch}");
+    assert!(run.stdout.lines().count() <= 40, "{}", run.stdout);
+    for switch in ["-p", "-g", "-s", "-v", "-q", "-T", "-N", "-0", "-x", "-R", "--pbn", "--dlm", "--se", "--json", "--dump-bytecode", "--help"] {
+        assert!(run.stdout.contains(switch), "-h lists {switch}");
     }
+    let long = dealvm_stdin("", &["--help"]);
+    assert_eq!(long.status, 0);
+    for switch in ["-E", "-S", "-W", "-C", "-X", "-Z", "-l", "-L", "-U", "--usereval-timeout", "--rejection", "--plain", "--reference", "--part"] {
+        assert!(long.stdout.contains(switch) && !run.stdout.contains(&format!("  {switch} ")), "--help alone lists {switch}");
+    }
+    // The script variables, once: -0 names them all.
+    assert!(long.stdout.contains("-0 <TEXT>") && !long.stdout.contains("-5 <TEXT>"), "{}", long.stdout);
+    assert!(long.stdout.contains("`$0` to `$9`"), "{}", long.stdout);
     let run = dealvm_stdin("", &["-V"]);
     assert_eq!(run.status, 0);
     assert!(run.stdout.starts_with("dealvm "));
@@ -178,4 +188,48 @@ fn classic_dealer_switches_dealvm_lacks_say_what_it_offers() {
         assert!(run.stderr.contains(text), "{args:?}: {}", run.stderr);
         assert!(!run.stderr.contains("tip: to pass"), "no tip to pass it as a value: {}", run.stderr);
     }
+    // Dealer's -2 and -3 anywhere on a command line that does not parse: what they were.
+    let yarb = "/usr/share/doc/dealer/examples/Descr.yarb";
+    for (args, text) in [
+        (&["--classic", "-s", "7", "-2", "-p", "2", yarb][..], "classic Dealer's -2 (East and West exchanged) is -x 2 here"),
+        (&["-s", "7", "-p", "2", yarb, "-3"][..], "classic Dealer's -3 (East, South and West in all six arrangements) is -x 3 here"),
+    ] {
+        let run = dealvm_stdin("", args);
+        assert_eq!(run.status, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(text), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn an_unknown_switch_gets_a_suggestion_only_when_it_is_close() {
+    let run = dealvm_stdin("", &["--frobnicate"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("unknown switch '--frobnicate'") && !run.stderr.contains("--rotate"), "{}", run.stderr);
+    let run = dealvm_stdin("", &["--pnb", "x.pbn"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("'--pbn'"), "{}", run.stderr);
+}
+
+#[test]
+fn the_man_page_and_the_completions_are_those_of_the_switches() {
+    // Made from the switches' definitions by `dealvm --generate WHAT`; the repository's copies
+    // must be current: after a change of the switches, each failure below says what to run.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (what, file) in [
+        ("man", "docs/man/dealvm.1"),
+        ("bash", "docs/completions/dealvm.bash"),
+        ("zsh", "docs/completions/_dealvm"),
+        ("fish", "docs/completions/dealvm.fish"),
+    ] {
+        let run = dealvm_stdin("", &["--generate", what]);
+        assert_eq!(run.status, 0, "{what}: {}", run.stderr);
+        let kept = std::fs::read_to_string(root.join(file)).unwrap_or_default();
+        assert!(
+            kept == run.stdout,
+            "{file} is not current: run `dealvm --generate {what} > {file}` (cargo run --release -- --generate {what} > {file})"
+        );
+    }
+    let run = dealvm_stdin("", &["--generate", "tcsh"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("--generate takes man, bash, zsh or fish"), "{}", run.stderr);
 }
