@@ -3,13 +3,14 @@
 //! format description (`tests/data/dlm_boards.tsv`), the files by round trips, and the
 //! readers by corrupted files.
 
-use crate::common::{data_dir, dealvm_in};
+use crate::common::data_dir;
+use crate::common::{run_in as run, scratch};
 use dealvm::files::dlm;
 use dealvm::front::diag::Source;
 use dealvm::source::{self, pbn};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One row of the vectors: file, board, duplicates, `Board NN=` line, deal from North, and
 /// the PBN dealer and vulnerability (file A boards 1-32 only).
@@ -40,19 +41,6 @@ fn vectors() -> Vec<Vector> {
             }
         })
         .collect()
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealvm-boards-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs dealvm in `dir` with `args`, the Dealer input `input` on standard input.
-fn run(dir: &Path, args: &[&str], input: &str) -> crate::common::Run {
-    dealvm_in(dir, args, Some(input.as_bytes()))
 }
 
 #[test]

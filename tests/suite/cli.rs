@@ -2,15 +2,10 @@
 //! switches replace the file's predeal for their seat, and the compiled program is as claimed.
 
 use crate::common::dealvm_stdin;
+use crate::common::ok;
 use std::io::Write;
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::process::{Command, Stdio};
-
-fn ok(input: &str, args: &[&str]) -> String {
-    let run = dealvm_stdin(input, args);
-    assert_eq!(run.status, 0, "input {input:?} args {args:?}: {}", run.stderr);
-    run.stdout
-}
 
 fn trailer_value(out: &str, prefix: &str) -> String {
     out.lines().find_map(|l| l.strip_prefix(prefix)).unwrap_or_default().trim().to_string()

@@ -51,6 +51,36 @@ pub fn dealvm_stdin(input: &str, args: &[&str]) -> Run {
     dealvm_in(&data_dir(), args, Some(input.as_bytes()))
 }
 
+/// Runs `dealvm` on the input text `input` with `args`, checking that it succeeds: its
+/// standard output.
+#[track_caller]
+pub fn ok(input: &str, args: &[&str]) -> String {
+    let run = dealvm_stdin(input, args);
+    assert_eq!(run.status, 0, "input {input:?} args {args:?}: {}", run.stderr);
+    run.stdout
+}
+
+/// Runs `dealvm` in `dir` with `args`, the Dealer input `input` on standard input.
+pub fn run_in(dir: &Path, args: &[&str], input: &str) -> Run {
+    dealvm_in(dir, args, Some(input.as_bytes()))
+}
+
+/// Runs `dealvm` in `dir` with `args` and nothing on standard input.
+pub fn run_alone(dir: &Path, args: &[&str]) -> Run {
+    dealvm_in(dir, args, None)
+}
+
+/// A fresh, empty folder of this test process in the temporary folder, named after the test
+/// file that asks for it and `name` (so that tests running side by side never share one).
+#[track_caller]
+pub fn scratch(name: &str) -> PathBuf {
+    let file = Path::new(std::panic::Location::caller().file()).file_stem().and_then(|s| s.to_str()).unwrap_or("test");
+    let dir = std::env::temp_dir().join(format!("dealvm-{file}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Replaces what legitimately varies between runs: the elapsed time and today's date.
 pub fn normalise(out: &str) -> String {
     out.lines()

@@ -2,14 +2,8 @@
 //! meter, and their errors.
 
 use crate::common::{dealvm_in, dealvm_stdin};
+use crate::common::{ok, scratch};
 use std::fs;
-use std::path::PathBuf;
-
-fn ok(input: &str, args: &[&str]) -> String {
-    let run = dealvm_stdin(input, args);
-    assert_eq!(run.status, 0, "input {input:?} args {args:?}: {}", run.stderr);
-    run.stdout
-}
 
 /// The four hands of a `printoneline` line.
 fn hands(line: &str) -> [String; 4] {
@@ -19,14 +13,6 @@ fn hands(line: &str) -> [String; 4] {
 
 fn deal_lines(out: &str) -> Vec<[String; 4]> {
     out.lines().filter(|l| l.starts_with("n ")).map(hands).collect()
-}
-
-/// A fresh folder for output files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealvm-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

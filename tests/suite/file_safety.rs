@@ -4,23 +4,11 @@
 //! zrd records solved rather than read as zero tricks, DL52 files read with `--deals`, and
 //! PBN files with CR line ends, repeated or impossible tables.
 
-use crate::common::{data_dir, dealvm_in, Run};
+use crate::common::{data_dir, Run};
+use crate::common::{run_alone as run, scratch};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealvm-safety-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs dealvm in `dir` with `args` and nothing on standard input.
-fn run(dir: &Path, args: &[&str]) -> Run {
-    dealvm_in(dir, args, None)
-}
 
 /// The names in `dir`, sorted.
 fn names(dir: &Path) -> Vec<String> {

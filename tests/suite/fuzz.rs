@@ -7,6 +7,7 @@
 //! coverage-guided cargo-fuzz targets for long campaigns).
 
 use crate::common::data_dir;
+use crate::common::scratch;
 use clap::Parser;
 use dealvm::cli::{run_to, stdout::Printed, Cli, MergeCli};
 use dealvm::shard::part::{decode, seal, BatchSolves, End, Part};
@@ -153,14 +154,6 @@ fn run_command(args: &[&str]) -> Result<(), String> {
 /// The number of cases to run of each kind.
 fn cases() -> usize {
     std::env::var("DEALVM_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(CASES)
-}
-
-/// A fresh folder for the fuzzer's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealvm-fuzz-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Every file of `dir` whose name ends with `suffix`.

@@ -2,12 +2,12 @@
 //! (`tests/data/opc`: 1000 on random deals, 1820 on deals chosen for rare cases), the `opener`
 //! statement and the `-O` switch, `--plain`, and `opc` in a condition and in `average`.
 
+use crate::common::scratch;
 use crate::common::{data_dir, dealvm_in, dealvm_stdin};
 use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Side, Suit};
 use dealvm_vm::evaluation::opc::side_opc;
 use std::collections::HashMap;
 use std::fs;
-use std::path::PathBuf;
 
 /// Prints the twelve values of a deal: NS then EW, each in clubs, diamonds, hearts, spades,
 /// notrump, then the longest fit.
@@ -39,14 +39,6 @@ fn vectors(name: &str) -> Vec<Vector> {
             }
         })
         .collect()
-}
-
-/// A fresh folder for the deal files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealvm-opc-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Runs `script` (standard input) on the deals of `file` with `args`: its standard output.

@@ -3,24 +3,11 @@
 //! input, standard output (`-`, broken pipes, write errors), runs that produce no deal,
 //! damaged PBN deals, and the script on standard input with `--deals`.
 
-use crate::common::dealvm_in;
+use crate::common::{run_in as run, scratch};
 use std::fs;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealvm-outfiles-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs dealvm in `dir` with `args`, the Dealer input `input` on standard input.
-fn run(dir: &Path, args: &[&str], input: &str) -> crate::common::Run {
-    dealvm_in(dir, args, Some(input.as_bytes()))
-}
 
 /// The names in `dir`, sorted.
 fn names(dir: &Path) -> Vec<String> {

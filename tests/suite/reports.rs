@@ -5,18 +5,11 @@
 //! `--until-se` (stopping at the first batch whose standard error is small enough, on any
 //! number of threads).
 
+use crate::common::scratch;
 use crate::common::{dealvm_in, normalise, Run};
 use serde_json::Value;
 use std::fs;
-use std::path::{Path, PathBuf};
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealvm-reports-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::path::Path;
 
 /// Runs dealvm in `dir` with `args`, checking that it succeeds.
 fn run_ok(dir: &Path, args: &[&str]) -> Run {

@@ -4,16 +4,9 @@
 //! a `deal.rest`, so the hands dealt first stay those the condition and the actions read).
 
 use crate::common::dealvm_in;
+use crate::common::scratch;
 use std::fs;
-use std::path::{Path, PathBuf};
-
-/// A fresh folder in the temporary folder.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealvm-same-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::path::Path;
 
 /// The deal lines (`n ... e ... s ... w ...`) of a `printoneline` output.
 fn deal_lines(out: &str) -> Vec<String> {

@@ -3,23 +3,11 @@
 //! time line, and writes the same files; bad merges and runs a shard cannot make exactly are
 //! refused with exit status 2.
 
-use crate::common::{dealvm_in, normalise, Run};
+use crate::common::{normalise, Run};
+use crate::common::{run_alone as run, scratch};
 use dealvm::shard::part::{decode, encode, seal, BatchSolves, End, Part};
 use std::fs;
-use std::path::{Path, PathBuf};
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealvm-shards-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs dealvm in `dir` with `args`.
-fn run(dir: &Path, args: &[&str]) -> Run {
-    dealvm_in(dir, args, None)
-}
+use std::path::Path;
 
 /// Runs the `n` shards of the run `args` in `dir` (part files `NAME.K`, with `extra`
 /// switches added to some) and returns the part names.

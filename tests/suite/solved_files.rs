@@ -2,6 +2,7 @@
 //! byte for byte, DL52 records written (`-l`), PBN double-dummy tables written (`--pbn --dd`)
 //! and read back; deals read with their results are never solved again.
 
+use crate::common::ok;
 use crate::common::{data_dir, dealvm_in, dealvm_stdin};
 use std::fs;
 use std::path::PathBuf;
@@ -14,13 +15,6 @@ fn temp(name: &str) -> PathBuf {
 /// A sample zrd file of Pavlicek's library (10 deals).
 fn sample(name: &str) -> PathBuf {
     data_dir().join("zrd").join(name)
-}
-
-/// Runs `dealvm` with `args` and the script on standard input; checks it succeeds.
-fn ok(script: &str, args: &[&str]) -> String {
-    let run = dealvm_stdin(script, args);
-    assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
-    run.stdout
 }
 
 /// The `Double dummy:` counts of a `-D 2` run: solves of any kind, and cached answers.

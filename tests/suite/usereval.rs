@@ -5,19 +5,12 @@
 //! no output file ([`MISBEHAVING`]); the processes a server starts ending with it, and a
 //! Ctrl-C stopping a run whose server hangs at once.
 
+use crate::common::scratch;
 use crate::common::{dealvm_in, normalise, Run};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealvm-usereval-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The example server, examples/usereval/hcp_server.py.
 fn example() -> String {
