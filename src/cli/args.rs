@@ -418,6 +418,16 @@ pub fn suggest_switch(mut e: clap::Error, command: &clap::Command) -> clap::Erro
     }
 }
 
+/// For `-0`, `-2` and `-3`: what classic Dealer meant by them.
+pub fn swap_hint(n: usize) -> String {
+    match n {
+        0 => "; classic Dealer's -0 (no swapping) is what dealvm does without -x: leave it out".into(),
+        2 => "; classic Dealer's -2 (East and West exchanged) is -x 2 here".into(),
+        3 => "; classic Dealer's -3 (East, South and West in all six arrangements) is -x 3 here".into(),
+        _ => String::new(),
+    }
+}
+
 /// A command line that does not parse and names classic Dealer's swapping switches `-0`, `-2`
 /// or `-3`, which are script variables here (`-2 TEXT`): clap's message, and what classic
 /// Dealer meant by them, wherever they are.
@@ -436,7 +446,7 @@ fn classic_swap(e: clap::Error, args: &[std::ffi::OsString]) -> clap::Error {
     };
     let message = e.render().to_string();
     let first = message.lines().next().unwrap_or_default().trim_start_matches("error: ").to_string();
-    let hint = crate::cli::input::swap_hint(n);
+    let hint = swap_hint(n);
     clap::Error::raw(e.kind(), format!("{first}\n  note: -{n} TEXT gives the script variable ${n} a value in dealvm{hint}\n"))
 }
 

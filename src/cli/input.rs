@@ -1,7 +1,7 @@
 //! Reading the input: the input file or standard input as text, the script variables, and the
 //! `-N`/`-E`/`-S`/`-W` predeal switches.
 
-use crate::cli::args::Cli;
+use crate::cli::args::{swap_hint, Cli};
 use crate::cli::failure::{io_reason, switch_error, Failure};
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
@@ -132,16 +132,6 @@ pub fn check_script_use(cli: &Cli, source: &Source) -> Result<(), Failure> {
         }
     }
     Ok(())
-}
-
-/// For `-0`, `-2` and `-3`: what classic Dealer meant by them.
-pub(crate) fn swap_hint(n: usize) -> String {
-    match n {
-        0 => "; classic Dealer's -0 (no swapping) is what dealvm does without -x: leave it out".into(),
-        2 => "; classic Dealer's -2 (East and West exchanged) is -x 2 here".into(),
-        3 => "; classic Dealer's -3 (East, South and West in all six arrangements) is -x 3 here".into(),
-        _ => String::new(),
-    }
 }
 
 /// The name and bytes of the `--deals` file: the file, or standard input for `-`.

@@ -323,3 +323,63 @@ fn no_rust_file_of_the_engine_or_the_program_is_over_700_lines() {
     }
     assert!(long.is_empty(), "files over 700 lines (split them by concern):\n{}", long.join("\n"));
 }
+
+/// The functions allowed more than [`LONGEST_FUNCTION`] lines, each with its reason.
+const LONG_FUNCTIONS: [(&str, &str); 1] = [(
+    "vm/src/machine/interp.rs::run_each",
+    "the interpreter's loop: one match over the instructions, each arm a few lines, kept in one function so that the dispatch stays one jump",
+)];
+
+/// The most lines a function may have (its signature to its closing brace).
+const LONGEST_FUNCTION: usize = 150;
+
+/// The functions of a Rust file with their lengths in lines: a line `fn NAME` (after `pub`,
+/// `unsafe`, `const` as they come) to the first line that closes it at its indentation.
+fn function_lengths(text: &str) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        let indent = &line[..line.len() - code.len()];
+        let mut words = code.split_whitespace().peekable();
+        while words.peek().is_some_and(|w| w.starts_with("pub") || ["unsafe", "const", "async", "extern", "\"C\""].contains(w)) {
+            words.next();
+        }
+        if words.next() != Some("fn") {
+            continue;
+        }
+        let name: String = words.next().unwrap_or_default().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let closing = format!("{indent}}}");
+        if let Some(end) = lines[i + 1..].iter().position(|l| *l == closing) {
+            out.push((name, end + 2));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_is_over_150_lines_but_the_listed_ones() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut long = Vec::new();
+    for dir in ["vm/src", "src", "dd/src"] {
+        for file in rust_files(&root.join(dir)) {
+            let rel = file.strip_prefix(root).unwrap().display().to_string();
+            for (name, lines) in function_lengths(&fs::read_to_string(&file).unwrap()) {
+                let id = format!("{rel}::{name}");
+                if lines > LONGEST_FUNCTION && !LONG_FUNCTIONS.iter().any(|(f, _)| *f == id) {
+                    long.push(format!("{id}: {lines} lines"));
+                }
+            }
+        }
+    }
+    assert!(long.is_empty(), "functions over {LONGEST_FUNCTION} lines (split them, or list one with its reason):\n{}", long.join("\n"));
+    // The list names functions that are long: a function split since goes off it.
+    for (id, _) in LONG_FUNCTIONS {
+        let (file, name) = id.split_once("::").unwrap();
+        let lengths = function_lengths(&fs::read_to_string(root.join(file)).unwrap());
+        assert!(
+            lengths.iter().any(|(n, l)| n == name && *l > LONGEST_FUNCTION),
+            "{id} is no longer over {LONGEST_FUNCTION} lines: take it off the list"
+        );
+    }
+}

@@ -17,6 +17,8 @@ pub mod assembler;
 pub mod batch;
 pub mod block;
 pub mod bytecode;
+#[cfg(test)]
+mod facts_tests;
 pub mod fuse;
 pub mod interp;
 pub mod program;

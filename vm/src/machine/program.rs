@@ -7,7 +7,8 @@ use crate::evaluation::dd::DdMode;
 use crate::evaluation::shape::{ShapeSet, NUM_SHAPES};
 use crate::evaluation::tables::{ignored_ranks, TableId, Tables};
 use crate::evaluation::usereval::Query;
-use crate::machine::bytecode::{Instr, Needs, Reads};
+use crate::machine::bytecode::facts::{Needs, Reads};
+use crate::machine::bytecode::Instr;
 
 /// A named place where the interpreter starts: the condition or an action's expression.
 #[derive(Clone, Debug, PartialEq, Eq)]

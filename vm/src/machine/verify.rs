@@ -3,7 +3,8 @@
 //! that exist, variables called only after their own subroutine), and how deep its stack gets.
 //! The assembler runs it on every program it finishes.
 
-use crate::machine::bytecode::{BinaryOp, Flow, Instr};
+use crate::machine::bytecode::facts::Flow;
+use crate::machine::bytecode::{BinaryOp, Instr};
 use crate::machine::program::Program;
 use std::fmt;
 

@@ -1,7 +1,8 @@
 //! Which programs run over blocks of deals, and what the block evaluator knows of their code:
 //! each instruction unfused, and the stack depth before it.
 
-use crate::machine::bytecode::{Flow, Instr};
+use crate::machine::bytecode::facts::Flow;
+use crate::machine::bytecode::Instr;
 use crate::machine::program::Program;
 
 /// A program's code as the block evaluator runs it.

@@ -13,10 +13,8 @@ use crate::evaluation::score::{Contract, Strain};
 use crate::evaluation::tables::TableId;
 
 mod construct;
-mod facts;
+pub mod facts;
 mod print;
-
-pub use facts::{Facts, Flow, Needs, Reads};
 
 /// A unary operator.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
