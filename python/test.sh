@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Builds the Python module (python/, a debug build; `--release` for an optimised one) into a
-# virtual environment under target/, and runs its tests against the dealvm command.
+# virtual environment under target/, and runs its tests against the dealvm command. Then the
+# wheel a user installs: `maturin build --release`, installed in a fresh virtual environment
+# and tested there with no Rust toolchain on the PATH (`--no-wheel` leaves this out).
 # Needs python3 (with venv and pip) and the network to PyPI, once, for maturin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 profile=debug
 release=()
-if [ "${1:-}" = "--release" ]; then
-  profile=release
-  release=(--release)
-fi
+wheel=yes
+for arg in "$@"; do
+  case $arg in
+    --release) profile=release; release=(--release) ;;
+    --no-wheel) wheel=no ;;
+  esac
+done
 venv="target/python-venv"
 if [ ! -x "$venv/bin/maturin" ]; then
   python3 -m venv "$venv"
@@ -23,3 +28,15 @@ export VIRTUAL_ENV="$PWD/$venv"
 export PATH="$VIRTUAL_ENV/bin:$PATH"
 (cd python && maturin develop "${release[@]}")
 DEALVM="$PWD/target/$profile/dealvm" python -m unittest discover -s python/tests -v
+
+if [ "$wheel" = yes ]; then
+  rm -rf target/wheels
+  (cd python && maturin build --release --quiet --out ../target/wheels)
+  wheel_env="$PWD/target/python-wheel-venv"
+  rm -rf "$wheel_env"
+  python3 -m venv "$wheel_env"
+  "$wheel_env/bin/pip" install --quiet target/wheels/dealvm-*.whl
+  # Only the environment's Python and the system's programs: no cargo, no rustc.
+  env -i HOME="$HOME" PATH="$wheel_env/bin:/usr/bin:/bin" DEALVM="$PWD/target/$profile/dealvm" \
+    "$wheel_env/bin/python" -m unittest discover -s python/tests
+fi

@@ -23,6 +23,7 @@ mod opc;
 mod optimiser;
 mod oracle;
 mod output_files;
+mod packaging;
 mod partial;
 mod randomness;
 mod reference;

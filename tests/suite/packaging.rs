@@ -1,0 +1,24 @@
+//! Packaging as a user of each ecosystem expects it: a crate that depends on dealvm by path (or
+//! git) gets the same double-dummy solver as dealvm's own builds, the vendored DDS with its
+//! changes (vendor/dds-bridge-sys/PATCHES.md), not the one on crates.io.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn a_crate_depending_on_dealvm_by_path_gets_the_vendored_solver() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let manifest = root.join("tests/downstream/Cargo.toml");
+    // Offline: the crates dealvm needs are in cargo's cache once dealvm is built.
+    let out =
+        Command::new(cargo).args(["metadata", "--format-version", "1", "--offline", "--manifest-path"]).arg(&manifest).output().expect("cargo runs");
+    assert!(out.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let dds: Vec<&serde_json::Value> = metadata["packages"].as_array().expect("packages").iter().filter(|p| p["name"] == "dds-bridge-sys").collect();
+    assert_eq!(dds.len(), 1, "one dds-bridge-sys");
+    let path = dds[0]["manifest_path"].as_str().expect("a manifest path");
+    let vendored = root.join("vendor/dds-bridge-sys/Cargo.toml");
+    assert_eq!(Path::new(path), vendored, "the downstream crate gets {path}, not the vendored DDS");
+    assert!(dds[0]["source"].is_null(), "a path dependency, not a registry's: {}", dds[0]["source"]);
+}
