@@ -15,7 +15,7 @@
 # own), its output thrown away. A script Dealer cannot read (examples/ use dealvm's statements,
 # such as `seed`) shows its failure instead of a time. The milliseconds include starting a
 # process at all (about 0.7 ms for a C program that does nothing, on the machine of the table
-# in the README): the part of the start-up a program can cut is above that.
+# in docs/performance.md): the part of the start-up a program can cut is above that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-30}

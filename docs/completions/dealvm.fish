@@ -38,7 +38,7 @@ complete -c dealvm -s R -l threads -d 'Threads to deal on (default: all cores)' 
 complete -c dealvm -l shard -d 'Run only shard K of N of a run split across machines' -r
 complete -c dealvm -l part -d 'With --shard: the part file to write (replaced only when the shard succeeds; `-`: standard output). `dealvm merge PART...` reads the parts of all N shards' -r -F
 complete -c dealvm -l classic -d 'Behave as Debian\'s dealer: the same deals and output' -r
-complete -c dealvm -l generate -d 'Print a man page or a shell\'s completions, made from these switches, and stop: `man`, `bash`, `zsh` or `fish` (the repository keeps them in docs/man/ and docs/completions/)' -r
+complete -c dealvm -l generate -d 'Print a man page, a shell\'s completions or the guide\'s list of the switches, made from these switches, and stop: `man`, `bash`, `zsh`, `fish` or `markdown` (the repository keeps them in docs/man/, docs/completions/ and docs/guide/command-line.md)' -r
 complete -c dealvm -s v -d 'No statistics at the end'
 complete -c dealvm -s q -d 'No `printpbn` output'
 complete -c dealvm -s m -d 'A progress meter on standard error'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the shard recipes of the README on this machine and checks that each merge prints what
+# Runs the shard recipes of docs/guide/shards.md on this machine and checks that each merge prints what
 # the single run prints (the time line aside): the Slurm job array (study.sbatch, with
 # SLURM_ARRAY_TASK_ID set in a loop), the Kubernetes Indexed Job's command (indexed-job.yaml,
 # with JOB_COMPLETION_INDEX set in a loop) and GNU parallel (parallel.sh; when `parallel` is

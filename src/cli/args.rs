@@ -24,53 +24,48 @@ use std::path::PathBuf;
 pub struct Cli {
     /// The input file (standard input without one)
     ///
-    /// The input file written in the Dealer language; `-` or none for standard input (none
-    /// with --deals: standard input if it is not a terminal and not empty, else no condition
-    /// and no actions).
+    /// Written in the Dealer language; `-` for standard input too. With --deals and no input file:
+    /// standard input if it is not a terminal and not empty, else no condition and no actions.
     pub file: Option<PathBuf>,
 
     /// Stop after N deals meet the condition
     ///
-    /// Produce: stop after N deals meet the condition (file: `produce N`; default 40 when
-    /// deals are printed, else as many as generated).
+    /// File: `produce N`. Default: 40 when deals are printed, else as many as are generated.
     #[arg(short = 'p', allow_hyphen_values = true, value_name = "N")]
     pub produce: Option<String>,
 
     /// Stop after N deals have been dealt
     ///
-    /// Generate: stop after N deals have been dealt (file: `generate N`; default 10000000).
+    /// File: `generate N`. Default: 10000000.
     #[arg(short = 'g', allow_hyphen_values = true, value_name = "N")]
     pub generate: Option<String>,
 
     /// The seed: the same seed, the same deals
     ///
-    /// Seed of the random generator (file: `seed N`). 0 or none takes a seed from the
-    /// operating system; the seed used is printed at the end and reproduces the run.
+    /// File: `seed N`. 0 or none takes a seed from the operating system; the seed used is printed
+    /// at the end and reproduces the run.
     #[arg(short = 's', allow_hyphen_values = true, value_name = "N")]
     pub seed: Option<String>,
 
     /// No statistics at the end
     ///
-    /// Toggle the statistics printed at the end of the run (printed by default).
+    /// Toggles the statistics printed at the end of the run (printed by default).
     #[arg(short = 'v', action = clap::ArgAction::Count)]
     pub verbose: u8,
 
     /// No `printpbn` output
-    ///
-    /// Quiet: suppress `printpbn` output.
     #[arg(short = 'q')]
     pub quiet: bool,
 
     /// The title of the reports and the PBN file
     ///
-    /// Title printed on the reports and in PBN output (file: `title "..."`).
+    /// File: `title "..."`.
     #[arg(short = 'T', value_name = "TITLE")]
     pub title: Option<String>,
 
     /// Predeal north these cards (-E, -S, -W: the other seats)
     ///
-    /// Predeal these cards to north, replacing the file's predeal for north: holdings such as
-    /// `SAQ542,HKJ87,D32,CAK`.
+    /// Holdings such as `SAQ542,HKJ87,D32,CAK`, replacing the file's predeal for that seat.
     #[arg(short = 'N', value_name = "HOLDINGS", allow_hyphen_values = true)]
     pub north: Option<String>,
 
@@ -133,14 +128,14 @@ pub struct Cli {
 
     /// Swapping: -x 2 East and West, -x 3 East, South and West
     ///
-    /// Swapping: `-x 2` also examines each deal with East and West exchanged; `-x 3` with East,
-    /// South and West in all six arrangements. The swapped seats cannot be predealt.
+    /// Each deal is also examined with those hands exchanged: East and West (`-x 2`), or East,
+    /// South and West in all six arrangements (`-x 3`). The swapped seats cannot be predealt.
     #[arg(short = 'x', allow_hyphen_values = true, value_name = "2|3")]
     pub swap: Option<String>,
 
     /// A progress meter on standard error
     ///
-    /// Progress meter on standard error: deals dealt and produced, rate, time to go.
+    /// Deals dealt and produced, the rate, the time to go.
     #[arg(short = 'm')]
     pub meter: bool,
 
@@ -165,37 +160,36 @@ pub struct Cli {
 
     /// Write the produced deals to a PBN file
     ///
-    /// Write the produced deals to FILE as a PBN file (PBN 2.1 export format; `-`: standard
-    /// output), replacing it only when the run succeeds and produces a deal. The file's
-    /// actions still run; with no `action` statement, nothing else is printed.
+    /// PBN 2.1 export format; `-`: standard output. Replaced only when the run succeeds and
+    /// produces a deal. The file's actions still run; with no `action` statement, nothing else is
+    /// printed.
     #[arg(long = "pbn", value_name = "FILE")]
     pub pbn: Option<PathBuf>,
 
     /// Write the produced deals to a Duplimate DLM file
     ///
-    /// Write the produced deals to FILE as a Duplimate DLM file (boards 1 to 99; `-`: standard
-    /// output), replacing it only when the run succeeds and produces a deal. A run that could
-    /// make boards above 99 is refused.
+    /// Boards 1 to 99; `-`: standard output. Replaced only when the run succeeds and produces a
+    /// deal. A run that could make boards above 99 is refused.
     #[arg(long = "dlm", value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 
     /// Turn each deal to the dealer of its board's place in the cycle
     ///
-    /// Turn each deal so that the hand of its dealer (the input's `dealer`, else the deals
-    /// file's) sits at the seat that deals its board in the standard 16-board cycle, as a
-    /// dealing machine's boards have it: with `dealer north`, east holds north's hand on board
-    /// 2. The board files and every action show the turned deals, with the cycle's dealer and
-    /// vulnerability. Without it, the deals are kept, and a DLM file's boards whose dealer is
-    /// not the one given are named in a warning.
+    /// The hand of each deal's dealer (the input's `dealer`, else the deals file's) goes to the
+    /// seat that deals its board in the standard 16-board cycle, as a dealing machine's boards have
+    /// it: with `dealer north`, east holds north's hand on board 2. The board files and every
+    /// action show the turned deals, with the cycle's dealer and vulnerability. Without it, the
+    /// deals are kept, and a DLM file's boards whose dealer is not the one given are named in a
+    /// warning.
     #[arg(long = "rotate")]
     pub rotate: bool,
 
     /// Take the deals from a PBN, DLM, zrd or DL52 file
     ///
-    /// Take the deals from FILE, a PBN, DLM, zrd or DL52 file (told apart by content; `-`:
-    /// standard input), in order, instead of dealing at random: the condition and the actions
-    /// run over them (a zrd file's double-dummy results are used, not solved again). Without an input file or a script on standard input, no condition: every deal
-    /// is produced (convert with `--deals a.dlm --pbn a.pbn`).
+    /// Told apart by content; `-`: standard input. The deals are taken in order instead of dealing
+    /// at random, and the condition and the actions run over them (a zrd file's double-dummy
+    /// results are used, not solved again). Without an input file or a script on standard input, no
+    /// condition: every deal is produced (convert with `--deals a.dlm --pbn a.pbn`).
     #[arg(long = "deals", value_name = "FILE")]
     pub deals: Option<PathBuf>,
 
@@ -247,46 +241,40 @@ pub struct Cli {
 
     /// With --pbn: each board's double-dummy table and par
     ///
-    /// With --pbn: each board carries its double-dummy table and par (PBN's
-    /// OptimumResultTable, OptimumScore and ParContract tags), at the board's vulnerability.
+    /// PBN's OptimumResultTable, OptimumScore and ParContract tags, at the board's vulnerability.
     #[arg(long = "dd")]
     pub dd: bool,
 
     /// Standard errors and 95% intervals in the reports
     ///
-    /// Give each estimate's standard error in the reports: after each `average` line, the
-    /// mean's standard error and 95% interval (mean ± 1.96 standard errors); in each 1-D
-    /// `frequency` and `bktfreq` table, each percentage's binomial standard error and Wilson
-    /// 95% interval, and the cumulative percentage's standard error; after `evalcontract`,
-    /// each figure's standard error. Without it, the reports are DealerV2's.
+    /// After each `average` line, the mean's standard error and 95% interval (mean ± 1.96 standard
+    /// errors); in each 1-D `frequency` and `bktfreq` table, each percentage's binomial standard
+    /// error and Wilson 95% interval, and the cumulative percentage's standard error; after
+    /// `evalcontract`, each figure's standard error. Without it, the reports are DealerV2's.
     #[arg(long = "se")]
     pub se: bool,
 
     /// Write every statistic to FILE as one JSON document
     ///
-    /// Write every statistic of the run to FILE as one JSON document (`-`: standard output,
-    /// which then holds only the document: no printed reports, no statistics at the end):
-    /// the deals generated and produced, the seed, each `average` (n, mean, sd, standard
-    /// error, 95% interval), each `frequency` and `bktfreq` table with its bounds, and
-    /// `evalcontract`'s figures (layout: docs/json-format.md). Replaced only when the run
-    /// succeeds.
+    /// `-`: standard output, which then holds only the document (no printed reports, no statistics
+    /// at the end). The deals generated and produced, the seed, each `average` (n, mean, sd,
+    /// standard error, 95% interval), each `frequency` and `bktfreq` table with its bounds, and
+    /// `evalcontract`'s figures (layout: docs/json-format.md). Replaced only when the run succeeds.
     #[arg(long = "json", value_name = "FILE")]
     pub json: Option<PathBuf>,
 
     /// Stop once the first average is known to within X
     ///
-    /// Stop once the standard error of the first `average` action (its sample standard
-    /// deviation over the square root of its sample size) is at most X, checked after each
-    /// batch of 4096 deals, in order, so that the output is the same for any -R and in
-    /// shards (a shard deals its whole share; the merge stops where the single run does).
-    /// -g and -p still bound the run.
+    /// That is, once the standard error of the first `average` action (its sample standard
+    /// deviation over the square root of its sample size) is at most X, checked after each batch of
+    /// 4096 deals, in order, so that the output is the same for any -R and in shards (a shard deals
+    /// its whole share; the merge stops where the single run does). -g and -p still bound the run.
     #[arg(long = "until-se", allow_hyphen_values = true, value_name = "X")]
     pub until_se: Option<String>,
 
     /// Threads to deal on (default: all cores)
     ///
-    /// Threads to deal on (default: all cores; at most 4 per core are started). The output is
-    /// the same for any number.
+    /// At most 4 per core are started. The output is the same for any number.
     #[arg(short = 'R', long = "threads", allow_hyphen_values = true, value_name = "N")]
     pub threads: Option<String>,
 
@@ -314,11 +302,11 @@ pub struct Cli {
 
     /// Run only shard K of N of a run split across machines
     ///
-    /// Run only shard K of N (0 <= K < N) of the run: the batches of 4096 deals whose number
-    /// is K modulo N, each shard producing up to the run's `produce` count from its own
-    /// batches. Nothing is printed: what `dealvm merge` needs goes to the --part file. Every
-    /// shard takes the same command line (seed included) but for K, --part, -R, -m and
-    /// --usereval-timeout. Not with --deals, -L or `rnd(0)`.
+    /// Shard K of N (0 <= K < N): the batches of 4096 deals whose number is K modulo N, each shard
+    /// producing up to the run's `produce` count from its own batches. Nothing is printed: what
+    /// `dealvm merge` needs goes to the --part file. Every shard takes the same command line (seed
+    /// included) but for K, --part, -R, -m and --usereval-timeout. Not with --deals, -L or
+    /// `rnd(0)`.
     #[arg(long = "shard", value_name = "K/N")]
     pub shard: Option<String>,
 
@@ -349,13 +337,14 @@ pub struct Cli {
 
     /// Print the compiled program and stop
     ///
-    /// Print the compiled bytecode and stop, without dealing.
+    /// Without dealing; the end says how the run would deal and which hands.
     #[arg(long = "dump-bytecode")]
     pub dump_bytecode: bool,
 
-    /// Print a man page or a shell's completions, made from these switches, and stop: `man`,
-    /// `bash`, `zsh` or `fish` (the repository keeps them in docs/man/ and docs/completions/).
-    #[arg(hide_short_help = true, long = "generate", value_name = "man|bash|zsh|fish")]
+    /// Print a man page, a shell's completions or the guide's list of the switches, made from
+    /// these switches, and stop: `man`, `bash`, `zsh`, `fish` or `markdown` (the repository
+    /// keeps them in docs/man/, docs/completions/ and docs/guide/command-line.md).
+    #[arg(hide_short_help = true, long = "generate", value_name = "man|bash|zsh|fish|markdown")]
     pub man_or_completions: Option<String>,
 
     /// Print the help and stop: -h a summary, --help every switch

@@ -1,12 +1,15 @@
-//! The man page and the shells' completions, made from the switches' definitions
-//! ([`crate::cli::args::Cli`]) so that they say what `--help` says (`dealvm --generate man`).
+//! The man page, the shells' completions and the guide's list of the switches, made from the
+//! switches' definitions ([`crate::cli::args::Cli`], [`MergeCli`]) so that they say what
+//! `--help` says (`dealvm --generate man`).
 
-use crate::cli::args::Cli;
+use crate::cli::args::{Cli, MergeCli};
 use crate::cli::failure::{switch_error, Failure};
 use clap::CommandFactory;
 use clap_complete::Shell;
 
-/// What `dealvm --generate WHAT` prints: `man` (a roff man page), `bash`, `zsh` or `fish`.
+/// What `dealvm --generate WHAT` prints: `man` (a roff man page), `bash`, `zsh` or `fish`
+/// (a shell's completions), `markdown` (the switches of `dealvm` and `dealvm merge` as the
+/// guide lists them, docs/guide/command-line.md).
 pub fn generated(what: &str) -> Result<Vec<u8>, Failure> {
     let mut command = Cli::command();
     let mut out = Vec::new();
@@ -15,11 +18,44 @@ pub fn generated(what: &str) -> Result<Vec<u8>, Failure> {
             clap_mangen::Man::new(command).render(&mut out)?;
             return Ok(out);
         }
+        "markdown" => return Ok(markdown().into_bytes()),
         "bash" => Shell::Bash,
         "zsh" => Shell::Zsh,
         "fish" => Shell::Fish,
-        _ => return Err(switch_error(format!("--generate takes man, bash, zsh or fish, found `{what}`"))),
+        _ => return Err(switch_error(format!("--generate takes man, bash, zsh, fish or markdown, found `{what}`"))),
     };
     clap_complete::generate(shell, &mut command, "dealvm", &mut out);
     Ok(out)
+}
+
+/// The switches of `dealvm` and of `dealvm merge` as a Markdown list: each switch with its
+/// value, then everything `--help` says of it.
+fn markdown() -> String {
+    let mut out = String::new();
+    for (title, command) in [("dealvm [SWITCHES] [FILE]", Cli::command()), ("dealvm merge [SWITCHES] PART...", MergeCli::command())] {
+        out.push_str(&format!("### `{title}`\n\n"));
+        for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+            let value = arg.get_value_names().map(|v| v.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" ")).unwrap_or_default();
+            let mut names: Vec<String> =
+                arg.get_short().map(|c| format!("-{c}")).into_iter().chain(arg.get_long().map(|l| format!("--{l}"))).collect();
+            if names.is_empty() {
+                names.push(value.clone());
+            } else if arg.get_num_args().is_some_and(|n| n.min_values() == 0 && n.max_values() == 1) {
+                names = names.into_iter().map(|n| format!("{n}[={value}]")).collect();
+            } else if !value.is_empty() && arg.get_action().takes_values() {
+                names = names.into_iter().map(|n| format!("{n} {value}")).collect();
+            }
+            let help = arg.get_long_help().or(arg.get_help()).map(|h| h.to_string()).unwrap_or_default();
+            // The summary, then the details, as one paragraph.
+            let help = help.split("\n\n").map(|p| p.split_whitespace().collect::<Vec<_>>().join(" ")).collect::<Vec<_>>();
+            let help = match help.as_slice() {
+                [summary, details @ ..] if !details.is_empty() => format!("{summary}. {}", details.join(" ")),
+                _ => help.join(" "),
+            };
+            let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            out.push_str(&format!("- {}: {help}\n", names.join(", ")));
+        }
+        out.push('\n');
+    }
+    out
 }

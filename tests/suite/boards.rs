@@ -482,7 +482,7 @@ fn a_conversion_says_where_its_deals_came_from_not_a_seed() {
 #[test]
 fn both_pbn_writers_leave_the_date_unknown() {
     let dir = scratch("date");
-    // The same bytes on any day, as the README says of both.
+    // The same bytes on any day, as docs/guide/boards.md says of both.
     let out = run(&dir, &["-s", "4", "--pbn", "e.pbn", "-"], "produce 1\naction printpbn\n");
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert!(out.stdout.contains("\n[Date \"?\"]\n"), "{}", out.stdout);

@@ -226,5 +226,5 @@ fn the_man_page_and_the_completions_are_those_of_the_switches() {
     }
     let run = dealvm_stdin("", &["--generate", "tcsh"]);
     assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("--generate takes man, bash, zsh or fish"), "{}", run.stderr);
+    assert!(run.stderr.contains("--generate takes man, bash, zsh, fish or markdown"), "{}", run.stderr);
 }

@@ -1,8 +1,8 @@
 //! Golden cases: inputs with all 52 cards predealt and the exact outputs of DealerV2 (`.v2.out`)
 //! and Debian's dealer (`.v1.out`), vendored from `shared/reference/golden` into
 //! `tests/data/golden`. Every case has an expectation below; where a reference program is wrong
-//! (see the golden INDEX.md) our expected output is in `tests/data/expected` and the README's
-//! "Differences from Dealer" says why.
+//! (see the golden INDEX.md) our expected output is in `tests/data/expected` and
+//! docs/guide/differences.md says why.
 //!
 //! Set `DEALVM_BLESS=1` to rewrite the files in `tests/data/expected` from the current output.
 
@@ -27,7 +27,7 @@ use Expect::*;
 /// The expectation of every case, by case name (and run, for scripted cases).
 fn expectation(case: &str) -> Expect {
     match case {
-        // Reference bugs, fixed (README: Differences from Dealer).
+        // Reference bugs, fixed (docs/guide/differences.md).
         "print_all_title" => Fixed,     // 10-card suit overflowing its column
         "print_pbn_vul_both" => Fixed,  // `vulnerable both` printed as None
         "fn_imps" => Fixed,             // V2's IMP table; both references' 420 and 1200-1290
@@ -250,7 +250,7 @@ const KNR_CASES: [&str; 9] = ["eval_D1", "eval_D2", "eval_D3", "eval_D5", "eval_
 #[test]
 fn knr_values_differ_from_dealerv2_exactly_by_its_revisions() {
     // dealvm counts `cccc` and `quality` as Dealer does (the golden cases above hold it to
-    // Dealer's output); DealerV2 differs from both by exactly the README's four revisions:
+    // Dealer's output); DealerV2 differs from both by exactly the four revisions docs/guide/differences.md names:
     // quality gains 0.5 x length/10 for a ten in a suit of 7+ cards, and cccc with it; a
     // doubleton queen is worth 0.25 less; a hand with a void or singleton and no doubleton keeps
     // the point Dealer takes off for the first doubleton; cccc is never below 0.

@@ -207,7 +207,7 @@ fn random_user_scripts_agree_with_dealer() {
     // The same scripts in the reference Dealer, on the same number of deals: the share of
     // deals produced and every average within five standard errors (`scripts.rs`), and the
     // default, `--plain` and `--reference` runs printing the same. Without what Dealer does
-    // otherwise (README, "Differences from Dealer"): suit-length predeals, which it ignores,
+    // otherwise (docs/guide/differences.md): suit-length predeals, which it ignores,
     // swapping, whose -2/-3 differ, divisions by zero, which it does not stop at, and
     // decimal card values, which Debian's dealer does not read.
     let options = Options { printing: 0, predeal: 0, swap: 0, faults: 0, pointcount: 0, ..Options::default() };

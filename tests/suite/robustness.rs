@@ -284,7 +284,7 @@ fn pointcounts_mixing_whole_and_decimal_numbers_are_warned_about() {
         assert_eq!(status, 0, "{stderr}");
         assert!(!stderr.contains("warning"), "{input}: {stderr}");
     }
-    // The README's example means what it says: the king is worth 3.
+    // The guide's example (docs/guide/language.md) means what it says: the king is worth 3.
     let (_, out, _) =
         run("pointcount 4.50 3.00 1.50 .75 .25\npredeal north SK, HAKQJT987654, D2\nproduce 1\naction printes(hcp(north, spades))", &[]);
     assert!(out.starts_with("300Generated"), "{out}");

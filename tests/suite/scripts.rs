@@ -7,7 +7,7 @@
 //! must agree within five standard errors of their difference. The scripts label every
 //! `average`, which is how the reports are matched (Dealer prints `label: mean`, dealvm
 //! `label: Mean=..., Std Dev=..., Var=..., Sample Size=...`). The scripts avoid what is known
-//! to differ (README, "Differences from Dealer"): a variable holding `rnd()` read once per
+//! to differ (docs/guide/differences.md): a variable holding `rnd()` read once per
 //! deal, no `rnd(0)`. Every average is compared, the Kaplan-Rubens ones (`K&R`) too.
 
 use crate::common::{dealvm_in, normalise, reference_dealer, run_command};

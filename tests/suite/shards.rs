@@ -470,16 +470,6 @@ fn runs_a_shard_cannot_make_exactly_are_refused() {
 }
 
 #[test]
-fn the_readme_shows_the_recipes_as_they_are() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = fs::read_to_string(root.join("README.md")).unwrap();
-    for recipe in ["study.sbatch", "indexed-job.yaml", "parallel.sh"] {
-        let text = fs::read_to_string(root.join("examples/shards").join(recipe)).unwrap();
-        assert!(readme.contains(&text), "README.md shows examples/shards/{recipe} as it is");
-    }
-}
-
-#[test]
 fn the_recipes_run_and_merge_as_the_single_run() {
     // examples/shards/check.sh with this build's dealvm first on the PATH: 100 Slurm tasks,
     // 100 Kubernetes pods and 8 shards of GNU parallel (or xargs), each merged and compared.
