@@ -4,9 +4,9 @@
 //! does: `compile::Request::classic`), the deals come from classic Dealer's dealer in its order
 //! (`source::classic`), and the actions print as Dealer prints them (`report::classic`).
 
-use crate::cli::args::Cli;
 use crate::cli::execute::{compile_input, read_source, run_error, Prepared};
 use crate::cli::failure::{switch_error, Failure};
+use crate::cli::invocation::Invocation;
 use crate::cli::options::RunSettings;
 use crate::cli::signals;
 use crate::cli::stdout::Printed;
@@ -14,6 +14,7 @@ use crate::report::classic::{unsupported, ClassicActions, ClassicInfo};
 use crate::source::classic::ClassicDeals;
 use crate::source::Deals;
 use dealvm_vm::dealing::classic::{ClassicBuild, ClassicSwap};
+use dealvm_vm::machine::batch::Swap;
 use std::io::Write;
 use std::time::Instant;
 
@@ -21,35 +22,32 @@ use std::time::Instant;
 /// batches the classic source keeps.
 const AHEAD_PER_THREAD: usize = 8;
 
-/// A run of `cli` as classic Dealer makes it.
-pub fn run<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
-    let build = match cli.classic.as_deref().map(str::trim) {
-        Some("debian") => ClassicBuild::Debian,
-        Some("exe") => ClassicBuild::Exe,
-        Some(other) => {
-            return Err(switch_error(format!(
-                "--classic takes nothing (Debian's /usr/games/dealer), `=debian` or `=exe` (the Windows dealer.exe), found `={other}`"
-            )))
-        }
-        None => unreachable!("called for --classic"),
-    };
-    refuse_switches(cli)?;
-    let source = read_source(cli)?;
-    let script = compile_input(cli, &source)?;
+/// A run of `inv` as classic Dealer makes it, by classic Dealer's dealer `build` from its
+/// seed (`None`: the time in seconds, as Dealer takes it).
+pub fn run<W: Write>(inv: &Invocation, build: ClassicBuild, seed: Option<i64>, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
+    let source = read_source(inv)?;
+    let script = compile_input(inv, &source)?;
     let compiled = script.compiled();
     if let Some((name, why)) = unsupported(&compiled.actions) {
         return Err(switch_error(format!("--classic: the action `{name}` is not supported: {why}")));
     }
-    if cli.dump_bytecode {
+    if inv.switches.dump_bytecode {
         out.write_all(compiled.program.disassemble().as_bytes())?;
         writeln!(out, "hands dealt: all, as classic Dealer deals them")?;
         return Ok(());
     }
-    let (seed, printed_seed) = seed(cli)?;
-    let swap = swap(cli)?;
+    // The seed given to `srand()`, and as Dealer prints it (`%lu` of a `long`).
+    let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64));
+    let (seed, printed_seed) = (seed as u32, seed as u64);
+    // Dealer's swapping: predealt hands are exchanged too, as Dealer does.
+    let swap = match inv.switches.swap {
+        Swap::None => ClassicSwap::None,
+        Swap::EastWest => ClassicSwap::EastWest,
+        Swap::EastSouthWest => ClassicSwap::EastSouthWest,
+    };
     // The other settings as dealvm merges them: swapping and the seed are Dealer's here.
-    let mut base = cli.clone();
-    (base.seed, base.swap) = (None, None);
+    let mut base = inv.clone();
+    (base.switches.seed, base.switches.swap) = (None, Swap::None);
     let settings = RunSettings { seed: printed_seed, seed_given: true, ..RunSettings::merge(&base, compiled, &compiled.deals)? };
     // With `rnd`, the numbers drawn between the deals decide the next deals: one thread.
     let one_by_one = compiled.program.uses_rnd();
@@ -58,22 +56,22 @@ pub fn run<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<
     let predeal = [&order[0][..], &order[1][..], &order[2][..], &order[3][..]];
     let dealer = ClassicDeals::new(build, seed, predeal, swap, one_by_one, threads * AHEAD_PER_THREAD);
     let info = ClassicInfo {
-        input_name: cli.file.as_ref().filter(|p| p.as_os_str() != "-").map(|p| p.to_string_lossy().into_owned()),
+        input_name: inv.input.file.as_ref().filter(|p| p.as_os_str() != "-").map(|p| p.to_string_lossy().into_owned()),
         seed: printed_seed,
         dealer: compiled.settings.dealer,
         vulnerable: compiled.settings.vulnerable,
-        quiet: cli.quiet,
+        quiet: inv.switches.quiet,
     };
     let mut actions = ClassicActions::new(compiled.actions.clone(), compiled.tallies.clone(), info);
     let never = compiled.never;
     let deals = Some(Deals::Classic(Box::new(dealer)));
     let run = Prepared { script, settings, from_file: deals, exact: None, never };
     // Classic Dealer numbers nothing: the boards' numbers are the deals'.
-    let classic_run = run.run_of(cli, None).threads(threads).first_board(None);
+    let classic_run = run.run_of(inv, None).threads(threads).first_board(None);
     let outcome = classic_run.deliver(&mut actions, out).map(|(outcome, _)| outcome).map_err(|e| run_error(&run, &source, e))?;
     let elapsed = start.elapsed();
     actions.finish(out, outcome.produced)?;
-    if actions.trailer_shown(cli.verbose.is_multiple_of(2)) {
+    if actions.trailer_shown(inv.switches.statistics) {
         writeln!(out, "Generated {} hands", outcome.generated)?;
         writeln!(out, "Produced {} hands", outcome.produced)?;
         writeln!(out, "Initial random seed {printed_seed}")?;
@@ -84,57 +82,4 @@ pub fn run<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<
         return Err(Failure::Interrupted(signals::received().unwrap_or(2)));
     }
     Ok(())
-}
-
-/// Refuses the switches classic Dealer has no counterpart of.
-fn refuse_switches(cli: &Cli) -> Result<(), Failure> {
-    let given = [
-        ("--pbn", cli.pbn.is_some()),
-        ("--dlm", cli.dlm.is_some()),
-        ("-Z", cli.zrd.is_some()),
-        ("-l", cli.dl52.is_some()),
-        ("-C", cli.csv.is_some()),
-        ("-X", cli.export.is_some()),
-        ("--json", cli.json.is_some()),
-        ("--se", cli.se),
-        ("--until-se", cli.until_se.is_some()),
-        ("--deals", cli.deals.is_some()),
-        ("-L", cli.library.is_some()),
-        ("--shard", cli.shard.is_some() || cli.part.is_some()),
-        ("--rotate", cli.rotate),
-        ("--board-start", cli.board_start.is_some()),
-        ("-T", cli.title.is_some()),
-        ("--dd", cli.dd),
-    ];
-    match given.iter().find(|(_, on)| *on) {
-        Some((switch, _)) => Err(switch_error(format!(
-            "{switch} cannot go with --classic, which behaves as Debian's dealer: it has no such switch; leave out one of them"
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// The seed given to `srand()` and the seed as Dealer prints it (`%lu` of a `long`): `-s N`
-/// (a negative one too), else the time in seconds, as Dealer takes it.
-fn seed(cli: &Cli) -> Result<(u32, u64), Failure> {
-    let seed: i64 = match cli.seed.as_deref().map(str::trim) {
-        Some(text) => text
-            .parse::<i64>()
-            .ok()
-            .filter(|&s| s != i64::MIN && s != i64::MAX)
-            .ok_or_else(|| switch_error(format!("-s takes a whole number between {} and {}, found `{text}`", i64::MIN + 1, i64::MAX - 1)))?,
-        None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64),
-    };
-    Ok((seed as u32, seed as u64))
-}
-
-/// Dealer's swapping: `-x 2` for its `-2`, `-x 3` for its `-3` (predealt hands are exchanged
-/// too, as Dealer does).
-fn swap(cli: &Cli) -> Result<ClassicSwap, Failure> {
-    match cli.swap.as_deref().map(str::trim) {
-        None => Ok(ClassicSwap::None),
-        Some("2") => Ok(ClassicSwap::EastWest),
-        Some("3") => Ok(ClassicSwap::EastSouthWest),
-        Some(other) => Err(switch_error(format!("-x takes 2 or 3, found `{other}`"))),
-    }
 }

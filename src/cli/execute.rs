@@ -3,9 +3,9 @@
 
 use crate::api::run::Run;
 use crate::api::script::{Dialect, Script, ScriptBuilder};
-use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::input;
+use crate::cli::invocation::{Format, Invocation, Mode};
 use crate::cli::options::RunSettings;
 use crate::cli::outputs;
 use crate::cli::signals;
@@ -17,6 +17,7 @@ use crate::report::{Actions, Written};
 use crate::run::{NewUserEval, Outcome, RunError, Shard};
 use crate::source::exact::Dealt;
 use crate::source::Deals;
+use dealvm_vm::dealing::classic::ClassicBuild;
 use dealvm_vm::evaluation::usereval::{UserEval, UserEvalError};
 use dealvm_vm::machine::batch::Swap;
 use dealvm_vm::machine::bytecode::Instr;
@@ -25,47 +26,47 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 /// A whole run, from the arguments to the statistics at the end.
-pub fn execute<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
-    let source = read_source(cli)?;
-    let script = compile_input(cli, &source)?;
-    if cli.dump_bytecode {
-        return dump(cli, script.compiled(), out);
+pub fn execute<W: Write>(inv: &Invocation, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
+    let source = read_source(inv)?;
+    let script = compile_input(inv, &source)?;
+    if inv.switches.dump_bytecode {
+        return dump(inv, script.compiled(), out);
     }
-    let run = Prepared::new(cli, script)?;
-    outputs::check(cli)?;
+    let run = Prepared::new(inv, script)?;
+    outputs::check(&inv.outputs, &outputs::reading(&inv.input))?;
     // Before the files are opened and any thread starts: Ctrl-C stops the run cleanly (the
     // statistics so far, no file left), unless the run is over in a moment and writes no file.
-    if !run.momentary(cli) {
+    if !run.momentary(inv) {
         signals::install();
     }
-    let mut actions = outputs::open_actions(cli, &run.script.compiled, &source, &run.settings)?;
+    let mut actions = outputs::open_actions(inv, &inv.outputs, &run.script.compiled, &source, &run.settings)?;
     // When standard output is closed early, the files asked for are still written.
     out.keep_going = actions.writes_files();
-    let outcome = run.run_of(cli, None).deliver(&mut actions, out).map(|(outcome, _)| outcome);
-    finish(cli, &run, &source, outcome, actions, out, start).map(|_| ())
+    let outcome = run.run_of(inv, None).deliver(&mut actions, out).map(|(outcome, _)| outcome);
+    finish(inv, &run, &source, outcome, actions, out, start).map(|_| ())
 }
 
 /// The input file read and checked against the script-variable switches.
-pub(crate) fn read_source(cli: &Cli) -> Result<Source, Failure> {
-    input::check_script_switches(cli)?;
-    input::check_file_switches(cli)?;
-    let source = input::source(cli)?;
-    input::check_script_use(cli, &source)?;
+pub(crate) fn read_source(inv: &Invocation) -> Result<Source, Failure> {
+    input::check_script_switches(&inv.input)?;
+    input::check_file_switches(inv)?;
+    let source = input::source(&inv.input)?;
+    input::check_script_use(&inv.input, &source)?;
     Ok(source)
 }
 
 /// `--dump-bytecode`: the program, how the run would deal and which hands.
-fn dump<W: Write>(cli: &Cli, compiled: &Compiled, out: &mut Printed<W>) -> Result<(), Failure> {
+fn dump<W: Write>(inv: &Invocation, compiled: &Compiled, out: &mut Printed<W>) -> Result<(), Failure> {
     out.write_all(compiled.program.disassemble().as_bytes())?;
-    if cli.deals.is_some() || cli.library.is_some() {
+    if inv.input.deals.is_some() || inv.input.library.is_some() {
         writeln!(out, "hands dealt: none, the deals are read from a file")?;
         return Ok(());
     }
-    let (swap, produce_bound) = match RunSettings::merge(cli, compiled, &compiled.deals) {
+    let (swap, produce_bound) = match RunSettings::merge(inv, compiled, &compiled.deals) {
         Ok(s) => (s.swap, s.produce < s.generate),
         Err(_) => (Default::default(), true),
     };
-    let choice = dealing(cli, compiled, swap, produce_bound);
+    let choice = dealing(inv, compiled, swap, produce_bound);
     if compiled.never {
         writeln!(out, "dealing: none, the condition is false whatever the deal")?;
         writeln!(out, "hands dealt: none, no deal can meet the condition")?;
@@ -77,11 +78,11 @@ fn dump<W: Write>(cli: &Cli, compiled: &Compiled, out: &mut Printed<W>) -> Resul
         (Some(_), None) => "hands dealt: all, exactly among the deals meeting the terms".to_string(),
         (None, None) => {
             let program = &compiled.program;
-            let partial = compiled.deals.reading(program, &compiled.tables, printed(cli, compiled), swap);
+            let partial = compiled.deals.reading(program, &compiled.tables, printed(inv, compiled), swap);
             let rest = program.code.iter().any(|i| matches!(i, dealvm_vm::machine::bytecode::Instr::DealRest));
             let dealing = partial.as_ref().unwrap_or(&compiled.deals).dealing(rest);
             match partial {
-                Some(_) if cli.reference => format!("{dealing}; --reference: all four dealt before the condition is tested"),
+                Some(_) if inv.switches.reference => format!("{dealing}; --reference: all four dealt before the condition is tested"),
                 _ => dealing,
             }
         }
@@ -106,9 +107,9 @@ pub(crate) struct Prepared {
 impl Prepared {
     /// The run of `compiled` under the switches: the settings merged, the deals file read,
     /// the dealing chosen; a DLM file that could not hold the boards is refused.
-    pub fn new(cli: &Cli, script: Script) -> Result<Prepared, Failure> {
+    pub fn new(inv: &Invocation, script: Script) -> Result<Prepared, Failure> {
         let compiled = script.compiled();
-        if cli.rotate && compiled.settings.dealer.is_none() && cli.deals.is_none() {
+        if inv.switches.rotate && compiled.settings.dealer.is_none() && inv.input.deals.is_none() {
             return Err(switch_error(
                 "--rotate turns each deal so that its dealer's hand sits at the seat that deals its board in the 16-board cycle, \
                  but the input gives no `dealer`: its deals are already the cycle's; add `dealer north` (or the seat whose hand \
@@ -116,20 +117,20 @@ impl Prepared {
                     .into(),
             ));
         }
-        let (from_file, file_title) = deals_file(cli, compiled)?;
-        let mut settings = RunSettings::merge(cli, compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
+        let (from_file, file_title) = deals_file(inv, compiled)?;
+        let mut settings = RunSettings::merge(inv, compiled, from_file.as_ref().unwrap_or(&compiled.deals))?;
         // A conversion keeps the title of the deals file, unless the run gives its own.
-        if cli.title.is_none() && compiled.settings.title.is_none() {
+        if inv.switches.title.is_none() && compiled.settings.title.is_none() {
             settings.title = file_title.filter(|t| !t.is_empty());
         }
-        let from_file = if cli.library.is_some() { library_start(&settings, from_file) } else { from_file };
+        let from_file = if inv.input.library.is_some() { library_start(&settings, from_file) } else { from_file };
         let mut exact = None;
         let mut never = compiled.never;
         let from_file = match from_file {
             Some(deals) => Some(deals),
             None if never => None,
             None => {
-                let choice = dealing(cli, compiled, settings.swap, settings.produce < settings.generate);
+                let choice = dealing(inv, compiled, settings.swap, settings.produce < settings.generate);
                 if let Some(why) = &choice.impossible {
                     never = true;
                     let message = format!("no deal can meet the condition: {why} (counted exactly)");
@@ -148,7 +149,7 @@ impl Prepared {
             }
         };
         let run = Prepared { script, settings, from_file, exact, never };
-        if let Some(path) = &cli.dlm {
+        if let Some(path) = inv.outputs.get(Format::Dlm).map(|f| &f.path) {
             let swapped = run.settings.swap.permutations().len() > 1;
             if let Some(why) = crate::files::dlm::capacity_error(run.settings.first_board, run.deals().boards(), run.settings.produce, swapped) {
                 return Err(switch_error(format!("--dlm {}: {why}", path.display())));
@@ -160,14 +161,14 @@ impl Prepared {
     /// Whether the run is over in a moment and leaves nothing to clean up, so that Ctrl-C
     /// may end it at once: one batch of deals at most, not dealt exactly, nothing solved, no
     /// `usereval` server, no output file.
-    fn momentary(&self, cli: &Cli) -> bool {
+    fn momentary(&self, inv: &Invocation) -> bool {
         let program = &self.script.compiled.program;
         self.settings.generate <= dealvm_vm::machine::batch::BATCH
             && !matches!(self.from_file, Some(Deals::Exact(_)))
             && !program.uses_dd()
             && !program.uses_usereval()
             && self.settings.usereval.is_none()
-            && outputs::wanted(cli).iter().all(|w| w.on_stdout())
+            && inv.outputs.files.iter().all(|w| w.on_stdout())
     }
 
     /// Where the deals come from (before dealing only the hands read).
@@ -176,7 +177,7 @@ impl Prepared {
     }
 
     /// The run, or one shard of it, as the library's front door runs it.
-    pub fn run_of(&self, cli: &Cli, shard: Option<Shard>) -> Run<'_> {
+    pub fn run_of(&self, inv: &Invocation, shard: Option<Shard>) -> Run<'_> {
         let settings = &self.settings;
         let usereval = self.settings.usereval.clone().map(|config| {
             // A Ctrl-C stops a wait for the server at once.
@@ -193,18 +194,18 @@ impl Prepared {
             .threads(settings.threads)
             .swap(settings.swap)
             .first_board(settings.first_board)
-            .progress(cli.meter)
+            .progress(inv.switches.meter)
             .usereval(usereval)
             .shard(shard)
             .never(self.never)
-            .whole_deals(cli.reference)
+            .whole_deals(inv.switches.reference)
     }
 }
 
 /// The end of a run (or of a merge): the reports, the trailer, the output files committed
 /// (the files written, as the merge lists them); or the run's error in the user's words.
 pub(crate) fn finish<W: Write>(
-    cli: &Cli,
+    inv: &Invocation,
     run: &Prepared,
     source: &Source,
     outcome: Result<Outcome, RunError>,
@@ -226,8 +227,8 @@ pub(crate) fn finish<W: Write>(
         }
     }
     // A board file or the JSON document on standard output stays clean: no statistics after it.
-    if cli.verbose.is_multiple_of(2) && !actions.boards_on_stdout() && !actions.json_on_stdout() {
-        trailer(out, &run.settings, &deals_origin(cli, run), &outcome, start)?;
+    if inv.switches.statistics && !actions.boards_on_stdout() && !actions.json_on_stdout() {
+        trailer(out, &run.settings, &deals_origin(inv, run), &outcome, start)?;
         if let Some(dealt) = &run.exact {
             writeln!(out, "Exact dealing: dealt only deals meeting {}; Generated counts the random deals Dealer would have dealt", dealt.shown())?;
         }
@@ -278,31 +279,30 @@ pub(crate) fn run_error(run: &Prepared, source: &Source, e: RunError) -> Failure
 
 /// Whether an action or an output file takes the produced deals themselves (not only values),
 /// as [`crate::report::Actions::needs_deals`] will say once the files are open.
-pub(crate) fn printed(cli: &Cli, compiled: &Compiled) -> bool {
-    let boards = cli.pbn.is_some() || cli.dlm.is_some() || cli.zrd.is_some() || cli.dl52.is_some();
-    boards || compiled.actions.iter().any(|a| a.needs_deal())
+pub(crate) fn printed(inv: &Invocation, compiled: &Compiled) -> bool {
+    inv.outputs.writes_deals() || compiled.actions.iter().any(|a| a.needs_deal())
 }
 
 /// The input compiled through the library's front door, with the predeal switches and script
 /// variables; its warnings printed on standard error.
-pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Script, Failure> {
-    let dialect = match cli.classic.as_deref().map(str::trim) {
-        None => Dialect::DealVm,
-        Some("exe") => Dialect::ClassicExe,
-        Some(_) => Dialect::Classic,
+pub(crate) fn compile_input(inv: &Invocation, source: &Source) -> Result<Script, Failure> {
+    let dialect = match inv.mode {
+        Mode::Classic { build: ClassicBuild::Exe, .. } => Dialect::ClassicExe,
+        Mode::Classic { build: ClassicBuild::Debian, .. } => Dialect::Classic,
+        _ => Dialect::DealVm,
     };
-    let mut builder = ScriptBuilder::new().plain(cli.plain || cli.reference).dd_switches(crate::cli::options::dd_switches(cli)?).dialect(dialect);
-    for (n, value) in input::script_vars(cli).into_iter().enumerate() {
+    let mut builder = ScriptBuilder::new().plain(inv.switches.plain).dd_switches(inv.switches.dd).dialect(dialect);
+    for (n, value) in inv.input.script_vars.iter().enumerate() {
         if let Some(value) = value {
-            builder = builder.script_var(n, value);
+            builder = builder.script_var(n, value.clone());
         }
     }
-    for (switch, seat, holdings) in input::predeal_switches(cli) {
-        builder = builder.predeal_as(seat, holdings, switch);
+    for (switch, seat, holdings) in &inv.input.predeal {
+        builder = builder.predeal_as(*seat, holdings, switch);
     }
     let script = builder.compile_source(source.clone()).map_err(|e| Failure::Input(e.to_string()))?;
     let compiled = script.compiled();
-    if cli.usereval.is_none() && !cli.dump_bytecode {
+    if inv.switches.usereval.is_none() && !inv.switches.dump_bytecode {
         let asked = compiled.program.reachable().find_map(|i| if let Instr::UserEval { query, .. } = i { Some(query) } else { None });
         if let Some(query) = asked {
             let d = Diagnostic::at(compiled.query_spans[query as usize], "`usereval` needs a server: give its program with -U PATH")
@@ -318,11 +318,8 @@ pub(crate) fn compile_input(cli: &Cli, source: &Source) -> Result<Script, Failur
 
 /// The deals of `--deals FILE` or `-L FILE`, if given, with the title of the `--deals` file.
 /// The predeal cannot apply to the boards of `--deals`; `-L` ignores it, as DealerV2 does.
-fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<(Option<Deals>, Option<String>), Failure> {
-    if let Some(path) = &cli.library {
-        if cli.deals.is_some() {
-            return Err(switch_error("-L and --deals both give the deals of the run; give one of them".into()));
-        }
+fn deals_file(inv: &Invocation, compiled: &Compiled) -> Result<(Option<Deals>, Option<String>), Failure> {
+    if let Some(path) = &inv.input.library {
         let (name, bytes) = input::file_bytes(path, "the library")?;
         let library = crate::source::library(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
         if compiled.has_predeal() {
@@ -330,7 +327,7 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<(Option<Deals>, Option<S
         }
         return Ok((Some(Deals::Library(library)), None));
     }
-    let Some(path) = &cli.deals else { return Ok((None, None)) };
+    let Some(path) = &inv.input.deals else { return Ok((None, None)) };
     let (name, bytes) = input::deals_bytes(path)?;
     let (deals, title) = Deals::from_file(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
     if compiled.has_predeal() {
@@ -340,8 +337,8 @@ fn deals_file(cli: &Cli, compiled: &Compiled) -> Result<(Option<Deals>, Option<S
 }
 
 /// How the run deals: exactly, when the condition's terms on single seats are rare.
-fn dealing(cli: &Cli, compiled: &Compiled, swap: Swap, produce_bound: bool) -> crate::source::exact::Choice {
-    crate::api::run::choose_dealing(compiled, swap, produce_bound, cli.rejection, cli.dump_bytecode)
+fn dealing(inv: &Invocation, compiled: &Compiled, swap: Swap, produce_bound: bool) -> crate::source::exact::Choice {
+    crate::api::run::choose_dealing(compiled, swap, produce_bound, inv.switches.rejection, inv.switches.dump_bytecode)
 }
 
 /// Prints a warning on standard error: the run goes on.
@@ -377,9 +374,9 @@ fn no_boards(files: &[String], generated: u64) -> Result<(), Failure> {
 
 /// Where the deals of the run came from, as the trailer says it: the seed, or the file of
 /// `--deals` (and the seed when the input draws random numbers, the seed's only use then).
-fn deals_origin(cli: &Cli, run: &Prepared) -> Vec<String> {
+fn deals_origin(inv: &Invocation, run: &Prepared) -> Vec<String> {
     let seed = format!("Initial random seed {}", run.settings.seed);
-    match cli.deals.as_deref() {
+    match inv.input.deals.as_deref() {
         None => vec![seed],
         Some(path) => {
             let file = if path.as_os_str() == "-" { "standard input".to_string() } else { path.display().to_string() };

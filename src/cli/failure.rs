@@ -21,6 +21,8 @@ pub enum Failure {
     /// The run was interrupted by this signal (Ctrl-C: SIGINT) after the statistics so far
     /// were printed; no output file was written.
     Interrupted(i32),
+    /// The command line does not parse (clap's message), or asks for the help (its text).
+    Usage(clap::Error),
 }
 
 impl Failure {
@@ -30,6 +32,8 @@ impl Failure {
             Failure::Input(_) => EXIT_INPUT,
             Failure::StdoutClosed => 0,
             Failure::Interrupted(signal) => 128 + signal,
+            Failure::Usage(e) if e.use_stderr() => EXIT_INPUT,
+            Failure::Usage(_) => 0,
         }
     }
 
@@ -39,6 +43,16 @@ impl Failure {
             Failure::Input(text) => text,
             Failure::StdoutClosed => "",
             Failure::Interrupted(_) => "interrupted: the statistics above count the deals dealt until then; output files, if any, were not written\n",
+            Failure::Usage(_) => "",
+        }
+    }
+
+    /// Prints what the user is told: the message on standard error, or the help on
+    /// standard output.
+    pub fn print(&self) {
+        match self {
+            Failure::Usage(e) => print_clap_error(e),
+            other => eprint!("{}", other.message()),
         }
     }
 }

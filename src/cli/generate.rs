@@ -7,24 +7,41 @@ use crate::cli::failure::{switch_error, Failure};
 use clap::CommandFactory;
 use clap_complete::Shell;
 
-/// What `dealvm --generate WHAT` prints: `man` (a roff man page), `bash`, `zsh` or `fish`
-/// (a shell's completions), `markdown` (the switches of `dealvm` and `dealvm merge` as the
-/// guide lists them, docs/guide/command-line.md).
-pub fn generated(what: &str) -> Result<Vec<u8>, Failure> {
+/// What `dealvm --generate WHAT` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// `man`: a roff man page.
+    Man,
+    /// `bash`, `zsh` or `fish`: a shell's completions.
+    Completions(Shell),
+    /// `markdown`: the switches of `dealvm` and `dealvm merge` as the guide lists them
+    /// (docs/guide/command-line.md).
+    Markdown,
+}
+
+impl Page {
+    /// The page `--generate WHAT` names.
+    pub fn parse(what: &str) -> Result<Page, Failure> {
+        match what {
+            "man" => Ok(Page::Man),
+            "markdown" => Ok(Page::Markdown),
+            "bash" => Ok(Page::Completions(Shell::Bash)),
+            "zsh" => Ok(Page::Completions(Shell::Zsh)),
+            "fish" => Ok(Page::Completions(Shell::Fish)),
+            _ => Err(switch_error(format!("--generate takes man, bash, zsh, fish or markdown, found `{what}`"))),
+        }
+    }
+}
+
+/// The text of `page`.
+pub fn generated(page: Page) -> Result<Vec<u8>, Failure> {
     let mut command = Cli::command();
     let mut out = Vec::new();
-    let shell = match what {
-        "man" => {
-            clap_mangen::Man::new(command).render(&mut out)?;
-            return Ok(out);
-        }
-        "markdown" => return Ok(markdown().into_bytes()),
-        "bash" => Shell::Bash,
-        "zsh" => Shell::Zsh,
-        "fish" => Shell::Fish,
-        _ => return Err(switch_error(format!("--generate takes man, bash, zsh, fish or markdown, found `{what}`"))),
-    };
-    clap_complete::generate(shell, &mut command, "dealvm", &mut out);
+    match page {
+        Page::Man => clap_mangen::Man::new(command).render(&mut out)?,
+        Page::Markdown => out = markdown().into_bytes(),
+        Page::Completions(shell) => clap_complete::generate(shell, &mut command, "dealvm", &mut out),
+    }
     Ok(out)
 }
 

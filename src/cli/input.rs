@@ -1,29 +1,25 @@
 //! Reading the input: the input file or standard input as text, the script variables, and the
 //! `-N`/`-E`/`-S`/`-W` predeal switches.
 
-use crate::cli::args::{swap_hint, Cli};
+use crate::cli::args::swap_hint;
 use crate::cli::failure::{io_reason, switch_error, Failure};
+use crate::cli::invocation::{Input, Invocation};
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
-use dealvm_vm::card::Seat;
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 /// The input file's text and name: the file, or standard input (`-`, or no file). With
 /// `--deals` and no input file, the script is read from standard input when it is not a
 /// terminal and holds something; otherwise there is none (no condition, no action).
-pub fn source(cli: &Cli) -> Result<Source, Failure> {
-    let is_dash = |p: Option<&Path>| p.is_some_and(|p| p.as_os_str() == "-");
-    let deals_on_stdin = is_dash(cli.deals.as_deref());
-    if deals_on_stdin && is_dash(cli.file.as_deref()) {
-        return Err(switch_error("--deals - and the input file `-` both read standard input; give one of them as a file".into()));
-    }
+pub fn source(input: &Input) -> Result<Source, Failure> {
+    let deals_on_stdin = input.deals.as_deref().is_some_and(|p| p.as_os_str() == "-");
     let none = || ("(no input file)".to_string(), Vec::new());
-    let (name, bytes) = match (&cli.file, &cli.deals) {
+    let (name, bytes) = match (&input.file, &input.deals) {
         (Some(p), _) if p.as_os_str() == "-" => read_input(None)?,
         (Some(p), _) => read_input(Some(p))?,
         (None, None) => {
-            if let Some(hint) = terminal_hint(cli, io::stdin().is_terminal()) {
+            if let Some(hint) = terminal_hint(input, io::stdin().is_terminal()) {
                 eprintln!("{hint}");
             }
             read_input(None)?
@@ -46,8 +42,8 @@ pub fn source(cli: &Cli) -> Result<Source, Failure> {
 /// The line printed on standard error before reading the input from a terminal when no
 /// input file is named (`dealvm` alone), so that the run does not seem to hang; `None` when
 /// an input file or `--deals` is named, or standard input is not a terminal.
-pub fn terminal_hint(cli: &Cli, stdin_is_terminal: bool) -> Option<&'static str> {
-    (stdin_is_terminal && cli.file.is_none() && cli.deals.is_none()).then_some(
+pub fn terminal_hint(input: &Input, stdin_is_terminal: bool) -> Option<&'static str> {
+    (stdin_is_terminal && input.file.is_none() && input.deals.is_none()).then_some(
         "dealvm: reading the input file from standard input: type it, then Ctrl-D on a line of its own \
          (`dealvm FILE` runs a file; `dealvm --help` for the switches)",
     )
@@ -55,11 +51,11 @@ pub fn terminal_hint(cli: &Cli, stdin_is_terminal: bool) -> Option<&'static str>
 
 /// Refuses a script-variable switch that cannot be meant as one: a value that is an input
 /// file while no input file is left (classic Dealer's `-2 file.dli`), before reading anything.
-pub fn check_script_switches(cli: &Cli) -> Result<(), Failure> {
-    if cli.file.is_some() {
+pub fn check_script_switches(input: &Input) -> Result<(), Failure> {
+    if input.file.is_some() {
         return Ok(());
     }
-    for (n, value) in script_vars(cli).iter().enumerate() {
+    for (n, value) in input.script_vars.iter().enumerate() {
         if let Some(v) = value.as_deref().filter(|v| std::path::Path::new(v).is_file()) {
             return Err(switch_error(format!(
                 "-{n} {v}: -{n} gives the script variable ${n} a value, here the input file's name, so no input file is left{}",
@@ -72,25 +68,23 @@ pub fn check_script_switches(cli: &Cli) -> Result<(), Failure> {
 
 /// Refuses a switch that takes a file whose value looks like the input file while no input
 /// file is left (`-C ok.dli`: the CSV file took the script's name), before reading anything.
-pub fn check_file_switches(cli: &Cli) -> Result<(), Failure> {
-    if cli.file.is_some() {
+pub fn check_file_switches(inv: &Invocation) -> Result<(), Failure> {
+    if inv.input.file.is_some() {
         return Ok(());
     }
     let os = |p: &Option<PathBuf>| p.as_ref().map(|p| p.to_string_lossy().into_owned());
-    let csv = cli.csv.as_deref().map(|c| c.strip_prefix("w:").unwrap_or(c).to_string());
-    let record = |spec: &Option<String>| spec.as_deref().map(|s| crate::cli::options::record_file(s).path.to_string());
-    let switches = [
-        ("-C", "CSV file", csv),
-        ("-X", "export file", cli.export.clone()),
-        ("-Z", "zrd file", record(&cli.zrd)),
-        ("-l", "DL52 file", record(&cli.dl52)),
-        ("--pbn", "PBN file", os(&cli.pbn)),
-        ("--dlm", "DLM file", os(&cli.dlm)),
-        ("--deals", "deals file", os(&cli.deals)),
-        ("-L", "library", os(&cli.library)),
-        ("-U", "usereval server", cli.usereval.clone()),
-        ("--part", "part file", os(&cli.part)),
+    let part = match &inv.mode {
+        crate::cli::invocation::Mode::Shard { part, .. } => Some(part.to_string_lossy().into_owned()),
+        _ => None,
+    };
+    let outputs = inv.outputs.files.iter().map(|f| (f.switch(), format!("{} file", f.what()), Some(f.path.to_string_lossy().into_owned())));
+    let others = [
+        ("--deals", "deals file".to_string(), os(&inv.input.deals)),
+        ("-L", "library".to_string(), os(&inv.input.library)),
+        ("-U", "usereval server".to_string(), inv.switches.usereval.clone()),
+        ("--part", "part file".to_string(), part),
     ];
+    let switches = outputs.chain(others);
     for (switch, what, value) in switches {
         if let Some(v) = value.filter(|v| v != "-" && looks_like_script(Path::new(v))) {
             let d =
@@ -125,8 +119,8 @@ fn looks_like_script(path: &Path) -> bool {
 }
 
 /// Refuses a script-variable switch whose `$N` the input never uses.
-pub fn check_script_use(cli: &Cli, source: &Source) -> Result<(), Failure> {
-    for (n, value) in script_vars(cli).iter().enumerate() {
+pub fn check_script_use(input: &Input, source: &Source) -> Result<(), Failure> {
+    for (n, value) in input.script_vars.iter().enumerate() {
         if value.is_some() && !source.text.contains(&format!("${n}")) {
             return Err(switch_error(format!("-{n} gives the script variable ${n} a value, but `{}` never uses ${n}{}", source.name, swap_hint(n))));
         }
@@ -198,29 +192,6 @@ pub fn too_long(what: &str, limit: u64, fix: &str) -> String {
          dealvm reads at most that much from a pipe or a device: {fix}",
         limit >> 20
     )
-}
-
-/// The values of the script variables `$0`..`$9` (`-0`..`-9`).
-pub fn script_vars(cli: &Cli) -> ScriptVars {
-    [
-        cli.script0.clone(),
-        cli.script1.clone(),
-        cli.script2.clone(),
-        cli.script3.clone(),
-        cli.script4.clone(),
-        cli.script5.clone(),
-        cli.script6.clone(),
-        cli.script7.clone(),
-        cli.script8.clone(),
-        cli.script9.clone(),
-    ]
-}
-
-/// The `-N`/`-E`/`-S`/`-W` switches given: each switch with its seat and its holdings.
-pub fn predeal_switches(cli: &Cli) -> impl Iterator<Item = (&'static str, Seat, &str)> {
-    [("-N", Seat::North, &cli.north), ("-E", Seat::East, &cli.east), ("-S", Seat::South, &cli.south), ("-W", Seat::West, &cli.west)]
-        .into_iter()
-        .filter_map(|(switch, seat, value)| value.as_deref().map(|v| (switch, seat, v)))
 }
 
 /// Reads the input: a file, or standard input (at most [`SCRIPT_LIMIT`] bytes from a pipe or

@@ -1,14 +1,16 @@
 //! The `dealvm` command: its switches ([`args`]: the clap definitions and help text, every
-//! switch documented there), reading the input ([`input`]), the ways a run fails
-//! ([`failure`]), merging the switches with the input file ([`options`]), the output files
-//! checked and opened ([`outputs`]), standard output and its broken pipes ([`stdout`]), Ctrl-C
-//! ([`signals`]), the run from input to output ([`execute`]), one shard of a run
-//! (`--shard`: [`shard`]), the merge of the shards' parts (`dealvm merge`: [`merge`]), a
-//! run as classic Dealer makes it (`--classic`: [`classic`]), and the man page and shell
-//! completions made from the switches (`--generate`: [`generate`]).
+//! switch documented there), resolved once into an [`Invocation`] ([`invocation`]: what the
+//! command does, reads and writes, every value parsed and checked), reading the input
+//! ([`input`]), the ways a run fails ([`failure`]), merging the switches with the input file
+//! ([`options`]), the output files checked and opened ([`outputs`]), standard output and its
+//! broken pipes ([`stdout`]), Ctrl-C ([`signals`]), the run from input to output
+//! ([`execute`]), one shard of a run (`--shard`: [`shard`]), the merge of the shards' parts
+//! (`dealvm merge`: [`merge`]), a run as classic Dealer makes it (`--classic`: [`classic`]),
+//! and the man page and shell completions made from the switches (`--generate`: [`generate`]).
 //!
-//! `main.rs` parses the arguments into a [`Cli`], calls [`run`] and turns a [`Failure`] into
-//! an exit status. Imports: every stage below it.
+//! `main.rs` hands the arguments to [`main`], which runs a subcommand ([`SUBCOMMANDS`]: each
+//! with its own switches) or parses them into a [`Cli`] and calls [`run`], and turns a
+//! [`Failure`] into an exit status. Imports: every stage below it.
 
 pub mod args;
 pub mod classic;
@@ -16,6 +18,7 @@ pub mod execute;
 pub mod failure;
 pub mod generate;
 pub mod input;
+pub mod invocation;
 pub mod merge;
 pub mod options;
 pub mod outputs;
@@ -25,35 +28,59 @@ pub mod stdout;
 
 pub use args::{Cli, MergeCli};
 pub use failure::{Failure, EXIT_INPUT};
+pub use invocation::{Invocation, Mode};
+use std::ffi::OsString;
 use std::io::Write;
 use std::time::Instant;
 use stdout::Printed;
 
-/// Runs the command: the version, or a run from the input file to standard output (the help
-/// is clap's, printed while parsing).
-/// `start` is when the process started (for the trailer's time).
+/// A subcommand: `dealvm NAME ...`, with its own switches (parsed by `run`, which is given
+/// the arguments from `NAME` on).
+pub struct Subcommand {
+    pub name: &'static str,
+    pub run: fn(&[OsString], Instant) -> Result<(), Failure>,
+}
+
+/// The subcommands: a first argument that names one runs it.
+pub const SUBCOMMANDS: &[Subcommand] = &[Subcommand { name: "merge", run: merge::main }];
+
+/// The whole command, from the arguments (the program's name first) to the exit status,
+/// what the user is to be told printed. `start` is when the process started.
+pub fn main(args: &[OsString], start: Instant) -> i32 {
+    let subcommand = args.get(1).and_then(|first| SUBCOMMANDS.iter().find(|s| first == s.name));
+    let result = match subcommand {
+        Some(subcommand) => (subcommand.run)(&args[1..], start),
+        None => Cli::parse_args(args).map_err(Failure::Usage).and_then(|cli| run(&cli, start)),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(failure) => {
+            failure.print();
+            failure.status()
+        }
+    }
+}
+
+/// Runs the command `cli` asks for, its output on standard output (the help is clap's,
+/// printed while parsing). `start` is when the process started (for the trailer's time).
 pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
-    if let Some(what) = &cli.man_or_completions {
-        let text = generate::generated(what)?;
-        return stdout::with_stdout(|out| Ok(out.write_all(&text)?));
-    }
-    if cli.version {
-        println!("dealvm {}", env!("CARGO_PKG_VERSION"));
-        return Ok(());
-    }
     stdout::with_stdout(|out| run_to(cli, out, start))
 }
 
-/// The run `cli` asks for, its reports written to `out`: one shard (`--shard`, which writes
-/// only its part file) or the whole run.
+/// The command `cli` asks for, its output written to `out`: the switches resolved, then what
+/// they ask: a page made from the switches, the version, one shard (`--shard`, which writes
+/// only its part file), a classic run or a run.
 pub fn run_to<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
-    if cli.classic.is_some() {
-        return classic::run(cli, out, start);
+    let inv = Invocation::resolve(cli)?;
+    match &inv.mode {
+        Mode::Generate(page) => Ok(out.write_all(&generate::generated(*page)?)?),
+        Mode::Version => Ok(writeln!(out, "dealvm {}", env!("CARGO_PKG_VERSION"))?),
+        Mode::Classic { build, seed } => classic::run(&inv, *build, *seed, out, start),
+        Mode::Shard { shard, part } => {
+            // Before any thread starts: Ctrl-C stops the shard cleanly, or ends the process.
+            signals::install();
+            shard::run(&inv, *shard, part)
+        }
+        Mode::Deal => execute::execute(&inv, out, start),
     }
-    if cli.shard.is_some() || cli.part.is_some() {
-        // Before any thread starts: Ctrl-C stops the shard cleanly, or ends the process.
-        signals::install();
-        return shard::run(cli);
-    }
-    execute::execute(cli, out, start)
 }

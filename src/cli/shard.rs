@@ -2,9 +2,9 @@
 //! The switches are those of the single run; refused, with the reason, are what a shard
 //! cannot deal exactly as the single run would (no seed, `rnd(0)`, `--deals`, `-L`).
 
-use crate::cli::args::Cli;
 use crate::cli::execute::{compile_input, printed, read_source, Prepared};
 use crate::cli::failure::{switch_error, Failure};
+use crate::cli::invocation::Invocation;
 use crate::cli::{outputs, signals};
 use crate::files::target::{file_id, FileId, Output};
 use crate::run::{RunError, Shard};
@@ -12,28 +12,27 @@ use crate::shard::keep::Keeper;
 use crate::shard::merge::keeps_deals;
 use crate::shard::part::{encode, End, Part, RunId};
 use dealvm_vm::machine::interp::Fault;
+use std::path::Path;
 
-/// Runs shard K of N of the run `cli` describes and writes its part file; prints nothing on
-/// standard output, and one line on standard error.
-pub fn run(cli: &Cli) -> Result<(), Failure> {
-    let shard = shard_switches(cli)?;
-    let Some(command) = cli.command_line.clone() else {
+/// Runs shard `shard` of the run `inv` describes and writes its part file to `path`; prints
+/// nothing on standard output, and one line on standard error.
+pub fn run(inv: &Invocation, shard: Shard, path: &Path) -> Result<(), Failure> {
+    let Some(command) = inv.command_line.clone() else {
         return Err(switch_error("--shard: the command line must be UTF-8 text, to be recorded in the part file".into()));
     };
-    let source = read_source(cli)?;
-    let script = compile_input(cli, &source)?;
+    let source = read_source(inv)?;
+    let script = compile_input(inv, &source)?;
     if script.compiled().uses_produced_number {
         return Err(switch_error(
             "--shard with `rnd(0)` (the number of the deal being produced) is not supported yet: a shard cannot know how many deals the shards before it produce".into(),
         ));
     }
-    let run = Prepared::new(cli, script)?;
+    let run = Prepared::new(inv, script)?;
     if !run.settings.seed_given {
         return Err(switch_error("--shard needs a seed (-s N, or `seed N` in the input): every shard must deal from the same one".into()));
     }
-    outputs::check(cli)?;
-    let path = cli.part.as_deref().expect("checked by shard_switches");
-    let input = cli.file.as_deref().filter(|f| f.as_os_str() != "-");
+    outputs::check(&inv.outputs, &outputs::reading(&inv.input))?;
+    let input = inv.input.file.as_deref().filter(|f| f.as_os_str() != "-");
     if let Some(input) = input.filter(|f| matches!(file_id(f), FileId::Inode(..)) && file_id(f) == file_id(path)) {
         return Err(switch_error(format!(
             "--part `{}` is the input file `{}`: the shard would replace the file it reads; give the part another name",
@@ -45,11 +44,11 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     let mut file = Output::open("part", path, false)?;
     let (compiled, settings) = (&run.script.compiled, &run.settings);
     let deals = settings.generate;
-    let printed = printed(cli, compiled);
+    let printed = printed(inv, compiled);
     let per_deal = keeps_deals(printed, settings.produce, deals, settings.until_se.is_some());
     let mut keeper = Keeper::new(compiled.tallies.clone(), per_deal, printed);
     let mut nothing = std::io::sink();
-    let result = run.run_of(cli, Some(shard)).deliver(&mut keeper, &mut nothing).map(|(outcome, _)| outcome);
+    let result = run.run_of(inv, Some(shard)).deliver(&mut keeper, &mut nothing).map(|(outcome, _)| outcome);
     let (end, produced, note) = match result {
         Ok(o) if o.interrupted || crate::run::interrupt::requested() => {
             return Err(Failure::Interrupted(signals::received().unwrap_or(2)));
@@ -96,31 +95,4 @@ pub fn run(cli: &Cli) -> Result<(), Failure> {
     file.commit()?;
     eprintln!("dealvm: shard {}/{}: {note}; part written to {}", shard.index, shard.count, path.display());
     Ok(())
-}
-
-/// `--shard K/N` and `--part FILE`, checked: each needs the other, and a shard deals at random.
-fn shard_switches(cli: &Cli) -> Result<Shard, Failure> {
-    let Some(text) = cli.shard.as_deref() else {
-        return Err(switch_error("--part FILE writes a shard's part file: give --shard K/N too".into()));
-    };
-    let bad = || switch_error(format!("--shard takes K/N, shard K of N with 0 <= K < N (such as 0/4 ... 3/4), found `{text}`"));
-    let (k, n) = text.trim().split_once('/').ok_or_else(bad)?;
-    let (index, count) = (k.trim().parse::<u64>().map_err(|_| bad())?, n.trim().parse::<u64>().map_err(|_| bad())?);
-    if index >= count {
-        return Err(bad());
-    }
-    if cli.part.is_none() {
-        return Err(switch_error("--shard K/N needs --part FILE: the file where the shard writes its part of the run".into()));
-    }
-    let refused = |what: &str| Err(switch_error(format!("--shard with {what} is not supported yet: shards deal at random")));
-    if cli.deals.is_some() {
-        return refused("--deals");
-    }
-    if cli.library.is_some() {
-        return refused("-L");
-    }
-    if cli.dump_bytecode {
-        return Err(switch_error("--shard deals part of a run and --dump-bytecode deals nothing; give one of them".into()));
-    }
-    Ok(Shard { index, count })
 }
