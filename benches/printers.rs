@@ -19,7 +19,7 @@ use dealvm_vm::card::{Deal, Seat, Side};
 use dealvm_vm::dealing::rng::batch_rng;
 use dealvm_vm::dealing::source::DealSource;
 use dealvm_vm::dealing::split::RandomDealer;
-use dealvm_vm::evaluation::stats::{Axis, Buckets};
+use dealvm_vm::evaluation::stats::{Buckets, TallyAxis};
 use std::hint::black_box;
 use std::io;
 
@@ -90,7 +90,7 @@ fn reports(c: &mut Criterion) {
     let mut g = c.benchmark_group("reports");
     g.throughput(Throughput::Elements(cells as u64));
     g.sample_size(10);
-    let (x, y) = (Axis { value: 0, low: 1, high: SIDE }, Axis { value: 1, low: -SIDE, high: -1 });
+    let (x, y) = (TallyAxis { value: 0, low: 1, high: SIDE }, TallyAxis { value: 1, low: -SIDE, high: -1 });
     g.bench_function("frequency 2-D", |b| {
         b.iter(|| stats::frequency2(&mut io::sink(), Some("f"), &x, &y, &counts).expect("a sink takes everything"))
     });

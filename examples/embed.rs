@@ -11,7 +11,7 @@
 use dealvm_vm::card::{Seat, Suit};
 use dealvm_vm::dealing::split::RandomDealer;
 use dealvm_vm::evaluation::shape::{Distribution, ShapeSet};
-use dealvm_vm::evaluation::stats::{Axis, Tallies, TallySpec};
+use dealvm_vm::evaluation::stats::{Tallies, TallyAxis, TallySpec};
 use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables};
 use dealvm_vm::machine::assembler::Assembler;
 use dealvm_vm::machine::batch::{Job, Swap};
@@ -57,7 +57,7 @@ fn main() {
     let tables = Tables::build(&PointCounts::default(), program.tables_used());
     let dealer = RandomDealer::new();
     let job = Job { program: &program, tables: &tables, source: &dealer, routine, swap: Swap::None, seed: 2026, generate: 4_000_000 };
-    let specs = vec![TallySpec::Average { value: 0 }, TallySpec::Frequency { x: Axis { value: 1, low: 0, high: 1 }, y: None }];
+    let specs = vec![TallySpec::Average { value: 0 }, TallySpec::Frequency { x: TallyAxis { value: 1, low: 0, high: 1 }, y: None }];
     // Batches are independent: run them on every core and add up their statistics. The
     // totals are the same on any number of threads.
     let totals = (0..job.batches())

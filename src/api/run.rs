@@ -340,7 +340,7 @@ impl<'s> Run<'s> {
         let copies = self.swap.permutations().len() as u64;
         let (generate, produce) = dealer_limits(settings, self.generate, self.produce, compiled.prints_deals, available, copies);
         let seed = match self.seed.or(settings.seed).unwrap_or(0) {
-            0 => crate::run::plan::os_seed(),
+            0 => crate::run::job::os_seed(),
             seed => seed,
         };
         let (chosen, never) = self.dealing(produce < generate);

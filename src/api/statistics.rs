@@ -92,7 +92,7 @@ impl Axis {
     /// ```
     pub fn cells(&self) -> usize {
         match self.bucket {
-            None => dealvm_vm::evaluation::stats::Axis { value: 0, low: self.low, high: self.high }.cells(),
+            None => dealvm_vm::evaluation::stats::TallyAxis { value: 0, low: self.low, high: self.high }.cells(),
             Some(size) => dealvm_vm::evaluation::stats::Buckets { value: 0, low: self.low, high: self.high, size }.count(),
         }
     }
@@ -220,7 +220,7 @@ pub(crate) fn of_actions(specs: &[ActionSpec], tallies: &Tallies) -> Vec<Statist
 fn table(label: Option<String>, spec: TallySpec, n: u64, counts: Vec<u64>) -> Table {
     let (rows, columns) = match spec {
         TallySpec::Frequency { x, y } => {
-            let axis = |a: dealvm_vm::evaluation::stats::Axis| Axis { low: a.low, high: a.high, bucket: None };
+            let axis = |a: dealvm_vm::evaluation::stats::TallyAxis| Axis { low: a.low, high: a.high, bucket: None };
             (axis(x), y.map(axis))
         }
         TallySpec::Buckets { x, y } => {

@@ -1,13 +1,13 @@
 //! Actions: the `action` list compiled into [`ActionSpec`]s, the values they need of each
 //! produced deal, and the statistics they keep.
 
-use crate::compile::compiled::{ActionSpec, CsvPart, EsPart, ValueRef};
-use crate::compile::compiler::{Compiler, ValueCode};
+use crate::compile::output::{ActionSpec, CsvPart, EsPart, ValueRef};
+use crate::compile::state::{Compiler, ValueCode};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
 use dealvm_vm::card::{Seat, Side};
 use dealvm_vm::evaluation::dd::STRAINS;
-use dealvm_vm::evaluation::stats::{Axis, Buckets, TallySpec};
+use dealvm_vm::evaluation::stats::{Buckets, TallyAxis, TallySpec};
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// A value computed for each produced deal.
@@ -17,13 +17,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
         Ok(values.len() - 1)
     }
 
-    fn axis(&mut self, a: &Axis2<'a>, values: &mut Vec<ValueCode<'a>>) -> Result<Axis, Diagnostic> {
+    fn axis(&mut self, a: &UncheckedAxis<'a>, values: &mut Vec<ValueCode<'a>>) -> Result<TallyAxis, Diagnostic> {
         let low = self.bound(a.low)?;
         let high = self.bound(a.high)?;
         if low > high {
             return Err(Diagnostic::at(a.low.span.to(a.high.span), format!("the lower bound {low} is above the upper bound {high}")));
         }
-        Ok(Axis { value: self.value(a.expr, values)?, low, high })
+        Ok(TallyAxis { value: self.value(a.expr, values)?, low, high })
     }
 
     pub(super) fn bound(&self, n: Num) -> Result<i32, Diagnostic> {
@@ -63,8 +63,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 ActionSpec::Average { label: label(l), tally: tally(TallySpec::Average { value })? }
             }
             ActionKind::Frequency { label: l, x, y } => {
-                let x = self.axis(&Axis2::from(x), values)?;
-                let y = y.map(|y| self.axis(&Axis2::from(y), values)).transpose()?;
+                let x = self.axis(&UncheckedAxis::from(x), values)?;
+                let y = y.map(|y| self.axis(&UncheckedAxis::from(y), values)).transpose()?;
                 ActionSpec::Frequency { label: label(l), tally: tally(TallySpec::Frequency { x, y })? }
             }
             ActionKind::BktFreq { label: l, x, y } => {
@@ -78,7 +78,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 // with West.
                 let declarer = if side == Side::NorthSouth { Seat::South } else { Seat::West };
                 values.push(ValueCode::Tricks(declarer, contract.strain));
-                let axis = Axis { value: values.len() - 1, low: 0, high: 13 };
+                let axis = TallyAxis { value: values.len() - 1, low: 0, high: 13 };
                 let tally = tally(TallySpec::Frequency { x: axis, y: None })?;
                 ActionSpec::EvalContract { side, contract, vulnerable, tally }
             }
@@ -90,13 +90,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The axis of a `bktfreq`: bounds and a positive bucket size.
-    pub(super) fn buckets(&mut self, a: &crate::front::ast::Axis<'a>, values: &mut Vec<ValueCode<'a>>) -> Result<Buckets, Diagnostic> {
+    pub(super) fn buckets(&mut self, a: &crate::front::ast::AxisExpr<'a>, values: &mut Vec<ValueCode<'a>>) -> Result<Buckets, Diagnostic> {
         let step = a.step.expect("the grammar gives bktfreq a bucket size");
         let size = self.bound(step)?;
         if size <= 0 {
             return Err(Diagnostic::at(step.span, "the bucket size must be more than 0"));
         }
-        let axis = self.axis(&Axis2 { expr: a.expr, low: a.low, high: a.high }, values)?;
+        let axis = self.axis(&UncheckedAxis { expr: a.expr, low: a.low, high: a.high }, values)?;
         Ok(Buckets { value: axis.value, low: axis.low, high: axis.high, size })
     }
 
@@ -171,14 +171,14 @@ fn add_tally(tallies: &mut Vec<TallySpec>, spec: TallySpec, span: Span) -> Resul
 }
 
 /// An axis as written, with its bounds still unchecked.
-struct Axis2<'a> {
+struct UncheckedAxis<'a> {
     expr: &'a Expr<'a>,
     low: Num,
     high: Num,
 }
 
-impl<'a> From<crate::front::ast::Axis<'a>> for Axis2<'a> {
-    fn from(a: crate::front::ast::Axis<'a>) -> Self {
-        Axis2 { expr: a.expr, low: a.low, high: a.high }
+impl<'a> From<crate::front::ast::AxisExpr<'a>> for UncheckedAxis<'a> {
+    fn from(a: crate::front::ast::AxisExpr<'a>) -> Self {
+        UncheckedAxis { expr: a.expr, low: a.low, high: a.high }
     }
 }

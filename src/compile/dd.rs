@@ -4,9 +4,9 @@
 //! result open, and target searches answered by the count a deal asks for anyway
 //! (`Compiler::targets_from_counts`).
 
-use crate::compile::compiled::DdSwitches;
-use crate::compile::compiler::Compiler;
 use crate::compile::node::{node_key, DRAWS, MAY_FAIL, SOLVES};
+use crate::compile::output::DdSwitches;
+use crate::compile::state::Compiler;
 use crate::front::ast::*;
 use crate::front::diag::Diagnostic;
 use dealvm_vm::card::Seat;

@@ -12,9 +12,9 @@
 //! that pass (a superset when they pass a set with holes). Every deal the exact dealer deals
 //! still goes through the whole condition, so what is left out only costs time.
 
-use crate::compile::compiled::ConditionRules;
-use crate::compile::compiler::Compiler;
 use crate::compile::node::{node_key, NodeKey};
+use crate::compile::output::ConditionRules;
+use crate::compile::state::Compiler;
 use crate::front::ast::*;
 use crate::source::exact::Term;
 use dealvm_vm::card::{Seat, Suit};

@@ -1,9 +1,9 @@
 //! Expressions to bytecode: each node becomes its instruction, constants are folded,
 //! `&&`, `||` and `?:` become jumps, and errors are reported even in parts folded away.
 
-use crate::compile::compiler::count_table;
-use crate::compile::compiler::{Compiler, VarInfo};
 use crate::compile::fold::{flatten, in_range};
+use crate::compile::state::count_table;
+use crate::compile::state::{Compiler, VarInfo};
 use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
 use crate::front::diag::{closest, Diagnostic, Span};

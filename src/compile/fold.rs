@@ -2,8 +2,8 @@
 //! bounds of their operands decide (`hcp(north) >= 0`), and the shapes of `&&`/`||` chains
 //! that become range tests.
 
-use crate::compile::compiler::Compiler;
 use crate::compile::node::node_key;
+use crate::compile::state::Compiler;
 use crate::front::ast::*;
 use dealvm_vm::evaluation::score::Contract;
 use dealvm_vm::evaluation::tables::TableId;
@@ -115,7 +115,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             ExprKind::Number(v) => Some((v as i64, v as i64)),
             ExprKind::Var(name) => self.bounds(self.vars.get(name)?.expr),
             ExprKind::Count { func, suit, .. } => {
-                let table_id = super::compiler::count_table(func);
+                let table_id = super::state::count_table(func);
                 let (suit_range, hand_range, _) = table(table_id);
                 match suit {
                     Some(_) => Some(suit_range),

@@ -6,11 +6,11 @@
 //! arithmetic, `&&`, `||` and `?:` become jumps, each variable becomes one subroutine whose
 //! value is cached per deal, and every `shape(...)` becomes a single 560-bit shape-set test.
 //!
-//! One file per concern, each adding methods to the compiler's state ([`compiler`]):
+//! One file per concern, each adding methods to the compiler's state ([`state`]):
 //! [`statements`] (settings, variables), [`predeal`], [`actions`], [`expr`] (code),
 //! [`fold`] (constants, bounds, range tests), [`shapes`], [`dd`] (double dummy: par
 //! vulnerability, solving mode, cost ordering), [`tabulate`], [`seats`], [`order`],
-//! [`exact`]; [`compiled`] holds what comes out. What these files share lies below the
+//! [`exact`]; [`output`] holds what comes out. What these files share lies below the
 //! compiler's state, so that none imports in a circle: [`node`] (node keys, effects) and
 //! [`reads`] (what each node reads of the deal).
 //!
@@ -18,26 +18,26 @@
 //! deal source for the predeal) and the `vm` crate.
 
 pub mod actions;
-pub mod compiled;
-pub mod compiler;
 pub mod dd;
 pub mod exact;
 pub mod expr;
 pub mod fold;
 pub mod node;
 pub mod order;
+pub mod output;
 pub mod predeal;
 pub mod reads;
 pub mod seats;
 pub mod shapes;
+pub mod state;
 pub mod statements;
 pub mod tabulate;
 
 use crate::front::ast::Statement;
 use crate::front::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
-pub use compiled::{ActionSpec, CommandLinePredeal, Compiled, ConditionRules, CsvPart, DdSwitches, EsPart, Settings, ValueRef};
-use compiler::Compiler;
+pub use output::{ActionSpec, CommandLinePredeal, Compiled, ConditionRules, CsvPart, DdSwitches, EsPart, Settings, ValueRef};
+use state::Compiler;
 
 /// What is asked of the compiler beyond the input file: the switches that change the program.
 #[derive(Clone, Copy)]

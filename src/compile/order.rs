@@ -10,9 +10,9 @@
 //! numbers, may divide by zero or solves double dummy. Two operands that make one range test
 //! (`x >= 10 && x <= 12`) move together. `--plain` keeps the order as written.
 
-use crate::compile::compiler::Compiler;
 use crate::compile::fold::in_range;
 use crate::compile::node::{DRAWS, MAY_FAIL, SOLVES};
+use crate::compile::state::Compiler;
 use crate::compile::tabulate::Operand;
 
 /// The most operands a chain may have to be ordered (each is compiled and run on the sample).

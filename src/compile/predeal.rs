@@ -2,8 +2,8 @@
 //! from the input file, merged with the `-N`/`-E`/`-S`/`-W` switches, and the deal source
 //! that deals them.
 
-use crate::compile::compiled::CommandLinePredeal;
-use crate::compile::compiler::Compiler;
+use crate::compile::output::CommandLinePredeal;
+use crate::compile::state::Compiler;
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Source, Span};
 use crate::source::Deals;

@@ -14,8 +14,8 @@
 //! ([`dealvm_vm::machine::program::Program::seats_dealt_first`]), the same with or without the tables,
 //! so that the output switches do not change the deals.
 
-use crate::compile::compiler::{Compiler, ValueCode};
 use crate::compile::node::node_key;
+use crate::compile::state::{Compiler, ValueCode};
 use crate::compile::tabulate::Operand;
 use crate::front::ast::*;
 use dealvm_vm::card::Seats;

@@ -1,7 +1,7 @@
 //! Shapes: `shape(seat, list)` and `shape{...}` (with script variables substituted), each a
 //! 560-bit shape set in the program.
 
-use crate::compile::compiler::Compiler;
+use crate::compile::state::Compiler;
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
 use dealvm_vm::card::Seat;

@@ -1,8 +1,8 @@
 //! Statements: run settings (`generate`, `produce`, `seed`, `title`, `dealer`, `vulnerable`,
 //! `opener`, `startboard`), point counts, the condition, variables and the action list.
 
-use crate::compile::compiled::DdSwitches;
-use crate::compile::compiler::{Compiler, VarInfo};
+use crate::compile::output::DdSwitches;
+use crate::compile::state::{Compiler, VarInfo};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
 use dealvm_vm::card::Seat;

@@ -11,9 +11,9 @@
 //! numbers or asks double dummy is left as it is, so the program's results, errors included,
 //! are those of the plain code (`--plain` compiles without tables, for checking).
 
-use crate::compile::compiler::{count_table, Compiler};
 use crate::compile::node::{node_key, DRAWS, MAY_FAIL};
 use crate::compile::reads::{pair_bit, pairs, Domain, Lanes, Part, Reads};
+use crate::compile::state::{count_table, Compiler};
 use crate::front::ast::*;
 use dealvm_vm::card::{Card, Suit};
 use dealvm_vm::evaluation::shape::{shape_index, ShapeSet, NUM_SHAPES, SHAPES};

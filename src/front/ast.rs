@@ -175,7 +175,7 @@ pub enum CsvItem<'a> {
 
 /// One axis of a frequency table: the expression and its bounds (and bucket size).
 #[derive(Copy, Clone, Debug)]
-pub struct Axis<'a> {
+pub struct AxisExpr<'a> {
     pub expr: &'a Expr<'a>,
     pub low: Num,
     pub high: Num,
@@ -200,8 +200,8 @@ pub enum ActionKind<'a> {
     PrintEs(&'a [PrintItem<'a>]),
     Print(&'a [Seat]),
     Average { label: Option<&'a str>, expr: &'a Expr<'a> },
-    Frequency { label: Option<&'a str>, x: Axis<'a>, y: Option<Axis<'a>> },
-    BktFreq { label: Option<&'a str>, x: Axis<'a>, y: Option<Axis<'a>> },
+    Frequency { label: Option<&'a str>, x: AxisExpr<'a>, y: Option<AxisExpr<'a>> },
+    BktFreq { label: Option<&'a str>, x: AxisExpr<'a>, y: Option<AxisExpr<'a>> },
     EvalContract { side: Side, contract: &'a str, vulnerable: bool },
     ExportSide(Side),
     ExportSeat(Seat),

@@ -71,7 +71,7 @@ impl<'a> Regroup<'a, '_> {
 
     /// An action with its expressions regrouped.
     fn action(&self, kind: ActionKind<'a>) -> ActionKind<'a> {
-        let axis = |a: Axis<'a>| Axis { expr: self.expr(a.expr), ..a };
+        let axis = |a: AxisExpr<'a>| AxisExpr { expr: self.expr(a.expr), ..a };
         match kind {
             ActionKind::PrintCompact(e) => ActionKind::PrintCompact(e.map(|e| self.expr(e))),
             ActionKind::PrintOneline(e) => ActionKind::PrintOneline(e.map(|e| self.expr(e))),

@@ -17,7 +17,7 @@
 use crate::compile::{ActionSpec, EsPart};
 use dealvm_vm::card::{Deal, Hand, Seat, Side, Suit, RANK_CHARS};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
-use dealvm_vm::evaluation::stats::{Axis, Tallies, TallySpec};
+use dealvm_vm::evaluation::stats::{Tallies, TallyAxis, TallySpec};
 use std::io::{self, Write};
 
 /// What the actions print besides the deals.
@@ -228,7 +228,7 @@ fn holding(hand: Hand, suit: Suit) -> String {
 
 /// A 1-D `frequency` as Dealer prints it: the Low count if any, every value between the
 /// bounds, the High count if any.
-fn frequency1(w: &mut dyn Write, label: Option<&str>, x: &Axis, counts: &[u64]) -> io::Result<()> {
+fn frequency1(w: &mut dyn Write, label: Option<&str>, x: &TallyAxis, counts: &[u64]) -> io::Result<()> {
     writeln!(w, "Frequency {}:", label.unwrap_or(""))?;
     let last = counts.len() - 1;
     if counts[0] > 0 {
@@ -245,7 +245,7 @@ fn frequency1(w: &mut dyn Write, label: Option<&str>, x: &Axis, counts: &[u64]) 
 
 /// A 2-D `frequency` as Dealer prints it: every row and column, Low and High included, with
 /// the sums of each, in `int`s.
-fn frequency2(w: &mut dyn Write, label: Option<&str>, x: &Axis, y: &Axis, counts: &[u64]) -> io::Result<()> {
+fn frequency2(w: &mut dyn Write, label: Option<&str>, x: &TallyAxis, y: &TallyAxis, counts: &[u64]) -> io::Result<()> {
     let (rows, columns) = (x.cells(), y.cells());
     let cell = |i: usize, j: usize| counts[i * columns + j] as i32;
     writeln!(w, "Frequency {}:", label.unwrap_or(""))?;

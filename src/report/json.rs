@@ -8,7 +8,7 @@ use super::estimate::{Mean, Share};
 use super::stats::EvalFigures;
 use super::Actions;
 use crate::compile::ActionSpec;
-use dealvm_vm::evaluation::stats::{Axis, Buckets, TallySpec};
+use dealvm_vm::evaluation::stats::{Buckets, TallyAxis, TallySpec};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -251,7 +251,7 @@ fn report<'a>(actions: &'a Actions, spec: &'a ActionSpec) -> Report<'a> {
 }
 
 /// The bounds of a `frequency` axis.
-fn axis(a: &Axis) -> Bounds {
+fn axis(a: &TallyAxis) -> Bounds {
     Bounds { low: a.low, high: a.high, size: None }
 }
 

@@ -5,7 +5,7 @@ use crate::files::text::Text;
 use crate::report::estimate::{Mean, Share};
 use dealvm_vm::card::Side;
 use dealvm_vm::evaluation::score::{imps, score, Contract, Doubling, Strain};
-use dealvm_vm::evaluation::stats::{Axis, Buckets};
+use dealvm_vm::evaluation::stats::{Buckets, TallyAxis};
 use std::io::{self, Write};
 
 /// The `average` report: mean, standard deviation and (sample) variance; `-` for each when
@@ -171,7 +171,7 @@ impl OneWay {
 }
 
 /// The 1-D `frequency` report; with `errors`, each percentage's standard error and interval.
-pub fn frequency1(w: &mut dyn Write, label: Option<&str>, x: &Axis, cells: &[u64], errors: bool) -> io::Result<()> {
+pub fn frequency1(w: &mut dyn Write, label: Option<&str>, x: &TallyAxis, cells: &[u64], errors: bool) -> io::Result<()> {
     let (below, counts, above) = (cells[0], &cells[1..cells.len() - 1], cells[cells.len() - 1]);
     writeln!(w, "\nDescription: {}:", label.unwrap_or(""))?;
     writeln!(w, "{}", table_header(errors))?;
@@ -198,7 +198,7 @@ fn percent(count: u64, total: u64) -> String {
 }
 
 /// The 2-D `frequency` report: rows for the first expression, columns for the second.
-pub fn frequency2(w: &mut dyn Write, label: Option<&str>, x: &Axis, y: &Axis, counts: &[u64]) -> io::Result<()> {
+pub fn frequency2(w: &mut dyn Write, label: Option<&str>, x: &TallyAxis, y: &TallyAxis, counts: &[u64]) -> io::Result<()> {
     writeln!(w, "\nDescription: {}:", label.unwrap_or(""))?;
     let rows = (x.high as i64 - x.low as i64 + 3) as usize;
     let cols = (y.high as i64 - y.low as i64 + 3) as usize;
@@ -451,7 +451,7 @@ mod tests {
 
     #[test]
     fn two_way_frequency_tables_read_as_before() {
-        let (x, y) = (Axis { value: 0, low: -3, high: 5 }, Axis { value: 1, low: -120, high: 99 });
+        let (x, y) = (TallyAxis { value: 0, low: -3, high: 5 }, TallyAxis { value: 1, low: -120, high: 99 });
         let (rows, cols) = (11, 222);
         let cells = counts(rows * cols, 5);
         let header: String = (1..cols - 1).map(|j| format!(" {:8}", -120 + j as i64 - 1)).collect();
@@ -498,7 +498,7 @@ mod tests {
     #[test]
     fn one_way_tables_read_as_before() {
         for (seed, errors) in [(1, false), (2, true), (3, true)] {
-            let x = Axis { value: 0, low: -40, high: 60 };
+            let x = TallyAxis { value: 0, low: -40, high: 60 };
             let mut cells: Vec<u64> = counts(103, seed).iter().map(|c| c % 5000).collect();
             // Tables without a Low or a High row.
             cells[0] = if seed == 3 { 0 } else { cells[0] };

@@ -3,8 +3,8 @@
 //! run exactly where a one-thread run would.
 
 use crate::run::interrupt;
+use crate::run::job::{Collector, Outcome, Plan, RunError};
 use crate::run::pieces::Piece;
-use crate::run::plan::{Collector, Outcome, Plan, RunError};
 use crate::run::receiver::{DealAt, Receiver};
 use dealvm_vm::card::Deal;
 use dealvm_vm::dealing::board::Board;

@@ -13,9 +13,9 @@
 
 pub mod delivery;
 pub mod interrupt;
+pub mod job;
 pub mod meter;
 pub mod pieces;
-pub mod plan;
 pub mod receiver;
 
 use crate::compile::Compiled;
@@ -25,10 +25,10 @@ use dealvm_vm::dealing::source::Whole;
 use dealvm_vm::machine::batch::{BatchEnd, Job};
 use dealvm_vm::machine::interp::Machine;
 use delivery::Delivery;
+use job::{Collector, Plan};
+pub use job::{Limits, NewUserEval, Outcome, RunError, Shard};
 use meter::Meter;
 use pieces::{Piece, Pieces};
-use plan::{Collector, Plan};
-pub use plan::{Limits, NewUserEval, Outcome, RunError, Shard};
 pub use receiver::{DealAt, Receiver};
 use std::collections::BTreeMap;
 use std::io::{self, Write};

@@ -445,7 +445,7 @@ fn fault_at(shape: &Shape, batch: u64, offset: u32, fault: Fault) -> RunError {
 mod tests {
     use super::*;
     use crate::shard::part::RunId;
-    use dealvm_vm::evaluation::stats::Axis;
+    use dealvm_vm::evaluation::stats::TallyAxis;
 
     /// Shard `k` of `n` of a run of 5000 deals (batches of 4096 and 904), ended as `end`.
     fn part(k: u64, n: u64, end: End) -> Part {
@@ -487,7 +487,7 @@ mod tests {
 
     #[test]
     fn statistics_fit_what_their_deals_can_add_up_to() {
-        let axis = Axis { value: 0, low: 0, high: 1 };
+        let axis = TallyAxis { value: 0, low: 0, high: 1 };
         let empty = Tallies::new(vec![TallySpec::Average { value: 0 }, TallySpec::Frequency { x: axis, y: None }]).for_batch();
         let totals = |sum: i128, sum_sq: i128, cells: Vec<u64>| Totals { count: 2, tallies: vec![(sum, sum_sq, vec![]), (0, 0, cells)] };
         let lowest = i128::from(i32::MIN);

@@ -12,7 +12,7 @@
 /// One axis of a `frequency` table: the values `low..=high`, with a Low cell below them
 /// and a High cell above.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Axis {
+pub struct TallyAxis {
     /// The index of the value among those evaluated for each produced deal.
     pub value: usize,
     /// The lowest value with a cell of its own; smaller values count as Low.
@@ -21,7 +21,7 @@ pub struct Axis {
     pub high: i32,
 }
 
-impl Axis {
+impl TallyAxis {
     /// The number of cells: Low, one per value, High.
     pub fn cells(&self) -> usize {
         (self.high as i64 - self.low as i64 + 3) as usize
@@ -83,9 +83,9 @@ pub enum TallySpec {
     /// A 1-D or 2-D table of value counts.
     Frequency {
         /// The axis of the rows.
-        x: Axis,
+        x: TallyAxis,
         /// The axis of the columns, for a 2-D table.
-        y: Option<Axis>,
+        y: Option<TallyAxis>,
     },
     /// A 1-D or 2-D table of bucket counts.
     Buckets {
@@ -390,8 +390,8 @@ mod tests {
     fn merging_equals_counting_everything_at_once() {
         let specs = vec![
             TallySpec::Average { value: 0 },
-            TallySpec::Frequency { x: Axis { value: 0, low: 2, high: 5 }, y: None },
-            TallySpec::Frequency { x: Axis { value: 0, low: 0, high: 3 }, y: Some(Axis { value: 1, low: -1, high: 1 }) },
+            TallySpec::Frequency { x: TallyAxis { value: 0, low: 2, high: 5 }, y: None },
+            TallySpec::Frequency { x: TallyAxis { value: 0, low: 0, high: 3 }, y: Some(TallyAxis { value: 1, low: -1, high: 1 }) },
             TallySpec::Buckets { x: Buckets { value: 1, low: 0, high: 10, size: 3 }, y: None },
         ];
         let deals: Vec<[i32; 2]> = (0..100).map(|i| [i % 9 - 1, (i * 7) % 13 - 2]).collect();
@@ -426,12 +426,12 @@ mod tests {
     fn counting_values_column_by_column_equals_counting_each_deal() {
         let specs = vec![
             TallySpec::Average { value: 1 },
-            TallySpec::Frequency { x: Axis { value: 0, low: -2, high: 5 }, y: None },
-            TallySpec::Frequency { x: Axis { value: 0, low: 0, high: 3 }, y: Some(Axis { value: 1, low: -1, high: 1 }) },
+            TallySpec::Frequency { x: TallyAxis { value: 0, low: -2, high: 5 }, y: None },
+            TallySpec::Frequency { x: TallyAxis { value: 0, low: 0, high: 3 }, y: Some(TallyAxis { value: 1, low: -1, high: 1 }) },
             TallySpec::Buckets { x: Buckets { value: 1, low: 0, high: 10, size: 3 }, y: None },
             TallySpec::Buckets { x: Buckets { value: 0, low: -4, high: 4, size: 2 }, y: Some(Buckets { value: 1, low: 0, high: 9, size: 5 }) },
             // Wider than a batch counts in whole: its batch notes each deal's cell.
-            TallySpec::Frequency { x: Axis { value: 1, low: -1500, high: 1500 }, y: None },
+            TallySpec::Frequency { x: TallyAxis { value: 1, low: -1500, high: 1500 }, y: None },
         ];
         assert!(specs[5].cells() > BATCH_CELLS && specs[4].cells() <= BATCH_CELLS);
         // Small values, then values whose squares overflow 64 bits when summed.

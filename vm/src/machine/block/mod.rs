@@ -81,7 +81,7 @@ pub struct Block {
 }
 
 /// What a run of a block reads besides the block: the program, its tables, `deal.rest`.
-struct Cx<'a> {
+struct Surroundings<'a> {
     program: &'a Program,
     tables: &'a Tables,
     /// Deals the hands left out of the deal in a lane.
@@ -143,7 +143,7 @@ impl Block {
         self.rested = Lanes::NONE;
         self.shaped = [Lanes::NONE; 4];
         let lanes = Lanes::first(n);
-        let mut cx = Cx { program, tables, rest };
+        let mut cx = Surroundings { program, tables, rest };
         let start = program.entries[entry].start as usize;
         let ran = match tier {
             #[cfg(target_arch = "x86_64")]
@@ -210,7 +210,7 @@ impl Block {
     /// until every lane has left it (`return`, `produce`, `var.end`); compiled for `I`. The
     /// addresses where no lane arrives are skipped.
     #[inline(always)]
-    fn routine<I: Isa>(&mut self, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
+    fn routine<I: Isa>(&mut self, cx: &mut Surroundings<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
         let end = self.plan.end[start] as usize;
         let mut on = lanes;
         let mut pc = start;
@@ -248,7 +248,7 @@ impl Block {
     /// Runs the instruction at `pc` for the lanes `act`; gives those that go on to the next
     /// address (the others wait at a branch's target or have left the routine).
     #[inline(always)]
-    fn step<I: Isa>(&mut self, cx: &mut Cx<'_>, pc: usize, base: usize, act: Lanes) -> Result<Lanes, Bail> {
+    fn step<I: Isa>(&mut self, cx: &mut Surroundings<'_>, pc: usize, base: usize, act: Lanes) -> Result<Lanes, Bail> {
         // A push writes column `d`; the top of the stack is column `d - 1`.
         let d = base + self.plan.depth[pc] as usize;
         let instr = self.plan.code[pc];
@@ -315,7 +315,7 @@ impl Block {
     /// `var slot` for the lanes `act`: its subroutine for those without its value, then its
     /// value pushed on column `d`.
     #[inline(always)]
-    fn var<I: Isa>(&mut self, cx: &mut Cx<'_>, slot: usize, act: Lanes, d: usize) -> Result<(), Bail> {
+    fn var<I: Isa>(&mut self, cx: &mut Surroundings<'_>, slot: usize, act: Lanes, d: usize) -> Result<(), Bail> {
         let need = act.and_not(self.known[slot]);
         if !need.is_empty() {
             I::routine(self, cx, cx.program.vars[slot].start as usize, d, need)?;
@@ -347,7 +347,7 @@ impl Block {
 
     /// An instruction that pushes what it reads of each lane's deal, onto column `d`.
     #[inline(always)]
-    fn load<I: Isa>(&mut self, cx: &Cx<'_>, instr: Instr, act: Lanes, d: usize) {
+    fn load<I: Isa>(&mut self, cx: &Surroundings<'_>, instr: Instr, act: Lanes, d: usize) {
         let (program, tables) = (cx.program, cx.tables);
         match instr {
             Instr::Shape { seat, set } => {
@@ -397,18 +397,18 @@ impl Block {
 /// through it, so that the whole evaluation is compiled one way.
 trait Isa: Kernels {
     /// [`Block::routine`] compiled this way.
-    fn routine(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail>;
+    fn routine(block: &mut Block, cx: &mut Surroundings<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail>;
 }
 
 impl Isa for Portable {
-    fn routine(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
+    fn routine(block: &mut Block, cx: &mut Surroundings<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
         block.routine::<Portable>(cx, start, base, lanes)
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Isa for Bits {
-    fn routine(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
+    fn routine(block: &mut Block, cx: &mut Surroundings<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
         // SAFETY: `Block::run` chooses `Bits` only when the processor has these features.
         unsafe { routine_bits(block, cx, start, base, lanes) }
     }
@@ -417,13 +417,13 @@ impl Isa for Bits {
 /// [`Block::routine`] compiled for processors with BMI1, BMI2, POPCNT and LZCNT.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn routine_bits(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
+unsafe fn routine_bits(block: &mut Block, cx: &mut Surroundings<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
     block.routine::<Bits>(cx, start, base, lanes)
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Isa for Wide {
-    fn routine(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
+    fn routine(block: &mut Block, cx: &mut Surroundings<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
         // SAFETY: `Block::run` chooses `Wide` only when the processor has these features.
         unsafe { routine_wide(block, cx, start, base, lanes) }
     }
@@ -433,7 +433,7 @@ impl Isa for Wide {
 /// over a column work on eight lanes at a time.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt,avx,avx2")]
-unsafe fn routine_wide(block: &mut Block, cx: &mut Cx<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
+unsafe fn routine_wide(block: &mut Block, cx: &mut Surroundings<'_>, start: usize, base: usize, lanes: Lanes) -> Result<(), Bail> {
     block.routine::<Wide>(cx, start, base, lanes)
 }
 

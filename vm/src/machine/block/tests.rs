@@ -5,7 +5,7 @@
 use super::*;
 use crate::dealing::source::DealSource;
 use crate::dealing::split::RandomDealer;
-use crate::evaluation::stats::{Axis, Buckets, Tallies, TallySpec};
+use crate::evaluation::stats::{Buckets, Tallies, TallyAxis, TallySpec};
 use crate::evaluation::tables::PointCounts;
 use crate::machine::assembler::Assembler;
 use crate::machine::batch::{BatchEnd, Job, Swap};
@@ -17,8 +17,8 @@ fn tallies() -> Tallies {
     Tallies::new(vec![
         TallySpec::Average { value: 0 },
         TallySpec::Average { value: 2 },
-        TallySpec::Frequency { x: Axis { value: 1, low: -3, high: 12 }, y: None },
-        TallySpec::Frequency { x: Axis { value: 0, low: 0, high: 9 }, y: Some(Axis { value: 2, low: -1, high: 4 }) },
+        TallySpec::Frequency { x: TallyAxis { value: 1, low: -3, high: 12 }, y: None },
+        TallySpec::Frequency { x: TallyAxis { value: 0, low: 0, high: 9 }, y: Some(TallyAxis { value: 2, low: -1, high: 4 }) },
         TallySpec::Buckets { x: Buckets { value: 2, low: -5, high: 30, size: 4 }, y: Some(Buckets { value: 1, low: 0, high: 6, size: 2 }) },
     ])
 }

@@ -2,8 +2,8 @@
 //! the deal routine (the condition, then the values the actions need of a produced deal,
 //! then `produce`) and gather the [`Compiled`] file.
 
-use crate::compile::compiled::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::compile::node::NodeKey;
+use crate::compile::output::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::compile::reads::{RestPlan, TabulateMemo};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Source, Span};
