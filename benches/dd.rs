@@ -13,7 +13,7 @@
 //! four vulnerabilities). In each, `direct` calls DDS through the `dd` crate and `engine` runs
 //! the compiled condition on a thread's machine over the deals read from a file; the
 //! difference is the engine's cost per deal. Scaling over threads is measured on whole runs
-//! by `bench/dd.sh`.
+//! by `comparisons/dd.sh`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dealvm_dd::Dds;

@@ -11,7 +11,7 @@
 //! cards predealt, by Floyd's algorithm; a suit-length predeal), `count` (each counting
 //! function over all four hands), `opc` (the Optimal Point Count of both sides of a deal),
 //! `shape` (one 560-bit set test), `condition` (T2 of
-//! `bench/compare.sh`, with the range test the compiler makes and with the two comparisons
+//! `comparisons/compare.sh`, with the range test the compiler makes and with the two comparisons
 //! it replaces), `batch` (a whole batch of 4096 deals through `Job::run_batch`, T1 and T2,
 //! dealing the hands they read or whole deals), `exact` (the exact dealer of rare conditions:
 //! set-up, then deals, for T3, a 28+ 4333 hand, and points with a long suit), `classic`

@@ -1,5 +1,5 @@
-//! Criterion benchmarks of the "real scripts" of `benches/scripts/` (the bidding-practice
-//! scripts that `bench/scripts.sh` runs against Dealer), one measurement per script, so that
+//! Criterion benchmarks of the "real scripts" of `tests/data/scripts/` (the bidding-practice
+//! scripts that `comparisons/scripts.sh` runs against Dealer), one measurement per script, so that
 //! a change to the compiler or the interpreter can be measured script by script.
 //!
 //! ```text
@@ -19,8 +19,8 @@
 //!   script by script;
 //! - `batch`: one whole batch of 4096 deals through `Job::run_batch`, dealing the hands the
 //!   script reads as a one-thread run does: dealing, evaluating and counting;
-//! - `blocks`: the same for the user-style scripts of kinds b and c (`bench/users/`, dealt
-//!   at random: a predeal is left out) and for T1 (`bench/compare.sh`), each script twice:
+//! - `blocks`: the same for the user-style scripts of kinds b and c (`tests/data/users/`, dealt
+//!   at random: a predeal is left out) and for T1 (`comparisons/compare.sh`), each script twice:
 //!   its deal routine over blocks of deals (`vm::machine::block`) and one deal at a time,
 //!   which a thread otherwise chooses between by measuring its first blocks.
 
@@ -43,7 +43,7 @@ const DEALS: usize = 4096;
 
 /// The scripts, as (name, compiled program), in file-name order; `plain` as `--plain`.
 fn scripts(plain: bool) -> Vec<(String, Compiled)> {
-    scripts_in("benches/scripts", "", plain)
+    scripts_in("tests/data/scripts", "", plain)
 }
 
 /// The scripts of a folder of the repository whose names start with one of `kinds` (any
@@ -127,7 +127,7 @@ fn batch(c: &mut Criterion) {
     g.finish();
 }
 
-/// T1 of `bench/compare.sh`: every deal produced, the average of north's points.
+/// T1 of `comparisons/compare.sh`: every deal produced, the average of north's points.
 const T1: &str = "condition hcp(north)>=0\naction average hcp(north)\n";
 
 /// A whole batch of a script's deals dealt as a one-thread run deals them (the hands the
@@ -156,7 +156,7 @@ fn batch_run(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallT
 fn blocks(c: &mut Criterion) {
     let mut g = c.benchmark_group("blocks");
     configure(&mut g);
-    let mut runs = scripts_in("bench/users", "bc", false);
+    let mut runs = scripts_in("tests/data/users", "bc", false);
     runs.push(("T1".to_string(), compile_script("T1", T1, false)));
     for (name, compiled) in runs {
         assert!(compiled.program.blocks, "{name} runs over blocks");

@@ -1,60 +1,33 @@
 //! Golden cases: inputs with all 52 cards predealt and the exact outputs of DealerV2 (`.v2.out`)
 //! and Debian's dealer (`.v1.out`), vendored from `shared/reference/golden` into
-//! `tests/data/golden`. Every case has an expectation below; where a reference program is wrong
-//! (see the golden INDEX.md) our expected output is in `tests/data/expected` and
-//! docs/guide/differences.md says why.
+//! `tests/data/golden`, whose `cases.tsv` lists the runs. What each run must give is data too:
+//! `tests/data/golden/expectations.tsv` (ours, not vendored) holds one row per run, the
+//! expectation (`V2`, `V1`, `Fixed` or `Error` with its line, column and text) and the reason
+//! where it is not DealerV2's output. A `Fixed` run's expected output is
+//! `tests/data/expected/<run>.out`, and docs/guide/differences.md says why (see the golden
+//! INDEX.md for the reference bugs). This file knows no case: a row naming no run, a run without
+//! a row, an unknown expectation, a `Fixed` run without its file or a file of no `Fixed` run fails.
 //!
 //! Set `DEALVM_BLESS=1` to rewrite the files in `tests/data/expected` from the current output.
 
 use crate::common::{data_dir, dealvm_in, normalise};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 
-/// What a golden case must give.
-#[derive(Debug)]
+/// What a golden run must give (the `expect` column of `expectations.tsv`).
+#[derive(Debug, PartialEq)]
 enum Expect {
     /// Byte for byte DealerV2's output (our PBN `[Event]`/`[Generator]` tags name dealvm).
     V2,
     /// Debian dealer's output (DealerV2 has a bug there); only the trailer's spacing differs.
     V1,
-    /// Our own output in `tests/data/expected/<case>.out`: a reference bug, fixed.
+    /// Our own output in `tests/data/expected/<run>.out`: a reference bug, fixed.
     Fixed,
     /// Refused: exit status 2 and a message pointing at `line:col` containing `text`.
-    Error { line: usize, col: usize, text: &'static str },
+    Error { line: usize, col: usize, text: String },
 }
 
 use Expect::*;
-
-/// The expectation of every case, by case name (and run, for scripted cases).
-fn expectation(case: &str) -> Expect {
-    match case {
-        // Reference bugs, fixed (docs/guide/differences.md).
-        "print_all_title" => Fixed,     // 10-card suit overflowing its column
-        "print_pbn_vul_both" => Fixed,  // `vulnerable both` printed as None
-        "fn_imps" => Fixed,             // V2's IMP table; both references' 420 and 1200-1290
-        "err_neg_4digit" => Fixed,      // -1000 is a number
-        "err_too_many_shapes" => Fixed, // no limit of 31 shape() clauses
-        "ops_precedence" => V1,         // C precedence for * / %
-        // KnR as Dealer counts it (DealerV2 revised it: see knr_values_differ_from_dealerv2_...).
-        "eval_D1" | "eval_D2" | "eval_D3" | "eval_D5" | "eval_D6" | "eval_D7" | "eval_D8" | "eval_D9" | "eval_D10" | "fn_cccc_quality" => V1,
-        "end_bktfreq_2d" | "counts_dotnum" => Fixed, // cccc as Dealer counts it (these have no V1 output)
-        "bug_shape_over16" => V1,                    // shape clauses 17 and up
-        // Errors.
-        "err_syntax" => Error { line: 12, col: 22, text: "found `=`" },
-        "err_unknown_ident" => Error { line: 12, col: 30, text: "unknown variable `nosuchvar`" },
-        "err_dup_card" => Error { line: 4, col: 15, text: "the card AS is predealt to both north and south" },
-        "err_redefined_var" => Error { line: 13, col: 1, text: "the variable `x` is already defined" },
-        "err_div_zero" => Error { line: 12, col: 39, text: "division by zero in `5 / (hcp(west) - 0)`" },
-        "script_vars.novars" => Error { line: 12, col: 17, text: "the script variable $0 has no value" },
-        "err_fd_syntax" => Error { line: 12, col: 29, text: "this distribution gives 3 suit lengths; it needs 4" },
-        "fn_shape_fd_7" => Fixed,        // FD lengths like 7+ include suits of 10 cards and more
-        "bug_fd_mixed_letters" => Fixed, // lengths without a letter take the suits left, in order
-        "err_bias_crash" => Fixed,       // DealerV2 aborts on two whole-suit lengths
-        // evalcontract of a slam: DealerV2 prints an uninitialised count as Missed Slam_pct.
-        "bug_evalcontract_slam" => Fixed,
-        // `\t` in a string is a tab, as in C; both references print a backslash and a `t`.
-        _ => V2,
-    }
-}
 
 /// Our PBN tags written as DealerV2 writes them, to compare the rest byte for byte.
 fn as_v2_tags(out: &str) -> String {
@@ -77,27 +50,112 @@ fn v1_trailer(out: &str) -> String {
     out.replace("\nProduced ", "\nProduced  ")
 }
 
+/// One run of `cases.tsv` with its row of `expectations.tsv`.
+#[derive(Debug)]
 struct Case {
     name: String,
     file: String,
     args: Vec<String>,
     golden: String,
+    expect: Expect,
 }
 
-/// The cases of `cases.tsv`, one per run.
-fn cases() -> Vec<Case> {
-    let dir = data_dir().join("golden");
-    let tsv = fs::read_to_string(dir.join("cases.tsv")).expect("cases.tsv");
-    tsv.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            let (case, file, run, extra) = (f[0], f[1], f[2], f[3]);
+/// The rows of a tab-separated file that are neither comments nor blank, with their line numbers.
+fn rows(tsv: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
+    tsv.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()).map(|(i, l)| (i + 1, l.split('\t').collect()))
+}
+
+/// The runs of `cases.tsv`, each with its input file and arguments, by name.
+fn runs(cases_tsv: &str) -> Result<Vec<(String, String, Vec<String>)>, String> {
+    rows(cases_tsv)
+        .map(|(n, f)| {
+            let [case, file, run, extra, ..] = f[..] else { return Err(format!("cases.tsv:{n}: fewer than 4 columns")) };
             let name = if run == "-" { case.to_string() } else { format!("{case}.{run}") };
             let args = if extra == "-" { Vec::new() } else { shell_words(extra) };
-            Case { golden: format!("{name}.v2.out"), name, file: file.to_string(), args }
+            Ok((name, file.to_string(), args))
         })
         .collect()
+}
+
+/// One row of `expectations.tsv` (`run expect line col text reason`): the run's name and what
+/// it must give, or what is wrong with the row.
+fn expectation(n: usize, f: &[&str]) -> Result<(String, Expect), String> {
+    let [run, expect, line, col, text, reason] = f[..] else {
+        return Err(format!("expectations.tsv:{n}: {} columns, not 6 (run, expect, line, col, text, reason)", f.len()));
+    };
+    let place = [line, col, text];
+    let expect = match expect {
+        "V2" | "V1" | "Fixed" if place != ["-"; 3] => return Err(format!("expectations.tsv:{n}: {run}: line, col and text are for Error only")),
+        "V2" => V2,
+        "V1" => V1,
+        "Fixed" => Fixed,
+        "Error" => match (line.parse(), col.parse()) {
+            (Ok(line), Ok(col)) if text != "-" && !text.is_empty() => Error { line, col, text: text.to_string() },
+            _ => return Err(format!("expectations.tsv:{n}: {run}: Error needs a line, a column and a text")),
+        },
+        word => return Err(format!("expectations.tsv:{n}: {run}: unknown expectation `{word}` (V2, V1, Fixed or Error)")),
+    };
+    if expect != V2 && (reason == "-" || reason.trim().is_empty()) {
+        return Err(format!("expectations.tsv:{n}: {run}: {expect:?} needs a reason"));
+    }
+    Ok((run.to_string(), expect))
+}
+
+/// The golden runs, each with its expectation, from the texts of `cases.tsv` and
+/// `expectations.tsv` and the names of the files in `tests/data/expected`; or every mistake
+/// in them: a row that is not well formed, a run with no row or with two, a row naming no run,
+/// a `Fixed` run without its expected file (unless `bless`, which writes it), a file no `Fixed`
+/// run names.
+fn golden_cases(cases_tsv: &str, expectations_tsv: &str, expected_files: &BTreeSet<String>, bless: bool) -> Result<Vec<Case>, Vec<String>> {
+    let mut problems = Vec::new();
+    let runs = runs(cases_tsv).map_err(|e| vec![e])?;
+    let mut expectations = BTreeMap::new();
+    for (n, f) in rows(expectations_tsv) {
+        match expectation(n, &f) {
+            Ok((run, expect)) => {
+                if expectations.insert(run.clone(), expect).is_some() {
+                    problems.push(format!("expectations.tsv:{n}: {run} has a row already"));
+                }
+            }
+            Err(e) => problems.push(e),
+        }
+    }
+    let names: BTreeSet<&str> = runs.iter().map(|(name, ..)| name.as_str()).collect();
+    for run in expectations.keys().filter(|run| !names.contains(run.as_str())) {
+        problems.push(format!("expectations.tsv: {run} is no run of cases.tsv"));
+    }
+    let mut cases = Vec::new();
+    for (name, file, args) in runs {
+        let Some(expect) = expectations.remove(&name) else {
+            problems.push(format!("cases.tsv: {name} has no row in expectations.tsv"));
+            continue;
+        };
+        if expect == Fixed && !bless && !expected_files.contains(&format!("{name}.out")) {
+            problems.push(format!("{name} is Fixed but tests/data/expected/{name}.out is missing (DEALVM_BLESS=1 writes it)"));
+        }
+        cases.push(Case { golden: format!("{name}.v2.out"), name, file, args, expect });
+    }
+    let fixed: BTreeSet<String> = cases.iter().filter(|c| c.expect == Fixed).map(|c| format!("{}.out", c.name)).collect();
+    for file in expected_files.difference(&fixed) {
+        problems.push(format!("tests/data/expected/{file} belongs to no Fixed run"));
+    }
+    if problems.is_empty() {
+        Ok(cases)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The golden runs of `tests/data`, each with its expectation; panics naming every mistake.
+fn cases(bless: bool) -> Vec<Case> {
+    let dir = data_dir().join("golden");
+    let read = |name: &str| fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let expected: BTreeSet<String> = match fs::read_dir(data_dir().join("expected")) {
+        Ok(entries) => entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect(),
+        Err(_) => BTreeSet::new(),
+    };
+    golden_cases(&read("cases.tsv"), &read("expectations.tsv"), &expected, bless)
+        .unwrap_or_else(|problems| panic!("the golden expectations are wrong:\n{}", problems.join("\n")))
 }
 
 /// Splits a command line written with single quotes, as in `cases.tsv`.
@@ -131,11 +189,38 @@ fn shell_words(s: &str) -> Vec<String> {
 }
 
 #[test]
+fn mistakes_in_the_expectations_fail() {
+    let cases = "# case\tfile\trun\targs\nplain\tplain.dli\t-\t-\nvars\tvars.dls\tone\t-0 north\nbug\tbug.dli\t-\t-\n";
+    let good = "plain\tV2\t-\t-\t-\t-\nvars.one\tError\t3\t4\tno value\twhy\nbug\tFixed\t-\t-\t-\tfixed\n";
+    let files = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<BTreeSet<_>>();
+    let check = |expectations: &str, expected: &[&str]| golden_cases(cases, expectations, &files(expected), false).err().unwrap_or_default();
+    let fails = |expectations: &str, expected: &[&str], want: &str| {
+        let problems = check(expectations, expected);
+        assert!(problems.iter().any(|p| p.contains(want)), "want a problem with `{want}`, got {problems:?}");
+    };
+    assert_eq!(check(good, &["bug.out"]), Vec::<String>::new());
+    let ok = golden_cases(cases, good, &files(&["bug.out"]), false).unwrap();
+    assert_eq!(ok[1].expect, Error { line: 3, col: 4, text: "no value".into() });
+    assert_eq!(ok[1].args, ["-0", "north"]);
+    fails(&format!("{good}nosuch\tV2\t-\t-\t-\t-\n"), &["bug.out"], "nosuch is no run of cases.tsv");
+    fails(&good.replace("plain\tV2", "plain\tV3"), &["bug.out"], "unknown expectation `V3`");
+    fails(good, &[], "bug is Fixed but tests/data/expected/bug.out is missing");
+    assert_eq!(golden_cases(cases, good, &files(&[]), true).map(|c| c.len()), Ok(3), "blessing writes the missing file");
+    fails(good, &["bug.out", "old.out"], "old.out belongs to no Fixed run");
+    fails(&good.replace("plain\tV2\t-\t-\t-\t-\n", ""), &["bug.out"], "plain has no row");
+    fails(&format!("{good}plain\tV1\t-\t-\t-\twhy\n"), &["bug.out"], "plain has a row already");
+    fails(&good.replace("\tfixed\n", "\t-\n"), &["bug.out"], "Fixed needs a reason");
+    fails(&good.replace("\t3\t4\t", "\t3\t-\t"), &["bug.out"], "Error needs a line, a column and a text");
+    fails(&good.replace("plain\tV2\t-\t-\t-", "plain\tV2\t1\t-\t-"), &["bug.out"], "for Error only");
+    fails(&good.replace("plain\tV2\t-\t-\t-\t-", "plain\tV2"), &["bug.out"], "2 columns, not 6");
+}
+
+#[test]
 fn every_golden_case_has_its_expected_result() {
     let dir = data_dir().join("golden");
     let bless = std::env::var_os("DEALVM_BLESS").is_some();
     let mut failures = Vec::new();
-    let all = cases();
+    let all = cases(bless);
     assert!(all.len() >= 85, "all golden runs are listed");
     for case in &all {
         let mut args: Vec<&str> = vec!["-s", "1"];
@@ -143,8 +228,7 @@ fn every_golden_case_has_its_expected_result() {
         args.push(&case.file);
         let run = dealvm_in(&dir, &args, None);
         let out = normalise(&run.stdout);
-        let expect = expectation(&case.name);
-        let problem = match &expect {
+        let problem = match &case.expect {
             V2 => {
                 let want = without_mode_notices(&fs::read_to_string(dir.join(&case.golden)).expect("golden output"));
                 (run.status != 0 || as_v2_tags(&out) != want)
@@ -160,18 +244,18 @@ fn every_golden_case_has_its_expected_result() {
                     fs::create_dir_all(path.parent().unwrap()).unwrap();
                     fs::write(&path, as_v2_tags(&out)).unwrap();
                 }
-                let want = fs::read_to_string(&path).unwrap_or_default();
+                let want = fs::read_to_string(&path).expect("the expected output");
                 (run.status != 0 || as_v2_tags(&out) != want)
                     .then(|| format!("status {}, output differs from {}:\n{out}", run.status, path.display()))
             }
             Error { line, col, text } => {
                 let place = format!("{}:{line}:{col}", case.file);
-                (run.status != 2 || !run.stderr.contains(text) || !run.stderr.contains(&place))
+                (run.status != 2 || !run.stderr.contains(text.as_str()) || !run.stderr.contains(&place))
                     .then(|| format!("want status 2 and `{text}` at {place}; got status {}:\n{}", run.status, run.stderr))
             }
         };
         if let Some(p) = problem {
-            failures.push(format!("--- {} ({expect:?}): {p}", case.name));
+            failures.push(format!("--- {} ({:?}): {p}", case.name, case.expect));
         }
     }
     assert!(failures.is_empty(), "{} golden cases fail:\n{}", failures.len(), failures.join("\n"));

@@ -1,5 +1,5 @@
-//! The "real scripts" of `benches/scripts/` (bidding-practice scripts, measured against
-//! Dealer by `bench/scripts.sh` and `cargo bench --bench scripts`): each one runs in dealvm,
+//! The "real scripts" of `tests/data/scripts/` (bidding-practice scripts, measured against
+//! Dealer by `comparisons/scripts.sh` and `cargo bench --bench scripts`): each one runs in dealvm,
 //! and each one means the same in dealvm and in the reference Dealer.
 //!
 //! The second test is statistical: the two programs draw different random deals, so for each
@@ -16,13 +16,13 @@ use std::process::Command;
 
 /// The scripts' folder.
 fn scripts_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/scripts")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scripts")
 }
 
 /// The scripts, by file name in order: (file name, text).
 fn scripts() -> Vec<(String, String)> {
     let mut names: Vec<String> = std::fs::read_dir(scripts_dir())
-        .expect("benches/scripts")
+        .expect("tests/data/scripts")
         .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".dli"))
         .collect();

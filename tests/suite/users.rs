@@ -1,4 +1,4 @@
-//! The user-style scripts of `bench/users/` (timed against Dealer by `bench/users.sh`): there
+//! The user-style scripts of `tests/data/users/` (timed against Dealer by `comparisons/users.sh`): there
 //! are many, of the three kinds the benchmark reports on, and each one runs in dealvm and means
 //! the same in dealvm and in the reference Dealer.
 //!
@@ -18,13 +18,13 @@ use std::path::{Path, PathBuf};
 
 /// The scripts' folder.
 fn users_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/users")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/users")
 }
 
 /// The scripts, by file name in order: (file name, text).
 fn scripts() -> Vec<(String, String)> {
     let mut names: Vec<String> = std::fs::read_dir(users_dir())
-        .expect("bench/users")
+        .expect("tests/data/users")
         .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".dli"))
         .collect();

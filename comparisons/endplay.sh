@@ -6,8 +6,8 @@
 # same par scores.
 #
 #   python3 -m venv /tmp/ep && /tmp/ep/bin/pip install endplay
-#   PYTHON=/tmp/ep/bin/python bash bench/endplay.sh              # 200 deals, 5 runs
-#   DEALS=40 RUNS=3 PYTHON=... BEFORE=/path/to/old/dealvm bash bench/endplay.sh
+#   PYTHON=/tmp/ep/bin/python bash comparisons/endplay.sh              # 200 deals, 5 runs
+#   DEALS=40 RUNS=3 PYTHON=... BEFORE=/path/to/old/dealvm bash comparisons/endplay.sh
 #
 # DEALVM names the build to time (default: the release build, built first), BEFORE another one
 # timed beside it on one thread. endplay's own time leaves out Python's start and reading the
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 DEALS=${DEALS:-200}
 RUNS=${RUNS:-5}
 PYTHON=${PYTHON:-python3}
-source bench/lib.sh
+source comparisons/lib.sh
 release_dealvm
 "$PYTHON" -c 'import endplay' 2>/dev/null || { echo "endplay is missing: PYTHON=... (a Python with endplay installed)" >&2; exit 1; }
 tmp=$(mktemp -d)
@@ -37,7 +37,7 @@ dealvm_run() {
 }
 
 for _ in $(seq "$RUNS"); do
-  "$PYTHON" bench/par_endplay.py "$tmp/deals.pbn" 1 > "$tmp/last"
+  "$PYTHON" comparisons/par_endplay.py "$tmp/deals.pbn" 1 > "$tmp/last"
   awk '{ print $1, $2 }' "$tmp/last" >> "$tmp/endplay"
   awk '{ print $3 }' "$tmp/last" > "$tmp/endplay.par"
   dealvm_run one "$DEALVM" -R 1

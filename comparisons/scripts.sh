@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Runs the "real scripts" of benches/scripts/ (bidding-practice scripts as teachers write
+# Runs the "real scripts" of tests/data/scripts/ (bidding-practice scripts as teachers write
 # them: dozens of variables, every seat, many statistics) through the reference Dealer
 # (/usr/games/dealer) and through dealvm on one thread, back to back, and prints each
 # program's deals generated per second, the ratio dealvm / dealer, and at the end the
 # geometric mean and the smallest of the ratios.
 #
-#   bash bench/scripts.sh                  # every script, 1,000,000 deals, fastest of 3 runs
-#   DEALS=200000 RUNS=1 bash bench/scripts.sh
-#   ONLY=slam bash bench/scripts.sh        # the scripts whose file name contains "slam"
-#   DEALVM=/path/to/other/dealvm bash bench/scripts.sh   # another build (none is built)
+#   bash comparisons/scripts.sh                  # every script, 1,000,000 deals, fastest of 3 runs
+#   DEALS=200000 RUNS=1 bash comparisons/scripts.sh
+#   ONLY=slam bash comparisons/scripts.sh        # the scripts whose file name contains "slam"
+#   DEALVM=/path/to/other/dealvm bash comparisons/scripts.sh   # another build (none is built)
 #
 # Both programs get the same seed and `-g DEALS -p DEALS` on the command line, which beats
 # the file's `generate` and `produce` in both: every script deals all DEALS deals, even one
@@ -26,7 +26,7 @@ DEALS=${DEALS:-1000000}
 RUNS=${RUNS:-3}
 ONLY=${ONLY:-}
 SEED=${SEED:-1}
-source bench/lib.sh
+source comparisons/lib.sh
 require_dealer
 release_dealvm
 tmp=$(mktemp -d)
@@ -49,7 +49,7 @@ run() { # program and args...: the fastest of $RUNS runs, as "seconds generated 
 
 printf '%-26s %5s %8s %12s %12s %7s\n' script vars accepted dealer/s dealvm/s ratio
 ratios=()
-for file in benches/scripts/*.dli; do
+for file in tests/data/scripts/*.dli; do
   name=$(basename "$file" .dli)
   case $name in *"$ONLY"*) ;; *) continue ;; esac
   vars=$(grep -c '^[A-Za-z][A-Za-z0-9_]* *=' "$file" || true)

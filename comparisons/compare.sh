@@ -2,9 +2,9 @@
 # Runs dealvm and the reference Dealer (/usr/games/dealer) back to back on the same inputs and
 # prints deals generated per second and the ratio dealvm / dealer.
 #
-#   bash bench/compare.sh            # T1 with 10M deals, T2, T3, T4
-#   DEALS=1000000 bash bench/compare.sh
-#   RUNS=5 bash bench/compare.sh     # each program's fastest of 5 runs (default 3)
+#   bash comparisons/compare.sh            # T1 with 10M deals, T2, T3, T4
+#   DEALS=1000000 bash comparisons/compare.sh
+#   RUNS=5 bash comparisons/compare.sh     # each program's fastest of 5 runs (default 3)
 #
 # Each program runs RUNS times on each test and its fastest run counts, for dealer as for
 # dealvm: this machine is shared, and the fastest run is the least disturbed one.

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Times the user-style scripts of bench/users/ in the reference Dealer (/usr/games/dealer) and
+# Times the user-style scripts of tests/data/users/ in the reference Dealer (/usr/games/dealer) and
 # in dealvm on one thread, and prints a Markdown table of each script's seconds in each program
 # and the ratio dealer / dealvm, then the geometric mean of the ratios, overall and for each
 # kind of script, and the smallest ratio.
 #
-#   bash bench/users.sh                    # every script, 1,000,000 deals, fastest of 3 runs
-#   bash bench/users.sh 200000             # another number of deals (or DEALS=200000)
-#   RUNS=1 ONLY=b0 bash bench/users.sh     # one run each, the scripts whose name holds "b0"
-#   DEALVM=/path/to/other/dealvm bash bench/users.sh   # another build (none is built)
+#   bash comparisons/users.sh                    # every script, 1,000,000 deals, fastest of 3 runs
+#   bash comparisons/users.sh 200000             # another number of deals (or DEALS=200000)
+#   RUNS=1 ONLY=b0 bash comparisons/users.sh     # one run each, the scripts whose name holds "b0"
+#   DEALVM=/path/to/other/dealvm bash comparisons/users.sh   # another build (none is built)
 #
 # The kind of a script is the first letter of its name: a, practice scenarios printing every
 # deal they produce (5 to 35% of the deals); b, four-seat bidding scenarios with 30 to 80
@@ -26,7 +26,7 @@ DEALS=${1:-${DEALS:-1000000}}
 RUNS=${RUNS:-3}
 ONLY=${ONLY:-}
 SEED=${SEED:-1}
-source bench/lib.sh
+source comparisons/lib.sh
 require_dealer
 release_dealvm
 tmp=$(mktemp -d)
@@ -34,7 +34,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 echo "| script | kind | dealer s | dealvm s | ratio |"
 echo "|---|---|---|---|---|"
-for file in bench/users/*.dli; do
+for file in tests/data/users/*.dli; do
   name=$(basename "$file" .dli)
   case $name in *"$ONLY"*) ;; *) continue ;; esac
   deals=$DEALS

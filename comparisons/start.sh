@@ -4,11 +4,11 @@
 # how to deal, the run, the reports and the exit), for a few scripts that solve no double
 # dummy; prints a Markdown table of each program's fastest and median milliseconds.
 #
-#   bash bench/start.sh                          # the default scripts, 30 runs each
-#   RUNS=100 bash bench/start.sh                 # more runs
-#   bash bench/start.sh bench/users/b0*.dli      # other scripts
-#   OLD=/tmp/dealvm-old bash bench/start.sh      # a third column: another dealvm build
-#   DEALVM=/path/to/other/dealvm bash bench/start.sh   # another build (none is built)
+#   bash comparisons/start.sh                          # the default scripts, 30 runs each
+#   RUNS=100 bash comparisons/start.sh                 # more runs
+#   bash comparisons/start.sh tests/data/users/b0*.dli # other scripts
+#   OLD=/tmp/dealvm-old bash comparisons/start.sh      # a third column: another dealvm build
+#   DEALVM=/path/to/other/dealvm bash comparisons/start.sh   # another build (none is built)
 #
 # The programs run in turn (Dealer, dealvm, the old build, Dealer, ...), so that all see the
 # same load; each run is timed by the shell's clock around it ($EPOCHREALTIME, no process of its
@@ -20,14 +20,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-30}
 OLD=${OLD:-}
-source bench/lib.sh
+source comparisons/lib.sh
 require_dealer
 release_dealvm
 if [ $# -gt 0 ]; then
   scripts=("$@")
 else
-  scripts=(examples/1nt-opener.dli bench/users/a01-major-openings.dli bench/users/a02-notrump-ranges.dli
-    bench/users/b01-takeout-double-auction.dli bench/users/b04-strong-club.dli bench/users/c05-evaluation-methods.dli)
+  scripts=(examples/1nt-opener.dli tests/data/users/a01-major-openings.dli tests/data/users/a02-notrump-ranges.dli
+    tests/data/users/b01-takeout-double-auction.dli tests/data/users/b04-strong-club.dli tests/data/users/c05-evaluation-methods.dli)
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,5 +1,5 @@
 # Helpers shared by the benchmarks that time dealvm against the reference Dealer, sourced by
-# bench/scripts.sh and bench/users.sh from the repository's root.
+# comparisons/scripts.sh and comparisons/users.sh from the repository's root.
 #
 # DEALER names the reference program (default /usr/games/dealer), DEALVM another dealvm build
 # (default: the release build, built first).

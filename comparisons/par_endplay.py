@@ -1,6 +1,6 @@
-"""Double-dummy tables and par with DDS called from Python (endplay), for bench/endplay.sh.
+"""Double-dummy tables and par with DDS called from Python (endplay), for comparisons/endplay.sh.
 
-    python bench/par_endplay.py DEALS.pbn THREADS
+    python comparisons/par_endplay.py DEALS.pbn THREADS
 
 Reads the deals and dealers of a PBN file, then for each deal solves the whole trick table
 (`calc_dd_table`) and the par score at the four vulnerabilities (`par`), on DDS limited to

@@ -3,7 +3,7 @@
 # each program's fastest of RUNS runs (the machine is shared; the fastest run is the least
 # disturbed). The per-deal cost against DDS called directly is `cargo bench --bench dd`.
 #
-#   bash bench/dd.sh                 # RUNS=3
+#   bash comparisons/dd.sh                 # RUNS=3
 #
 # W1: one dds() per deal (a single solve), 200 deals.
 # W2: the whole table and par at four vulnerabilities per deal, 30 deals.
