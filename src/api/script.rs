@@ -18,7 +18,7 @@ const COMPILER_STACK: usize = 1 << 30;
 
 /// The deepest a script's expressions may nest, followed through its variables, to be compiled
 /// on the main thread (`front::parse::depth_through_variables`; the scripts of `examples/`,
-/// `bench/users/` and `benches/scripts/` nest 4 to 51 levels).
+/// `tests/data/users/` and `tests/data/scripts/` nest 4 to 51 levels).
 const SHALLOW: usize = 300;
 
 /// The least stack the main thread must be allowed to grow to for that: the usual 8 MB. (A

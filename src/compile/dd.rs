@@ -18,7 +18,7 @@ use dealvm_vm::machine::program::Program;
 use std::collections::{HashMap, HashSet};
 
 /// Single solves are chosen when a program asks about at most this many declarer-strain pairs;
-/// with more, one whole table is cheaper. Measured with DDS 3 (`bench/dd.sh`): a table costs
+/// with more, one whole table is cheaper. Measured with DDS 3 (`comparisons/dd.sh`): a table costs
 /// about as much as 8 single solves. (DealerV2 switches at 5.)
 const MAX_SINGLE_PAIRS: usize = 8;
 

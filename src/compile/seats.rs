@@ -43,7 +43,7 @@ fn cost(code: &[Instr]) -> usize {
 
 /// The rest of a deal is dealt later only when the operands before the first that reads it
 /// hold on less than this part of the deals: dealing a hand, then the rest, costs about as
-/// much as a whole deal plus half a hand (measured on `benches/scripts/`, 2026-11-24: dealing
+/// much as a whole deal plus half a hand (measured on `tests/data/scripts/`, 2026-11-24: dealing
 /// later was as fast or faster up to a half, slower on `14-four-seat-openings`, 0.57).
 pub(super) const LATER_BELOW: f64 = 0.5;
 
