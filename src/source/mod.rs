@@ -8,9 +8,13 @@
 //! meet the condition's rare terms ([`exact`] chooses it), and classic Dealer's deals in its
 //! order ([`classic`], `--classic`). [`Deals`] is the choice of one of them.
 //!
+//! [`bigdeal`] is Big Deal's tournament dealing: its stream of deals from two seeds, which the
+//! boards of `dealvm boards` and SquareDeal's sessions come from; runs do not deal from it.
+//!
 //! Imports: the `vm` crate, [`crate::front::diag`] for messages about the files read, and the
 //! encodings of [`crate::files`] (DLM letters, zrd records, PBN denominations).
 
+pub mod bigdeal;
 pub mod classic;
 pub mod dl52;
 pub mod dlm;
