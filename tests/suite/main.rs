@@ -5,6 +5,7 @@
 mod common;
 
 mod architecture;
+mod bigdeal;
 mod boards;
 mod classic;
 mod cli;
