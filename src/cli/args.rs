@@ -12,14 +12,16 @@ use std::path::PathBuf;
 /// (`-p 10` or `-p10`). Values given here beat the input file's.
 ///
 /// A run can be split across machines: `dealvm --shard K/N --part FILE ...` on each, then
-/// `dealvm merge PART...` (see `dealvm merge --help`) prints what the single run would.
+/// `dealvm merge PART...` (see `dealvm merge --help`) prints what the single run would. Boards
+/// to be played are dealt by `dealvm boards` (see `dealvm boards --help`), as Big Deal deals
+/// them.
 #[derive(Parser, Debug, Clone)]
 #[command(
     name = "dealvm",
     disable_help_flag = true,
     disable_version_flag = true,
     max_term_width = 100,
-    after_help = "`dealvm --help` describes every switch; `dealvm merge --help` the merge of a run's shards."
+    after_help = "`dealvm --help` describes every switch; `dealvm merge --help` the merge of a run's shards; `dealvm boards --help` a session's boards for play."
 )]
 pub struct Cli {
     /// The input file (standard input without one)

@@ -43,7 +43,21 @@ pub fn execute<W: Write>(inv: &Invocation, out: &mut Printed<W>, start: Instant)
     // When standard output is closed early, the files asked for are still written.
     out.keep_going = actions.writes_files();
     let outcome = run.run_of(inv, None).deliver(&mut actions, out).map(|(outcome, _)| outcome);
-    finish(inv, &run, &source, outcome, actions, out, start).map(|_| ())
+    finish(inv, &run, &source, outcome, actions, out, start)?;
+    if for_the_table(inv, &run) {
+        eprintln!(
+            "dealvm: these boards can be dealt again by anyone who knows the seed {}; for boards to be played, deal them with `dealvm boards`",
+            run.settings.seed
+        );
+    }
+    Ok(())
+}
+
+/// Whether the run wrote board files of random deals with no condition: boards that look
+/// made for play, which a seed can deal again.
+fn for_the_table(inv: &Invocation, run: &Prepared) -> bool {
+    let compiled = &run.script.compiled;
+    inv.outputs.writes_boards() && run.from_file.is_none() && compiled.condition_span.is_none() && !compiled.has_predeal()
 }
 
 /// The input file read and checked against the script-variable switches.

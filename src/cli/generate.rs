@@ -3,6 +3,7 @@
 //! `--help` says (`dealvm --generate man`).
 
 use crate::cli::args::{Cli, MergeCli};
+use crate::cli::boards::BoardsCli;
 use crate::cli::failure::{switch_error, Failure};
 use clap::CommandFactory;
 use clap_complete::Shell;
@@ -45,11 +46,15 @@ pub fn generated(page: Page) -> Result<Vec<u8>, Failure> {
     Ok(out)
 }
 
-/// The switches of `dealvm` and of `dealvm merge` as a Markdown list: each switch with its
+/// The switches of `dealvm`, `dealvm merge` and `dealvm boards` as a Markdown list: each switch with its
 /// value, then everything `--help` says of it.
 fn markdown() -> String {
     let mut out = String::new();
-    for (title, command) in [("dealvm [SWITCHES] [FILE]", Cli::command()), ("dealvm merge [SWITCHES] PART...", MergeCli::command())] {
+    for (title, command) in [
+        ("dealvm [SWITCHES] [FILE]", Cli::command()),
+        ("dealvm merge [SWITCHES] PART...", MergeCli::command()),
+        ("dealvm boards [SWITCHES]", BoardsCli::command()),
+    ] {
         out.push_str(&format!("### `{title}`\n\n"));
         for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
             let value = arg.get_value_names().map(|v| v.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" ")).unwrap_or_default();

@@ -6,13 +6,15 @@
 //! broken pipes ([`stdout`]), Ctrl-C ([`signals`]), the run from input to output
 //! ([`execute`]), one shard of a run (`--shard`: [`shard`]), the merge of the shards' parts
 //! (`dealvm merge`: [`merge`]), a run as classic Dealer makes it (`--classic`: [`classic`]),
-//! and the man page and shell completions made from the switches (`--generate`: [`generate`]).
+//! a session's boards for play (`dealvm boards`: [`boards`]), and the man page and shell
+//! completions made from the switches (`--generate`: [`generate`]).
 //!
 //! `main.rs` hands the arguments to [`main`], which runs a subcommand ([`SUBCOMMANDS`]: each
 //! with its own switches) or parses them into a [`Cli`] and calls [`run`], and turns a
 //! [`Failure`] into an exit status. Imports: every stage below it.
 
 pub mod args;
+pub mod boards;
 pub mod classic;
 pub mod execute;
 pub mod failure;
@@ -42,7 +44,7 @@ pub struct Subcommand {
 }
 
 /// The subcommands: a first argument that names one runs it.
-pub const SUBCOMMANDS: &[Subcommand] = &[Subcommand { name: "merge", run: merge::main }];
+pub const SUBCOMMANDS: &[Subcommand] = &[Subcommand { name: "merge", run: merge::main }, Subcommand { name: "boards", run: boards::main }];
 
 /// The whole command, from the arguments (the program's name first) to the exit status,
 /// what the user is to be told printed. `start` is when the process started.

@@ -8,11 +8,13 @@
 //! encoding that reading them shares; [`zrd`] makes the records of Pavlicek's zrd files of
 //! solved deals and holds their layout, which reading them shares; [`dl52`] makes DealerV2's
 //! 52-byte DL52 records; [`text`] holds the text of every holding and writes numbers without
-//! `fmt`, for the per-deal printers and the PBN writer.
+//! `fmt`, for the per-deal printers and the PBN writer; [`bigdeal`] writes PBN and DLM files as
+//! Big Deal lays them out, for `dealvm boards`.
 //!
 //! Imports: the `vm` crate's plain types (deals, boards, vulnerability) only.
 
 pub mod atomic;
+pub mod bigdeal;
 pub mod dl52;
 pub mod dlm;
 pub mod pbn;

@@ -6,10 +6,9 @@
 //! seat's HCP over 200,000 deals against their exact laws.
 
 use crate::common::data_dir;
-use crate::randomness::{assert_fits, hcp_distribution, length_distribution};
 use dealvm::source::bigdeal::{deal_of, entropy_hash, number_of, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
 use dealvm::source::pbn::parse_deal;
-use dealvm_vm::card::{Deal, Hand, Seat, Suit, ALL_CARDS};
+use dealvm_vm::card::Deal;
 use std::fs;
 
 /// The text of a file of `tests/data/bigdeal`.
@@ -180,26 +179,4 @@ fn base64_and_session_names_follow_squaredeal() {
     assert_eq!(base64(b"a"), "YQ==");
     assert_eq!(session_name("TEAMS##", 2), "TEAMS02");
     assert_eq!(session_name("CLUB#", 1), "CLUB1");
-}
-
-#[test]
-fn the_stream_follows_the_exact_laws_of_suit_lengths_and_points() {
-    let seed = parse_hash("00112233445566778899aabbccddeeff00112233").unwrap();
-    let mut stream = BigDeal::new(seed, owner_hash(DEFAULT_OWNER));
-    let mut spades = [0u64; 14];
-    let mut hcp = [[0u64; 41]; 4];
-    for _ in 0..200_000 {
-        let deal = stream.next_deal();
-        assert!(deal.is_complete());
-        spades[deal.hand(Seat::North).len(Suit::Spades) as usize] += 1;
-        for seat in Seat::ALL {
-            let points: usize = deal.hand(seat).cards().map(|c| c.rank().saturating_sub(8) as usize).sum();
-            hcp[seat.index()][points] += 1;
-        }
-    }
-    assert_fits("north's spades", &spades, &length_distribution(Hand::EMPTY, ALL_CARDS, 13, Suit::Spades));
-    let points = hcp_distribution(Hand::EMPTY, ALL_CARDS, 13);
-    for seat in Seat::ALL {
-        assert_fits(&format!("{}'s HCP", seat.keyword()), &hcp[seat.index()], &points);
-    }
 }

@@ -378,6 +378,8 @@ fn run_commands(doc: &Path) -> Ran {
             .args(["-e", "-o", "pipefail", "-c", &block.body])
             .current_dir(&dir)
             .env("PATH", &path)
+            // `dealvm boards --owner` keeps the owner in the settings folder: the test's own.
+            .env("XDG_CONFIG_HOME", dir.join(".config"))
             .stdin(Stdio::null())
             .output()
             .unwrap();

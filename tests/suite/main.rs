@@ -6,7 +6,9 @@ mod common;
 
 mod architecture;
 mod bigdeal;
+mod bigdeal_law;
 mod boards;
+mod boards_for_play;
 mod classic;
 mod cli;
 mod docs;
