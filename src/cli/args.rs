@@ -402,10 +402,13 @@ pub fn suggest_switch(mut e: clap::Error, command: &clap::Command) -> clap::Erro
             e.insert(ContextKind::Suggested, ContextValue::StyledStrs(Vec::new()));
             e
         }
-        None => clap::Error::raw(
+        None if command.get_name() == "dealvm" => clap::Error::raw(
             ErrorKind::UnknownArgument,
             format!("unknown switch '{given}'; `dealvm -h` lists the common switches, `dealvm --help` all of them\n"),
         ),
+        None => {
+            clap::Error::raw(ErrorKind::UnknownArgument, format!("unknown switch '{given}'; `{} --help` lists its switches\n", command.get_name()))
+        }
     }
 }
 

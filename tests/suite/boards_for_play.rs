@@ -154,6 +154,8 @@ fn bad_switches_are_refused_before_anything_is_dealt() {
         (&["-n", "4", "-p", "x", "-f", "dup"], "not supported yet"),
         (&["-n", "4", "-p", "x", "-f", "pdf"], "-f takes formats"),
         (&["-n", "4", "-p", "x", "--hash", "12"], "--hash takes 40 hex digits"),
+        (&["-n", "4", "-p", "x", "--frobnicate"], "`dealvm boards --help` lists its switches"),
+        (&["-n", "4", "-p", "x", "--forse"], "--force"),
         (&["-n", "4", "-p", "x", "--hash", "0123456789abcdef0123456789abcdef01234567", "-e", "a"], "-e strings cannot go with it"),
     ] {
         let out = boards(&work, &work, args);
