@@ -4,6 +4,7 @@
 //! leave nothing that would deal them again.
 
 use crate::common::{data_dir, run_command, scratch, Run};
+use dealvm::source::bigdeal::{parse_hash, ripemd160};
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -85,9 +86,18 @@ fn the_reproducible_inputs_deal_every_reference_run_again() {
             let ours = fs::read_to_string(work.join(format!("{prefix}.{ext}"))).unwrap();
             let theirs = fs::read_to_string(data_dir().join(format!("bigdeal/{run}/{prefix}.{ext}"))).unwrap();
             assert_eq!(ours, as_ours(&theirs), "{run} {ext}");
-            // Nothing of the inputs is written.
-            for input in inputs.iter().filter(|i| i.len() > 8) {
+            // Nothing of the inputs is written: not the texts given, not the hashes made of
+            // them, as bytes or as hex.
+            let texts: Vec<&str> = inputs.iter().copied().filter(|i| i.len() > 8).collect();
+            let hashes: Vec<[u8; 20]> = texts.iter().flat_map(|t| [ripemd160(t.as_bytes()), parse_hash(t).unwrap_or_default()]).collect();
+            let bytes = ours.as_bytes();
+            for input in &texts {
                 assert!(!ours.contains(input), "{run} {ext} holds `{input}`");
+            }
+            for hash in hashes.iter().filter(|h| **h != [0; 20]) {
+                let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
+                assert!(!ours.to_lowercase().contains(&hex[..16]), "{run} {ext} holds a hash of its inputs");
+                assert!(!bytes.windows(8).any(|w| w == &hash[..8]), "{run} {ext} holds a hash of its inputs");
             }
         }
         fs::remove_file(work.join(format!("{prefix}.pbn"))).unwrap();
