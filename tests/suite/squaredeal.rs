@@ -323,3 +323,37 @@ fn an_event_from_start_to_finish() {
     assert!(out.stdout.contains("CLUB1reserve.pbn: boards 1-10 agree"), "{}", out.stdout);
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_variable_number_of_sessions_has_one_key_and_boards_asked_are_not_supported_yet() {
+    let dir = scratch("variable");
+    let run = |args: &[&str]| {
+        let mut all = vec!["squaredeal", "swiss.sqd"];
+        all.extend_from_slice(args);
+        dealvm_in(&dir, &all, None)
+    };
+    for args in [
+        &["create", "--name", "Swiss", "--delayed-info", "an index"][..],
+        &["add-phase", "--sessions", "0", "--boards", "8", "--prefix", "SW##"],
+        &["add-phase", "--sessions", "1", "--boards", "?", "--prefix", "ASK"],
+        &["publish"],
+        &["set-dv", "5"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status, 0, "{args:?}: {}", out.stderr);
+    }
+    let sqk = fs::read_to_string(dir.join("swiss.sqk")).unwrap();
+    assert_eq!(sqk.lines().map(|l| &l[..4]).collect::<Vec<_>>(), ["1,0:", "2,1:"], "{sqk}");
+    let out = run(&["generate", "1"]);
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("swiss.sqd:8: phase 1 has a variable number of sessions"), "{}", out.stderr);
+    let out = run(&["generate", "2"]);
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("swiss.sqd:9: boards asked at generation (?) are not supported yet"), "{}", out.stderr);
+    assert_eq!(run(&["generate", "1:2"]).status, 0);
+    assert_eq!(run(&["generate", "1:1"]).status, 0);
+    // One key, and the session's number hashed: two sessions, two sets of boards.
+    let deals = |name: &str| fs::read_to_string(dir.join(name)).unwrap().lines().filter(|l| l.starts_with("[Deal ")).collect::<Vec<_>>().join("\n");
+    assert_ne!(deals("SW01.pbn"), deals("SW02.pbn"));
+    let _ = fs::remove_dir_all(&dir);
+}
