@@ -14,14 +14,15 @@ use std::path::PathBuf;
 /// A run can be split across machines: `dealvm --shard K/N --part FILE ...` on each, then
 /// `dealvm merge PART...` (see `dealvm merge --help`) prints what the single run would. Boards
 /// to be played are dealt by `dealvm boards` (see `dealvm boards --help`), as Big Deal deals
-/// them.
+/// them, and the boards of an event that can be proved afterwards by `dealvm squaredeal` (see
+/// `dealvm squaredeal --help`), as SquareDeal deals them.
 #[derive(Parser, Debug, Clone)]
 #[command(
     name = "dealvm",
     disable_help_flag = true,
     disable_version_flag = true,
     max_term_width = 100,
-    after_help = "`dealvm --help` describes every switch; `dealvm merge --help` the merge of a run's shards; `dealvm boards --help` a session's boards for play."
+    after_help = "`dealvm --help` describes every switch; `dealvm merge --help` the merge of a run's shards; `dealvm boards --help` a session's boards for play; `dealvm squaredeal --help` events that can be proved afterwards."
 )]
 pub struct Cli {
     /// The input file (standard input without one)

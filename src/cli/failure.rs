@@ -1,4 +1,5 @@
-//! How a run fails: a message about the input, the switches or the files (exit status 2),
+//! How a run fails: a message about the input, the switches or the files (exit status 2), a
+//! check that found a difference (exit status 1),
 //! standard output closed early with nothing else to write (exit status 0, as Dealer), or an
 //! interrupted run (Ctrl-C: 130).
 
@@ -23,6 +24,9 @@ pub enum Failure {
     Interrupted(i32),
     /// The command line does not parse (clap's message), or asks for the help (its text).
     Usage(clap::Error),
+    /// A check found what it checked not as it should be (exit status 1): the verdict, for
+    /// standard error, the details printed already.
+    CheckFailed(String),
 }
 
 impl Failure {
@@ -34,6 +38,7 @@ impl Failure {
             Failure::Interrupted(signal) => 128 + signal,
             Failure::Usage(e) if e.use_stderr() => EXIT_INPUT,
             Failure::Usage(_) => 0,
+            Failure::CheckFailed(_) => 1,
         }
     }
 
@@ -44,6 +49,7 @@ impl Failure {
             Failure::StdoutClosed => "",
             Failure::Interrupted(_) => "interrupted: the statistics above count the deals dealt until then; output files, if any, were not written\n",
             Failure::Usage(_) => "",
+            Failure::CheckFailed(text) => text,
         }
     }
 

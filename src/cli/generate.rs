@@ -5,6 +5,7 @@
 use crate::cli::args::{Cli, MergeCli};
 use crate::cli::boards::BoardsCli;
 use crate::cli::failure::{switch_error, Failure};
+use crate::cli::squaredeal::SquareDealCli;
 use clap::CommandFactory;
 use clap_complete::Shell;
 
@@ -46,16 +47,25 @@ pub fn generated(page: Page) -> Result<Vec<u8>, Failure> {
     Ok(out)
 }
 
-/// The switches of `dealvm`, `dealvm merge` and `dealvm boards` as a Markdown list: each switch with its
-/// value, then everything `--help` says of it.
+/// The switches of `dealvm`, `dealvm merge`, `dealvm boards` and each operation of `dealvm
+/// squaredeal` as a Markdown list: each switch with its value, then everything `--help` says of
+/// it.
 fn markdown() -> String {
     let mut out = String::new();
-    for (title, command) in [
-        ("dealvm [SWITCHES] [FILE]", Cli::command()),
-        ("dealvm merge [SWITCHES] PART...", MergeCli::command()),
-        ("dealvm boards [SWITCHES]", BoardsCli::command()),
-    ] {
+    let mut commands = vec![
+        ("dealvm [SWITCHES] [FILE]".to_string(), Cli::command()),
+        ("dealvm merge [SWITCHES] PART...".to_string(), MergeCli::command()),
+        ("dealvm boards [SWITCHES]".to_string(), BoardsCli::command()),
+    ];
+    let squaredeal = SquareDealCli::command();
+    for operation in squaredeal.get_subcommands().filter(|c| c.get_name() != "help") {
+        commands.push((format!("dealvm squaredeal EVENT.sqd {} [SWITCHES]", operation.get_name()), operation.clone()));
+    }
+    for (title, command) in commands {
         out.push_str(&format!("### `{title}`\n\n"));
+        if command.get_arguments().all(|a| a.is_hide_set()) {
+            out.push_str("No switches.\n");
+        }
         for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
             let value = arg.get_value_names().map(|v| v.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" ")).unwrap_or_default();
             let mut names: Vec<String> =

@@ -6,7 +6,8 @@
 //! broken pipes ([`stdout`]), Ctrl-C ([`signals`]), the run from input to output
 //! ([`execute`]), one shard of a run (`--shard`: [`shard`]), the merge of the shards' parts
 //! (`dealvm merge`: [`merge`]), a run as classic Dealer makes it (`--classic`: [`classic`]),
-//! a session's boards for play (`dealvm boards`: [`boards`]), and the man page and shell
+//! a session's boards for play (`dealvm boards`: [`boards`]), events whose deals can be
+//! proved afterwards (`dealvm squaredeal`: [`squaredeal`]), and the man page and shell
 //! completions made from the switches (`--generate`: [`generate`]).
 //!
 //! `main.rs` hands the arguments to [`main`], which runs a subcommand ([`SUBCOMMANDS`]: each
@@ -26,6 +27,7 @@ pub mod options;
 pub mod outputs;
 pub mod shard;
 pub mod signals;
+pub mod squaredeal;
 pub mod stdout;
 
 pub use args::{Cli, MergeCli};
@@ -44,7 +46,11 @@ pub struct Subcommand {
 }
 
 /// The subcommands: a first argument that names one runs it.
-pub const SUBCOMMANDS: &[Subcommand] = &[Subcommand { name: "merge", run: merge::main }, Subcommand { name: "boards", run: boards::main }];
+pub const SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand { name: "merge", run: merge::main },
+    Subcommand { name: "boards", run: boards::main },
+    Subcommand { name: "squaredeal", run: squaredeal::main },
+];
 
 /// The whole command, from the arguments (the program's name first) to the exit status,
 /// what the user is to be told printed. `start` is when the process started.

@@ -50,3 +50,19 @@ pub fn dlm(boards: &[(u64, Deal)]) -> Vec<u8> {
     }
     out.into_bytes()
 }
+
+/// SquareDeal's joined PBN file of consecutive sessions: a PBN 2.1 header with a `Generator`
+/// tag naming dealvm and the parts, then each part's boards (`parts`: each file's name and
+/// text) without its `%` lines and its `Generator` tag.
+pub fn joined_pbn(parts: &[(&str, &[u8])]) -> Vec<u8> {
+    let names: Vec<&str> = parts.iter().map(|p| p.0).collect();
+    let mut out = format!("% PBN 2.1\n% EXPORT\n%\n[Generator \"{}: {}\"]\n", generator(), names.join(", ")).into_bytes();
+    for (_, text) in parts {
+        for line in text.split_inclusive(|&b| b == b'\n') {
+            if !line.starts_with(b"%") && !line.starts_with(b"[Generator ") {
+                out.extend_from_slice(line);
+            }
+        }
+    }
+    out
+}

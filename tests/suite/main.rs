@@ -36,5 +36,6 @@ mod same_deals;
 mod scripts;
 mod shards;
 mod solved_files;
+mod squaredeal;
 mod usereval;
 mod users;

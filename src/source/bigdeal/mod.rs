@@ -11,10 +11,14 @@
 //! hashed: boards 17 to 32 of a run are the same deals as boards 1 to 16 of another run with
 //! the same seeds.
 //!
-//! [`ripemd`] is RIPEMD-160 itself.
+//! [`ripemd`] is RIPEMD-160 itself, [`sha256`] SHA-256 (SquareDeal's commitment to its keys),
+//! and [`squaredeal`] SquareDeal's events: their `.sqd` and `.sqk` files and each session's
+//! seeds.
 
 pub mod number;
 pub mod ripemd;
+pub mod sha256;
+pub mod squaredeal;
 
 pub use number::{deal_of, number_of, DEALS};
 pub use ripemd::ripemd160;
