@@ -11,6 +11,7 @@ use crate::source::bigdeal::squaredeal::{joined_groups, joined_name, session_nam
 use crate::source::pbn::parse_deal;
 use dealvm_vm::card::Deal;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::Path;
 
 /// What the check found so far.
@@ -22,6 +23,16 @@ struct Report {
     differences: usize,
     /// Sessions with no file.
     missing: usize,
+    /// What is printed on standard output, a line per file or difference.
+    text: String,
+}
+
+impl Report {
+    /// Adds a line to what is printed.
+    fn say(&mut self, line: String) {
+        self.text.push_str(&line);
+        self.text.push('\n');
+    }
 }
 
 /// The boards a file holds, by number: each deal as read, or why it does not read.
@@ -61,22 +72,22 @@ fn compare(report: &mut Report, name: &str, found: &FileBoards, dealt: &[(u64, D
     let mut differences = 0;
     for (number, deal) in dealt {
         match found.get(number) {
-            None => println!("{name}: board {number} is missing"),
-            Some(Err(why)) => println!("{name}: board {number}: {why}"),
+            None => report.say(format!("{name}: board {number} is missing")),
+            Some(Err(why)) => report.say(format!("{name}: board {number}: {why}")),
             Some(Ok(read)) if read == deal => continue,
-            Some(Ok(read)) => println!("{name}: board {number} differs: the file has {}, the keys deal {}", read.pbn(), deal.pbn()),
+            Some(Ok(read)) => report.say(format!("{name}: board {number} differs: the file has {}, the keys deal {}", read.pbn(), deal.pbn())),
         }
         differences += 1;
     }
     if pbn {
         for number in found.keys().filter(|n| !dealt.iter().any(|d| d.0 == **n)) {
-            println!("{name}: board {number} is not a board of this file's sessions");
+            report.say(format!("{name}: board {number} is not a board of this file's sessions"));
             differences += 1;
         }
     }
     if differences == 0 {
         let (first, last) = (dealt.first().map_or(0, |d| d.0), dealt.last().map_or(0, |d| d.0));
-        println!("{name}: boards {first}-{last} agree");
+        report.say(format!("{name}: boards {first}-{last} agree"));
     }
     report.differences += differences;
 }
@@ -103,11 +114,11 @@ fn check_sessions(report: &mut Report, dir: &Path, sessions: &[Session], value: 
             let dlm = check_file(report, dir, &format!("{name}.dlm"), &boards);
             match (pbn, dlm, reserve) {
                 (false, false, false) => {
-                    println!("{name}: no file {name}.pbn or {name}.dlm in {}", dir.display());
+                    report.say(format!("{name}: no file {name}.pbn or {name}.dlm in {}", dir.display()));
                     report.missing += 1;
                 }
-                (true, false, false) => println!("{name}.dlm: not found"),
-                (false, true, false) => println!("{name}.pbn: not found"),
+                (true, false, false) => report.say(format!("{name}.dlm: not found")),
+                (false, true, false) => report.say(format!("{name}.pbn: not found")),
                 _ => {}
             }
             dealt.insert(session.session, boards);
@@ -142,7 +153,7 @@ pub fn verify(path: &Path, dir: &Path) -> Result<(), Failure> {
                 s += 1;
             }
             if found.is_empty() {
-                println!("phase {p}: no file {}.pbn or .dlm in {}", session_name(&phase.prefix, "1", false), dir.display());
+                report.say(format!("phase {p}: no file {}.pbn or .dlm in {}", session_name(&phase.prefix, "1", false), dir.display()));
                 report.missing += 1;
             }
             found
@@ -152,7 +163,11 @@ pub fn verify(path: &Path, dir: &Path) -> Result<(), Failure> {
         check_sessions(&mut report, dir, &sessions, value, &phase.prefix);
     }
     if report.differences == 0 && report.missing == 0 {
-        println!("verified: every board of the {} files agrees with the keys of {}", report.files, path.display());
+        report.say(format!("verified: every board of the {} files agrees with the keys of {}", report.files, path.display()));
+    }
+    let text = std::mem::take(&mut report.text);
+    crate::cli::stdout::with_stdout(|out| Ok::<(), Failure>(out.write_all(text.as_bytes())?))?;
+    if report.differences == 0 && report.missing == 0 {
         return Ok(());
     }
     let mut verdict = Vec::new();
