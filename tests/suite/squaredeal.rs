@@ -304,6 +304,14 @@ fn an_event_from_start_to_finish() {
     expected.sort();
     assert_eq!(listing(&dir), expected);
 
+    // The files dealt hold nothing of the keys (scanned ten characters at a time).
+    for name in listing(&dir).iter().filter(|n| n.ends_with(".pbn") || n.ends_with(".dlm")) {
+        let dealt = fs::read_to_string(dir.join(name)).unwrap();
+        for key in sqk_text.lines().map(|l| l.split_once(':').unwrap().1) {
+            assert!(key.as_bytes().chunks(10).all(|part| !dealt.contains(std::str::from_utf8(part).unwrap())), "{name} holds part of a key");
+        }
+    }
+
     // The boards are the session derivation's, from the keys and the stored value.
     let event = Event::parse("club.sqd", &text).unwrap();
     let keys = Keys::parse("club.sqk", &sqk).unwrap();
