@@ -11,6 +11,7 @@
 
 use crate::cli::args::suggest_switch;
 use crate::cli::failure::{switch_error, Failure};
+use crate::files::bigdeal::Format;
 use crate::files::target::Output;
 use crate::source::bigdeal::ripemd::ripemd160;
 use crate::source::bigdeal::{entropy_hash, os_entropy_hash, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
@@ -46,7 +47,10 @@ pub struct BoardsCli {
     #[arg(short = 'p', value_name = "PREFIX", required = true)]
     pub prefix: PathBuf,
 
-    /// The formats, separated by commas: pbn, dlm (default pbn)
+    /// The formats, separated by commas: pbn, dlm, dlmblind, dup, dupblind, bri, dge (default pbn)
+    ///
+    /// Big Deal's names: `dlmblind` is a sealed DLM file (`Status=Sealed`), `dupblind` a DUP file
+    /// with board 1's diagram blanked, for boards no operator should see.
     #[arg(short = 'f', value_name = "FORMATS", default_value = "pbn")]
     pub formats: String,
 
@@ -86,32 +90,6 @@ pub struct BoardsCli {
     pub help: Option<bool>,
 }
 
-/// The formats `dealvm boards` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum BoardFormat {
-    Pbn,
-    Dlm,
-}
-
-impl BoardFormat {
-    fn extension(self) -> &'static str {
-        match self {
-            BoardFormat::Pbn => "pbn",
-            BoardFormat::Dlm => "dlm",
-        }
-    }
-
-    fn what(self) -> &'static str {
-        match self {
-            BoardFormat::Pbn => "PBN",
-            BoardFormat::Dlm => "DLM",
-        }
-    }
-}
-
-/// Big Deal's formats that `dealvm boards` does not write yet.
-const NOT_YET: [&str; 14] = ["dup", "dupblind", "dlmblind", "bri", "dge", "ber", "borel", "bhg", "kops", "rzd", "cds", "csv", "lin", "goedel"];
-
 /// The most boards one run deals.
 const MAX_BOARDS: u64 = 1_000_000;
 
@@ -128,11 +106,13 @@ pub fn main(args: &[OsString], _start: Instant) -> Result<(), Failure> {
     let command = <BoardsCli as clap::CommandFactory>::command();
     let cli = BoardsCli::try_parse_from(args).map_err(|e| Failure::Usage(suggest_switch(e, &command)))?;
     let (first, last) = board_range(&cli.boards)?;
-    let formats = formats(&cli.formats)?;
-    if last > crate::files::dlm::MAX_BOARD && formats.contains(&BoardFormat::Dlm) {
+    let formats = Format::parse_list(&cli.formats).map_err(switch_error)?;
+    if let Some((format, most)) = formats.iter().find_map(|f| f.last_board().filter(|&most| last > most).map(|most| (f, most))) {
         return Err(switch_error(format!(
-            "a DLM file holds boards 1 to 99, and -n {} goes to board {last}; deal the boards above 99 in a run of their own without dlm",
-            cli.boards
+            "a {} file holds boards 1 to {most}, and -n {} goes to board {last}; deal the boards above {most} in a run of their own without {}",
+            format.what(),
+            cli.boards,
+            format.name()
         )));
     }
     let files = targets(&cli.prefix, &formats, cli.force)?;
@@ -178,31 +158,12 @@ fn board_range(text: &str) -> Result<(u64, u64), Failure> {
     Ok((first, last))
 }
 
-/// The formats of `-f`, each once, in the order given.
-fn formats(text: &str) -> Result<Vec<BoardFormat>, Failure> {
-    let mut formats = Vec::new();
-    for name in text.split(',').map(|n| n.trim().to_ascii_lowercase()) {
-        let format = match name.as_str() {
-            "pbn" => BoardFormat::Pbn,
-            "dlm" => BoardFormat::Dlm,
-            other if NOT_YET.contains(&other) => {
-                return Err(switch_error(format!("-f {other}: Big Deal's {other} format is not supported yet by dealvm boards; pbn and dlm are")))
-            }
-            other => return Err(switch_error(format!("-f takes formats separated by commas, pbn and dlm, found `{other}`"))),
-        };
-        if !formats.contains(&format) {
-            formats.push(format);
-        }
-    }
-    Ok(formats)
-}
-
 /// The files to write, checked before dealing: none exists unless `force`.
-fn targets(prefix: &Path, formats: &[BoardFormat], force: bool) -> Result<Vec<(BoardFormat, PathBuf)>, Failure> {
+fn targets(prefix: &Path, formats: &[Format], force: bool) -> Result<Vec<(Format, PathBuf)>, Failure> {
     if prefix.as_os_str().is_empty() || prefix.as_os_str() == "-" {
         return Err(switch_error("-p takes the files' name without its extension, such as -p tonight".into()));
     }
-    let files: Vec<(BoardFormat, PathBuf)> = formats
+    let files: Vec<(Format, PathBuf)> = formats
         .iter()
         .map(|&f| {
             let mut name = prefix.as_os_str().to_owned();
@@ -313,14 +274,11 @@ fn ask_owner() -> Result<String, Failure> {
 }
 
 /// Writes every file: each made whole and committed only when all are made.
-fn write(files: &[(BoardFormat, PathBuf)], boards: &[(u64, Deal)]) -> Result<(), Failure> {
+fn write(files: &[(Format, PathBuf)], boards: &[(u64, Deal)]) -> Result<(), Failure> {
     let mut stdout = std::io::stdout();
     let mut opened = Vec::new();
     for (format, path) in files {
-        let text = match format {
-            BoardFormat::Pbn => crate::files::bigdeal::pbn(boards),
-            BoardFormat::Dlm => crate::files::bigdeal::dlm(boards),
-        };
+        let text = format.file(boards);
         let mut out = Output::open(format.what(), path, false)?;
         out.writer(&mut stdout).write_all(&text)?;
         opened.push((out, path));

@@ -14,8 +14,7 @@ pub mod verify;
 
 use crate::cli::args::suggest_switch;
 use crate::cli::failure::{switch_error, Failure};
-use crate::files::bigdeal::{dlm, joined_pbn, pbn};
-use crate::files::dlm::MAX_BOARD;
+use crate::files::bigdeal::{joined_pbn, Format};
 use crate::source::bigdeal::squaredeal::{
     canonical_delayed_value, check_prefix, joined_groups, joined_name, key_hash, BoardList, Event, Keys, Phase,
 };
@@ -91,7 +90,7 @@ pub enum Operation {
         /// The reserve set rather than the original one
         #[arg(long = "reserve")]
         reserve: bool,
-        /// The formats, separated by commas: pbn, dlm (default pbn)
+        /// The formats, separated by commas: pbn, dlm, dlmblind, dup, dupblind, bri, dge (default pbn)
         #[arg(short = 'f', value_name = "FORMATS", default_value = "pbn")]
         formats: String,
         /// Replace board files that exist already
@@ -225,7 +224,8 @@ fn selection(text: &str) -> Result<(u32, Option<u32>), Failure> {
 }
 
 fn generate(path: &Path, chosen: Option<&str>, reserve: bool, formats: &str, force: bool) -> Result<(), Failure> {
-    let (with_pbn, with_dlm) = board_formats(formats)?;
+    let formats = Format::parse_list(formats).map_err(switch_error)?;
+    let with_pbn = formats.contains(&Format::Pbn);
     let event = load_event(path)?;
     let value = delayed_value(path, &event)?;
     let keys = load_keys(path, &event)?;
@@ -239,20 +239,22 @@ fn generate(path: &Path, chosen: Option<&str>, reserve: bool, formats: &str, for
         let mut texts = Vec::new();
         for session in &sessions {
             let name = session.name(reserve);
-            if with_dlm && session.range.1 > MAX_BOARD {
+            if let Some((format, most)) = formats.iter().find_map(|f| f.last_board().filter(|&most| session.range.1 > most).map(|most| (f, most))) {
                 return Err(switch_error(format!(
-                    "{name}: a DLM file holds boards 1 to {MAX_BOARD}, and the session goes to board {}: generate it without dlm",
-                    session.range.1
+                    "{name}: a {} file holds boards 1 to {most}, and the session goes to board {}: generate it without {}",
+                    format.what(),
+                    session.range.1,
+                    format.name()
                 )));
             }
             let boards = session.boards(value, reserve);
-            if with_pbn {
-                let text = pbn(&boards);
-                files.push(("PBN", PathBuf::from(format!("{name}.pbn")), text.clone()));
-                texts.push((session.session, format!("{name}.pbn"), text));
-            }
-            if with_dlm {
-                files.push(("DLM", PathBuf::from(format!("{name}.dlm")), dlm(&boards)));
+            for &format in &formats {
+                let text = format.file(&boards);
+                let file = format!("{name}.{}", format.extension());
+                if format == Format::Pbn {
+                    texts.push((session.session, file.clone(), text.clone()));
+                }
+                files.push((format.what(), PathBuf::from(file), text));
             }
         }
         let ranges: Vec<(u32, (u64, u64))> = sessions.iter().map(|s| (s.session, s.range)).collect();
@@ -271,21 +273,4 @@ fn generate(path: &Path, chosen: Option<&str>, reserve: bool, formats: &str, for
         }
     }
     write_all(&files)
-}
-
-/// The formats of `-f`: whether PBN and whether DLM.
-fn board_formats(text: &str) -> Result<(bool, bool), Failure> {
-    let (mut with_pbn, mut with_dlm) = (false, false);
-    for name in text.split(',').map(|n| n.trim().to_ascii_lowercase()) {
-        match name.as_str() {
-            "pbn" => with_pbn = true,
-            "dlm" => with_dlm = true,
-            other => {
-                return Err(switch_error(format!(
-                    "-f takes formats separated by commas, pbn and dlm (others are not supported yet), found `{other}`"
-                )))
-            }
-        }
-    }
-    Ok((with_pbn, with_dlm))
 }
