@@ -22,18 +22,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def command():
-    """The dealvm command the documents' commands run."""
-    if os.environ.get("DEALVM"):
-        return os.environ["DEALVM"]
-    built = [ROOT / "target" / profile / "dealvm" for profile in ("debug", "release")]
-    built = [p for p in built if p.exists()]
-    if not built:
-        raise RuntimeError("build the dealvm command first (cargo build), or name it in DEALVM")
-    return str(max(built, key=lambda p: p.stat().st_mtime))
+from test_dealvm import ROOT, command
 
 
 def documents():

@@ -12,8 +12,8 @@
 use crate::cli::args::suggest_switch;
 use crate::cli::failure::{switch_error, Failure};
 use crate::files::bigdeal::Format;
-use crate::files::target::Output;
-use crate::source::bigdeal::ripemd::ripemd160;
+use crate::files::target::{write_set, Output};
+use crate::source::bigdeal::ripemd::Ripemd160;
 use crate::source::bigdeal::{entropy_hash, os_entropy_hash, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
 use clap::Parser;
 use dealvm_vm::card::Deal;
@@ -122,10 +122,10 @@ pub fn main(args: &[OsString], _start: Instant) -> Result<(), Failure> {
             let mut random = os_entropy_hash().map_err(|e| switch_error(format!("cannot read the operating system's entropy: {e}")))?;
             if !cli.entropy.is_empty() {
                 // The -e strings are added to the operating system's entropy, as Big Deal adds them.
-                let mut bytes = random.to_vec();
-                cli.entropy.iter().for_each(|e| bytes.extend_from_slice(e.as_bytes()));
-                random = ripemd160(&bytes);
-                bytes.fill(0);
+                let mut hasher = Ripemd160::new();
+                hasher.update(&random);
+                cli.entropy.iter().for_each(|e| hasher.update(e.as_bytes()));
+                random = hasher.finish();
             }
             BigDeal::new(random, owner_hash(owner))
         }
@@ -275,17 +275,11 @@ fn ask_owner() -> Result<String, Failure> {
 
 /// Writes every file: each made whole and committed only when all are made.
 fn write(files: &[(Format, PathBuf)], boards: &[(u64, Deal)]) -> Result<(), Failure> {
-    let mut stdout = std::io::stdout();
-    let mut opened = Vec::new();
-    for (format, path) in files {
-        let text = format.file(boards);
-        let mut out = Output::open(format.what(), path, false)?;
-        out.writer(&mut stdout).write_all(&text)?;
-        opened.push((out, path));
-    }
+    let made: Vec<(Format, &PathBuf, Vec<u8>)> = files.iter().map(|(format, path)| (*format, path, format.file(boards))).collect();
+    let set: Vec<(&str, &Path, &[u8])> = made.iter().map(|(format, path, bytes)| (format.what(), path.as_path(), bytes.as_slice())).collect();
+    write_set(&set)?;
     let plural = if boards.len() == 1 { "" } else { "s" };
-    for (out, path) in opened {
-        out.commit()?;
+    for (_, path) in files {
         eprintln!("dealvm boards: wrote {} ({} board{plural})", path.display(), boards.len());
     }
     Ok(())

@@ -241,6 +241,38 @@ impl OutputFile {
     }
 }
 
+/// The switches that name output files, as clap read them (the command's, or `dealvm
+/// merge`'s): the files of `--pbn`, `--dlm` and `--json` as paths, the values of `-C`, `-X`,
+/// `-Z` and `-l` as text (they carry flags before the file).
+pub struct OutputSwitches<'a> {
+    pub pbn: &'a Option<PathBuf>,
+    pub dlm: &'a Option<PathBuf>,
+    pub csv: &'a Option<String>,
+    pub export: &'a Option<String>,
+    pub zrd: &'a Option<String>,
+    pub dl52: &'a Option<String>,
+    pub json: &'a Option<PathBuf>,
+}
+
+impl OutputSwitches<'_> {
+    /// The files named, each value read and checked, in the order of [`Format::ALL`].
+    pub fn files(&self) -> Result<Vec<OutputFile>, Failure> {
+        let path = |p: &Option<PathBuf>| p.as_ref().map(|p| (p.to_string_lossy().into_owned(), Some(p.clone())));
+        let text = |v: &Option<String>| v.clone().map(|v| (v, None));
+        let given = [
+            (Format::Pbn, path(self.pbn)),
+            (Format::Dlm, path(self.dlm)),
+            (Format::Csv, text(self.csv)),
+            (Format::Export, text(self.export)),
+            (Format::Zrd, text(self.zrd)),
+            (Format::Dl52, text(self.dl52)),
+            (Format::Json, path(self.json)),
+        ];
+        let named = given.into_iter().filter_map(|(format, value)| value.map(|(value, path)| (format, value, path)));
+        named.map(|(format, value, path)| OutputFile::parse(format, &value, path)).collect()
+    }
+}
+
 /// The output files of a run, at most one of each format, in the order of [`Format::ALL`].
 #[derive(Clone, Debug, Default)]
 pub struct Outputs {
@@ -438,28 +470,8 @@ fn input(cli: &Cli) -> Result<Input, Failure> {
 
 /// The output files, each value read (`[N][w]:FILE`) and checked.
 fn outputs(cli: &Cli) -> Result<Outputs, Failure> {
-    let given = [
-        (Format::Pbn, cli.pbn.as_ref().map(|p| p.to_string_lossy().into_owned())),
-        (Format::Dlm, cli.dlm.as_ref().map(|p| p.to_string_lossy().into_owned())),
-        (Format::Csv, cli.csv.clone()),
-        (Format::Export, cli.export.clone()),
-        (Format::Zrd, cli.zrd.clone()),
-        (Format::Dl52, cli.dl52.clone()),
-        (Format::Json, cli.json.as_ref().map(|p| p.to_string_lossy().into_owned())),
-    ];
-    let mut files = Vec::new();
-    for (format, value) in given {
-        if let Some(value) = value {
-            // The paths of --pbn, --dlm and --json are taken as given (not UTF-8 too).
-            let path = match format {
-                Format::Pbn => cli.pbn.clone(),
-                Format::Dlm => cli.dlm.clone(),
-                Format::Json => cli.json.clone(),
-                _ => None,
-            };
-            files.push(OutputFile::parse(format, &value, path)?);
-        }
-    }
+    let named = OutputSwitches { pbn: &cli.pbn, dlm: &cli.dlm, csv: &cli.csv, export: &cli.export, zrd: &cli.zrd, dl52: &cli.dl52, json: &cli.json };
+    let files = named.files()?;
     let outputs = Outputs { files, dd: cli.dd };
     if outputs.dd && !outputs.has(Format::Pbn) {
         return Err(switch_error("--dd adds double-dummy tables to the boards of the --pbn file; give --pbn FILE too".into()));

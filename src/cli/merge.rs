@@ -5,7 +5,7 @@
 use crate::cli::args::{suggest_switch, Cli, MergeCli};
 use crate::cli::execute::{compile_input, finish, printed, Prepared};
 use crate::cli::failure::{io_reason, switch_error, Failure};
-use crate::cli::invocation::{Format, Invocation, Mode, OutputFile, Outputs};
+use crate::cli::invocation::{Format, Invocation, Mode, OutputSwitches, Outputs};
 use crate::cli::outputs;
 use crate::cli::stdout::{with_stdout, Printed};
 use crate::front::diag::{Diagnostic, Source};
@@ -139,23 +139,16 @@ fn shards_switches(first: &Named) -> Result<Invocation, Failure> {
 
 /// The output files the merge's own switches name.
 fn merge_switches(merge: &MergeCli) -> Result<Outputs, Failure> {
-    let os = |p: &Option<std::path::PathBuf>| p.as_ref().map(|p| (p.to_string_lossy().into_owned(), Some(p.clone())));
-    let given = [
-        (Format::Pbn, os(&merge.pbn)),
-        (Format::Dlm, os(&merge.dlm)),
-        (Format::Csv, merge.csv.clone().map(|v| (v, None))),
-        (Format::Export, merge.export.clone().map(|v| (v, None))),
-        (Format::Zrd, merge.zrd.clone().map(|v| (v, None))),
-        (Format::Dl52, merge.dl52.clone().map(|v| (v, None))),
-        (Format::Json, os(&merge.json)),
-    ];
-    let mut files = Vec::new();
-    for (format, value) in given {
-        if let Some((value, path)) = value {
-            files.push(OutputFile::parse(format, &value, path)?);
-        }
-    }
-    Ok(Outputs { files, dd: false })
+    let named = OutputSwitches {
+        pbn: &merge.pbn,
+        dlm: &merge.dlm,
+        csv: &merge.csv,
+        export: &merge.export,
+        zrd: &merge.zrd,
+        dl52: &merge.dl52,
+        json: &merge.json,
+    };
+    Ok(Outputs { files: named.files()?, dd: false })
 }
 
 /// The output files of the merged run: the merge's own (`mine`), each for an output the

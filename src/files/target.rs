@@ -100,6 +100,20 @@ impl Output {
     }
 }
 
+/// Writes a set of files (each `what` it is, for messages: "PBN", its path and its bytes)
+/// together: every file is made in full beside its target before any replaces its target,
+/// so that a file that cannot be written leaves none of the set behind.
+pub fn write_set(files: &[(&str, &Path, &[u8])]) -> io::Result<()> {
+    let mut stdout = io::stdout();
+    let mut made = Vec::with_capacity(files.len());
+    for &(what, path, bytes) in files {
+        let mut out = Output::open(what, path, false)?;
+        out.writer(&mut stdout).write_all(bytes)?;
+        made.push(out);
+    }
+    made.into_iter().try_for_each(Output::commit)
+}
+
 /// `path` with the symbolic links of its last part followed, even to a file not created yet;
 /// and whether it went through `/proc` (a descriptor of this process).
 fn resolve(path: &Path) -> io::Result<(PathBuf, bool)> {

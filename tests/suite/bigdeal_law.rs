@@ -3,9 +3,10 @@
 //! each seat's HCP, suit lengths, hand pattern and number of voids (chi-square, pooled cells
 //! expecting fewer than five).
 
-use crate::randomness::{assert_fits, card_hcp, choose, hcp_distribution, length_distribution};
+use crate::randomness::{assert_fits, card_hcp, hcp_distribution, length_distribution, shape_probabilities};
 use dealvm::source::bigdeal::{os_entropy_hash, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
 use dealvm_vm::card::{Deal, Hand, Seat, Suit, ALL_CARDS};
+use dealvm_vm::evaluation::shape::SHAPES;
 
 /// The laws counted over `n` deals of `dealer`, each checked against the exact one.
 fn check_laws(what: &str, mut dealer: BigDeal, n: usize) {
@@ -56,40 +57,23 @@ fn patterns() -> Vec<[u8; 4]> {
     all
 }
 
-/// The suit-length vectors of a hand with their counts of hands: every (s, h, d, c) summing
-/// to 13 and the number of hands with those lengths.
-fn length_vectors() -> Vec<([u8; 4], u128)> {
-    let mut all = Vec::new();
-    for s in 0..=13u8 {
-        for h in 0..=13 - s {
-            for d in 0..=13 - s - h {
-                let c = 13 - s - h - d;
-                let ways = [s, h, d, c].iter().map(|&l| choose(13, l as u64)).product();
-                all.push(([s, h, d, c], ways));
-            }
-        }
-    }
-    all
-}
-
 /// The exact law of the hand pattern.
 fn pattern_law() -> Vec<f64> {
-    let total = choose(52, 13) as f64;
     let shapes = patterns();
     let mut law = vec![0.0; shapes.len()];
-    for (mut lengths, ways) in length_vectors() {
+    for (&shape, p) in SHAPES.iter().zip(shape_probabilities()) {
+        let mut lengths = shape;
         lengths.sort_unstable_by(|a, b| b.cmp(a));
-        law[shapes.iter().position(|p| *p == lengths).unwrap()] += ways as f64 / total;
+        law[shapes.iter().position(|p| *p == lengths).unwrap()] += p;
     }
     law
 }
 
 /// The exact law of the number of void suits in a hand (0 to 3).
 fn void_law() -> Vec<f64> {
-    let total = choose(52, 13) as f64;
     let mut law = vec![0.0; 4];
-    for (lengths, ways) in length_vectors() {
-        law[lengths.iter().filter(|&&l| l == 0).count()] += ways as f64 / total;
+    for (shape, p) in SHAPES.iter().zip(shape_probabilities()) {
+        law[shape.iter().filter(|&&l| l == 0).count()] += p;
     }
     law
 }

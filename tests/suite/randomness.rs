@@ -245,14 +245,16 @@ fn deals_are_uniform_with_predeals() {
     }
 }
 
+/// The probability of each shape of [`SHAPES`] (suit lengths spades, hearts, diamonds,
+/// clubs): the number of hands with those lengths over C(52, 13).
+pub(crate) fn shape_probabilities() -> Vec<f64> {
+    let total = choose(52, 13) as f64;
+    SHAPES.iter().map(|shape| shape.iter().map(|&l| choose(13, l as u64)).product::<u128>() as f64 / total).collect()
+}
+
 #[test]
 fn shapes_follow_their_exact_frequencies() {
-    // A shape's probability is the number of hands with those suit lengths over C(52, 13).
-    let total = choose(52, 13) as f64;
-    let probs: Vec<f64> = SHAPES
-        .iter()
-        .map(|&[s, h, d, c]| (choose(13, s as u64) * choose(13, h as u64) * choose(13, d as u64) * choose(13, c as u64)) as f64 / total)
-        .collect();
+    let probs = shape_probabilities();
     let dealer = RandomDealer::new();
     let mut counts = vec![0u64; NUM_SHAPES];
     let mut rng = batch_rng(42, 3);

@@ -2,7 +2,7 @@
 //! commitment), each session's seed and boards, and the files written all or none.
 
 use crate::cli::failure::{io_reason, switch_error, Failure};
-use crate::files::target::Output;
+use crate::files::target::write_set;
 use crate::source::bigdeal::squaredeal::{key_hash, session_boards, session_name, BoardList, Event, EventError, Keys, SessionSeed};
 use dealvm_vm::card::Deal;
 use std::path::{Path, PathBuf};
@@ -55,15 +55,9 @@ pub fn load_keys(path: &Path, event: &Event) -> Result<Keys, Failure> {
 
 /// Writes every `(what, path, bytes)`: each made whole, then all committed.
 pub fn write_all(files: &[(&str, PathBuf, Vec<u8>)]) -> Result<(), Failure> {
-    let mut stdout = std::io::stdout();
-    let mut opened = Vec::new();
-    for (what, path, bytes) in files {
-        let mut out = Output::open(what, path, false)?;
-        out.writer(&mut stdout).write_all(bytes)?;
-        opened.push((out, path));
-    }
-    for (out, path) in opened {
-        out.commit()?;
+    let set: Vec<(&str, &Path, &[u8])> = files.iter().map(|(what, path, bytes)| (*what, path.as_path(), bytes.as_slice())).collect();
+    write_set(&set)?;
+    for (_, path, _) in files {
         eprintln!("dealvm squaredeal: wrote {}", path.display());
     }
     Ok(())
