@@ -23,10 +23,19 @@ complete -c dealvm -s O -d 'The opener for OPC evaluations (file: `opener seat`)
 complete -c dealvm -l board-start -d 'The number of the first board (file: `startboard N`; default 1). With --deals, the boards are numbered from N instead of keeping the file\'s numbers' -r
 complete -c dealvm -l pbn -d 'Write the produced deals to a PBN file' -r -F
 complete -c dealvm -l dlm -d 'Write the produced deals to a Duplimate DLM file' -r -F
+complete -c dealvm -l dup -d 'Write the produced deals to a Duplimate DUP file (DOS dealing machines): Big Deal\'s layout, 156 bytes a board, boards 1 to 99; with --sealed, board 1\'s diagram is blanked' -r -F
+complete -c dealvm -l bri -d 'Write the produced deals to a BRI file (dealing machines; 128 bytes a board)' -r -F
+complete -c dealvm -l dge -d 'Write the produced deals to a DGE file (dealing machines; 128 bytes a board)' -r -F
+complete -c dealvm -l ber -d 'Write the produced deals to a BER file (Bernasconi dealing machines; 52 digits a board)' -r -F
+complete -c dealvm -l rzd -d 'Write the produced deals to an RZD file (KOPS, the Polish scoring program)' -r -F
+complete -c dealvm -l cds -d 'Write the produced deals to a CDS file (14 bytes a board)' -r -F
+complete -c dealvm -l bhg -d 'Write the produced deals to a BHG file (Borel Hand Generator; a line a board)' -r -F
+complete -c dealvm -l lin -d 'Write the produced deals to a LIN file for BBO' -r -F
+complete -c dealvm -l boards-csv -d 'Write the produced deals to a CSV file as Big Deal writes it (one line a board: the 16 holdings, the board, its dealer and vulnerability); -C is Dealer\'s `csvrpt` file' -r -F
 complete -c dealvm -l deals -d 'Take the deals from a PBN, DLM, zrd or DL52 file' -r -F
 complete -c dealvm -s D -d 'Debug level: at 2 and above, the statistics at the end count the double-dummy solves and the answers taken from the cache (a level such as 3.7 is taken as 3)' -r
 complete -c dealvm -s M -d 'How double dummy is solved: 1 one declarer and strain at a time, 2 the whole table of 20 results at once (default: whole tables when the input needs them, par or trix, or asks about more than eight declarer-strain pairs; single solves otherwise)' -r
-complete -c dealvm -s P -d 'The vulnerability of `par(side)` and `parcontract` without one: 0 none, 1 NS, 2 EW, 3 both (default: the input\'s `vulnerable`, else none)' -r
+complete -c dealvm -s P -d 'The vulnerability of `par(side)` and `parcontract` without one: 0 none, 1 NS, 2 EW, 3 both (default: the input\'s `vulnerable`, else each board\'s own with --deals, else none)' -r
 complete -c dealvm -s L -d 'Library mode: the deals come from FILE, a zrd file of solved deals such as Richard Pavlicek\'s library, in order, with their double-dummy results (nothing is solved). The predeal and swapping are ignored; a seed N starts at block N of the library (blocks of 1000 deals, fewer in small files), going round to its start at the end. Without a seed, the run starts at a block chosen at random, whose number is the seed printed' -r -F
 complete -c dealvm -s U -d 'The usereval server: the program that answers the input\'s `usereval(...)` queries, started once per thread, one line per query (protocol: docs/usereval.md). A name without `/` is looked up in PATH; `./NAME` for the current directory' -r
 complete -c dealvm -l usereval-timeout -d 'The longest wait, in seconds, for one answer of the usereval server (default 10; a fraction such as 0.5 too): a server that takes longer is stopped, and so is the run' -r
@@ -42,6 +51,7 @@ complete -c dealvm -l generate -d 'Print a man page, a shell\'s completions or t
 complete -c dealvm -s v -d 'No statistics at the end'
 complete -c dealvm -s q -d 'No `printpbn` output'
 complete -c dealvm -s m -d 'A progress meter on standard error'
+complete -c dealvm -l sealed -d 'Seal the --dlm and --dup files: DLM `Status=Sealed`, and the DUP file without board 1\'s diagram (Big Deal\'s dlmblind and dupblind), for boards no operator should see'
 complete -c dealvm -l rotate -d 'Turn each deal to the dealer of its board\'s place in the cycle'
 complete -c dealvm -l dd -d 'With --pbn: each board\'s double-dummy table and par'
 complete -c dealvm -l se -d 'Standard errors and 95% intervals in the reports'

@@ -176,6 +176,9 @@ pub struct Cli {
     #[arg(long = "dlm", value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 
+    #[command(flatten)]
+    pub table: TableFiles,
+
     /// Turn each deal to the dealer of its board's place in the cycle
     ///
     /// The hand of each deal's dealer (the input's `dealer`, else the deals file's) goes to the
@@ -208,7 +211,8 @@ pub struct Cli {
     pub dds_mode: Option<String>,
 
     /// The vulnerability of `par(side)` and `parcontract` without one: 0 none, 1 NS, 2 EW,
-    /// 3 both (default: the input's `vulnerable`, else none).
+    /// 3 both (default: the input's `vulnerable`, else each board's own with --deals, else
+    /// none).
     #[arg(hide_short_help = true, short = 'P', allow_hyphen_values = true, value_name = "0-3")]
     pub par_vul: Option<String>,
 
@@ -542,6 +546,9 @@ pub struct MergeCli {
     #[arg(long = "dlm", value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 
+    #[command(flatten)]
+    pub table: TableFiles,
+
     /// Add the `csvrpt` lines to FILE (`w:FILE` starts it afresh; the shards must have had -C).
     #[arg(short = 'C', value_name = "FILE")]
     pub csv: Option<String>,
@@ -567,6 +574,58 @@ pub struct MergeCli {
     /// Print this help and stop.
     #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]
     pub help: Option<bool>,
+}
+
+/// The files for the table beside `--pbn` and `--dlm`: the board files of dealing machines,
+/// scoring programs and BBO, sealed files, and the hand records. The same switches in `dealvm`
+/// and `dealvm merge`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct TableFiles {
+    /// Write the produced deals to a Duplimate DUP file (DOS dealing machines): Big Deal's
+    /// layout, 156 bytes a board, boards 1 to 99; with --sealed, board 1's diagram is blanked.
+    #[arg(hide_short_help = true, long = "dup", value_name = "FILE")]
+    pub dup: Option<PathBuf>,
+
+    /// Write the produced deals to a BRI file (dealing machines; 128 bytes a board).
+    #[arg(hide_short_help = true, long = "bri", value_name = "FILE")]
+    pub bri: Option<PathBuf>,
+
+    /// Write the produced deals to a DGE file (dealing machines; 128 bytes a board).
+    #[arg(hide_short_help = true, long = "dge", value_name = "FILE")]
+    pub dge: Option<PathBuf>,
+
+    /// Write the produced deals to a BER file (Bernasconi dealing machines; 52 digits a board).
+    #[arg(hide_short_help = true, long = "ber", value_name = "FILE")]
+    pub ber: Option<PathBuf>,
+
+    /// Write the produced deals to an RZD file (KOPS, the Polish scoring program).
+    #[arg(hide_short_help = true, long = "rzd", value_name = "FILE")]
+    pub rzd: Option<PathBuf>,
+
+    /// Write the produced deals to a CDS file (14 bytes a board).
+    #[arg(hide_short_help = true, long = "cds", value_name = "FILE")]
+    pub cds: Option<PathBuf>,
+
+    /// Write the produced deals to a BHG file (Borel Hand Generator; a line a board).
+    #[arg(hide_short_help = true, long = "bhg", value_name = "FILE")]
+    pub bhg: Option<PathBuf>,
+
+    /// Write the produced deals to a LIN file for BBO
+    ///
+    /// One record a board, as BBO's deal import and hand viewer take it: the hands in BBO's
+    /// order (South, West, North, East), the dealer and the vulnerability of each board.
+    #[arg(long = "lin", value_name = "FILE")]
+    pub lin: Option<PathBuf>,
+
+    /// Write the produced deals to a CSV file as Big Deal writes it (one line a board: the 16
+    /// holdings, the board, its dealer and vulnerability); -C is Dealer's `csvrpt` file.
+    #[arg(hide_short_help = true, long = "boards-csv", value_name = "FILE")]
+    pub boards_csv: Option<PathBuf>,
+
+    /// Seal the --dlm and --dup files: DLM `Status=Sealed`, and the DUP file without board 1's
+    /// diagram (Big Deal's dlmblind and dupblind), for boards no operator should see.
+    #[arg(hide_short_help = true, long = "sealed")]
+    pub sealed: bool,
 }
 
 #[cfg(test)]

@@ -163,10 +163,11 @@ impl Prepared {
             }
         };
         let run = Prepared { script, settings, from_file, exact, never };
-        if let Some(path) = inv.outputs.get(Format::Dlm).map(|f| &f.path) {
+        for file in inv.outputs.files.iter().filter(|f| f.format == Format::Dlm || f.format == Format::Dup) {
             let swapped = run.settings.swap.permutations().len() > 1;
-            if let Some(why) = crate::files::dlm::capacity_error(run.settings.first_board, run.deals().boards(), run.settings.produce, swapped) {
-                return Err(switch_error(format!("--dlm {}: {why}", path.display())));
+            let (first, boards) = (run.settings.first_board, run.deals().boards());
+            if let Some(why) = crate::files::dlm::capacity_error(file.what(), first, boards, run.settings.produce, swapped) {
+                return Err(switch_error(format!("{} {}: {why}", file.switch(), file.path.display())));
             }
         }
         Ok(run)
@@ -235,7 +236,7 @@ pub(crate) fn finish<W: Write>(
         no_boards(&actions.board_files(), outcome.generated)?;
     }
     if !interrupted {
-        actions.write_dlm(out)?;
+        actions.write_kept_boards(out)?;
         for (message, note) in actions.placement_warnings() {
             eprint!("{}", Diagnostic::error(message).with_note(note).render_warning(None));
         }

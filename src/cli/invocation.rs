@@ -7,10 +7,11 @@
 //! file too (swapping a predealt hand, `--until-se` without an `average`) is checked when the
 //! switches are merged with it ([`crate::cli::options`]).
 
-use crate::cli::args::Cli;
+use crate::cli::args::{Cli, TableFiles};
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::generate::Page;
 use crate::compile::DdSwitches;
+use crate::files::bigdeal::Format as TableFormat;
 use crate::front::diag::Diagnostic;
 use crate::front::lex::ScriptVars;
 use crate::run::Shard;
@@ -143,6 +144,17 @@ impl Invocation {
 pub enum Format {
     Pbn,
     Dlm,
+    Dup,
+    Bri,
+    Dge,
+    Ber,
+    Rzd,
+    Cds,
+    Bhg,
+    Lin,
+    /// `--boards-csv`: Big Deal's CSV file of boards.
+    BoardsCsv,
+    /// `-C`: the lines of `csvrpt`.
     Csv,
     Export,
     Zrd,
@@ -152,13 +164,40 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order of the checks.
-    pub const ALL: [Format; 7] = [Format::Pbn, Format::Dlm, Format::Csv, Format::Export, Format::Zrd, Format::Dl52, Format::Json];
+    pub const ALL: [Format; 16] = [
+        Format::Pbn,
+        Format::Dlm,
+        Format::Dup,
+        Format::Bri,
+        Format::Dge,
+        Format::Ber,
+        Format::Rzd,
+        Format::Cds,
+        Format::Bhg,
+        Format::Lin,
+        Format::BoardsCsv,
+        Format::Csv,
+        Format::Export,
+        Format::Zrd,
+        Format::Dl52,
+        Format::Json,
+    ];
 
-    /// The switch that names the file: `--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`, `--json`.
+    /// The switch that names the file: `--pbn`, `--dlm`, `--dup`, ..., `-C`, `-X`, `-Z`, `-l`,
+    /// `--json`.
     pub fn switch(self) -> &'static str {
         match self {
             Format::Pbn => "--pbn",
             Format::Dlm => "--dlm",
+            Format::Dup => "--dup",
+            Format::Bri => "--bri",
+            Format::Dge => "--dge",
+            Format::Ber => "--ber",
+            Format::Rzd => "--rzd",
+            Format::Cds => "--cds",
+            Format::Bhg => "--bhg",
+            Format::Lin => "--lin",
+            Format::BoardsCsv => "--boards-csv",
             Format::Csv => "-C",
             Format::Export => "-X",
             Format::Zrd => "-Z",
@@ -167,11 +206,21 @@ impl Format {
         }
     }
 
-    /// What the file is: `PBN`, `DLM`, `CSV`, `export`, `zrd`, `DL52`, `JSON`.
+    /// What the file is: `PBN`, `DLM`, `DUP`, ..., `board CSV`, `CSV`, `export`, `zrd`,
+    /// `DL52`, `JSON`.
     pub fn what(self) -> &'static str {
         match self {
             Format::Pbn => "PBN",
             Format::Dlm => "DLM",
+            Format::Dup => "DUP",
+            Format::Bri => "BRI",
+            Format::Dge => "DGE",
+            Format::Ber => "BER",
+            Format::Rzd => "RZD",
+            Format::Cds => "CDS",
+            Format::Bhg => "BHG",
+            Format::Lin => "LIN",
+            Format::BoardsCsv => "board CSV",
             Format::Csv => "CSV",
             Format::Export => "export",
             Format::Zrd => "zrd",
@@ -187,6 +236,26 @@ impl Format {
             Format::Zrd | Format::Dl52 => "Nw",
             _ => "",
         }
+    }
+
+    /// The board file written as Big Deal writes it, sealed or not (`--sealed`): the formats
+    /// written at the end of the run from the boards kept for them (not PBN, nor an open DLM
+    /// file, which dealvm writes as it deals and with the run's title).
+    pub fn table(self, sealed: bool) -> Option<TableFormat> {
+        Some(match self {
+            Format::Dlm if sealed => TableFormat::DlmBlind,
+            Format::Dup if sealed => TableFormat::DupBlind,
+            Format::Dup => TableFormat::Dup,
+            Format::Bri => TableFormat::Bri,
+            Format::Dge => TableFormat::Dge,
+            _ => return None,
+        })
+    }
+
+    /// Whether the file gives no board its dealer and vulnerability, so that a dealing machine
+    /// or a scoring program takes those of the board's number in the 16-board cycle.
+    pub fn follows_cycle(self) -> bool {
+        matches!(self, Format::Dlm | Format::Dup | Format::Bri | Format::Dge | Format::Ber | Format::Rzd | Format::Cds | Format::Bhg)
     }
 }
 
@@ -252,6 +321,8 @@ pub struct OutputSwitches<'a> {
     pub zrd: &'a Option<String>,
     pub dl52: &'a Option<String>,
     pub json: &'a Option<PathBuf>,
+    /// `--dup`, `--bri`, ... `--sealed`.
+    pub table: &'a TableFiles,
 }
 
 impl OutputSwitches<'_> {
@@ -262,6 +333,15 @@ impl OutputSwitches<'_> {
         let given = [
             (Format::Pbn, path(self.pbn)),
             (Format::Dlm, path(self.dlm)),
+            (Format::Dup, path(&self.table.dup)),
+            (Format::Bri, path(&self.table.bri)),
+            (Format::Dge, path(&self.table.dge)),
+            (Format::Ber, path(&self.table.ber)),
+            (Format::Rzd, path(&self.table.rzd)),
+            (Format::Cds, path(&self.table.cds)),
+            (Format::Bhg, path(&self.table.bhg)),
+            (Format::Lin, path(&self.table.lin)),
+            (Format::BoardsCsv, path(&self.table.boards_csv)),
             (Format::Csv, text(self.csv)),
             (Format::Export, text(self.export)),
             (Format::Zrd, text(self.zrd)),
@@ -271,6 +351,16 @@ impl OutputSwitches<'_> {
         let named = given.into_iter().filter_map(|(format, value)| value.map(|(value, path)| (format, value, path)));
         named.map(|(format, value, path)| OutputFile::parse(format, &value, path)).collect()
     }
+
+    /// The output files named, with `--dd` (`dd`) and `--sealed`; `--sealed` without a file
+    /// to seal is refused.
+    pub fn outputs(&self, dd: bool) -> Result<Outputs, Failure> {
+        let outputs = Outputs { files: self.files()?, dd, sealed: self.table.sealed };
+        if outputs.sealed && !outputs.has(Format::Dlm) && !outputs.has(Format::Dup) {
+            return Err(switch_error("--sealed seals the --dlm and --dup files; give --dlm FILE or --dup FILE too".into()));
+        }
+        Ok(outputs)
+    }
 }
 
 /// The output files of a run, at most one of each format, in the order of [`Format::ALL`].
@@ -279,6 +369,8 @@ pub struct Outputs {
     pub files: Vec<OutputFile>,
     /// `--dd`: the PBN file's boards get their double-dummy tables.
     pub dd: bool,
+    /// `--sealed`: the DLM and DUP files are sealed.
+    pub sealed: bool,
 }
 
 impl Outputs {
@@ -292,9 +384,15 @@ impl Outputs {
         self.get(format).is_some()
     }
 
-    /// Whether the run writes board files to be played (`--pbn`, `--dlm`).
+    /// Whether the run writes board files to be played (`--pbn`, `--dlm`, `--dup`, ...).
     pub fn writes_boards(&self) -> bool {
-        self.has(Format::Pbn) || self.has(Format::Dlm)
+        self.files.iter().any(|f| f.format == Format::Pbn || f.format == Format::Dlm || f.format.table(false).is_some())
+    }
+
+    /// Whether a board file leaves each board's dealer and vulnerability to its number's
+    /// place in the 16-board cycle (DLM, DUP, ...).
+    pub fn follows_cycle(&self) -> bool {
+        self.files.iter().any(|f| f.format.follows_cycle())
     }
 
     /// Whether a file takes the deals themselves (the board files, `-Z`, `-l`).
@@ -402,14 +500,9 @@ fn mode(cli: &Cli, input: &Input, outputs: &Outputs) -> Result<Mode, Failure> {
 
 /// Refuses the switches classic Dealer has no counterpart of.
 fn refuse_with_classic(cli: &Cli, input: &Input, outputs: &Outputs) -> Result<(), Failure> {
+    let files = outputs.files.iter().map(|f| (f.switch(), true));
     let given = [
-        (Format::Pbn.switch(), outputs.has(Format::Pbn)),
-        (Format::Dlm.switch(), outputs.has(Format::Dlm)),
-        (Format::Zrd.switch(), outputs.has(Format::Zrd)),
-        (Format::Dl52.switch(), outputs.has(Format::Dl52)),
-        (Format::Csv.switch(), outputs.has(Format::Csv)),
-        (Format::Export.switch(), outputs.has(Format::Export)),
-        (Format::Json.switch(), outputs.has(Format::Json)),
+        ("--sealed", outputs.sealed),
         ("--se", cli.se),
         ("--until-se", cli.until_se.is_some()),
         ("--deals", input.deals.is_some()),
@@ -420,7 +513,7 @@ fn refuse_with_classic(cli: &Cli, input: &Input, outputs: &Outputs) -> Result<()
         ("-T", cli.title.is_some()),
         ("--dd", cli.dd),
     ];
-    match given.iter().find(|(_, on)| *on) {
+    match files.chain(given).find(|(_, on)| *on) {
         Some((switch, _)) => Err(switch_error(format!(
             "{switch} cannot go with --classic, which behaves as Debian's dealer: it has no such switch; leave out one of them"
         ))),
@@ -470,9 +563,17 @@ fn input(cli: &Cli) -> Result<Input, Failure> {
 
 /// The output files, each value read (`[N][w]:FILE`) and checked.
 fn outputs(cli: &Cli) -> Result<Outputs, Failure> {
-    let named = OutputSwitches { pbn: &cli.pbn, dlm: &cli.dlm, csv: &cli.csv, export: &cli.export, zrd: &cli.zrd, dl52: &cli.dl52, json: &cli.json };
-    let files = named.files()?;
-    let outputs = Outputs { files, dd: cli.dd };
+    let named = OutputSwitches {
+        pbn: &cli.pbn,
+        dlm: &cli.dlm,
+        csv: &cli.csv,
+        export: &cli.export,
+        zrd: &cli.zrd,
+        dl52: &cli.dl52,
+        json: &cli.json,
+        table: &cli.table,
+    };
+    let outputs = named.outputs(cli.dd)?;
     if outputs.dd && !outputs.has(Format::Pbn) {
         return Err(switch_error("--dd adds double-dummy tables to the boards of the --pbn file; give --pbn FILE too".into()));
     }

@@ -147,8 +147,9 @@ fn merge_switches(merge: &MergeCli) -> Result<Outputs, Failure> {
         zrd: &merge.zrd,
         dl52: &merge.dl52,
         json: &merge.json,
+        table: &merge.table,
     };
-    Ok(Outputs { files: named.files()?, dd: false })
+    named.outputs(false)
 }
 
 /// The output files of the merged run: the merge's own (`mine`), each for an output the
@@ -182,7 +183,7 @@ fn merge_files(run: &Outputs, mine: &Outputs) -> Result<Outputs, Failure> {
         }
     }
     let dd = run.dd && files.iter().any(|f| f.format == Format::Pbn);
-    Ok(Outputs { files, dd })
+    Ok(Outputs { files, dd, sealed: run.sealed || mine.sealed })
 }
 
 /// Warns, for each output file the shards' run writes and the merge does not name, that the

@@ -139,6 +139,10 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
             Some(n) => (Output::open(n.what(), &n.path, n.append)?, n.no_solving),
             None => (Output::Dropped(std::io::sink()), w.no_solving),
         };
+        if let Some(table) = w.format.table(files.sealed) {
+            actions.add_table(table, w.what(), out);
+            continue;
+        }
         match w.format {
             Format::Pbn => actions.set_pbn(PbnWriter::new(settings.title.as_deref().unwrap_or(""), &pbn_comment(inv, source, settings)), out),
             Format::Dlm => actions.set_dlm(out),
@@ -152,6 +156,9 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
             Format::Dl52 => actions.set_dl52(out),
             Format::Json => actions.set_json(out),
             Format::Export => actions.export = Some(out),
+            Format::Dup | Format::Bri | Format::Dge | Format::Ber | Format::Rzd | Format::Cds | Format::Bhg | Format::Lin | Format::BoardsCsv => {
+                return Err(switch_error(format!("{} {}: the {} file is not supported yet", w.switch(), w.path.display(), w.what())))
+            }
         }
     }
     actions.set_table_values(compiled.table_values, inv.outputs.dd);
@@ -159,7 +166,7 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
         let boards = actions.board_files().join(" and ");
         return Err(switch_error(format!(
             "{boards} goes to standard output, where the action `{action}` prints too: the two would be mixed; \
-             give the board file a name (--pbn FILE, --dlm FILE), or leave the action out"
+             give the board file a name (--pbn FILE, --dlm FILE, ...), or leave the action out"
         )));
     }
     if let Some(action) = actions.prints_beside_json() {
@@ -172,10 +179,10 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
 }
 
 /// How the run places its boards: turned for the 16-board cycle (`--rotate`), as dealt with
-/// the cycle's dealer and vulnerability (a DLM file, whose boards follow the cycle), or as
-/// given.
+/// the cycle's dealer and vulnerability (a DLM, DUP, ... file, whose boards follow the
+/// cycle), or as given.
 fn placement(inv: &Invocation) -> Placement {
-    match (inv.switches.rotate, inv.outputs.has(Format::Dlm)) {
+    match (inv.switches.rotate, inv.outputs.follows_cycle()) {
         (true, _) => Placement::Rotated,
         (false, true) => Placement::Cycle,
         (false, false) => Placement::Given,

@@ -142,7 +142,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 CsvItem::ParContract(word) => {
                     let vul = self.par_vul(word)?;
                     values.push(ValueCode::ParContract(vul));
-                    CsvPart::ParContract(values.len() - 1, vul)
+                    CsvPart::ParContract(values.len() - 1)
                 }
             });
         }

@@ -10,8 +10,7 @@ use crate::compile::state::Compiler;
 use crate::front::ast::*;
 use crate::front::diag::Diagnostic;
 use dealvm_vm::card::Seat;
-use dealvm_vm::dealing::board::Vulnerability;
-use dealvm_vm::evaluation::dd::DdMode;
+use dealvm_vm::evaluation::dd::{DdMode, ParVul};
 use dealvm_vm::evaluation::score::Strain;
 use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
 use dealvm_vm::machine::program::Program;
@@ -24,11 +23,13 @@ const MAX_SINGLE_PAIRS: usize = 8;
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// The vulnerability of a `par` or `parcontract`: the one written, else `-P`, else the
-    /// input's `vulnerable` statement, else none.
-    pub(super) fn par_vul(&self, word: Option<VulWord<'_>>) -> Result<Vulnerability, Diagnostic> {
+    /// input's `vulnerable` statement, else the board's own (when the deals come from a board
+    /// file that gives it), else none.
+    pub(super) fn par_vul(&self, word: Option<VulWord<'_>>) -> Result<ParVul, Diagnostic> {
         match word {
             None => Ok(self.par_default),
             Some(w) => super::statements::vulnerability(w.text)
+                .map(ParVul::Given)
                 .ok_or_else(|| Diagnostic::at(w.span, format!("found `{}`, expected none, NS, EW or both", w.text))),
         }
     }
@@ -112,13 +113,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
 /// The compiler's double-dummy decisions that need no node: the default par vulnerability
 /// and the solving mode.
 impl Compiler<'_, '_> {
-    /// The default vulnerability of `par`: `-P`, else the last `vulnerable` statement, else none.
-    pub(super) fn default_par_vul(switches: &DdSwitches, statements: &[Statement<'_>]) -> Vulnerability {
+    /// The default vulnerability of `par`: `-P`, else the last `vulnerable` statement, else
+    /// the board's own (none for deals without a board file).
+    pub(super) fn default_par_vul(switches: &DdSwitches, statements: &[Statement<'_>]) -> ParVul {
         let stated = statements.iter().rev().find_map(|s| match s.kind {
             StmtKind::Vulnerable(w) => super::statements::vulnerability(w.text),
             _ => None,
         });
-        switches.par_vul.or(stated).unwrap_or(Vulnerability::None)
+        switches.par_vul.or(stated).map_or(ParVul::Board, ParVul::Given)
     }
 
     /// How a program's deals are solved: whole tables when `-M 2` asks, when it needs the table

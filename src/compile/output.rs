@@ -151,7 +151,7 @@ pub enum CsvPart {
     /// Hands, written one after the other in one field.
     Hands(Vec<Seat>),
     /// A par contract (the value, packed) at a vulnerability, written in quotes.
-    ParContract(ValueRef, Vulnerability),
+    ParContract(ValueRef),
 }
 
 /// An action as compiled.

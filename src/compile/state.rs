@@ -9,7 +9,7 @@ use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Source, Span};
 use crate::front::lex::ScriptVars;
 use dealvm_vm::card::{Card, Seat};
-use dealvm_vm::dealing::board::Vulnerability;
+use dealvm_vm::evaluation::dd::ParVul;
 use dealvm_vm::evaluation::score::Strain;
 use dealvm_vm::evaluation::shape::ShapeSet;
 use dealvm_vm::evaluation::stats::TallySpec;
@@ -26,7 +26,7 @@ use std::collections::HashMap;
 pub(super) enum ValueCode<'a> {
     Expr(&'a Expr<'a>),
     Tricks(Seat, Strain),
-    ParContract(Vulnerability),
+    ParContract(ParVul),
 }
 
 /// What the compiler knows of a defined variable.
@@ -68,7 +68,7 @@ pub(super) struct Compiler<'s, 'a> {
     /// The double-dummy switches (`-M`, `-P`).
     pub(super) dd_switches: DdSwitches,
     /// The vulnerability of `par(side)` and `parcontract` without one.
-    pub(super) par_default: Vulnerability,
+    pub(super) par_default: ParVul,
     /// The seat that opens for `opc`: `-O`, else the last `opener` statement, else west.
     pub(super) opener: Seat,
     pub(super) site_spans: Vec<Span>,

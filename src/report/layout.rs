@@ -138,9 +138,10 @@ pub fn csv_line(buf: &mut Vec<u8>, parts: &[CsvPart], deal: &Deal, values: &[i32
                     buf.push(b' ');
                 }
             }
-            CsvPart::ParContract(v, vul) => {
+            CsvPart::ParContract(v) => {
                 // Writing to memory cannot fail.
-                let _ = write!(buf, "'{} {}'", ParContract::decode(values[*v]), par_vul_name(*vul));
+                let value = values[*v];
+                let _ = write!(buf, "'{} {}'", ParContract::decode(value), par_vul_name(ParContract::vulnerability_of(value)));
             }
         }
     }

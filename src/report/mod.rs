@@ -18,6 +18,7 @@ pub mod placing;
 pub mod stats;
 
 use crate::compile::{ActionSpec, EsPart};
+use crate::files::bigdeal::Format as TableFormat;
 use crate::files::pbn::PbnWriter;
 use crate::files::target::Output;
 use crate::files::text::Text;
@@ -65,6 +66,9 @@ pub struct Actions {
     pbn: Option<(PbnWriter, Output)>,
     /// `--dlm`: where the DLM file goes, written at the end from the boards kept for it.
     dlm: Option<(Output, BTreeMap<u64, Deal>)>,
+    /// The board files written as Big Deal writes them (`--dup`, `--lin`, a sealed DLM file,
+    /// ...), each at the end from the boards kept for it.
+    tables: Vec<TableFile>,
     /// `-Z`: where the zrd records go, and whether they carry the solved results (else 0).
     zrd: Option<(Output, bool)>,
     /// `-l`: where the DL52 records go.
@@ -93,6 +97,16 @@ pub struct Actions {
     pbn_head: Vec<u8>,
 }
 
+/// A board file written as Big Deal writes it, at the end of the run.
+struct TableFile {
+    format: TableFormat,
+    /// What the file is, in messages: `DUP`, `LIN`, ...
+    what: &'static str,
+    out: Output,
+    /// The boards produced, as placed.
+    boards: Vec<Board>,
+}
+
 /// A file a run wrote: as messages name it ("the PBN file `x.pbn`"), and how many boards,
 /// deals or lines went to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,6 +133,7 @@ impl Actions {
             kept: Vec::new(),
             pbn: None,
             dlm: None,
+            tables: Vec::new(),
             zrd: None,
             dl52: None,
             json: None,
@@ -152,25 +167,24 @@ impl Actions {
         self.needs_deals()
     }
 
-    /// Whether the produced deals go to a board file (PBN, DLM, zrd or DL52).
+    /// Whether the produced deals go to a board file (PBN, DLM, DUP, ..., zrd or DL52).
     pub fn writes_boards(&self) -> bool {
-        self.pbn.is_some() || self.dlm.is_some() || self.zrd.is_some() || self.dl52.is_some()
+        self.pbn.is_some() || self.dlm.is_some() || !self.tables.is_empty() || self.zrd.is_some() || self.dl52.is_some()
     }
 
-    /// The board files, each with its kind.
-    fn board_outputs(&self) -> [(Option<&Output>, &'static str); 4] {
-        [
-            (self.pbn.as_ref().map(|p| &p.1), "PBN"),
-            (self.dlm.as_ref().map(|d| &d.0), "DLM"),
-            (self.zrd.as_ref().map(|z| &z.0), "zrd"),
-            (self.dl52.as_ref(), "DL52"),
-        ]
+    /// The board files, each with its kind: the PBN and DLM files, those written as Big Deal
+    /// writes them, the zrd and DL52 files.
+    fn board_outputs(&self) -> Vec<(Option<&Output>, &'static str)> {
+        let mut outputs = vec![(self.pbn.as_ref().map(|p| &p.1), "PBN"), (self.dlm.as_ref().map(|d| &d.0), "DLM")];
+        outputs.extend(self.tables.iter().map(|t| (Some(&t.out), t.what)));
+        outputs.extend([(self.zrd.as_ref().map(|z| &z.0), "zrd"), (self.dl52.as_ref(), "DL52")]);
+        outputs
     }
 
     /// Whether some output goes to a file rather than standard output.
     pub fn writes_files(&self) -> bool {
-        let boards = self.board_outputs().map(|(o, _)| o);
-        boards.into_iter().chain([self.csv.as_ref(), self.export.as_ref()]).flatten().any(Output::is_file)
+        let boards = self.board_outputs().into_iter().map(|(o, _)| o);
+        boards.chain([self.csv.as_ref(), self.export.as_ref()]).flatten().any(Output::is_file)
     }
 
     /// Writes the produced deals to `out` as zrd records, with their solved double-dummy
@@ -199,6 +213,12 @@ impl Actions {
     /// Writes the produced boards to `out` as a DLM file at the end of the run.
     pub fn set_dlm(&mut self, out: Output) {
         self.dlm = Some((out, BTreeMap::new()));
+    }
+
+    /// Writes the produced boards to `out` at the end of the run, in `format` as Big Deal
+    /// writes it; `what` names the file in messages (`DUP`, `LIN`, ...).
+    pub fn add_table(&mut self, format: TableFormat, what: &'static str, out: Output) {
+        self.tables.push(TableFile { format, what, out, boards: Vec::new() });
     }
 
     /// Whether a board file goes to standard output.
@@ -331,6 +351,9 @@ impl Actions {
         if let Some((_, boards)) = self.dlm.as_mut() {
             boards.insert(board, *deal);
         }
+        for table in &mut self.tables {
+            table.boards.push(Board { dealer, vulnerable, tricks, ..placed.clone() });
+        }
         if let Some((file, solved)) = self.zrd.as_mut() {
             let out = file.writer(&mut *w);
             if std::mem::take(&mut self.zrd_title_due) {
@@ -360,17 +383,24 @@ impl Actions {
     /// file gives them, the PBN and DLM files do not keep (each a message and a note).
     pub fn placement_warnings(&self) -> Vec<(String, String)> {
         let written = |o: &&Output| o.is_file() || o.is_stdout();
-        let files: Vec<String> = self.board_outputs()[..2].iter().filter_map(|(o, what)| o.filter(written).map(|o| o.describe(what))).collect();
+        let kept = |what: &&str| !["zrd", "DL52"].contains(what);
+        let files: Vec<String> =
+            self.board_outputs().iter().filter(|(_, what)| kept(what)).filter_map(|(o, what)| o.filter(written).map(|o| o.describe(what))).collect();
         if files.is_empty() {
             return Vec::new();
         }
         self.strays.warnings(self.info.placement, &files, self.info.dealer, self.info.vulnerable)
     }
 
-    /// Writes the DLM file, at the end of the run (to `w` when it goes to standard output).
-    pub fn write_dlm(&mut self, w: &mut dyn Write) -> io::Result<()> {
+    /// Writes the files kept for the end of the run, the DLM file and those written as Big
+    /// Deal writes them (to `w` when they go to standard output).
+    pub fn write_kept_boards(&mut self, w: &mut dyn Write) -> io::Result<()> {
         if let Some((out, boards)) = self.dlm.as_mut() {
             crate::files::dlm::write(out.writer(w), self.info.title.as_deref().unwrap_or(""), boards)?;
+        }
+        for table in &mut self.tables {
+            let boards: Vec<(u64, Deal)> = table.boards.iter().map(|b| (b.number, b.deal)).collect();
+            table.out.writer(w).write_all(&table.format.file(&boards))?;
         }
         Ok(())
     }
@@ -378,15 +408,15 @@ impl Actions {
     /// Commits the `--pbn`, `--dlm`, `-Z`, `-l`, `-C`, `-X` and `--json` files, after a successful run
     /// that produced a deal and wrote the DLM file; says which files it wrote.
     pub fn commit_files(&mut self) -> io::Result<Vec<Written>> {
-        let outputs = [
-            (self.pbn.take().map(|p| p.1), "PBN", self.deals, "board"),
-            (self.dlm.take().map(|d| d.0), "DLM", self.deals, "board"),
+        let mut outputs = vec![(self.pbn.take().map(|p| p.1), "PBN", self.deals, "board"), (self.dlm.take().map(|d| d.0), "DLM", self.deals, "board")];
+        outputs.extend(std::mem::take(&mut self.tables).into_iter().map(|t| (Some(t.out), t.what, self.deals, "board")));
+        outputs.extend([
             (self.zrd.take().map(|z| z.0), "zrd", self.deals, "deal"),
             (self.dl52.take(), "DL52", self.deals, "deal"),
             (self.csv.take(), "CSV", self.csv_lines, "line"),
             (self.export.take(), "export", self.export_lines, "line"),
             (self.json.take(), "JSON", self.statistics().count() as u64, "report"),
-        ];
+        ]);
         let mut written = Vec::new();
         for (f, what, count, unit) in outputs {
             let Some(f) = f else { continue };

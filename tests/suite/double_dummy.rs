@@ -238,6 +238,52 @@ fn par_takes_its_vulnerability_from_p_then_the_input() {
     assert_eq!(at(&["-P", "0"], "vulnerable EW\n"), " 100,' 3S* by EW none'\n");
 }
 
+/// BridgeComposer's `DoubleDummyTricks` value of a truth deal's counts (seats N E S W, strains
+/// C D H S NT): declarers N S E W, each NT S H D C, one hexadecimal digit a count.
+fn double_dummy_tricks(tricks: &[u8]) -> String {
+    let mut out = String::new();
+    for seat in [0, 2, 1, 3] {
+        for strain in [4, 3, 2, 1, 0] {
+            out.push(char::from_digit(u32::from(tricks[seat * 5 + strain]), 16).unwrap());
+        }
+    }
+    out
+}
+
+#[test]
+fn par_follows_the_vulnerability_of_each_board_of_a_deals_file() {
+    // Deals whose par differs with the vulnerability, each board given its own in the
+    // file's words (PBN's `Both` too); the tables given, so nothing is solved.
+    let deals: Vec<Solved> = random_deals().into_iter().filter(|d| d.par.iter().any(|&p| p != d.par[0])).take(8).collect();
+    let words = [("None", 0, "none"), ("NS", 1, "ns"), ("EW", 2, "ew"), ("Both", 3, "both"), ("All", 3, "both"), ("-", 0, "none")];
+    let path = std::env::temp_dir().join(format!("dealvm-dd-{}-vul.pbn", std::process::id()));
+    let mut text = String::new();
+    for (i, d) in deals.iter().enumerate() {
+        let (word, ..) = words[i % words.len()];
+        let tricks = double_dummy_tricks(&d.tricks);
+        text.push_str(&format!("[Board \"{}\"]\n[Vulnerable \"{word}\"]\n[Deal \"{}\"]\n[DoubleDummyTricks \"{tricks}\"]\n\n", i + 1, d.pbn));
+    }
+    fs::write(&path, text).unwrap();
+    let script = "action printrpt(par(NS), parcontract)\n";
+    let lines = |out: String| out.lines().map(|l| l.to_string()).collect::<Vec<_>>();
+    let own = lines(over(&path, script, &["-v", "-D", "2"]));
+    assert_eq!(own.len(), deals.len());
+    for (i, (line, d)) in own.iter().zip(&deals).enumerate() {
+        let (_, index, name) = words[i % words.len()];
+        let (score, contract) = line.split_once(',').unwrap();
+        assert_eq!(score.trim().parse::<i32>().unwrap(), d.par[index], "board {}: {line}", i + 1);
+        assert!(contract.ends_with(&format!(" {name}'")), "board {}: {line}", i + 1);
+    }
+    // The input's `vulnerable` and -P beat the board's own.
+    for (args, extra, index) in [(&["-P", "2"][..], "", 2), (&[][..], "vulnerable NS\n", 1), (&["-P", "0"][..], "vulnerable EW\n", 0)] {
+        let given = lines(over(&path, &format!("{extra}{script}"), &[&["-v"], args].concat()));
+        for (line, d) in given.iter().zip(&deals) {
+            assert_eq!(line.split(',').next().unwrap().trim().parse::<i32>().unwrap(), d.par[index], "{args:?} {extra}: {line}");
+        }
+    }
+    fs::remove_file(path).ok();
+}
+
 #[test]
 fn bad_double_dummy_switches_and_words_are_refused() {
     for (args, text) in [

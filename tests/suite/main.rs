@@ -37,5 +37,6 @@ mod scripts;
 mod shards;
 mod solved_files;
 mod squaredeal;
+mod table_files;
 mod usereval;
 mod users;

@@ -150,6 +150,19 @@ impl ParContract {
         self.level as i32 | (self.strain as i32) << 4 | i32::from(self.doubled) << 7 | self.declarer.code() << 8
     }
 
+    /// The contract and the vulnerability it is par at, packed in one value: [`encode`]'s
+    /// bits, the vulnerability's index in [`PAR_VULNERABILITIES`] above them.
+    ///
+    /// [`encode`]: ParContract::encode
+    pub fn encode_at(self, vul: Vulnerability) -> i32 {
+        self.encode() | (vul_index(vul) as i32) << 12
+    }
+
+    /// The vulnerability of a value of [`ParContract::encode_at`].
+    pub fn vulnerability_of(v: i32) -> Vulnerability {
+        PAR_VULNERABILITIES[((v >> 12) & 3) as usize]
+    }
+
     /// The contract of [`ParContract::encode`].
     pub fn decode(v: i32) -> ParContract {
         ParContract {
@@ -170,6 +183,27 @@ impl fmt::Display for ParContract {
         }
         let x = if self.doubled { '*' } else { ' ' };
         write!(f, "{:2}{}{} by {}", self.level, self.strain.letter(), x, self.declarer.name())
+    }
+}
+
+/// The vulnerability of a `par` or `parcontract`: one the program gives (written beside it,
+/// `-P`, or the `vulnerable` statement), or the board's own when the deal comes from a board
+/// file that gives it (none otherwise).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ParVul {
+    /// This vulnerability, whatever the board.
+    Given(Vulnerability),
+    /// The vulnerability of the deal's board, when its file gives one; else none.
+    Board,
+}
+
+impl ParVul {
+    /// As `--dump-bytecode` shows it: `None`, `NS`, `EW`, `All`, or `board`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParVul::Given(v) => v.pbn(),
+            ParVul::Board => "board",
+        }
     }
 }
 
@@ -281,6 +315,8 @@ pub struct DdCache {
     /// Bit `vul` is set when the par at that vulnerability is known.
     par_known: u8,
     par: [ParResult; 4],
+    /// The vulnerability of the current deal's board, when its file gives one.
+    board_vul: Option<Vulnerability>,
     counts: SolveCounts,
 }
 
@@ -307,7 +343,24 @@ impl DdCache {
             high: [13; 20],
             par_known: 0,
             par: [none; 4],
+            board_vul: None,
             counts: SolveCounts::default(),
+        }
+    }
+
+    /// Sets the vulnerability of the current deal's board, as its file gives it (`None`: no
+    /// board file, or none given), for `par` at [`ParVul::Board`].
+    #[inline]
+    pub fn set_board_vulnerability(&mut self, vul: Option<Vulnerability>) {
+        self.board_vul = vul;
+    }
+
+    /// The vulnerability `vul` stands for on the current deal.
+    #[inline]
+    pub fn vulnerability(&self, vul: ParVul) -> Vulnerability {
+        match vul {
+            ParVul::Given(v) => v,
+            ParVul::Board => self.board_vul.unwrap_or(Vulnerability::None),
         }
     }
 

@@ -529,21 +529,23 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'
         }
         let (i, first, source) = (self.i, self.first, self.job.source);
         let copies = self.perms.len() as u64;
-        // The deal, and its number in the source unless it is a swapped copy.
-        let (deal, dealt_as) = if copies == 1 {
-            (source.deal(first + i, rng, self.pdep), Some(first + i))
+        // The deal, its number in the source, and whether it is a swapped copy.
+        let (deal, n, copy) = if copies == 1 {
+            (source.deal(first + i, rng, self.pdep), first + i, false)
         } else {
             let variant = (i % copies) as usize;
             let n = first / copies + i / copies;
             if variant == 0 {
                 self.dealt = source.deal(n, rng, self.pdep);
             }
-            (Deal { hands: self.perms[variant].map(|from| self.dealt.hands[from]) }, (variant == 0).then_some(n))
+            (Deal { hands: self.perms[variant].map(|from| self.dealt.hands[from]) }, n, variant != 0)
         };
-        // A deal of a file of solved deals comes with its results (a swapped copy does not).
-        if let Some(t) = dealt_as.and_then(|n| source.tricks(n)) {
+        // A deal of a file of solved deals comes with its results (a swapped copy does not);
+        // a board's deal with its board's vulnerability.
+        if let Some(t) = source.tricks(n).filter(|_| !copy) {
             dd.preload(&t);
         }
+        dd.set_board_vulnerability(source.board(n).and_then(|b| b.vulnerable));
         Some(deal)
     }
 

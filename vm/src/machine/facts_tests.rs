@@ -4,6 +4,7 @@
 //! the bytecode, since it runs the fuser and the interpreter.
 
 use crate::card::{Card, Suit, Vulnerability};
+use crate::evaluation::dd::ParVul;
 use crate::card::{Seat, Side};
 use crate::evaluation::score::{Contract, Strain};
 use crate::evaluation::tables::TableId;
@@ -99,8 +100,8 @@ fn one_of_each() -> Vec<Instr> {
         Instr::Rnd,
         Instr::Tricks { declarer: n, strain: Strain::NoTrump },
         Instr::TricksAtLeast { declarer: n, strain: Strain::Spades, k: 9, count: false },
-        Instr::Par { side: Side::NorthSouth, vul: Vulnerability::None },
-        Instr::ParContract { vul: Vulnerability::All },
+        Instr::Par { side: Side::NorthSouth, vul: ParVul::Given(Vulnerability::None) },
+        Instr::ParContract { vul: ParVul::Board },
         Instr::UserEval { query: 0, idx: 0 },
         Instr::Opc { side: Side::EastWest, strain: None, opener: n },
         Instr::Unary(UnaryOp::Neg),

@@ -319,12 +319,12 @@ impl Machine {
                         Ok(made) => push!(i32::from(made)),
                         Err(_) => done!(Err(Fault::NoSolver)),
                     },
-                    Instr::Par { side, vul } => match self.dd.par(&deal, vul) {
+                    Instr::Par { side, vul } => match self.dd.par(&deal, self.dd.vulnerability(vul)) {
                         Ok(p) => push!(if side == Side::NorthSouth { p.score } else { p.score.wrapping_neg() }),
                         Err(_) => done!(Err(Fault::NoSolver)),
                     },
-                    Instr::ParContract { vul } => match self.dd.par(&deal, vul) {
-                        Ok(p) => push!(p.contract.encode()),
+                    Instr::ParContract { vul } => match self.dd.par(&deal, self.dd.vulnerability(vul)) {
+                        Ok(p) => push!(p.contract.encode_at(self.dd.vulnerability(vul))),
                         Err(_) => done!(Err(Fault::NoSolver)),
                     },
                     Instr::UserEval { query, idx } => match self.usereval.value(&deal, &program.queries, query, idx) {

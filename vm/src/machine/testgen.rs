@@ -99,7 +99,7 @@ impl Gen {
             }
             1 => Instr::Tricks { declarer: self.seat(), strain: self.strain() },
             2 => Instr::TricksAtLeast { declarer: self.seat(), strain: self.strain(), k: 7 + self.below(4) as i8, count: false },
-            3 => Instr::Par { side: self.side(), vul: Vulnerability::None },
+            3 => Instr::Par { side: self.side(), vul: crate::evaluation::dd::ParVul::Given(Vulnerability::None) },
             4 => {
                 let who = if self.below(2) == 0 { Who::Seat(self.seat()) } else { Who::Side(self.side()) };
                 let query = asm.query(Query { tag: self.below(5) as u32, who, suit: None }).expect("a query");

@@ -8,7 +8,8 @@
 //! [`BinaryOp::apply`] and [`UnaryOp::apply`] so that the compiler folds constants with exactly
 //! the interpreter's rules.
 
-use crate::card::{Card, Seat, Side, Suit, Vulnerability};
+use crate::card::{Card, Seat, Side, Suit};
+use crate::evaluation::dd::ParVul;
 use crate::evaluation::score::{Contract, Strain};
 use crate::evaluation::tables::TableId;
 
@@ -230,13 +231,13 @@ pub enum Instr {
         /// The side the score is for (North-South's score, or its negation).
         side: Side,
         /// The vulnerability of the par calculation.
-        vul: Vulnerability,
+        vul: ParVul,
     },
-    /// Push the par contract of the deal at vulnerability `vul`, packed in one value
-    /// ([`crate::evaluation::dd::ParContract::encode`]).
+    /// Push the par contract of the deal at vulnerability `vul`, packed in one value with the
+    /// vulnerability ([`crate::evaluation::dd::ParContract::encode_at`]).
     ParContract {
         /// The vulnerability of the par calculation.
-        vul: Vulnerability,
+        vul: ParVul,
     },
 
     // ---- usereval (see [`crate::evaluation::usereval`]: each query asked once per deal)

@@ -52,8 +52,8 @@ impl fmt::Display for Instr {
             Instr::TricksAtLeast { declarer, strain, k, count } => {
                 write!(f, "dd.tricks.atleast {} {} {k}{}", declarer.keyword(), strain.letter(), if count { " by.count" } else { "" })
             }
-            Instr::Par { side, vul } => write!(f, "dd.par {} {}", side.name(), vul.pbn()),
-            Instr::ParContract { vul } => write!(f, "dd.parcontract {}", vul.pbn()),
+            Instr::Par { side, vul } => write!(f, "dd.par {} {}", side.name(), vul.name()),
+            Instr::ParContract { vul } => write!(f, "dd.parcontract {}", vul.name()),
             Instr::UserEval { query, idx } => write!(f, "usereval query{query} {idx}"),
             Instr::Opc { side, strain, opener } => {
                 let strain = strain.map_or("long".to_string(), |s| s.letter().to_string());

@@ -1,0 +1,112 @@
+//! The files for the table from a run: `--dup`, `--bri`, `--dge`, `--ber`, `--rzd`, `--cds`,
+//! `--bhg`, `--lin` and `--boards-csv`, written as Big Deal writes them (every file of Big
+//! Deal's reference runs, `tests/data/bigdeal`, made again from the run's PBN file by
+//! `--deals`), sealed files (`--sealed`), board numbers a format cannot hold refused before
+//! dealing, the cycle's dealer and vulnerability, and the same files from a run split into
+//! shards.
+
+use crate::common::{data_dir, run_alone, run_in, scratch};
+use std::fs;
+
+/// Each switch with the extension of Big Deal's file of the same format.
+const SWITCHES: [(&str, &str); 9] = [
+    ("--dup", "dup"),
+    ("--bri", "bri"),
+    ("--dge", "dge"),
+    ("--ber", "ber"),
+    ("--rzd", "rzd"),
+    ("--cds", "cds"),
+    ("--bhg", "bhg"),
+    ("--lin", "lin"),
+    ("--boards-csv", "csv"),
+];
+
+#[test]
+fn every_format_is_big_deals_byte_for_byte_from_the_same_deals() {
+    let dir = scratch("reference");
+    let mut checked = 0;
+    for (run, prefix) in [("h36", "hash"), ("w32", "club"), ("w11", "range")] {
+        let folder = data_dir().join("bigdeal").join(run);
+        let pbn = folder.join(format!("{prefix}.pbn"));
+        let mut args = vec!["--deals".to_string(), pbn.display().to_string()];
+        for (switch, ext) in SWITCHES {
+            args.extend([switch.to_string(), format!("{prefix}.{ext}")]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run_alone(&dir, &args);
+        assert_eq!(out.status, 0, "{run}: {}", out.stderr);
+        for (switch, ext) in SWITCHES {
+            let name = format!("{prefix}.{ext}");
+            let ours = fs::read(dir.join(&name)).unwrap();
+            let theirs = fs::read(folder.join(&name)).unwrap_or_else(|e| panic!("{run}/{name}: {e}"));
+            assert!(ours == theirs, "{switch}: {run}/{name} differs from Big Deal's");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 27);
+}
+
+#[test]
+fn sealed_files_blank_board_one_and_seal_the_dlm_file() {
+    let dir = scratch("sealed");
+    let pbn = data_dir().join("bigdeal/w32/club.pbn");
+    let out = run_alone(&dir, &["--deals", pbn.to_str().unwrap(), "--dup", "blind.dup", "--dlm", "blind.dlm", "--sealed"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let blind = data_dir().join("bigdeal/blind");
+    assert!(fs::read(dir.join("blind.dup")).unwrap() == fs::read(blind.join("blind.dup")).unwrap(), "the sealed DUP file is Big Deal's");
+    let dlm = fs::read_to_string(dir.join("blind.dlm")).unwrap();
+    assert_eq!(dlm, crate::common::as_ours(&fs::read_to_string(blind.join("blind.dlm")).unwrap()));
+    assert!(dlm.contains("Status=Sealed\n"));
+
+    // Nothing to seal: refused.
+    let out = run_alone(&dir, &["--deals", pbn.to_str().unwrap(), "--pbn", "x.pbn", "--sealed"]);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("--sealed seals the --dlm and --dup files; give --dlm FILE or --dup FILE too"), "{}", out.stderr);
+    assert!(!dir.join("x.pbn").exists());
+}
+
+#[test]
+fn a_dup_file_holds_boards_1_to_99_and_says_so_before_dealing() {
+    let dir = scratch("capacity");
+    let out = run_in(&dir, &["-s", "1", "-p", "100", "--dup", "s.dup"], "condition hcp(north) > 10\n");
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("--dup s.dup: this run can make boards 1 to 100, but a DUP file holds boards 1 to 99"), "{}", out.stderr);
+    assert!(!dir.join("s.dup").exists());
+    let out = run_in(&dir, &["-s", "1", "-p", "99", "--dup", "s.dup", "--bri", "s.bri"], "condition hcp(north) > 10\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(fs::read(dir.join("s.dup")).unwrap().len(), 99 * 156);
+    assert_eq!(fs::read(dir.join("s.bri")).unwrap().len(), 99 * 128);
+}
+
+#[test]
+fn machine_files_follow_the_cycle_and_name_the_boards_that_do_not() {
+    let dir = scratch("cycle");
+    // Every deal dealt by South: the DUP file's boards are dealt by the cycle's dealer.
+    let out = run_in(&dir, &["-s", "3", "-p", "4", "--dup", "s.dup"], "dealer south\ncondition hcp(south) > 12\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("the DUP file `s.dup` follows the standard 16-board cycle"), "{}", out.stderr);
+    assert!(out.stderr.contains("North deals board 1"), "{}", out.stderr);
+    // Turned with --rotate: no warning, and South's hand (12+ points) sits with each dealer.
+    let out = run_in(&dir, &["-s", "3", "-p", "4", "--rotate", "--dup", "r.dup", "--pbn", "r.pbn"], "dealer south\ncondition hcp(south) > 12\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(!out.stderr.contains("16-board cycle"), "{}", out.stderr);
+}
+
+#[test]
+fn shards_merge_into_the_same_files() {
+    let dir = scratch("shards");
+    let script = "condition shape(north, any 4333) and hcp(north) >= 15\nproduce 12\n";
+    let single = run_in(&dir, &["-s", "5", "--dup", "one.dup", "--lin", "one.lin", "--bhg", "one.bhg"], script);
+    assert_eq!(single.status, 0, "{}", single.stderr);
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        let part = format!("p{k}.part");
+        let out = run_in(&dir, &["-s", "5", "--dup", "x.dup", "--lin", "x.lin", "--bhg", "x.bhg", "--shard", &shard, "--part", &part], script);
+        assert_eq!(out.status, 0, "{}", out.stderr);
+    }
+    let out = run_alone(&dir, &["merge", "p0.part", "p1.part", "--dup", "two.dup", "--lin", "two.lin", "--bhg", "two.bhg"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    for ext in ["dup", "lin", "bhg"] {
+        assert_eq!(fs::read(dir.join(format!("one.{ext}"))).unwrap(), fs::read(dir.join(format!("two.{ext}"))).unwrap(), "{ext}");
+    }
+}
