@@ -47,10 +47,12 @@ pub struct BoardsCli {
     #[arg(short = 'p', value_name = "PREFIX", required = true)]
     pub prefix: PathBuf,
 
-    /// The formats, separated by commas: pbn, dlm, dlmblind, dup, dupblind, bri, dge (default pbn)
+    /// The formats, separated by commas: pbn, dlm, dlmblind, dup, dupblind, bri, dge, lin, csv,
+    /// ber, borel, kops, cds, goedel (default pbn)
     ///
     /// Big Deal's names: `dlmblind` is a sealed DLM file (`Status=Sealed`), `dupblind` a DUP file
-    /// with board 1's diagram blanked, for boards no operator should see.
+    /// with board 1's diagram blanked, for boards no operator should see; `borel` (or `bhg`)
+    /// writes the .bhg file, `kops` (or `rzd`) the .rzd file, `goedel` the .goe file.
     #[arg(short = 'f', value_name = "FORMATS", default_value = "pbn")]
     pub formats: String,
 

@@ -10,7 +10,8 @@
 //! status (Show 0, Edit 3), `Duplicates=`, `From board=`, `To board=`, `Dealing method=` and
 //! `Next board to duplimate=`. Lines end with CR LF.
 
-use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
+use crate::files::cards::card_at;
+use dealvm_vm::card::{Card, Deal, Hand, Seat};
 use dealvm_vm::dealing::board::Board;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -21,12 +22,6 @@ pub const MAX_BOARD: u64 = 99;
 /// The letters of the placeholder deal DupSoft and others write for boards not dealt: North
 /// holds the spades, East the hearts, South the diamonds, West the clubs.
 pub const PLACEHOLDER: &str = "aaaaaabffffffkkkkkklpppppp";
-
-/// The card at position `i` (0..52) of the DLM order: spades ace down, then hearts,
-/// diamonds, clubs.
-fn card_at(i: usize) -> Card {
-    Card::new(Suit::DISPLAY[i / 13], 12 - (i % 13) as u8)
-}
 
 /// The seat holding a card.
 fn owner(deal: &Deal, card: Card) -> Option<usize> {
@@ -155,6 +150,7 @@ mod tests {
 
     #[test]
     fn the_spec_checksums_hold() {
+        use dealvm_vm::card::Suit;
         assert_eq!(file_checksum(false, 0, 1, 32, 1, 0), 32);
         assert_eq!(file_checksum(false, 0, 10, 24, 1, 1), 18);
         assert_eq!(board_line(1, 1, "fnbkmmincldklcfcofoiefnapm"), "Board 01=fnbkmmincldklcfcofoiefnapm018");

@@ -8,13 +8,17 @@
 //! encoding that reading them shares; [`zrd`] makes the records of Pavlicek's zrd files of
 //! solved deals and holds their layout, which reading them shares; [`dl52`] makes DealerV2's
 //! 52-byte DL52 records; [`text`] holds the text of every holding and writes numbers without
-//! `fmt`, for the per-deal printers and the PBN writer; [`bigdeal`] writes PBN and DLM files as
-//! Big Deal lays them out, for `dealvm boards`.
+//! `fmt`, for the per-deal printers and the PBN writer; [`bigdeal`] writes every board format of
+//! Big Deal's list as Big Deal lays it out, for `dealvm boards`, and holds each one's layout,
+//! which reading them with `--deals` shares; [`cards`] is the order of the pack those formats
+//! (and DLM and zrd) number the cards in, and the card-by-card making of a deal their readers
+//! check.
 //!
 //! Imports: the `vm` crate's plain types (deals, boards, vulnerability) only.
 
 pub mod atomic;
 pub mod bigdeal;
+pub mod cards;
 pub mod dl52;
 pub mod dlm;
 pub mod pbn;

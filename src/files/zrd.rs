@@ -11,7 +11,7 @@
 //! (1 to 15) in their top 4 bits and zeros in the other 28 (which no deal record can: West
 //! would hold the first 14 cards).
 
-use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
+use dealvm_vm::card::{Deal, Hand, Seat};
 use dealvm_vm::evaluation::dd::TrickTable;
 use dealvm_vm::evaluation::score::Strain;
 
@@ -28,10 +28,8 @@ pub const TITLE_PIECE: usize = RECORD - 4;
 pub const STRAINS: [Strain; 5] = [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
 
 /// The card at position `i` (0..52) of a deal record: spades from the ace down, then hearts,
-/// diamonds, clubs.
-pub fn card_at(i: usize) -> Card {
-    Card::new(Suit::DISPLAY[(i / 13) & 3], 12 - (i % 13) as u8)
-}
+/// diamonds, clubs (the pack's order of [`crate::files::cards`]).
+pub use crate::files::cards::card_at;
 
 /// The seat of a two-bit seat code: 0 West, 1 North, 2 East, 3 South.
 pub fn seat_of_code(code: u8) -> Seat {

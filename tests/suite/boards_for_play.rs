@@ -51,10 +51,15 @@ fn expected(format: Format, reference: Vec<u8>) -> Vec<u8> {
     }
 }
 
+/// Every format but the sealed ones, whose files the blind run holds.
+fn open_formats() -> impl Iterator<Item = Format> {
+    Format::ALL.into_iter().filter(|f| !matches!(f, Format::DlmBlind | Format::DupBlind))
+}
+
 #[test]
 fn the_files_are_big_deals_byte_for_byte_from_the_same_deals() {
     let dir = data_dir().join("bigdeal");
-    let mut checked = 0;
+    let mut checked = Vec::new();
     for run in ["h36", "h99", "w32", "w11", "squaredeal-example"] {
         for entry in fs::read_dir(dir.join(run)).unwrap() {
             let path = entry.unwrap().path();
@@ -63,15 +68,19 @@ fn the_files_are_big_deals_byte_for_byte_from_the_same_deals() {
             }
             let deals = boards_of(&fs::read_to_string(&path).unwrap());
             assert!(!deals.is_empty(), "{}", path.display());
-            for format in [Format::Pbn, Format::Dlm, Format::Dup, Format::Bri, Format::Dge] {
+            for format in open_formats() {
                 let file = path.with_extension(format.extension());
                 let Ok(reference) = fs::read(&file) else { continue };
                 assert!(format.file(&deals) == expected(format, reference), "{}", file.display());
-                checked += 1;
+                checked.push(format.name());
             }
         }
     }
-    assert_eq!(checked, 9 * 3 + 3 * 2, "the reference files of every run: pbn, dlm and dup; bri and dge of three runs");
+    let count = |name: &str| checked.iter().filter(|n| **n == name).count();
+    assert_eq!((count("pbn"), count("dlm"), count("dup"), count("goedel")), (9, 9, 9, 8), "every run's pbn, dlm, dup; goe but h99's");
+    for name in ["bri", "dge", "lin", "csv", "ber", "borel", "kops", "cds"] {
+        assert_eq!(count(name), 3, "{name}: the three runs of all twelve formats");
+    }
     // The sealed files of the blind run are w32's deals.
     let deals = boards_of(&fs::read_to_string(dir.join("w32/club.pbn")).unwrap());
     for format in [Format::DlmBlind, Format::DupBlind] {
@@ -84,16 +93,17 @@ fn the_files_are_big_deals_byte_for_byte_from_the_same_deals() {
 fn the_reproducible_inputs_deal_every_reference_run_again() {
     let work = scratch("reproduce");
     for (run, prefix, inputs) in reference_runs() {
-        let args: Vec<&str> = inputs.iter().copied().chain(["-p", prefix, "-f", "pbn,dlm,dup,bri,dge"]).collect();
+        let list = open_formats().map(Format::name).collect::<Vec<_>>().join(",");
+        let args: Vec<&str> = inputs.iter().copied().chain(["-p", prefix, "-f", &list]).collect();
         let out = boards(&work, &work, &args);
         assert_eq!(out.status, 0, "{run}: {}", out.stderr);
         assert!(out.stderr.contains("not for play without the organiser's authority"), "{run}: {}", out.stderr);
         assert!(out.stdout.is_empty(), "{run}: nothing on standard output: {}", out.stdout);
-        for format in [Format::Pbn, Format::Dlm, Format::Dup, Format::Bri, Format::Dge] {
+        for format in open_formats() {
             let ext = format.extension();
             let written = fs::read(work.join(format!("{prefix}.{ext}"))).unwrap();
             fs::remove_file(work.join(format!("{prefix}.{ext}"))).unwrap();
-            // h99's run wrote no BRI or DGE file.
+            // h99's run wrote only PBN, DLM and DUP files.
             if let Ok(theirs) = fs::read(data_dir().join(format!("bigdeal/{run}/{prefix}.{ext}"))) {
                 assert!(written == expected(format, theirs), "{run} {ext}");
             }
@@ -171,7 +181,7 @@ fn bad_switches_are_refused_before_anything_is_dealt() {
         (&["-n", "20-11", "-p", "x"], "the range goes down"),
         (&["-n", "x", "-p", "x"], "-n takes"),
         (&["-n", "100", "-p", "x", "-f", "dlm"], "a DLM file holds boards 1 to 99"),
-        (&["-n", "4", "-p", "x", "-f", "ber"], "not supported yet"),
+        (&["-n", "4", "-p", "x", "-f", "pbn,bhg,goe"], "-f takes formats separated by commas (pbn, dlm, dlmblind, dup, dupblind, bri, dge, lin, csv, ber, borel, kops, cds, goedel), found `goe`"),
         (&["-n", "4", "-p", "x", "-f", "dlm,dlmblind"], "dlm and dlmblind both write the .dlm file"),
         (&["-n", "90-100", "-p", "x", "-f", "pbn,dup"], "a DUP file holds boards 1 to 99"),
         (&["-n", "4", "-p", "x", "-f", "pdf"], "-f takes formats"),

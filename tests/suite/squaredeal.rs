@@ -87,7 +87,8 @@ fn altered(text: &str, board: u64) -> String {
 #[test]
 fn the_reference_event_is_generated_again_and_verified() {
     let dir = event_copy("reference");
-    let run = sqd(&dir, &["generate", "-f", "pbn,dlm,dup"]);
+    // The formats SquareDeal has Big Deal write.
+    let run = sqd(&dir, &["generate", "-f", "pbn,dup,dlm,goedel"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     for name in SESSIONS {
         for ext in ["pbn", "dlm"] {
@@ -95,8 +96,10 @@ fn the_reference_event_is_generated_again_and_verified() {
             let theirs = fs::read_to_string(example().join(format!("{name}.{ext}"))).unwrap();
             assert_eq!(ours, as_ours(&theirs), "{name}.{ext}");
         }
-        let (ours, theirs) = (fs::read(dir.join(format!("{name}.dup"))).unwrap(), fs::read(example().join(format!("{name}.dup"))).unwrap());
-        assert!(ours == theirs, "{name}.dup");
+        for ext in ["dup", "goe"] {
+            let (ours, theirs) = (fs::read(dir.join(format!("{name}.{ext}"))).unwrap(), fs::read(example().join(format!("{name}.{ext}"))).unwrap());
+            assert!(ours == theirs, "{name}.{ext}");
+        }
     }
     // The joined files of the sessions whose ranges continue each other.
     let joined = fs::read_to_string(dir.join("CLUB1-2.pbn")).unwrap();

@@ -6,7 +6,8 @@
 //! [`parse_hash`], and its `-W` and `-o` modes hash only the `-e` strings, [`entropy_hash`]),
 //! and `seed_owner`, the digest of the owner's name ([`owner_hash`], [`DEFAULT_OWNER`] when
 //! none is set). [`BigDeal`] hashes the 44 bytes of a sequence number and the two seeds for
-//! each candidate and keeps the candidates that are deal numbers ([`number`]), so that every
+//! each candidate and keeps the candidates that are deal numbers (Big Deal's numbering of the deals,
+//! [`crate::files::bigdeal::number`], which its `.goe` files write too), so that every
 //! board is drawn uniformly from all [`DEALS`] deals. The board numbers themselves are not
 //! hashed: boards 17 to 32 of a run are the same deals as boards 1 to 16 of another run with
 //! the same seeds.
@@ -15,12 +16,11 @@
 //! and [`squaredeal`] SquareDeal's events: their `.sqd` and `.sqk` files and each session's
 //! seeds.
 
-pub mod number;
 pub mod ripemd;
 pub mod sha256;
 pub mod squaredeal;
 
-pub use number::{deal_of, number_of, DEALS};
+pub use crate::files::bigdeal::number::{deal_of, number_of, DEALS};
 pub use ripemd::ripemd160;
 
 use dealvm_vm::card::Deal;

@@ -16,10 +16,34 @@
 //!   ranks), and Big Deal's trailer `YN1  0 NN ` (NN the number of boards). Sealed
 //!   (`dupblind`): board 1's diagram blanked.
 //! - BRI: the BRI part, 32 spaces and 18 NUL bytes, 128 bytes a board. DGE: the DGE part and
-//!   60 NUL bytes, 128 bytes a board.
+//!   60 NUL bytes, 128 bytes a board ([`duplimate`] holds the three layouts).
+//! - LIN (BBO): a line a board, `qx|o1|md|3<S>,<W>,<N>|rh||ah|Board 1|sv|0|pg||`: the dealer's
+//!   digit, three hands, the vulnerability ([`lin`]).
+//! - CSV: a line a board of 18 quoted fields, the 16 holdings, the board number, the dealer and
+//!   vulnerability ([`csv`]).
+//! - BER (Bernasconi): 52 digits a board, the owner of each card ([`ber`]).
+//! - BHG (`borel`, the Borel Hand Generator): an empty line, then 52 letters a board, the
+//!   dealer's hand first ([`borel`]).
+//! - RZD (`kops`, KOPS) and CDS: 13 bytes a board, two bits a card; RZD after a header with the
+//!   number of boards, CDS after each board's number ([`kops`]).
+//! - GOE (`goedel`): each deal's number in Big Deal's numbering ([`number`]), in decimal with
+//!   thousands separators ([`goedel`]).
+//!
+//! Each of those modules holds its format's layout once, both ways: the writer here and the
+//! reader of `--deals` (`source::boardfile`) use the same functions. The card order and the
+//! checked making of a deal they share are [`crate::files::cards`]'s.
+
+pub mod ber;
+pub mod borel;
+pub mod csv;
+pub mod duplimate;
+pub mod goedel;
+pub mod kops;
+pub mod lin;
+pub mod number;
 
 use crate::files::dlm::{board_line, letters, MAX_BOARD, PLACEHOLDER};
-use dealvm_vm::card::{Deal, Seat, Suit};
+use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability};
 
 /// The `Generator` tag's value and the DLM headline's program name.
@@ -93,11 +117,39 @@ pub enum Format {
     DupBlind,
     Bri,
     Dge,
+    /// BBO's LIN file.
+    Lin,
+    /// Big Deal's CSV file.
+    Csv,
+    /// Bernasconi's BER file.
+    Ber,
+    /// `borel`: the Borel Hand Generator's BHG file.
+    Borel,
+    /// `kops`: KOPS's RZD file.
+    Kops,
+    Cds,
+    /// `goedel`: the deals' numbers in Big Deal's numbering, a GOE file.
+    Goedel,
 }
 
 impl Format {
-    /// Every format.
-    pub const ALL: [Format; 7] = [Format::Pbn, Format::Dlm, Format::DlmBlind, Format::Dup, Format::DupBlind, Format::Bri, Format::Dge];
+    /// Every format, in the order of Big Deal's list.
+    pub const ALL: [Format; 14] = [
+        Format::Pbn,
+        Format::Dlm,
+        Format::DlmBlind,
+        Format::Dup,
+        Format::DupBlind,
+        Format::Bri,
+        Format::Dge,
+        Format::Lin,
+        Format::Csv,
+        Format::Ber,
+        Format::Borel,
+        Format::Kops,
+        Format::Cds,
+        Format::Goedel,
+    ];
 
     /// The name Big Deal's `-f` gives it.
     pub fn name(self) -> &'static str {
@@ -109,6 +161,13 @@ impl Format {
             Format::DupBlind => "dupblind",
             Format::Bri => "bri",
             Format::Dge => "dge",
+            Format::Lin => "lin",
+            Format::Csv => "csv",
+            Format::Ber => "ber",
+            Format::Borel => "borel",
+            Format::Kops => "kops",
+            Format::Cds => "cds",
+            Format::Goedel => "goedel",
         }
     }
 
@@ -117,8 +176,18 @@ impl Format {
         match self {
             Format::DlmBlind => "dlm",
             Format::DupBlind => "dup",
+            Format::Borel => "bhg",
+            Format::Kops => "rzd",
+            Format::Goedel => "goe",
             other => other.name(),
         }
+    }
+
+    /// The format a `-f` name gives: Big Deal's name, or the extension of `borel` (`bhg`)
+    /// and `kops` (`rzd`).
+    pub fn named(name: &str) -> Option<Format> {
+        let name = name.trim().to_ascii_lowercase();
+        Format::ALL.into_iter().find(|f| f.name() == name || (matches!(f, Format::Borel | Format::Kops) && f.extension() == name))
     }
 
     /// What the file is, in messages.
@@ -131,22 +200,24 @@ impl Format {
             Format::DupBlind => "sealed DUP",
             Format::Bri => "BRI",
             Format::Dge => "DGE",
+            Format::Lin => "LIN",
+            Format::Csv => "CSV",
+            Format::Ber => "BER",
+            Format::Borel => "BHG",
+            Format::Kops => "RZD",
+            Format::Cds => "CDS",
+            Format::Goedel => "GOE",
         }
     }
 
     /// The formats of a `-f` list (`pbn,dlm,dup`), each once, in the order given; or what is
-    /// wrong with the list. Big Deal's formats not written yet are named as such.
+    /// wrong with the list.
     pub fn parse_list(text: &str) -> Result<Vec<Format>, String> {
-        const NOT_YET: [&str; 7] = ["ber", "borel", "bhg", "kops", "rzd", "cds", "csv"];
         let names = || Format::ALL.map(Format::name).join(", ");
         let mut formats: Vec<Format> = Vec::new();
         for name in text.split(',').map(|n| n.trim().to_ascii_lowercase()) {
-            let format = match Format::ALL.into_iter().find(|f| f.name() == name) {
-                Some(format) => format,
-                None if NOT_YET.contains(&name.as_str()) => {
-                    return Err(format!("-f {name}: Big Deal's {name} format is not supported yet; {} are", names()))
-                }
-                None => return Err(format!("-f takes formats separated by commas ({}), found `{name}`", names())),
+            let Some(format) = Format::named(&name) else {
+                return Err(format!("-f takes formats separated by commas ({}), found `{name}`", names()));
             };
             if let Some(other) = formats.iter().find(|f| f.extension() == format.extension() && **f != format) {
                 return Err(format!("-f: {} and {} both write the .{} file; give one of them", other.name(), format.name(), format.extension()));
@@ -169,91 +240,17 @@ impl Format {
             Format::Pbn => pbn(boards),
             Format::Dlm => dlm_as(boards, false),
             Format::DlmBlind => dlm_as(boards, true),
-            Format::Dup => dup(boards, false),
-            Format::DupBlind => dup(boards, true),
-            Format::Bri => records(boards, |deal, out| {
-                out.extend_from_slice(&bri_part(deal));
-                out.extend_from_slice(&[b' '; 32]);
-                out.extend_from_slice(&[0; 18]);
-            }),
-            Format::Dge => records(boards, |deal, out| {
-                out.extend_from_slice(&dge_part(deal));
-                out.extend_from_slice(&[0; 60]);
-            }),
+            Format::Dup => duplimate::dup_file(boards, false),
+            Format::DupBlind => duplimate::dup_file(boards, true),
+            Format::Bri => duplimate::bri_file(boards),
+            Format::Dge => duplimate::dge_file(boards),
+            Format::Lin => lin::file(boards),
+            Format::Csv => csv::file(boards),
+            Format::Ber => ber::file(boards),
+            Format::Borel => borel::file(boards),
+            Format::Kops => kops::rzd_file(boards),
+            Format::Cds => kops::cds_file(boards),
+            Format::Goedel => goedel::file(boards),
         }
     }
-}
-
-/// The card number of BRI and DUP files: 1 the ace of spades ... 13 the deuce, 14 the ace of
-/// hearts ... 52 the deuce of clubs.
-fn card_number(suit: Suit, rank: u8) -> u8 {
-    let order = Suit::DISPLAY.iter().position(|&s| s == suit).unwrap_or(0) as u8;
-    1 + 13 * order + (12 - rank)
-}
-
-/// The BRI part of a board: North's, East's and South's cards as two-digit card numbers,
-/// each hand ascending (West holds the others).
-fn bri_part(deal: &Deal) -> [u8; 78] {
-    let mut out = [b'0'; 78];
-    let mut at = 0;
-    for seat in [Seat::North, Seat::East, Seat::South] {
-        let mut numbers: Vec<u8> = deal.hand(seat).cards().map(|c| card_number(c.suit(), c.rank())).collect();
-        numbers.sort_unstable();
-        for n in numbers.into_iter().take(13) {
-            out[at] = b'0' + n / 10;
-            out[at + 1] = b'0' + n % 10;
-            at += 2;
-        }
-    }
-    out
-}
-
-/// The DGE part of a board: each hand, North first, as a suit symbol of code page 437 (♠ 6,
-/// ♥ 3, ♦ 4, ♣ 5) before its ranks, ace first: 17 bytes a hand.
-fn dge_part(deal: &Deal) -> [u8; 68] {
-    let mut out = [b' '; 68];
-    let mut at = 0;
-    for seat in Seat::ALL {
-        let hand = deal.hand(seat);
-        for (suit, symbol) in Suit::DISPLAY.into_iter().zip([6u8, 3, 4, 5]) {
-            if at < 68 {
-                out[at] = symbol;
-                at += 1;
-            }
-            for c in hand.holding(suit).bytes().filter(|b| *b != b'-') {
-                if at < 68 {
-                    out[at] = c;
-                    at += 1;
-                }
-            }
-        }
-    }
-    out
-}
-
-/// A file of fixed-size records, one a board, each made by `record`.
-fn records(boards: &[(u64, Deal)], record: impl Fn(&Deal, &mut Vec<u8>)) -> Vec<u8> {
-    let mut out = Vec::with_capacity(boards.len() * 156);
-    for (_, deal) in boards {
-        record(deal, &mut out);
-    }
-    out
-}
-
-/// A DUP file: for each board, the BRI and DGE parts and Big Deal's trailer (random hands,
-/// not counted backwards, the set from board 1, the number of boards); sealed, board 1's
-/// diagram is blanked.
-fn dup(boards: &[(u64, Deal)], sealed: bool) -> Vec<u8> {
-    let trailer = format!("YN1  0 {:02} ", boards.len() % 100);
-    let mut out = Vec::with_capacity(boards.len() * 156);
-    for (number, deal) in boards {
-        out.extend_from_slice(&bri_part(deal));
-        if sealed && *number == 1 {
-            out.extend_from_slice(&[b' '; 68]);
-        } else {
-            out.extend_from_slice(&dge_part(deal));
-        }
-        out.extend_from_slice(trailer.as_bytes());
-    }
-    out
 }

@@ -1,0 +1,190 @@
+//! Big Deal's CSV files, for databases: a line a board of 18 quoted fields separated by commas.
+//! The first 16 are the holdings of North, East, South and West, each spades, hearts, diamonds,
+//! clubs, as ranks from the ace down (`"AKT9"`, a void `""`); then the board number, and the
+//! dealer and vulnerability as `"W/NS"` (vulnerability `-` for none, `NS`, `EW`, `All`). Big Deal
+//! ends lines with LF; other programs with CR LF.
+
+use crate::files::cards::{rank_of, shown, whose, DealMaker, Flaw};
+use dealvm_vm::card::{Card, Deal, Seat, Suit};
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
+
+/// The fields of a line.
+pub const FIELDS: usize = 18;
+
+/// The vulnerability as the CSV file writes it.
+pub fn vulnerability(v: Vulnerability) -> &'static str {
+    match v {
+        Vulnerability::None => "-",
+        other => other.pbn(),
+    }
+}
+
+/// The vulnerability of its CSV spelling (`-`, `NS`, `EW`, `All`; `None` and `Both` too, in any
+/// case).
+pub fn read_vulnerability(text: &str) -> Option<Vulnerability> {
+    match text.to_ascii_lowercase().as_str() {
+        "-" | "none" => Some(Vulnerability::None),
+        "ns" => Some(Vulnerability::NorthSouth),
+        "ew" => Some(Vulnerability::EastWest),
+        "all" | "both" => Some(Vulnerability::All),
+        _ => None,
+    }
+}
+
+/// The line of board `number`, without its line end.
+pub fn line(number: u64, deal: &Deal) -> String {
+    let mut fields: Vec<String> = Seat::ALL.into_iter().flat_map(|seat| Suit::DISPLAY.map(|suit| deal.hand(seat).holding(suit))).collect();
+    fields.push(number.to_string());
+    fields.push(format!("{}/{}", board_dealer(number).letter(), vulnerability(board_vulnerability(number))));
+    let quoted: Vec<String> = fields.iter().map(|f| format!("\"{f}\"")).collect();
+    quoted.join(",")
+}
+
+/// A CSV file: each board's line, ending with LF.
+pub fn file(boards: &[(u64, Deal)]) -> Vec<u8> {
+    boards.iter().flat_map(|(number, deal)| format!("{}\n", line(*number, deal)).into_bytes()).collect()
+}
+
+/// The fields of a line (without its line end): each field's offset and text, quotes taken
+/// off (a field may be quoted, `""` inside quotes standing for one quote, or not).
+pub fn fields(text: &str) -> Result<Vec<(usize, String)>, Flaw> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut at = 0;
+    loop {
+        let start = at;
+        let mut value = String::new();
+        if bytes.get(at) == Some(&b'"') {
+            at += 1;
+            loop {
+                match bytes.get(at) {
+                    None => return Err(Flaw::new(start, text.len() - start, "a field without its closing quote", "a quote at the field's end")),
+                    Some(b'"') if bytes.get(at + 1) == Some(&b'"') => {
+                        value.push('"');
+                        at += 2;
+                    }
+                    Some(b'"') => {
+                        at += 1;
+                        break;
+                    }
+                    Some(_) => {
+                        let c = text[at..].chars().next().unwrap_or('?');
+                        value.push(c);
+                        at += c.len_utf8();
+                    }
+                }
+            }
+            if let Some(&b) = bytes.get(at).filter(|&&b| b != b',') {
+                return Err(Flaw::new(at, 1, shown(b), "a comma after the quoted field"));
+            }
+        } else {
+            let end = text[at..].find(',').map_or(text.len(), |i| at + i);
+            value.push_str(&text[at..end]);
+            at = end;
+        }
+        out.push((start, value));
+        if at >= text.len() {
+            return Ok(out);
+        }
+        at += 1;
+    }
+}
+
+/// A board of a CSV line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CsvBoard {
+    pub number: u64,
+    pub dealer: Seat,
+    pub vulnerable: Vulnerability,
+    pub deal: Deal,
+}
+
+/// The board of a line (without its line end), or what is wrong with it, with its offset in
+/// the line.
+pub fn read_line(text: &str) -> Result<CsvBoard, Flaw> {
+    let fields = fields(text)?;
+    if fields.len() != FIELDS {
+        return Err(Flaw::new(
+            0,
+            text.len(),
+            format!("{} fields", fields.len()),
+            "18 fields: the 16 holdings of North, East, South and West, the board number, the dealer and vulnerability",
+        ));
+    }
+    let mut maker = DealMaker::new();
+    for (k, (start, holding)) in fields.iter().take(16).enumerate() {
+        let (seat, suit) = (Seat::from_index(k / 4), Suit::DISPLAY[k % 4]);
+        // The quote before a quoted field.
+        let skip = usize::from(text.as_bytes().get(*start) == Some(&b'"'));
+        for (j, byte) in holding.bytes().enumerate() {
+            let at = start + skip + j;
+            let rank = rank_of(byte).ok_or_else(|| Flaw::new(at, 1, shown(byte), format!("a rank of {} {}", whose(seat), suit.name())))?;
+            maker.give(seat, Card::new(suit, rank), at)?;
+        }
+    }
+    let deal = maker.finish(0, text.len())?;
+    let (at, number) = &fields[16];
+    let number = number
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| Flaw::new(*at, number.len() + 2, format!("`{number}`"), "the board number (from 1) in the 17th field"))?;
+    let (at, placing) = &fields[17];
+    let (dealer, vulnerable) =
+        placing.split_once('/').and_then(|(d, v)| Some((seat_of_letter(d)?, read_vulnerability(v.trim())?))).ok_or_else(|| {
+            Flaw::new(*at, placing.len() + 2, format!("`{placing}`"), "the dealer and vulnerability, such as `W/NS` (-, NS, EW or All)")
+        })?;
+    Ok(CsvBoard { number, dealer, vulnerable, deal })
+}
+
+/// A seat of its letter (N, E, S, W, in either case).
+pub fn seat_of_letter(text: &str) -> Option<Seat> {
+    Seat::ALL.into_iter().find(|s| text.trim().eq_ignore_ascii_case(&s.letter().to_string()))
+}
+
+/// Whether a line looks like Big Deal's CSV: 18 quoted fields, the 17th a number.
+pub fn looks_like_line(text: &str) -> bool {
+    let quoted = text.split(',').count() == FIELDS && text.split(',').all(|f| f.len() >= 2 && f.starts_with('"') && f.ends_with('"'));
+    quoted && fields(text).is_ok_and(|f| f.len() == FIELDS && !f[16].1.is_empty() && f[16].1.bytes().all(|b| b.is_ascii_digit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::bigdeal::number::deal_of;
+
+    /// Board 11 of Big Deal's w11 run.
+    const BOARD_11: &str = "\"K83\",\"A8\",\"KT52\",\"AT53\",\"AQ2\",\"9753\",\"AQJ93\",\"9\",\"T6\",\"KQJT42\",\"86\",\"Q84\",\"J9754\",\"6\",\"74\",\"KJ762\",\"11\",\"S/-\"";
+
+    #[test]
+    fn lines_read_back_with_their_number_dealer_and_vulnerability() {
+        let board = read_line(BOARD_11).unwrap();
+        assert_eq!((board.number, board.dealer, board.vulnerable), (11, Seat::South, Vulnerability::None));
+        assert_eq!(line(11, &board.deal), BOARD_11);
+        assert!(looks_like_line(BOARD_11));
+        let deal = deal_of(5);
+        let back = read_line(&line(16, &deal)).unwrap();
+        assert_eq!((back.deal, back.dealer, back.vulnerable), (deal, Seat::West, Vulnerability::EastWest));
+        // Unquoted fields and other spellings of the vulnerability.
+        let plain = BOARD_11.replace('"', "").replace("S/-", "N/Both");
+        let board = read_line(&plain).unwrap();
+        assert_eq!((board.dealer, board.vulnerable), (Seat::North, Vulnerability::All));
+        assert!(!looks_like_line(&plain));
+    }
+
+    #[test]
+    fn damaged_lines_are_refused_with_the_place() {
+        let bad = BOARD_11.replace("\"KT52\"", "\"KX52\"");
+        assert_eq!(read_line(&bad).unwrap_err(), Flaw::new(13, 1, "`X`", "a rank of North's diamonds"));
+        let bad = BOARD_11.replace("\"S/-\"", "\"S/NV\"");
+        assert_eq!(read_line(&bad).unwrap_err().expected, "the dealer and vulnerability, such as `W/NS` (-, NS, EW or All)");
+        let bad = BOARD_11.replace(",\"11\"", "");
+        assert_eq!(read_line(&bad).unwrap_err().found, "17 fields");
+        let bad = BOARD_11.replace("\"AQ2\"", "\"AK2\"");
+        assert!(read_line(&bad).unwrap_err().found.starts_with("the KS a second time"));
+        assert_eq!(fields("\"a\"x").unwrap_err().message(), "found `x`, expected a comma after the quoted field");
+        assert_eq!(fields("\"a").unwrap_err().found, "a field without its closing quote");
+        assert_eq!(fields("\"a\"\"b\",c").unwrap(), vec![(0, "a\"b".to_string()), (7, "c".to_string())]);
+    }
+}
