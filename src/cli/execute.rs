@@ -5,7 +5,7 @@ use crate::api::run::Run;
 use crate::api::script::{Dialect, Script, ScriptBuilder};
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::input;
-use crate::cli::invocation::{Format, Invocation, Mode};
+use crate::cli::invocation::{Invocation, Mode};
 use crate::cli::options::RunSettings;
 use crate::cli::outputs;
 use crate::cli::signals;
@@ -163,10 +163,10 @@ impl Prepared {
             }
         };
         let run = Prepared { script, settings, from_file, exact, never };
-        for file in inv.outputs.files.iter().filter(|f| f.format == Format::Dlm || f.format == Format::Dup) {
+        for (file, last) in inv.outputs.files.iter().filter_map(|f| f.format.last_board().map(|last| (f, last))) {
             let swapped = run.settings.swap.permutations().len() > 1;
             let (first, boards) = (run.settings.first_board, run.deals().boards());
-            if let Some(why) = crate::files::dlm::capacity_error(file.what(), first, boards, run.settings.produce, swapped) {
+            if let Some(why) = crate::files::dlm::capacity_error(file.what(), last, first, boards, run.settings.produce, swapped) {
                 return Err(switch_error(format!("{} {}: {why}", file.switch(), file.path.display())));
             }
         }

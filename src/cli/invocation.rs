@@ -248,8 +248,26 @@ impl Format {
             Format::Dup => TableFormat::Dup,
             Format::Bri => TableFormat::Bri,
             Format::Dge => TableFormat::Dge,
+            Format::Ber => TableFormat::Ber,
+            Format::Rzd => TableFormat::Kops,
+            Format::Cds => TableFormat::Cds,
+            Format::Bhg => TableFormat::Borel,
+            Format::Lin => TableFormat::Lin,
+            Format::BoardsCsv => TableFormat::Csv,
             _ => return None,
         })
+    }
+
+    /// The highest board number the file holds, each board once: 99 in DLM and DUP files
+    /// (Duplimate's boards), 255 in CDS files (a byte), 65,535 in RZD files (which count their
+    /// boards in two bytes).
+    pub fn last_board(self) -> Option<u64> {
+        match self {
+            Format::Dlm | Format::Dup => Some(crate::files::dlm::MAX_BOARD),
+            Format::Cds => Some(u8::MAX.into()),
+            Format::Rzd => Some(u16::MAX.into()),
+            _ => None,
+        }
     }
 
     /// Whether the file gives no board its dealer and vulnerability, so that a dealing machine

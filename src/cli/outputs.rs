@@ -156,9 +156,8 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
             Format::Dl52 => actions.set_dl52(out),
             Format::Json => actions.set_json(out),
             Format::Export => actions.export = Some(out),
-            Format::Dup | Format::Bri | Format::Dge | Format::Ber | Format::Rzd | Format::Cds | Format::Bhg | Format::Lin | Format::BoardsCsv => {
-                return Err(switch_error(format!("{} {}: the {} file is not supported yet", w.switch(), w.path.display(), w.what())))
-            }
+            // Written as Big Deal writes them, above.
+            Format::Dup | Format::Bri | Format::Dge | Format::Ber | Format::Rzd | Format::Cds | Format::Bhg | Format::Lin | Format::BoardsCsv => {}
         }
     }
     actions.set_table_values(compiled.table_values, inv.outputs.dd);

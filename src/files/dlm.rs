@@ -79,19 +79,19 @@ pub fn file_checksum(edit: bool, duplicates: u64, from: u64, to: u64, method: u6
     (if edit { 3 } else { 0 }) ^ duplicates ^ from ^ to ^ method ^ next
 }
 
-/// Why a run's boards cannot go in one `what` file (`DLM`, `DUP`: boards 1 to 99, each once),
-/// if they cannot: boards numbered from `first_board` (1 if `None` and the deals are dealt)
-/// for up to `most` produced deals, or the board numbers of the deals file `boards`
-/// (`swapped`: with `-x`, several deals per board).
-pub fn capacity_error(what: &str, first_board: Option<u64>, boards: Option<&[Board]>, most: u64, swapped: bool) -> Option<String> {
+/// Why a run's boards cannot go in one `what` file (`DLM`, `DUP`, `CDS`, ...), which holds
+/// boards 1 to `most_board`, each once, if they cannot: boards numbered from `first_board` (1
+/// if `None` and the deals are dealt) for up to `most` produced deals, or the board numbers of
+/// the deals file `boards` (`swapped`: with `-x`, several deals per board).
+pub fn capacity_error(what: &str, most_board: u64, first_board: Option<u64>, boards: Option<&[Board]>, most: u64, swapped: bool) -> Option<String> {
     let Some(boards) = boards.filter(|_| first_board.is_none()) else {
         let first = first_board.unwrap_or(1);
         let last = first.saturating_add(most.saturating_sub(1));
-        return (last > MAX_BOARD).then(|| {
+        return (last > most_board).then(|| {
             format!(
-                "this run can make boards {first} to {last}, but a {what} file holds boards 1 to 99; \
+                "this run can make boards {first} to {last}, but a {what} file holds boards 1 to {most_board}; \
                  produce at most {} deals (-p) or start lower (--board-start)",
-                (MAX_BOARD + 1).saturating_sub(first)
+                (most_board + 1).saturating_sub(first)
             )
         });
     };
@@ -100,8 +100,11 @@ pub fn capacity_error(what: &str, first_board: Option<u64>, boards: Option<&[Boa
     }
     let mut seen = std::collections::HashSet::new();
     for b in boards.iter().take(most.min(boards.len() as u64) as usize) {
-        if b.number > MAX_BOARD {
-            return Some(format!("board {} of the deals file is above 99, the last board a {what} file holds; renumber with --board-start", b.number));
+        if b.number > most_board {
+            return Some(format!(
+                "board {} of the deals file is above {most_board}, the last board a {what} file holds; renumber with --board-start",
+                b.number
+            ));
         }
         if !seen.insert(b.number) {
             return Some(format!("the deals file has board {} twice; renumber with --board-start", b.number));

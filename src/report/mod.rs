@@ -399,8 +399,7 @@ impl Actions {
             crate::files::dlm::write(out.writer(w), self.info.title.as_deref().unwrap_or(""), boards)?;
         }
         for table in &mut self.tables {
-            let boards: Vec<(u64, Deal)> = table.boards.iter().map(|b| (b.number, b.deal)).collect();
-            table.out.writer(w).write_all(&table.format.file(&boards))?;
+            table.out.writer(w).write_all(&table.format.file_of(&table.boards))?;
         }
         Ok(())
     }
@@ -408,7 +407,8 @@ impl Actions {
     /// Commits the `--pbn`, `--dlm`, `-Z`, `-l`, `-C`, `-X` and `--json` files, after a successful run
     /// that produced a deal and wrote the DLM file; says which files it wrote.
     pub fn commit_files(&mut self) -> io::Result<Vec<Written>> {
-        let mut outputs = vec![(self.pbn.take().map(|p| p.1), "PBN", self.deals, "board"), (self.dlm.take().map(|d| d.0), "DLM", self.deals, "board")];
+        let mut outputs =
+            vec![(self.pbn.take().map(|p| p.1), "PBN", self.deals, "board"), (self.dlm.take().map(|d| d.0), "DLM", self.deals, "board")];
         outputs.extend(std::mem::take(&mut self.tables).into_iter().map(|t| (Some(t.out), t.what, self.deals, "board")));
         outputs.extend([
             (self.zrd.take().map(|z| z.0), "zrd", self.deals, "deal"),

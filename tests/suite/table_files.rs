@@ -110,3 +110,57 @@ fn shards_merge_into_the_same_files() {
         assert_eq!(fs::read(dir.join(format!("one.{ext}"))).unwrap(), fs::read(dir.join(format!("two.{ext}"))).unwrap(), "{ext}");
     }
 }
+
+/// The `md` hands and dealer digit and the `sv` letter of each line of a LIN file.
+fn lin_boards(text: &str) -> Vec<(char, Vec<String>, String)> {
+    text.lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('|').collect();
+            let value = |key: &str| fields.iter().position(|f| *f == key).map(|i| fields[i + 1].to_string()).unwrap();
+            let md = value("md");
+            let dealer = md.chars().next().unwrap();
+            (dealer, md[1..].split(',').map(str::to_string).collect(), value("sv"))
+        })
+        .collect()
+}
+
+/// A hand as LIN writes it: `S` and the spades, then `H`, `D`, `C`, ranks from the ace down.
+fn lin_hand(deal: &dealvm::Deal, seat: dealvm::Seat) -> String {
+    let hand = deal.hand(seat);
+    dealvm::Suit::DISPLAY.iter().map(|&suit| format!("{}{}", suit.letter(), hand.holding(suit))).collect()
+}
+
+#[test]
+fn a_lin_file_seats_the_student_south_with_each_boards_dealer() {
+    // A practice set for BBO: the student sits South, and the input's `dealer south` makes
+    // South deal every board; the vulnerability is the board's (its place in the cycle).
+    let dir = scratch("lin");
+    let script = "dealer south\ncondition hcp(south) >= 15 and shape(south, any 4333 + any 4432)\nproduce 5\n";
+    let out = run_in(&dir, &["-s", "11", "--lin", "practice.lin", "--pbn", "practice.pbn"], script);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lin = fs::read_to_string(dir.join("practice.lin")).unwrap();
+    let deals = dealvm::source::read("practice.pbn", fs::read(dir.join("practice.pbn")).unwrap()).unwrap();
+    let boards = lin_boards(&lin);
+    assert_eq!(boards.len(), 5);
+    for ((dealer, hands, sv), (board, expected_sv)) in boards.iter().zip(deals.iter().zip(["0", "n", "e", "b", "n"])) {
+        assert_eq!(*dealer, '1', "South deals board {}: {lin}", board.number);
+        assert_eq!(sv, expected_sv, "board {}", board.number);
+        // BBO's order: South, West, North (East holds the rest).
+        let seats = [dealvm::Seat::South, dealvm::Seat::West, dealvm::Seat::North];
+        assert_eq!(hands, &seats.map(|s| lin_hand(&board.deal, s)).to_vec(), "board {}", board.number);
+    }
+    // Read back, the same boards with their dealer and vulnerability.
+    let read = dealvm::source::read("practice.lin", lin.into_bytes()).unwrap();
+    assert_eq!(
+        read.iter().map(|b| (b.number, b.deal, b.dealer)).collect::<Vec<_>>(),
+        deals.iter().map(|b| (b.number, b.deal, Some(dealvm::Seat::South))).collect::<Vec<_>>()
+    );
+
+    // For a dealing machine's boards, --rotate turns each deal to the cycle's dealer: board 2
+    // is dealt by East, who holds the strong hand.
+    let out = run_in(&dir, &["-s", "11", "--rotate", "--lin", "rotated.lin", "--pbn", "rotated.pbn"], script);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let rotated = lin_boards(&fs::read_to_string(dir.join("rotated.lin")).unwrap());
+    let digits: Vec<char> = rotated.iter().map(|b| b.0).collect();
+    assert_eq!(digits, ['3', '4', '1', '2', '3']);
+}

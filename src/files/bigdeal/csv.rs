@@ -31,11 +31,17 @@ pub fn read_vulnerability(text: &str) -> Option<Vulnerability> {
     }
 }
 
-/// The line of board `number`, without its line end.
+/// The line of board `number`, without its line end: the dealer and vulnerability of the
+/// number's place in the 16-board cycle.
 pub fn line(number: u64, deal: &Deal) -> String {
+    line_as(number, deal, board_dealer(number), board_vulnerability(number))
+}
+
+/// The line of board `number` dealt by `dealer` at `vulnerable`, without its line end.
+pub fn line_as(number: u64, deal: &Deal, dealer: Seat, vulnerable: Vulnerability) -> String {
     let mut fields: Vec<String> = Seat::ALL.into_iter().flat_map(|seat| Suit::DISPLAY.map(|suit| deal.hand(seat).holding(suit))).collect();
     fields.push(number.to_string());
-    fields.push(format!("{}/{}", board_dealer(number).letter(), vulnerability(board_vulnerability(number))));
+    fields.push(format!("{}/{}", dealer.letter(), vulnerability(vulnerable)));
     let quoted: Vec<String> = fields.iter().map(|f| format!("\"{f}\"")).collect();
     quoted.join(",")
 }

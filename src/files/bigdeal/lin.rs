@@ -51,14 +51,20 @@ fn hand_text(deal: &Deal, seat: Seat) -> String {
     Suit::DISPLAY.into_iter().map(|suit| format!("{}{}", suit.letter(), deal.hand(seat).holding(suit))).collect()
 }
 
-/// Big Deal's line of board `number`, with its line end.
+/// Big Deal's line of board `number`, with its line end: the dealer and vulnerability of the
+/// number's place in the 16-board cycle.
 pub fn line(number: u64, deal: &Deal) -> String {
+    line_as(number, deal, board_dealer(number), board_vulnerability(number))
+}
+
+/// Big Deal's line of board `number` dealt by `dealer` at `vulnerable`, with its line end.
+pub fn line_as(number: u64, deal: &Deal, dealer: Seat, vulnerable: Vulnerability) -> String {
     let hands: Vec<String> = HAND_ORDER[..3].iter().map(|&seat| hand_text(deal, seat)).collect();
     format!(
         "qx|o{number}|md|{}{}|rh||ah|Board {number}|sv|{}|pg||\n",
-        dealer_digit(board_dealer(number)) as char,
+        dealer_digit(dealer) as char,
         hands.join(","),
-        vulnerability_letter(board_vulnerability(number))
+        vulnerability_letter(vulnerable)
     )
 }
 

@@ -44,7 +44,7 @@ pub mod number;
 
 use crate::files::dlm::{board_line, letters, MAX_BOARD, PLACEHOLDER};
 use dealvm_vm::card::{Deal, Seat};
-use dealvm_vm::dealing::board::{board_dealer, board_vulnerability};
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Board};
 
 /// The `Generator` tag's value and the DLM headline's program name.
 pub fn generator() -> String {
@@ -232,6 +232,18 @@ impl Format {
     /// The highest board number the format holds, if any.
     pub fn last_board(self) -> Option<u64> {
         matches!(self, Format::Dlm | Format::DlmBlind | Format::Dup | Format::DupBlind).then_some(MAX_BOARD)
+    }
+
+    /// The file of `boards` as a run gives them: each board's number, deal, and its own dealer
+    /// and vulnerability, which the LIN and CSV files hold (the others, and a board with none,
+    /// take those of the number's place in the 16-board cycle).
+    pub fn file_of(self, boards: &[Board]) -> Vec<u8> {
+        let own = |b: &Board| (b.dealer.unwrap_or_else(|| board_dealer(b.number)), b.vulnerable.unwrap_or_else(|| board_vulnerability(b.number)));
+        match self {
+            Format::Lin => boards.iter().flat_map(|b| lin::line_as(b.number, &b.deal, own(b).0, own(b).1).into_bytes()).collect(),
+            Format::Csv => boards.iter().flat_map(|b| format!("{}\n", csv::line_as(b.number, &b.deal, own(b).0, own(b).1)).into_bytes()).collect(),
+            _ => self.file(&boards.iter().map(|b| (b.number, b.deal)).collect::<Vec<_>>()),
+        }
     }
 
     /// The file of `boards` (each board's number and deal, in order, at least one).

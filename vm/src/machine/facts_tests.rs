@@ -4,8 +4,8 @@
 //! the bytecode, since it runs the fuser and the interpreter.
 
 use crate::card::{Card, Suit, Vulnerability};
-use crate::evaluation::dd::ParVul;
 use crate::card::{Seat, Side};
+use crate::evaluation::dd::ParVul;
 use crate::evaluation::score::{Contract, Strain};
 use crate::evaluation::tables::TableId;
 use crate::evaluation::tables::{PointCounts, Tables};
