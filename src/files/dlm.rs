@@ -7,7 +7,7 @@
 //! first card) + (seat of the second), seats counted N, E, S, W from 0. Three digits follow:
 //! the XOR of the letters' values (`a` = 1 ... `p` = 16), the board number and the board's
 //! `Duplicates NN=` count. The `Checksum=` of the `[DOCUMENT]` section is the XOR of the
-//! status (Show 0, Edit 3), `Duplicates=`, `From board=`, `To board=`, `Dealing method=` and
+//! status (Show 0, Sealed 1, Edit 3), `Duplicates=`, `From board=`, `To board=`, `Dealing method=` and
 //! `Next board to duplimate=`. Lines end with CR LF.
 
 use crate::files::cards::card_at;
@@ -74,9 +74,53 @@ pub fn board_line(board: u64, duplicates: u64, letters: &str) -> String {
     format!("Board {board:02}={letters}{:03}", board_checksum(letters, board, duplicates))
 }
 
-/// The `Checksum=` value of a `[DOCUMENT]` section.
-pub fn file_checksum(edit: bool, duplicates: u64, from: u64, to: u64, method: u64, next: u64) -> u64 {
-    (if edit { 3 } else { 0 }) ^ duplicates ^ from ^ to ^ method ^ next
+/// A DLM file's `Status=`: what the dealing machine's operator may do with the boards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// `Show`: the boards are shown.
+    Show,
+    /// `Sealed`: the boards are not shown (Big Deal's `dlmblind`).
+    Sealed,
+    /// `Edit`: the boards may be changed.
+    Edit,
+}
+
+impl Status {
+    /// The status of its `Status=` value.
+    pub fn parse(value: &str) -> Option<Status> {
+        match value {
+            "Show" => Some(Status::Show),
+            "Sealed" => Some(Status::Sealed),
+            "Edit" => Some(Status::Edit),
+            _ => None,
+        }
+    }
+
+    /// The `Status=` value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Show => "Show",
+            Status::Sealed => "Sealed",
+            Status::Edit => "Edit",
+        }
+    }
+
+    /// Its part in the header checksum: Show 0, Sealed 1 (so Big Deal's sealed files have
+    /// it), Edit 3.
+    fn code(self) -> u64 {
+        match self {
+            Status::Show => 0,
+            Status::Sealed => 1,
+            Status::Edit => 3,
+        }
+    }
+}
+
+/// The `Checksum=` value of a `[DOCUMENT]` section: the XOR of the status's code,
+/// `Duplicates=`, `From board=`, `To board=`, `Dealing method=` (1 when the line is left out)
+/// and `Next board to duplimate=`.
+pub fn file_checksum(status: Status, duplicates: u64, from: u64, to: u64, method: u64, next: u64) -> u64 {
+    status.code() ^ duplicates ^ from ^ to ^ method ^ next
 }
 
 /// Why a run's boards cannot go in one `what` file (`DLM`, `DUP`, `CDS`, ...), which holds
@@ -136,7 +180,7 @@ pub fn write(w: &mut dyn Write, headline: &str, boards: &BTreeMap<u64, Deal>) ->
     line("Next board to duplimate=0");
     line("PrintOuts=0");
     line("Crypto key=0");
-    line(&format!("Checksum={}", file_checksum(false, 0, from, to, 1, 0)));
+    line(&format!("Checksum={}", file_checksum(Status::Show, 0, from, to, 1, 0)));
     for board in 1..=MAX_BOARD {
         let letters = boards.get(&board).map(letters).unwrap_or_else(|| PLACEHOLDER.to_string());
         line(&format!("Duplicates {board:02}=0"));
@@ -154,8 +198,12 @@ mod tests {
     #[test]
     fn the_spec_checksums_hold() {
         use dealvm_vm::card::Suit;
-        assert_eq!(file_checksum(false, 0, 1, 32, 1, 0), 32);
-        assert_eq!(file_checksum(false, 0, 10, 24, 1, 1), 18);
+        assert_eq!(file_checksum(Status::Show, 0, 1, 32, 1, 0), 32);
+        assert_eq!(file_checksum(Status::Show, 0, 10, 24, 1, 1), 18);
+        // Duplimate's own file (the spec's sample): Duplicates=1, boards 1 to 24, Checksum=025.
+        assert_eq!(file_checksum(Status::Show, 1, 1, 24, 1, 0), 25);
+        // Big Deal's sealed file of boards 1 to 32, which has no `Dealing method` line.
+        assert_eq!(file_checksum(Status::Sealed, 0, 1, 32, 1, 0), 33);
         assert_eq!(board_line(1, 1, "fnbkmmincldklcfcofoiefnapm"), "Board 01=fnbkmmincldklcfcofoiefnapm018");
         let sorted = deal_from_letters(PLACEHOLDER).unwrap();
         assert_eq!(sorted.hand(Seat::North).len(Suit::Spades), 13);

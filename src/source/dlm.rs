@@ -1,12 +1,14 @@
 //! Reading Duplimate DLM files, as DupSoft reads them: every check it makes, with the line and
 //! the reason (the format is described in `crate::files::dlm`).
 
-use crate::files::dlm::{board_checksum, deal_from_letters, file_checksum, MAX_BOARD};
+use crate::files::dlm::{board_checksum, deal_from_letters, file_checksum, Status, MAX_BOARD};
 use crate::front::diag::{Diagnostic, Source, Span};
 use dealvm_vm::dealing::board::Board;
 use std::collections::BTreeMap;
 
-/// Reads a DLM file: the boards from `From board` to `To board`, in order. Refuses a file
+/// Reads a DLM file: the boards from `From board` to `To board`, in order, each with the
+/// dealer and vulnerability of its number in the standard cycle (a dealing machine's boards
+/// follow it; the file names neither). Refuses a file
 /// DupSoft would refuse (a bad checksum, a missing line, a malformed line) and any deal that
 /// is not four hands of 13 cards, with the line and the reason.
 pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
@@ -54,7 +56,7 @@ struct Reader<'a> {
     src: &'a Source,
     /// The `Headline`, trimmed.
     headline: Option<String>,
-    status: Option<bool>,
+    status: Option<Status>,
     /// `Duplicates`, `From board`, ... with their values and places.
     header: BTreeMap<&'static str, (u64, Span)>,
     checksum: Option<(u64, Span)>,
@@ -80,11 +82,11 @@ impl Reader<'_> {
             "Headline" => self.headline = Some(value.trim().to_string()),
             "PrintOuts" | "Crypto key" => {}
             "Status" => {
-                self.status = Some(match value {
-                    "Show" => false,
-                    "Edit" => true,
-                    _ => return Err(self.error(value_span, format!("cannot find status field in file: found `{value}`, expected Show or Edit"))),
-                })
+                let status = Status::parse(value);
+                let status = status.ok_or_else(|| {
+                    self.error(value_span, format!("cannot find status field in file: found `{value}`, expected Show, Sealed or Edit"))
+                })?;
+                self.status = Some(status);
             }
             "Checksum" => self.checksum = Some((number(self)?, value_span)),
             k if HEADER.contains(&k) => {
@@ -125,7 +127,7 @@ impl Reader<'_> {
     fn finish(self) -> Result<Vec<Board>, Diagnostic> {
         let end = Span::new(self.src.text.len(), self.src.text.len());
         let missing = |what: &str| self.error(end, format!("the line `{what}=` is missing")).with_note("DupSoft refuses a DLM file without it");
-        let edit = self.status.ok_or_else(|| self.error(end, "cannot find status field in file (a `Status=Show` line)"))?;
+        let status = self.status.ok_or_else(|| self.error(end, "cannot find status field in file (a `Status=Show` line)"))?;
         let get = |key: &str| self.header.get(key).map(|&(v, _)| v);
         let duplicates = get("Duplicates").ok_or_else(|| missing("Duplicates"))?;
         let from = get("From board").ok_or_else(|| missing("From board"))?;
@@ -133,11 +135,11 @@ impl Reader<'_> {
         let next = get("Next board to duplimate").ok_or_else(|| missing("Next board to duplimate"))?;
         let method = get("Dealing method").unwrap_or(1);
         let (checksum, checksum_span) = self.checksum.ok_or_else(|| missing("Checksum"))?;
-        let expected = file_checksum(edit, duplicates, from, to, method, next);
+        let expected = file_checksum(status, duplicates, from, to, method, next);
         if checksum != expected {
             return Err(self
                 .error(checksum_span, format!("invalid checksum: the file says {checksum}, its header gives {expected}"))
-                .with_note("the checksum is the XOR of Duplicates, From board, To board, Dealing method and Next board to duplimate"));
+                .with_note("the checksum is the XOR of the status (Show 0, Sealed 1, Edit 3), Duplicates, From board, To board, Dealing method and Next board to duplimate"));
         }
         let (from, to) = (from.min(to), from.max(to));
         if from < 1 || to > MAX_BOARD {
@@ -169,9 +171,59 @@ impl Reader<'_> {
             }
             if (from..=to).contains(&board) {
                 let deal = deal_from_letters(letters).map_err(|e| self.error(*span, format!("board {board} is not a deal: {e}")))?;
-                out.push(Board::new(board, deal));
+                out.push(Board::of_cycle(board, deal));
             }
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::bigdeal::number::deal_of;
+    use crate::files::dlm::letters;
+    use dealvm_vm::dealing::board::{board_dealer, board_vulnerability};
+
+    /// A DLM file as Duplimate's own software writes it: `[DOCUMENT]` in capitals,
+    /// `Duplicates=1`, `Dealing method=`, a zero-padded checksum, a `Property NN=` line before
+    /// each board, 99 genuine deals though `To board=24`, and a `[STARTUP]` section.
+    fn duplimate_file() -> String {
+        let mut out = String::from("[DOCUMENT]\nHeadline=Club night\nStatus=Show\nDuplicates=1\nFrom board=1\nTo board=24\n");
+        out.push_str("Dealing method=1\nNext board to duplimate=0\nPrintOuts=0\nCrypto key=0\nChecksum=025\n");
+        for board in 1..=MAX_BOARD {
+            let letters = letters(&deal_of(board as u128 * 0x5DEE_CE66_D1CE));
+            out.push_str(&format!("Duplicates {board:02}=1\nProperty {board:02}=1\n{}\n", crate::files::dlm::board_line(board, 1, &letters)));
+        }
+        out.push_str("[STARTUP]\nStatistics=Yes\nSuppressDeals=Yes\nAdd filename=Yes\nMakeable=0\nReversed=0\n");
+        out
+    }
+
+    #[test]
+    fn duplimates_own_files_are_read_from_board_to_board() {
+        let (title, boards) = read_titled(&Source::new("d.dlm", duplimate_file())).unwrap();
+        assert_eq!(title.as_deref(), Some("Club night"));
+        assert_eq!(boards.len(), 24, "the deals past `To board` are checked, not read");
+        for board in &boards {
+            assert_eq!(board.deal, deal_of(board.number as u128 * 0x5DEE_CE66_D1CE));
+            assert_eq!((board.dealer, board.vulnerable), (Some(board_dealer(board.number)), Some(board_vulnerability(board.number))));
+        }
+        // A wrong checksum on a board past `To board` is refused all the same.
+        let text = duplimate_file();
+        let at = text.find("Board 50=").unwrap() + 35;
+        let bad = format!("{}{}{}", &text[..at], if &text[at..at + 1] == "9" { "8" } else { "9" }, &text[at + 1..]);
+        let d = read(&Source::new("d.dlm", bad)).unwrap_err();
+        assert!(d.message.starts_with("checksum error on board 50"), "{}", d.message);
+        // The zero-padded header checksum is a number like another.
+        let d = read(&Source::new("d.dlm", text.replace("Checksum=025", "Checksum=024"))).unwrap_err();
+        assert_eq!(d.message, "invalid checksum: the file says 24, its header gives 25");
+    }
+
+    #[test]
+    fn big_deals_sealed_files_are_read() {
+        let boards: Vec<(u64, dealvm_vm::card::Deal)> = (1..=3).map(|b| (b, deal_of(b as u128))).collect();
+        let sealed = crate::files::bigdeal::Format::DlmBlind.file(&boards);
+        let read = read(&Source::new("s.dlm", String::from_utf8(sealed).unwrap())).unwrap();
+        assert_eq!(read.iter().map(|b| (b.number, b.deal)).collect::<Vec<_>>(), boards);
     }
 }

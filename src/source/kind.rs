@@ -1,7 +1,11 @@
 //! What an existing file holds, as far as dealvm knows the formats: a Dealer input file, a
-//! PBN, DLM, zrd or DL52 file, or a JSON document (`--json`). The output checks use it before a run replaces a file or adds
-//! to it, so that no file of another kind is lost.
+//! PBN, DLM, zrd or DL52 file, one of the board files `--deals` reads and `dealvm boards`
+//! writes (DUP, BRI, DGE, RZD, CDS, BER, BHG, Big Deal's CSV, LIN, GOE), or a JSON document
+//! (`--json`). The output checks use it before a run replaces a file or adds to it, so that no
+//! file of another kind is lost.
 
+use crate::files::bigdeal;
+use crate::source::boardfile::{self, BoardFormat};
 use crate::source::{dl52, format_of, zrd, Format};
 use std::fs::{self, File};
 use std::io::{self, Read};
@@ -21,6 +25,8 @@ pub enum Kind {
     Dl52,
     /// A JSON document (an object), as `--json` writes.
     Json,
+    /// One of the board files of [`boardfile`].
+    Board(BoardFormat),
 }
 
 impl Kind {
@@ -29,12 +35,18 @@ impl Kind {
     pub fn of_output(what: &str) -> Option<Kind> {
         match what {
             "PBN" => Some(Kind::Pbn),
-            "DLM" => Some(Kind::Dlm),
+            "DLM" | "sealed DLM" => Some(Kind::Dlm),
             "zrd" => Some(Kind::Zrd),
             "DL52" => Some(Kind::Dl52),
             "JSON" => Some(Kind::Json),
-            _ => None,
+            "sealed DUP" => Some(Kind::Board(BoardFormat::Dup)),
+            _ => BoardFormat::ALL.into_iter().find(|f| f.what() == what).map(Kind::Board),
         }
+    }
+
+    /// The kind of the file a Big Deal format writes.
+    pub fn of_board_format(format: bigdeal::Format) -> Kind {
+        Kind::of_output(format.what()).unwrap_or(Kind::Pbn)
     }
 
     /// The kind as messages name it: `a PBN file`.
@@ -46,6 +58,7 @@ impl Kind {
             Kind::Zrd => "zrd",
             Kind::Dl52 => "DL52",
             Kind::Json => "JSON",
+            Kind::Board(format) => format.what(),
         }
     }
 }
@@ -61,7 +74,49 @@ pub fn of_file(path: &Path) -> io::Result<Option<Kind>> {
     if is_script_name(path) {
         return Ok(Some(Kind::Script));
     }
-    head(path).map(|(size, head)| of_bytes(size, &head))
+    let cds = BoardFormat::of_name(&path.to_string_lossy()) == Some(BoardFormat::Cds);
+    head(path).map(|(size, head)| of_bytes(size, &head).or_else(|| (cds && is_cds(size, &head)).then_some(Kind::Board(BoardFormat::Cds))))
+}
+
+/// Whether a file named `.cds` of `size` bytes starting with `head` is a CDS file: whole
+/// records, the first a deal (CDS has nothing else to tell it by).
+fn is_cds(size: u64, head: &[u8]) -> bool {
+    use crate::files::bigdeal::kops::{read_deal_bytes, CDS_RECORD, CDS_TURN};
+    size > 0 && size.is_multiple_of(CDS_RECORD as u64) && head.get(1..CDS_RECORD).is_some_and(|deal| read_deal_bytes(deal, CDS_TURN).is_ok())
+}
+
+/// The binary board file of `size` bytes starting with `head`, told by its records: DUP,
+/// BRI, DGE or RZD.
+fn binary_board_kind(size: u64, head: &[u8]) -> Option<Kind> {
+    use crate::files::bigdeal::{duplimate, kops};
+    let first = |record: usize| head.get(..record).filter(|_| size.is_multiple_of(record as u64));
+    let format = if first(duplimate::DUP_RECORD).is_some_and(boardfile::duplimate::looks_like_dup) {
+        BoardFormat::Dup
+    } else if first(duplimate::RECORD).is_some_and(boardfile::duplimate::looks_like_bri) {
+        BoardFormat::Bri
+    } else if first(duplimate::RECORD).is_some_and(boardfile::duplimate::looks_like_dge) {
+        BoardFormat::Dge
+    } else {
+        let boards = size.saturating_sub(kops::HEADER as u64);
+        let count = kops::read_rzd_header(head).ok().map(u64::from);
+        let rzd = size > kops::HEADER as u64 && boards.is_multiple_of(kops::DEAL as u64) && count == Some(boards / kops::DEAL as u64 % 0x1_0000);
+        if !rzd {
+            return None;
+        }
+        BoardFormat::Rzd
+    };
+    Some(Kind::Board(format))
+}
+
+/// The text board file of `size` bytes starting with `head`, told by its lines: LIN, Big
+/// Deal's CSV, BHG, GOE or BER.
+fn text_board_kind(size: u64, head: &[u8]) -> Option<Kind> {
+    // The text's whole lines (the head may end inside one), or all of it.
+    let text = String::from_utf8_lossy(head);
+    let lines = if (head.len() as u64) < size { text.rsplit_once('\n').map_or("", |(whole, _)| whole) } else { &text };
+    let digits = head.iter().all(|b| matches!(b, b'1'..=b'4' | b'\r' | b'\n'));
+    let ber = !head.is_empty() && digits && size.is_multiple_of(crate::files::bigdeal::ber::RECORD as u64);
+    boardfile::text_by_content(lines).or(ber.then_some(BoardFormat::Ber)).map(Kind::Board)
 }
 
 /// Whether `path` is named as a Dealer input file: `.dli`, `.dlr` or `.dl`.
@@ -87,6 +142,9 @@ fn of_bytes(size: u64, head: &[u8]) -> Option<Kind> {
     if first(crate::files::dl52::RECORD).is_some_and(dl52::looks_like_dl52) {
         return Some(Kind::Dl52);
     }
+    if let Some(kind) = binary_board_kind(size, head) {
+        return Some(kind);
+    }
     if head.contains(&0) {
         return None;
     }
@@ -99,7 +157,7 @@ fn of_bytes(size: u64, head: &[u8]) -> Option<Kind> {
     match format_of(&text) {
         Some(Format::Pbn) => Some(Kind::Pbn),
         Some(Format::Dlm) => Some(Kind::Dlm),
-        None => None,
+        None => text_board_kind(size, head),
     }
 }
 
@@ -142,6 +200,29 @@ mod tests {
         let csv = b"1,2,3\nN,14\n";
         assert_eq!(of_bytes(csv.len() as u64, csv), None);
         assert_eq!(of_bytes(0, b""), None);
+    }
+
+    #[test]
+    fn every_board_format_is_told_by_its_start() {
+        use crate::files::bigdeal::Format;
+        let boards: Vec<_> = (1..=40).map(|b| (b, crate::files::bigdeal::number::deal_of(b as u128 * 0xABCD_EF01_2345))).collect();
+        for format in Format::ALL {
+            let file = format.file(&boards);
+            let kind = Kind::of_board_format(format);
+            let expected = (format != Format::Cds).then_some(kind);
+            assert_eq!(of_bytes(file.len() as u64, &file), expected, "{}", format.name());
+            // Only the start of a large file is read.
+            let head = &file[..file.len().min(1000)];
+            assert_eq!(of_bytes(file.len() as u64, head), expected, "{}: its start", format.name());
+            // A file of records is told only when whole.
+            if matches!(format, Format::Dup | Format::DupBlind | Format::Bri | Format::Dge | Format::Kops | Format::Ber) {
+                assert_eq!(of_bytes(file.len() as u64 + 1, head), None, "{}: not whole records", format.name());
+            }
+        }
+        let cds = Format::Cds.file(&boards);
+        assert!(is_cds(cds.len() as u64, &cds) && !is_cds(cds.len() as u64 - 1, &cds));
+        assert_eq!(Kind::of_board_format(Format::DupBlind), Kind::Board(BoardFormat::Dup));
+        assert_eq!(Kind::of_board_format(Format::Csv).name(), "Big Deal CSV");
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //! Every source implements the `vm` crate's [`DealSource`] trait, and the run is compiled for
 //! the one it is given: [`RandomDealer`] when nothing is predealt (of only the hands the
 //! program reads, [`Deals::reading`]), [`PredealDealer`] around
-//! predealt cards and suit lengths, [`GivenDeals`] for the boards of a PBN, DLM or zrd file
-//! (`--deals`, read by [`pbn`], [`dlm`] and [`zrd`]), the exact dealer of the deals that
+//! predealt cards and suit lengths, [`GivenDeals`] for the boards of a board file (`--deals`:
+//! PBN and DLM read by [`pbn`] and [`dlm`], zrd and DL52 by [`zrd`] and [`dl52`], and the
+//! formats of dealing machines, scoring programs and BBO by [`boardfile`]: DUP, BRI, DGE, BER,
+//! RZD, CDS, BHG, Big Deal's CSV, LIN and GOE), the exact dealer of the deals that
 //! meet the condition's rare terms ([`exact`] chooses it), and classic Dealer's deals in its
 //! order ([`classic`], `--classic`). [`Deals`] is the choice of one of them.
 //!
@@ -12,9 +14,11 @@
 //! boards of `dealvm boards` and SquareDeal's sessions come from; runs do not deal from it.
 //!
 //! Imports: the `vm` crate, [`crate::front::diag`] for messages about the files read, and the
-//! encodings of [`crate::files`] (DLM letters, zrd records, PBN denominations).
+//! encodings of [`crate::files`] (DLM letters, zrd records, PBN denominations, the layouts of
+//! Big Deal's formats).
 
 pub mod bigdeal;
+pub mod boardfile;
 pub mod classic;
 pub mod dl52;
 pub mod dlm;
@@ -118,9 +122,10 @@ impl Deals {
         }
     }
 
-    /// The boards of a PBN, DLM, zrd or DL52 file (`--deals`), told apart by content (see
-    /// [`binary_format`]), with the file's title: a DLM file's `Headline`, a PBN file's
-    /// first known `Event`, a zrd file's title records.
+    /// The boards of a board file (`--deals`): PBN, DLM, zrd, DL52, or one of
+    /// [`boardfile`]'s, told apart by content (see [`binary_format`], [`format_of`] and
+    /// [`boardfile`]) or else by the file's extension, with the file's title: a DLM file's
+    /// `Headline`, a PBN file's first known `Event`, a zrd file's title records.
     pub fn from_file(name: &str, bytes: Vec<u8>) -> Result<(Deals, Option<String>), Diagnostic> {
         let given = |(title, boards)| (Deals::Boards(GivenDeals::new(boards)), title);
         match binary_format(name, &bytes) {
@@ -143,7 +148,7 @@ impl Deals {
         swap.batch_len() * spread
     }
 
-    /// The boards, when the deals come from a PBN or DLM file.
+    /// The boards, when the deals come from a board file (not a zrd library).
     pub fn boards(&self) -> Option<&[Board]> {
         match self {
             Deals::Boards(given) => Some(given.boards()),
@@ -209,10 +214,12 @@ pub fn binary_format(name: &str, bytes: &[u8]) -> Option<Binary> {
 }
 
 /// What the binary formats are, for messages.
-const BINARY_NOTE: &str = "a zrd file is 23-byte records, a DL52 file 52-byte records (docs/solved-deal-files.md)";
+const BINARY_NOTE: &str = "a zrd file is 23-byte records, a DL52 file 52-byte records (docs/solved-deal-files.md); \
+    a DUP file 156-byte records, BRI and DGE files 128-byte records, an RZD file a 13-byte header and 13-byte records, \
+    a CDS file 14-byte records (docs/guide/boards.md)";
 
 /// What `--deals` reads, for messages.
-pub const FORMATS: &str = "PBN, DLM, zrd or DL52";
+pub const FORMATS: &str = "PBN, DLM, DUP, BRI, DGE, LIN, Big Deal's CSV, BER, BHG, RZD, CDS, GOE, zrd or DL52";
 
 /// The deals of a zrd file, refused when it holds none.
 pub fn library(name: &str, bytes: Vec<u8>) -> Result<zrd::Library, Diagnostic> {
@@ -223,13 +230,14 @@ pub fn library(name: &str, bytes: Vec<u8>) -> Result<zrd::Library, Diagnostic> {
     Ok(library)
 }
 
-/// Reads the boards of a PBN or DLM file, in file order; a file without a deal is refused.
+/// Reads the boards of a board file other than zrd and DL52 (PBN, DLM or one of
+/// [`boardfile`]'s), in file order; a file without a deal is refused.
 pub fn read(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, Diagnostic> {
     read_titled(name, bytes).map(|(_, boards)| boards)
 }
 
 /// [`read`], with the file's title (a DLM file's `Headline`, a PBN file's first known
-/// `Event`), when it has one.
+/// `Event`), when it has one (the other formats have none).
 pub fn read_titled(name: &str, bytes: Vec<u8>) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
     let (title, boards) = read_text(name, bytes)?;
     Ok((title, nonempty(name, boards)?))
@@ -263,24 +271,39 @@ fn lone_cr_to_lf(text: String) -> String {
     String::from_utf8(bytes).expect("one ASCII byte for another")
 }
 
-/// Reads the title and the boards of a PBN or DLM file.
+/// Reads the title and the boards of a board file other than zrd and DL52: the binary formats
+/// of [`boardfile`] told by content, then the text formats (DLM, PBN, then [`boardfile`]'s),
+/// else the format the file's extension names.
 fn read_text(name: &str, bytes: Vec<u8>) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
-    let text = String::from_utf8(bytes).or_else(|e| {
-        // PBN files from older programs are often Latin-1; the deal part is ASCII anyway.
-        let bytes = e.into_bytes();
-        if bytes.contains(&0) {
-            Err(Diagnostic::error(format!("`{name}` is a binary file, but not a zrd or DL52 file of solved deals"))
-                .with_note(format!("--deals reads {FORMATS} files; {}", BINARY_NOTE)))
-        } else {
-            Ok(bytes.iter().map(|&b| b as char).collect())
-        }
-    })?;
+    let named = boardfile::BoardFormat::of_name(name);
+    if let Some(format) = boardfile::binary_by_content(&bytes).or(named.filter(|f| f.is_binary())) {
+        return boardfile::read_binary(format, name, &bytes).map(|boards| (None, boards));
+    }
+    if bytes.contains(&0) {
+        return Err(Diagnostic::error(format!("`{name}` is a binary file of none of the formats --deals reads"))
+            .with_note(format!("--deals reads {FORMATS} files; {BINARY_NOTE}")));
+    }
+    // PBN files from older programs are often Latin-1 (or Windows code pages); the deal part
+    // is ASCII anyway.
+    let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
     let src = Source::new(name, lone_cr_to_lf(text));
     match format_of(&src.text) {
-        Some(Format::Dlm) => dlm::read_titled(&src),
-        Some(Format::Pbn) => pbn::read_titled(&src),
-        None => Err(Diagnostic::error(format!("`{name}` is none of the formats --deals reads: {FORMATS}"))
-            .with_note(format!("a DLM file starts with [DOCUMENT]; a PBN file has tags such as [Deal \"N:...\"]; {BINARY_NOTE}"))),
+        Some(Format::Dlm) => return dlm::read_titled(&src),
+        Some(Format::Pbn) => return pbn::read_titled(&src),
+        None => {}
+    }
+    if let Some(format) = boardfile::text_by_content(&src.text) {
+        return boardfile::read_text(format, &src).map(|boards| (None, boards));
+    }
+    match name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).as_deref() {
+        Some("pbn") => pbn::read_titled(&src),
+        Some("dlm") => dlm::read_titled(&src),
+        _ => match named {
+            Some(format) => boardfile::read_text(format, &src).map(|boards| (None, boards)),
+            None => Err(Diagnostic::error(format!("`{name}` is none of the formats --deals reads: {FORMATS}")).with_note(format!(
+                "a DLM file starts with [DOCUMENT]; a PBN file has tags such as [Deal \"N:...\"]; a LIN file has `md|` pairs; {BINARY_NOTE}"
+            ))),
+        },
     }
 }
 
@@ -315,10 +338,10 @@ mod tests {
         assert!(m.contains("7 bytes left over"), "{m}");
         // Under another name it is not read as zrd.
         let m = deals_of("lib.dat", cut.clone()).unwrap_err().message;
-        assert!(m.contains("none of the formats --deals reads: PBN, DLM, zrd or DL52"), "{m}");
+        assert!(m.contains(&format!("none of the formats --deals reads: {FORMATS}")), "{m}");
         cut.push(0);
         let m = deals_of("lib.dat", cut).unwrap_err().message;
-        assert!(m.contains("is a binary file, but not a zrd or DL52 file of solved deals"), "{m}");
+        assert!(m.contains("is a binary file of none of the formats --deals reads"), "{m}");
 
         let mut bad = listing::FIRST_ZRD.to_vec();
         bad[13] = 0xFF;

@@ -59,8 +59,8 @@ fn the_spec_vectors_encode_and_decode() {
         }
     }
     // The two file checksums of the description.
-    assert_eq!(dlm::file_checksum(false, 0, 1, 32, 1, 0), 32);
-    assert_eq!(dlm::file_checksum(false, 0, 10, 24, 1, 1), 18);
+    assert_eq!(dlm::file_checksum(dlm::Status::Show, 0, 1, 32, 1, 0), 32);
+    assert_eq!(dlm::file_checksum(dlm::Status::Show, 0, 10, 24, 1, 1), 18);
 }
 
 /// The text of one of the description's example files from the vectors, with its header.
@@ -248,7 +248,11 @@ fn corrupted_files_are_refused_with_the_line() {
     fs::write(dir.join("text.txt"), "hello\n").unwrap();
     let out = run(&dir, &["--deals", "text.txt"], "");
     assert_eq!(out.status, 2);
-    assert!(out.stderr.contains("none of the formats --deals reads: PBN, DLM, zrd or DL52"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("none of the formats --deals reads: PBN, DLM, DUP, BRI, DGE, LIN, Big Deal's CSV, BER, BHG, RZD, CDS, GOE, zrd or DL52"),
+        "{}",
+        out.stderr
+    );
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -216,7 +216,11 @@ fn dl52_files_are_read_with_deals_and_round_trip() {
     // The message for a file of no known format names them all.
     fs::write(dir.join("x.txt"), "hello\n").unwrap();
     let out = run(&dir, &["--deals", "x.txt", "p.dli"]);
-    assert!(out.stderr.contains("none of the formats --deals reads: PBN, DLM, zrd or DL52"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("none of the formats --deals reads: PBN, DLM, DUP, BRI, DGE, LIN, Big Deal's CSV, BER, BHG, RZD, CDS, GOE, zrd or DL52"),
+        "{}",
+        out.stderr
+    );
     let help = run(&dir, &["--help"]);
     assert!(help.stdout.contains("a PBN, DLM, zrd or DL52 file"), "{}", help.stdout);
     fs::remove_dir_all(&dir).unwrap();

@@ -93,7 +93,7 @@ pub fn cds_file(boards: &[(u64, Deal)]) -> Vec<u8> {
 /// The board number of a CDS record's byte, read after board `previous` (0 before the first):
 /// the byte itself, or, when that is not above the board before, the next number past it with
 /// the same lowest 8 bits, as Big Deal's numbers past 255 come (255, 0, 1 read as 255, 256,
-/// 257).
+/// 257): boards in ascending order, less than 256 apart, read back as written.
 pub fn cds_board(byte: u8, previous: u64) -> u64 {
     let number = (previous & !0xFF) | byte as u64;
     if number <= previous {

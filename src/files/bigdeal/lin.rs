@@ -136,11 +136,13 @@ pub fn board_of_title(value: &str) -> Option<u64> {
 }
 
 /// The room and board number of a `qx` value: `o12` the open room's board 12, `c12` the
-/// closed room's.
+/// closed room's (what follows the digits, as in `o12,BOARD 12`, is passed over).
 pub fn board_of_qx(value: &str) -> Option<(char, u64)> {
     let mut chars = value.trim().chars();
     let room = chars.next()?.to_ascii_lowercase();
-    let number = chars.as_str().parse().ok().filter(|&n| n >= 1)?;
+    let rest = chars.as_str();
+    let digits = &rest[..rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len())];
+    let number = digits.parse().ok().filter(|&n| n >= 1)?;
     ['o', 'c'].contains(&room).then_some((room, number))
 }
 
@@ -188,6 +190,7 @@ mod tests {
         assert_eq!(board_of_qx("o12"), Some(('o', 12)));
         assert_eq!(board_of_qx("C3"), Some(('c', 3)));
         assert_eq!(board_of_qx("x3"), None);
+        assert_eq!(board_of_qx("o7,BOARD 7"), Some(('o', 7)));
         assert_eq!(read_vulnerability("O"), Some(Vulnerability::None));
         assert_eq!(read_vulnerability("b"), Some(Vulnerability::All));
         assert_eq!(dealer_digit(Seat::East), b'4');

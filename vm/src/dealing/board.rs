@@ -28,6 +28,13 @@ impl Board {
         Board { number, deal, dealer: None, vulnerable: None, tricks: None }
     }
 
+    /// Board `number` with `deal`, and the dealer and vulnerability of its place in the
+    /// standard 16-board cycle ([`board_dealer`], [`board_vulnerability`]): a board of a file
+    /// that gives neither, whose boards follow the cycle (a dealing machine's).
+    pub fn of_cycle(number: u64, deal: Deal) -> Board {
+        Board { number, deal, dealer: Some(board_dealer(number)), vulnerable: Some(board_vulnerability(number)), tricks: None }
+    }
+
     /// The board with its deal turned `places` seats clockwise: each hand, each declarer's
     /// tricks, the dealer and the vulnerability move on that many seats.
     pub fn rotated(&self, places: usize) -> Board {
