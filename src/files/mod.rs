@@ -9,7 +9,9 @@
 //! solved deals and holds their layout, which reading them shares; [`dl52`] makes DealerV2's
 //! 52-byte DL52 records; [`text`] holds the text of every holding and writes numbers without
 //! `fmt`, for the per-deal printers and the PBN writer; [`bigdeal`] writes PBN and DLM files as
-//! Big Deal lays them out, for `dealvm boards`.
+//! Big Deal lays them out, for `dealvm boards`; [`hand_record`] makes the hand records handed to
+//! the players after a session (each board's diagram, makeable contracts and par) as HTML,
+//! PDF or text.
 //!
 //! Imports: the `vm` crate's plain types (deals, boards, vulnerability) only.
 
@@ -17,6 +19,7 @@ pub mod atomic;
 pub mod bigdeal;
 pub mod dl52;
 pub mod dlm;
+pub mod hand_record;
 pub mod pbn;
 pub mod target;
 pub mod text;
