@@ -12,7 +12,8 @@
 //! Big Deal's list as Big Deal lays it out, for `dealvm boards`, and holds each one's layout,
 //! which reading them with `--deals` shares; [`cards`] is the order of the pack those formats
 //! (and DLM and zrd) number the cards in, and the card-by-card making of a deal their readers
-//! check.
+//! check; [`hand_record`] makes the hand records handed to the players after a session
+//! (each board's diagram, makeable contracts and par) as HTML, PDF or text.
 //!
 //! Imports: the `vm` crate's plain types (deals, boards, vulnerability) only.
 
@@ -21,6 +22,7 @@ pub mod bigdeal;
 pub mod cards;
 pub mod dl52;
 pub mod dlm;
+pub mod hand_record;
 pub mod pbn;
 pub mod target;
 pub mod text;
