@@ -135,7 +135,8 @@ impl Painter<'_> {
     /// wider.
     fn line(&mut self, pieces: &[Piece], align: Align, y: f32, size: f32, fit: f32) {
         let natural: f32 = pieces.iter().map(|p| self.font(p.bold).width(p.text, size)).sum();
-        let scale = if natural > fit && natural > 0.0 { fit / natural } else { 1.0 };
+        let fit = fit.max(size);
+        let scale = if natural > fit { fit / natural } else { 1.0 };
         let width = natural * scale;
         let x = match align {
             Align::Left(x) => x,
@@ -224,7 +225,7 @@ impl Painter<'_> {
         let (page_w, page_h) = layout.paper.points();
         let (title, date) = (one_line(&layout.title), one_line(&layout.date));
         let baseline = page_h - MARGIN - 14.0;
-        let date_width = self.regular.width(&date, 11.0);
+        let date_width = self.regular.width(&date, 11.0).min(page_w / 2.0);
         let black = [0.0; 3];
         self.line(&[Piece { text: &date, bold: false, colour: black }], Align::Right(page_w - MARGIN), baseline, 11.0, page_w / 2.0);
         let room = page_w - 2.0 * MARGIN - date_width - 12.0;

@@ -329,6 +329,20 @@ impl Drop for PdfFile {
     }
 }
 
+/// The lines `pdftotext -layout` gives of the board in place `cell` of page `page`, its three
+/// columns one after the other.
+fn page_board_lines(file: &PdfFile, layout: &Layout, cell: usize, page: usize) -> Vec<String> {
+    let (_, page_h) = layout.paper.points();
+    let cell = cells(layout)[cell];
+    let mut lines = Vec::new();
+    for c in 0..3 {
+        let (x, width) = cell.column(c);
+        let area = [x.floor() as i32, (page_h - cell.top).floor() as i32, (width - 2.0).floor() as i32, cell.height.ceil() as i32];
+        lines.extend(file.text(page, Some(area)).lines().map(str::to_string));
+    }
+    lines
+}
+
 #[test]
 fn the_pdf_shows_every_board_to_pdftotext() {
     if !have_poppler("the_pdf_shows_every_board_to_pdftotext") {
@@ -339,20 +353,14 @@ fn the_pdf_shows_every_board_to_pdftotext() {
         let per = layout.per_page.count();
         let pages = records().len().div_ceil(per);
         assert_eq!(file.pages(), pages, "{layout:?}");
-        let (_, page_h) = layout.paper.points();
         for (p, chunk) in records().chunks(per).enumerate() {
             let whole = file.text(p + 1, None);
             let words: Vec<&str> = whole.split_whitespace().collect();
             assert!(whole.contains(&format!("page {} of {pages}", p + 1)) && whole.contains("4 March 2025"), "{whole}");
             assert!(whole.contains("Tuesday pairs <A & B> \"club\""), "{whole}");
-            for (record, cell) in chunk.iter().zip(cells(&layout)) {
+            for (cell_index, record) in chunk.iter().enumerate() {
                 assert!(words.windows(2).any(|w| w == ["Board", &record.number.to_string()]), "board {} on page {}", record.number, p + 1);
-                let mut lines = Vec::new();
-                for c in 0..3 {
-                    let (x, width) = cell.column(c);
-                    let area = [x.floor() as i32, (page_h - cell.top).floor() as i32, (width - 2.0).floor() as i32, cell.height.ceil() as i32];
-                    lines.extend(file.text(p + 1, Some(area)).lines().map(str::to_string));
-                }
+                let lines = page_board_lines(&file, &layout, cell_index, p + 1);
                 assert_eq!(read(&lines), expected(record, Suits::Symbols), "board {} of {layout:?}:\n{}", record.number, lines.join("\n"));
             }
         }
@@ -406,6 +414,24 @@ fn only_a_line_too_wide_is_narrowed() {
         assert_eq!(widths.len(), records().len(), "{layout:?}");
         assert!(widths.iter().all(|w| (w - widths[0]).abs() < 0.01), "{layout:?}: the widths of \"Dealer\" are {widths:?}");
     }
+}
+
+#[test]
+fn titles_of_any_length_and_alphabet_print() {
+    let long = "Club Κλαμπ Клуб ".repeat(20);
+    let layout = Layout { title: format!("{long}橋"), date: "a very long date ".repeat(12), ..Layout::default() };
+    let bytes = pdf(&records()[..2], &layout).expect("a PDF");
+    if !have_poppler("titles_of_any_length_and_alphabet_print") {
+        return;
+    }
+    let file = PdfFile::new(&bytes, "titles");
+    let page = file.text(1, None);
+    // Narrowed to the page, never cut (so narrow that pdftotext sees no spaces); the Chinese
+    // character, which the font lacks, shows as `?`.
+    let title: String = page.lines().next().unwrap_or_default().split_whitespace().collect();
+    assert!(title.starts_with(&long.replace(' ', "").chars().take(30).collect::<String>()) && title.contains("Клуб?"), "{page}");
+    assert!(page.contains("a very long date"), "{page}");
+    assert_eq!(read(&page_board_lines(&file, &layout, 0, 1)), expected(&records()[0], Suits::Symbols));
 }
 
 #[test]
