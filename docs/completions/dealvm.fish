@@ -32,6 +32,10 @@ complete -c dealvm -l cds -d 'Write the produced deals to a CDS file (14 bytes a
 complete -c dealvm -l bhg -d 'Write the produced deals to a BHG file (Borel Hand Generator; a line a board)' -r -F
 complete -c dealvm -l lin -d 'Write the produced deals to a LIN file for BBO' -r -F
 complete -c dealvm -l boards-csv -d 'Write the produced deals to a CSV file as Big Deal writes it (one line a board: the 16 holdings, the board, its dealer and vulnerability); -C is Dealer\'s `csvrpt` file' -r -F
+complete -c dealvm -l hand-records -d 'Write hand records to FILE: each board\'s diagram, makeable contracts and par' -r -F
+complete -c dealvm -l paper -d 'The paper of the hand records: a4 (default) or letter' -r
+complete -c dealvm -l boards-per-page -d 'The boards on each page of the hand records: 4 or 6 (default 6)' -r
+complete -c dealvm -l date -d 'The date printed on the hand records (default: today), as it should read: `2026-11-28`, `28 November 2026`' -r
 complete -c dealvm -l deals -d 'Take the deals from a PBN, DLM, zrd or DL52 file' -r -F
 complete -c dealvm -s D -d 'Debug level: at 2 and above, the statistics at the end count the double-dummy solves and the answers taken from the cache (a level such as 3.7 is taken as 3)' -r
 complete -c dealvm -s M -d 'How double dummy is solved: 1 one declarer and strain at a time, 2 the whole table of 20 results at once (default: whole tables when the input needs them, par or trix, or asks about more than eight declarer-strain pairs; single solves otherwise)' -r

@@ -626,6 +626,30 @@ pub struct TableFiles {
     /// diagram (Big Deal's dlmblind and dupblind), for boards no operator should see.
     #[arg(hide_short_help = true, long = "sealed")]
     pub sealed: bool,
+
+    /// Write hand records to FILE: each board's diagram, makeable contracts and par
+    ///
+    /// FILE.html (one page, nothing else needed, to print or put online), FILE.pdf, or FILE.txt
+    /// (`-`: the text on standard output). For each board its number, dealer and vulnerability,
+    /// the hands with their high-card points, the highest level each declarer makes in each
+    /// strain double dummy, and the par at the board's vulnerability; the title (`-T`, else the
+    /// deals file's) and the date at the top of each page. Every board is solved, unless its
+    /// results are in the deals file.
+    #[arg(long = "hand-records", value_name = "FILE")]
+    pub hand_records: Option<PathBuf>,
+
+    /// The paper of the hand records: a4 (default) or letter.
+    #[arg(hide_short_help = true, long = "paper", value_name = "a4|letter")]
+    pub paper: Option<String>,
+
+    /// The boards on each page of the hand records: 4 or 6 (default 6).
+    #[arg(hide_short_help = true, long = "boards-per-page", value_name = "4|6")]
+    pub boards_per_page: Option<String>,
+
+    /// The date printed on the hand records (default: today), as it should read:
+    /// `2026-11-28`, `28 November 2026`.
+    #[arg(hide_short_help = true, long = "date", value_name = "TEXT")]
+    pub date: Option<String>,
 }
 
 #[cfg(test)]

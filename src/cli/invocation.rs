@@ -12,6 +12,7 @@ use crate::cli::failure::{switch_error, Failure};
 use crate::cli::generate::Page;
 use crate::compile::DdSwitches;
 use crate::files::bigdeal::Format as TableFormat;
+use crate::files::hand_record::{BoardsPerPage, Format as HandRecordForm, Paper};
 use crate::front::diag::Diagnostic;
 use crate::front::lex::ScriptVars;
 use crate::run::Shard;
@@ -154,6 +155,8 @@ pub enum Format {
     Lin,
     /// `--boards-csv`: Big Deal's CSV file of boards.
     BoardsCsv,
+    /// `--hand-records`: the hand records, HTML, PDF or text.
+    HandRecords,
     /// `-C`: the lines of `csvrpt`.
     Csv,
     Export,
@@ -164,7 +167,7 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order of the checks.
-    pub const ALL: [Format; 16] = [
+    pub const ALL: [Format; 17] = [
         Format::Pbn,
         Format::Dlm,
         Format::Dup,
@@ -176,6 +179,7 @@ impl Format {
         Format::Bhg,
         Format::Lin,
         Format::BoardsCsv,
+        Format::HandRecords,
         Format::Csv,
         Format::Export,
         Format::Zrd,
@@ -198,6 +202,7 @@ impl Format {
             Format::Bhg => "--bhg",
             Format::Lin => "--lin",
             Format::BoardsCsv => "--boards-csv",
+            Format::HandRecords => "--hand-records",
             Format::Csv => "-C",
             Format::Export => "-X",
             Format::Zrd => "-Z",
@@ -221,6 +226,7 @@ impl Format {
             Format::Bhg => "BHG",
             Format::Lin => "LIN",
             Format::BoardsCsv => "board CSV",
+            Format::HandRecords => "hand records",
             Format::Csv => "CSV",
             Format::Export => "export",
             Format::Zrd => "zrd",
@@ -360,6 +366,7 @@ impl OutputSwitches<'_> {
             (Format::Bhg, path(&self.table.bhg)),
             (Format::Lin, path(&self.table.lin)),
             (Format::BoardsCsv, path(&self.table.boards_csv)),
+            (Format::HandRecords, path(&self.table.hand_records)),
             (Format::Csv, text(self.csv)),
             (Format::Export, text(self.export)),
             (Format::Zrd, text(self.zrd)),
@@ -370,12 +377,26 @@ impl OutputSwitches<'_> {
         named.map(|(format, value, path)| OutputFile::parse(format, &value, path)).collect()
     }
 
-    /// The output files named, with `--dd` (`dd`) and `--sealed`; `--sealed` without a file
-    /// to seal is refused.
+    /// The output files named, with `--dd` (`dd`), `--sealed` and the hand records' pages;
+    /// `--sealed` without a file to seal, and the pages' switches without hand records, are
+    /// refused.
     pub fn outputs(&self, dd: bool) -> Result<Outputs, Failure> {
-        let outputs = Outputs { files: self.files()?, dd, sealed: self.table.sealed };
+        let table = self.table;
+        let outputs = Outputs { files: self.files()?, dd, sealed: table.sealed, pages: pages(table)? };
         if outputs.sealed && !outputs.has(Format::Dlm) && !outputs.has(Format::Dup) {
             return Err(switch_error("--sealed seals the --dlm and --dup files; give --dlm FILE or --dup FILE too".into()));
+        }
+        if let Some(f) = outputs.get(Format::HandRecords).filter(|f| !f.on_stdout()) {
+            if HandRecordForm::of_path(&f.path).is_none() {
+                return Err(switch_error(format!(
+                    "--hand-records {}: name the file .html, .pdf or .txt (the format of the hand records), or - for text on standard output",
+                    f.path.display()
+                )));
+            }
+        }
+        let given = [("--paper", table.paper.is_some()), ("--boards-per-page", table.boards_per_page.is_some()), ("--date", table.date.is_some())];
+        if let Some((switch, _)) = given.iter().find(|(_, on)| *on).filter(|_| !outputs.has(Format::HandRecords)) {
+            return Err(switch_error(format!("{switch} lays out the hand records; give --hand-records FILE too")));
         }
         Ok(outputs)
     }
@@ -389,6 +410,42 @@ pub struct Outputs {
     pub dd: bool,
     /// `--sealed`: the DLM and DUP files are sealed.
     pub sealed: bool,
+    /// `--paper`, `--boards-per-page`, `--date`: the hand records' pages.
+    pub pages: Pages,
+}
+
+/// The pages of the hand records, as the switches give them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pages {
+    pub paper: Paper,
+    pub per_page: BoardsPerPage,
+    /// `--date TEXT`; `None`: today's.
+    pub date: Option<String>,
+}
+
+impl Pages {
+    /// The form of the hand records written to `file`: by its extension, text on standard
+    /// output.
+    pub fn form(file: &OutputFile) -> HandRecordForm {
+        HandRecordForm::of_path(&file.path).filter(|_| !file.on_stdout()).unwrap_or(HandRecordForm::Text)
+    }
+}
+
+/// `--paper`, `--boards-per-page` and `--date`.
+fn pages(table: &TableFiles) -> Result<Pages, Failure> {
+    let paper = match table.paper.as_deref().map(str::trim) {
+        None => Paper::default(),
+        Some(p) => Paper::from_name(p).ok_or_else(|| switch_error(format!("--paper takes a4 or letter, found `{p}`")))?,
+    };
+    let per_page = match table.boards_per_page.as_deref().map(str::trim) {
+        None => BoardsPerPage::default(),
+        Some(n) => n
+            .parse::<usize>()
+            .ok()
+            .and_then(BoardsPerPage::from_count)
+            .ok_or_else(|| switch_error(format!("--boards-per-page takes 4 or 6, found `{n}`")))?,
+    };
+    Ok(Pages { paper, per_page, date: table.date.clone() })
 }
 
 impl Outputs {
@@ -402,9 +459,11 @@ impl Outputs {
         self.get(format).is_some()
     }
 
-    /// Whether the run writes board files to be played (`--pbn`, `--dlm`, `--dup`, ...).
+    /// Whether the run writes board files to be played (`--pbn`, `--dlm`, `--dup`, ...) or
+    /// their hand records.
     pub fn writes_boards(&self) -> bool {
-        self.files.iter().any(|f| f.format == Format::Pbn || f.format == Format::Dlm || f.format.table(false).is_some())
+        let boards = |f: Format| matches!(f, Format::Pbn | Format::Dlm | Format::HandRecords) || f.table(false).is_some();
+        self.files.iter().any(|f| boards(f.format))
     }
 
     /// Whether a board file leaves each board's dealer and vulnerability to its number's
@@ -688,7 +747,8 @@ fn dd_switches(cli: &Cli, outputs: &Outputs) -> Result<DdSwitches, Failure> {
         },
     };
     let zrd_solves = outputs.get(Format::Zrd).is_some_and(|f| !f.no_solving);
-    Ok(DdSwitches { mode, par_vul, opener, output_tables: (outputs.dd && outputs.has(Format::Pbn)) || zrd_solves })
+    let tables = (outputs.dd && outputs.has(Format::Pbn)) || zrd_solves || outputs.has(Format::HandRecords);
+    Ok(DdSwitches { mode, par_vul, opener, output_tables: tables })
 }
 
 /// The level of `-D` (DealerV2 also takes `3.7`, the part after the point being for its

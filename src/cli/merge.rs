@@ -5,7 +5,7 @@
 use crate::cli::args::{suggest_switch, Cli, MergeCli};
 use crate::cli::execute::{compile_input, finish, printed, Prepared};
 use crate::cli::failure::{io_reason, switch_error, Failure};
-use crate::cli::invocation::{Format, Invocation, Mode, OutputSwitches, Outputs};
+use crate::cli::invocation::{Format, Invocation, Mode, OutputSwitches, Outputs, Pages};
 use crate::cli::outputs;
 use crate::cli::stdout::{with_stdout, Printed};
 use crate::front::diag::{Diagnostic, Source};
@@ -183,7 +183,12 @@ fn merge_files(run: &Outputs, mine: &Outputs) -> Result<Outputs, Failure> {
         }
     }
     let dd = run.dd && files.iter().any(|f| f.format == Format::Pbn);
-    Ok(Outputs { files, dd, sealed: run.sealed || mine.sealed })
+    Ok(Outputs {
+        files,
+        dd,
+        sealed: run.sealed || mine.sealed,
+        pages: if mine.pages == Pages::default() { run.pages.clone() } else { mine.pages.clone() },
+    })
 }
 
 /// Warns, for each output file the shards' run writes and the merge does not name, that the

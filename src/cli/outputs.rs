@@ -2,9 +2,10 @@
 //! other and against the files the run reads, then opened with the actions, all before dealing.
 
 use crate::cli::failure::{switch_error, Failure};
-use crate::cli::invocation::{Format, Input, Invocation, OutputFile, Outputs};
+use crate::cli::invocation::{Format, Input, Invocation, OutputFile, Outputs, Pages};
 use crate::cli::options::RunSettings;
 use crate::compile::Compiled;
+use crate::files::hand_record::Layout;
 use crate::files::pbn::PbnWriter;
 use crate::files::target::{file_id, FileId, Output};
 use crate::front::diag::Source;
@@ -156,6 +157,15 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
             Format::Dl52 => actions.set_dl52(out),
             Format::Json => actions.set_json(out),
             Format::Export => actions.export = Some(out),
+            Format::HandRecords => {
+                let layout = Layout {
+                    paper: files.pages.paper,
+                    per_page: files.pages.per_page,
+                    title: settings.title.clone().unwrap_or_default(),
+                    date: files.pages.date.clone().unwrap_or_else(today),
+                };
+                actions.set_hand_records(Pages::form(target.unwrap_or(w)), layout, out)
+            }
             // Written as Big Deal writes them, above.
             Format::Dup | Format::Bri | Format::Dge | Format::Ber | Format::Rzd | Format::Cds | Format::Bhg | Format::Lin | Format::BoardsCsv => {}
         }
@@ -186,6 +196,32 @@ fn placement(inv: &Invocation) -> Placement {
         (false, true) => Placement::Cycle,
         (false, false) => Placement::Given,
     }
+}
+
+/// Today's date, `2026-11-28` (in UTC; `SOURCE_DATE_EPOCH`, the seconds since 1970 that
+/// reproducible builds give, stands for now when it is set).
+fn today() -> String {
+    let now = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()));
+    let (year, month, day) = civil_date(now / 86_400);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// The year, month and day of the Gregorian calendar `days` days after 1970-01-01.
+fn civil_date(days: u64) -> (u64, u64, u64) {
+    // Days counted from 0000-03-01, in 400-year eras of 146,097 days; the year from March.
+    let days = days + 719_468;
+    let era = days / 146_097;
+    let of_era = days % 146_097;
+    let year_of_era = (of_era - of_era / 1460 + of_era / 36_524 - of_era / 146_096) / 365;
+    let of_year = of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * of_year + 2) / 153;
+    let day = of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 { month_from_march + 3 } else { month_from_march - 9 };
+    let year = year_of_era + era * 400 + u64::from(month <= 2);
+    (year, month, day)
 }
 
 /// Warns, on standard error, that the zrd file at `path` gets only part of the title.
@@ -221,4 +257,31 @@ fn pbn_comment(inv: &Invocation, source: &Source, settings: &RunSettings) -> Str
         None => format!("{}, seed {}", source.name, settings.seed),
     };
     format!("dealvm {}: {how}", env!("CARGO_PKG_VERSION"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_date;
+
+    #[test]
+    fn dates_are_those_of_the_calendar() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(59), (1970, 3, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(20_513), (2026, 3, 1));
+        // Day by day from 1970 to 2100, against a count of the months' lengths.
+        let (mut year, mut month, mut day) = (1970, 1, 1);
+        for days in 0..47_482 {
+            assert_eq!(civil_date(days), (year, month, day), "day {days}");
+            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+            let length = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month as usize - 1];
+            day += 1;
+            if day > length {
+                (day, month) = (1, month + 1);
+                if month > 12 {
+                    (month, year) = (1, year + 1);
+                }
+            }
+        }
+    }
 }

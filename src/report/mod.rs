@@ -19,6 +19,7 @@ pub mod stats;
 
 use crate::compile::{ActionSpec, EsPart};
 use crate::files::bigdeal::Format as TableFormat;
+use crate::files::hand_record::{Format as HandRecordForm, Layout, Record};
 use crate::files::pbn::PbnWriter;
 use crate::files::target::Output;
 use crate::files::text::Text;
@@ -69,6 +70,8 @@ pub struct Actions {
     /// The board files written as Big Deal writes them (`--dup`, `--lin`, a sealed DLM file,
     /// ...), each at the end from the boards kept for it.
     tables: Vec<TableFile>,
+    /// `--hand-records`: their form, layout and file, and the records kept for the end.
+    hand_records: Option<HandRecords>,
     /// `-Z`: where the zrd records go, and whether they carry the solved results (else 0).
     zrd: Option<(Output, bool)>,
     /// `-l`: where the DL52 records go.
@@ -107,6 +110,14 @@ struct TableFile {
     boards: Vec<Board>,
 }
 
+/// The hand records of a run, written at the end.
+struct HandRecords {
+    form: HandRecordForm,
+    layout: Layout,
+    out: Output,
+    records: Vec<Record>,
+}
+
 /// A file a run wrote: as messages name it ("the PBN file `x.pbn`"), and how many boards,
 /// deals or lines went to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,6 +145,7 @@ impl Actions {
             pbn: None,
             dlm: None,
             tables: Vec::new(),
+            hand_records: None,
             zrd: None,
             dl52: None,
             json: None,
@@ -167,9 +179,11 @@ impl Actions {
         self.needs_deals()
     }
 
-    /// Whether the produced deals go to a board file (PBN, DLM, DUP, ..., zrd or DL52).
+    /// Whether the produced deals go to a board file (PBN, DLM, DUP, ..., zrd or DL52) or to the
+    /// hand records.
     pub fn writes_boards(&self) -> bool {
-        self.pbn.is_some() || self.dlm.is_some() || !self.tables.is_empty() || self.zrd.is_some() || self.dl52.is_some()
+        let kept = !self.tables.is_empty() || self.hand_records.is_some();
+        self.pbn.is_some() || self.dlm.is_some() || kept || self.zrd.is_some() || self.dl52.is_some()
     }
 
     /// The board files, each with its kind: the PBN and DLM files, those written as Big Deal
@@ -177,6 +191,7 @@ impl Actions {
     fn board_outputs(&self) -> Vec<(Option<&Output>, &'static str)> {
         let mut outputs = vec![(self.pbn.as_ref().map(|p| &p.1), "PBN"), (self.dlm.as_ref().map(|d| &d.0), "DLM")];
         outputs.extend(self.tables.iter().map(|t| (Some(&t.out), t.what)));
+        outputs.push((self.hand_records.as_ref().map(|h| &h.out), "hand records"));
         outputs.extend([(self.zrd.as_ref().map(|z| &z.0), "zrd"), (self.dl52.as_ref(), "DL52")]);
         outputs
     }
@@ -213,6 +228,13 @@ impl Actions {
     /// Writes the produced boards to `out` as a DLM file at the end of the run.
     pub fn set_dlm(&mut self, out: Output) {
         self.dlm = Some((out, BTreeMap::new()));
+    }
+
+    /// Writes the hand records of the produced boards to `out` at the end of the run, in
+    /// `form`, laid out as `layout` says. The run must give each deal's double-dummy table
+    /// ([`Actions::set_table_values`]).
+    pub fn set_hand_records(&mut self, form: HandRecordForm, layout: Layout, out: Output) {
+        self.hand_records = Some(HandRecords { form, layout, out, records: Vec::new() });
     }
 
     /// Writes the produced boards to `out` at the end of the run, in `format` as Big Deal
@@ -354,6 +376,12 @@ impl Actions {
         for table in &mut self.tables {
             table.boards.push(Board { dealer, vulnerable, tricks, ..placed.clone() });
         }
+        if let (Some(hand_records), Some(tricks)) = (self.hand_records.as_mut(), tricks) {
+            let vulnerable = vulnerable.unwrap_or_else(|| board_vulnerability(board));
+            let dealer = dealer.unwrap_or_else(|| dealvm_vm::dealing::board::board_dealer(board));
+            let par = dealvm_dd::par(&tricks, vulnerable);
+            hand_records.records.push(Record { number: board, deal: *deal, dealer, vulnerable, tricks, par });
+        }
         if let Some((file, solved)) = self.zrd.as_mut() {
             let out = file.writer(&mut *w);
             if std::mem::take(&mut self.zrd_title_due) {
@@ -401,6 +429,9 @@ impl Actions {
         for table in &mut self.tables {
             table.out.writer(w).write_all(&table.format.file_of(&table.boards))?;
         }
+        if let Some(h) = self.hand_records.as_mut() {
+            h.out.writer(w).write_all(&h.form.render(&h.records, &h.layout)?)?;
+        }
         Ok(())
     }
 
@@ -410,6 +441,7 @@ impl Actions {
         let mut outputs =
             vec![(self.pbn.take().map(|p| p.1), "PBN", self.deals, "board"), (self.dlm.take().map(|d| d.0), "DLM", self.deals, "board")];
         outputs.extend(std::mem::take(&mut self.tables).into_iter().map(|t| (Some(t.out), t.what, self.deals, "board")));
+        outputs.push((self.hand_records.take().map(|h| h.out), "hand records", self.deals, "board"));
         outputs.extend([
             (self.zrd.take().map(|z| z.0), "zrd", self.deals, "deal"),
             (self.dl52.take(), "DL52", self.deals, "deal"),

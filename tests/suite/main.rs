@@ -21,6 +21,7 @@ mod features;
 mod file_safety;
 mod fuzz;
 mod golden;
+mod hand_records;
 mod library;
 mod opc;
 mod optimiser;
