@@ -211,7 +211,7 @@ impl Format {
         }
     }
 
-    /// What the file is: `PBN`, `DLM`, `DUP`, ..., `board CSV`, `CSV`, `export`, `zrd`,
+    /// What the file is: `PBN`, `DLM`, `DUP`, ..., `Big Deal CSV`, `CSV`, `export`, `zrd`,
     /// `DL52`, `JSON`.
     pub fn what(self) -> &'static str {
         match self {
@@ -225,7 +225,7 @@ impl Format {
             Format::Cds => "CDS",
             Format::Bhg => "BHG",
             Format::Lin => "LIN",
-            Format::BoardsCsv => "board CSV",
+            Format::BoardsCsv => "Big Deal CSV",
             Format::HandRecords => "hand records",
             Format::Csv => "CSV",
             Format::Export => "export",
