@@ -182,3 +182,34 @@ fn the_command_reads_every_format_alike() {
     assert!(out.stderr.contains("found `q`, expected a vulnerability") && out.stderr.contains("bad.lin:3:"), "{}", out.stderr);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn no_output_replaces_a_board_file_of_another_format() {
+    let dir = scratch("bigdeal-kinds");
+    fs::write(dir.join("p.dli"), "produce 2\n").unwrap();
+    let run = data_dir().join("bigdeal/w32");
+    for (extension, what) in [
+        ("dup", "DUP"),
+        ("bri", "BRI"),
+        ("dge", "DGE"),
+        ("lin", "LIN"),
+        ("csv", "Big Deal CSV"),
+        ("ber", "BER"),
+        ("bhg", "BHG"),
+        ("rzd", "RZD"),
+        ("cds", "CDS"),
+        ("goe", "GOE"),
+    ] {
+        let name = format!("club.{extension}");
+        let before = fs::read(run.join(&name)).unwrap();
+        fs::write(dir.join(&name), &before).unwrap();
+        for switch in ["--pbn", "--dlm", "--json"] {
+            let out = run_in(&dir, &["-s", "1", switch, &name, "p.dli"], "");
+            assert_eq!(out.status, 2, "{switch} {name}: {}", out.stderr);
+            let said = format!("{switch} `{name}` is a {what} file: dealvm will not replace it");
+            assert!(out.stderr.contains(&said), "{switch} {name}: {}", out.stderr);
+            assert!(fs::read(dir.join(&name)).unwrap() == before, "{name} kept");
+        }
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
