@@ -5,12 +5,23 @@ cd "$(dirname "$0")/.."
 mkdir -p fuzz/corpus/script fuzz/corpus/boards fuzz/corpus/switches fuzz/corpus/appends fuzz/corpus/parts fuzz/corpus/servers fuzz/corpus/oracle
 cp examples/*.dli tests/data/golden/*.dli fuzz/corpus/script/
 cargo build --release --quiet
+# boards: a byte that picks the file's extension (its place in BOARD_EXTENSIONS of
+# fuzz/src/lib.rs), then the file.
+extensions=(board pbn dlm dup bri dge ber rzd cds bhg csv lin goe zrd dl52)
+seed_board() {
+  local ext="${1##*.}" i
+  for i in "${!extensions[@]}"; do [ "${extensions[$i]}" = "$ext" ] && break; done
+  { printf "\\$(printf '%03o' "$i")"; cat "$1"; } > "fuzz/corpus/boards/$2"
+}
+mkdir -p /tmp/dealvm-seed-boards
 for f in examples/club-session.dli examples/weak-two.dli; do
   base=$(basename "$f" .dli)
-  target/release/dealvm -s 1 -p 12 --pbn "fuzz/corpus/boards/$base.pbn" --dlm "fuzz/corpus/boards/$base.dlm" "$f" > /dev/null
+  target/release/dealvm -s 1 -p 12 --pbn "/tmp/dealvm-seed-boards/$base.pbn" --dlm "/tmp/dealvm-seed-boards/$base.dlm" "$f" > /dev/null
 done
-cp tests/data/zrd/*.zrd fuzz/corpus/boards/
-target/release/dealvm --deals tests/data/zrd/rpdd_10First.zrd --pbn fuzz/corpus/boards/dd.pbn --dd -p 3 /dev/null > /dev/null
+target/release/dealvm --deals tests/data/zrd/rpdd_10First.zrd --pbn /tmp/dealvm-seed-boards/dd.pbn --dd -p 3 /dev/null > /dev/null
+for f in /tmp/dealvm-seed-boards/* tests/data/zrd/*.zrd tests/data/bigdeal/w11/*; do
+  seed_board "$f" "$(basename "$f")"
+done
 printf -- '-s\n7\n-1\n10\n' > fuzz/corpus/switches/seed
 printf -- '-x\n2\n-N\nSAK,HQJ\n-1\n5\n' > fuzz/corpus/switches/swap
 printf -- '-p\n3\n--board-start\n5\n-1\n1\n-v\n' > fuzz/corpus/switches/produce

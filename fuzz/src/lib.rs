@@ -31,13 +31,22 @@ pub fn script(data: &[u8]) {
     }
 }
 
-/// The bytes as a `--deals` file (PBN or DLM), with a script that prints and counts.
+/// The extensions a `--deals` file may have: the formats `--deals` reads, each told by content
+/// or, failing that, by its extension (CDS only by it), and one of no format.
+pub const BOARD_EXTENSIONS: [&str; 15] = ["board", "pbn", "dlm", "dup", "bri", "dge", "ber", "rzd", "cds", "bhg", "csv", "lin", "goe", "zrd", "dl52"];
+
+/// The bytes, after the first, as a `--deals` file named with the extension the first byte
+/// picks (so that every reader meets them, the ones an extension chooses too), with a script
+/// that prints and counts.
 pub fn boards(data: &[u8]) {
-    let (deals, script) = (case_file("deals.board"), case_file("deals.dli"));
+    let Some((&pick, bytes)) = data.split_first() else { return };
+    let extension = BOARD_EXTENSIONS[pick as usize % BOARD_EXTENSIONS.len()];
+    let (deals, script) = (case_file(&format!("deals.{extension}")), case_file("deals.dli"));
     let text = "produce 3\naction printoneline, average hcp(north), frequency (hcp(south), 0, 40)\n";
-    if std::fs::write(&deals, data).is_ok() && std::fs::write(&script, text).is_ok() {
+    if std::fs::write(&deals, bytes).is_ok() && std::fs::write(&script, text).is_ok() {
         run(&["-s", "1", "-R", "1", "--deals", deals.to_str().unwrap_or(""), script.to_str().unwrap_or("")]);
     }
+    let _ = std::fs::remove_file(&deals);
 }
 
 /// The bytes as switches (one per line) before a small script: switch values of any kind.

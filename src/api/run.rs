@@ -45,8 +45,9 @@ impl Deals {
         Deals::default()
     }
 
-    /// The boards of a PBN, DLM, zrd or DL52 file (the command's `--deals`), told apart by
-    /// their content.
+    /// The boards of a board file (the command's `--deals`): PBN, DLM, zrd, DL52, DUP, BRI,
+    /// DGE, LIN, Big Deal's CSV, BER, BHG, RZD, CDS or GOE, told apart by their content, else
+    /// by the file's extension.
     ///
     /// ```
     /// let error = dealvm::Deals::file("no/such/file.pbn").err().unwrap();
@@ -66,7 +67,8 @@ impl Deals {
         Deals::from_bytes(&name, bytes)
     }
 
-    /// The boards of a PBN, DLM, zrd or DL52 file already read, named `name` in messages.
+    /// The boards of a board file already read (any format of [`Deals::file`]), named `name`
+    /// in messages (its extension tells the format the content does not).
     pub fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<Deals, Error> {
         let (deals, title) = source::Deals::from_file(name, bytes).map_err(|d| Error::from_diagnostic(&d, None))?;
         Ok(Deals { given: Some(deals), title })

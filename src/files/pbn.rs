@@ -27,6 +27,25 @@ pub const DOUBLE_DUMMY_DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::E
 /// wide and right-aligned.
 pub const OPTIMUM_RESULT_TABLE: &str = "Declarer;Denomination\\2R;Result\\2R";
 
+/// The seat of its letter (`N`, `E`, `S`, `W`, in either case, spaces around it passed over),
+/// as PBN's tags and Big Deal's CSV write it.
+pub fn seat_of_letter(text: &str) -> Option<Seat> {
+    Seat::ALL.into_iter().find(|s| text.trim().eq_ignore_ascii_case(&s.letter().to_string()))
+}
+
+/// The vulnerability of PBN's `Vulnerable` value in any case: `None`, `Love` or `-`; `NS`;
+/// `EW`; `All` or `Both` (PBN 2.1, section 3.4.10). Big Deal's CSV writes `-`, `NS`, `EW`,
+/// `All`.
+pub fn vulnerability_of(text: &str) -> Option<Vulnerability> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "none" | "love" | "-" => Some(Vulnerability::None),
+        "ns" => Some(Vulnerability::NorthSouth),
+        "ew" => Some(Vulnerability::EastWest),
+        "all" | "both" => Some(Vulnerability::All),
+        _ => None,
+    }
+}
+
 /// A denomination as PBN writes it: `NT`, `S`, `H`, `D`, `C`.
 pub fn denomination(strain: Strain) -> &'static str {
     ["C", "D", "H", "S", "NT"][strain as usize]

@@ -163,6 +163,10 @@ fn files(dir: &Path, suffix: &str) -> Vec<Vec<u8>> {
     names.into_iter().filter(|p| p.to_string_lossy().ends_with(suffix)).map(|p| fs::read(p).unwrap()).collect()
 }
 
+/// The extensions of a deals file: the formats `--deals` reads, and none (as the fuzz target
+/// `boards` of `fuzz/src/lib.rs` names its files).
+const BOARD_EXTENSIONS: [&str; 15] = ["board", "pbn", "dlm", "dup", "bri", "dge", "ber", "rzd", "cds", "bhg", "csv", "lin", "goe", "zrd", "dl52"];
+
 /// Writes each case to a file and runs the command on it with `args`; reports every panic
 /// with the input that caused it.
 fn campaign(name: &str, seeds: &[Vec<u8>], args: &[&str], as_deals: bool) {
@@ -175,6 +179,9 @@ fn campaign(name: &str, seeds: &[Vec<u8>], args: &[&str], as_deals: bool) {
     for case in 0..cases() {
         let other = rng.below(seeds.len());
         let input = mutate(&mut rng, &seeds[case % seeds.len()], &seeds[other]);
+        // A deals file under the name of any format `--deals` reads (a few are told by their
+        // extension alone), or of none.
+        let deals = if as_deals { deals.with_extension(BOARD_EXTENSIONS[rng.below(BOARD_EXTENSIONS.len())]) } else { deals.clone() };
         let target = if as_deals { &deals } else { &script };
         fs::write(target, &input).unwrap();
         let mut all: Vec<&str> = args.to_vec();
@@ -233,8 +240,9 @@ fn mutated_board_files_never_panic() {
     assert_eq!(r.status, 0, "{}", r.stderr);
     let mut seeds = files(&dir, ".pbn");
     seeds.extend(files(&dir, ".dlm"));
-    // zrd files: Pavlicek's samples.
+    // zrd files: Pavlicek's samples; Big Deal's twelve formats of one run.
     seeds.extend(files(&data_dir().join("zrd"), ".zrd"));
+    seeds.extend(files(&data_dir().join("bigdeal/w11"), ""));
     seeds.push(
         b"% PBN 2.1\n[Event \"x\"]\n[Board \"7\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n{a comment}\n\
           [Deal \"E:J52.Q9875..AQ873 763.32.AK65432.5 AQT4.AKJ6.Q9.KJ6 K98.T4.JT87.T942\"]\n; note\n"

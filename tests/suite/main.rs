@@ -6,6 +6,7 @@ mod common;
 
 mod architecture;
 mod bigdeal;
+mod bigdeal_files;
 mod bigdeal_law;
 mod boards;
 mod boards_for_play;

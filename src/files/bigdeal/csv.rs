@@ -5,6 +5,7 @@
 //! ends lines with LF; other programs with CR LF.
 
 use crate::files::cards::{rank_of, shown, whose, DealMaker, Flaw};
+use crate::files::pbn::{seat_of_letter, vulnerability_of};
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
 
@@ -16,18 +17,6 @@ pub fn vulnerability(v: Vulnerability) -> &'static str {
     match v {
         Vulnerability::None => "-",
         other => other.pbn(),
-    }
-}
-
-/// The vulnerability of its CSV spelling (`-`, `NS`, `EW`, `All`; `None` and `Both` too, in any
-/// case).
-pub fn read_vulnerability(text: &str) -> Option<Vulnerability> {
-    match text.to_ascii_lowercase().as_str() {
-        "-" | "none" => Some(Vulnerability::None),
-        "ns" => Some(Vulnerability::NorthSouth),
-        "ew" => Some(Vulnerability::EastWest),
-        "all" | "both" => Some(Vulnerability::All),
-        _ => None,
     }
 }
 
@@ -137,16 +126,10 @@ pub fn read_line(text: &str) -> Result<CsvBoard, Flaw> {
         .filter(|&n| n >= 1)
         .ok_or_else(|| Flaw::new(*at, number.len() + 2, format!("`{number}`"), "the board number (from 1) in the 17th field"))?;
     let (at, placing) = &fields[17];
-    let (dealer, vulnerable) =
-        placing.split_once('/').and_then(|(d, v)| Some((seat_of_letter(d)?, read_vulnerability(v.trim())?))).ok_or_else(|| {
-            Flaw::new(*at, placing.len() + 2, format!("`{placing}`"), "the dealer and vulnerability, such as `W/NS` (-, NS, EW or All)")
-        })?;
+    let (dealer, vulnerable) = placing.split_once('/').and_then(|(d, v)| Some((seat_of_letter(d)?, vulnerability_of(v)?))).ok_or_else(|| {
+        Flaw::new(*at, placing.len() + 2, format!("`{placing}`"), "the dealer and vulnerability, such as `W/NS` (-, NS, EW or All)")
+    })?;
     Ok(CsvBoard { number, dealer, vulnerable, deal })
-}
-
-/// A seat of its letter (N, E, S, W, in either case).
-pub fn seat_of_letter(text: &str) -> Option<Seat> {
-    Seat::ALL.into_iter().find(|s| text.trim().eq_ignore_ascii_case(&s.letter().to_string()))
 }
 
 /// Whether a line looks like Big Deal's CSV: 18 quoted fields, the 17th a number.

@@ -21,7 +21,7 @@
 mod tables;
 mod tags;
 
-use crate::files::pbn::pbn_unescape;
+use crate::files::pbn::{pbn_unescape, seat_of_letter, vulnerability_of};
 use crate::front::diag::{Diagnostic, Source, Span};
 use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
 use dealvm_vm::dealing::board::{Board, Vulnerability};
@@ -62,17 +62,11 @@ pub fn read_titled(src: &Source) -> Result<(Option<String>, Vec<Board>), Diagnos
         match name.as_str() {
             "board" => game.board = Some((board_number(value).ok_or_else(|| err(tag.value_span, board_expected(value)))?, tag.value_span)),
             "dealer" if !unknown => {
-                let seat = seat_letter(value);
+                let seat = seat_of_letter(value);
                 game.dealer = Some(seat.ok_or_else(|| err(tag.value_span, format!("found `{value}`, expected N, E, S or W")))?);
             }
             "vulnerable" if !unknown => {
-                let v = match value.to_ascii_lowercase().as_str() {
-                    "none" | "love" | "-" => Some(Vulnerability::None),
-                    "ns" => Some(Vulnerability::NorthSouth),
-                    "ew" => Some(Vulnerability::EastWest),
-                    "all" | "both" => Some(Vulnerability::All),
-                    _ => None,
-                };
+                let v = vulnerability_of(value);
                 game.vulnerable = Some(v.ok_or_else(|| err(tag.value_span, format!("found `{value}`, expected None, NS, EW or All")))?);
             }
             "event" if !unknown && title.is_none() => title = Some(pbn_unescape(value.trim())),
@@ -227,17 +221,6 @@ impl Game<'_> {
     }
 }
 
-/// A seat from its PBN letter.
-pub(super) fn seat_letter(s: &str) -> Option<Seat> {
-    match s.trim().to_ascii_uppercase().as_str() {
-        "N" => Some(Seat::North),
-        "E" => Some(Seat::East),
-        "S" => Some(Seat::South),
-        "W" => Some(Seat::West),
-        _ => None,
-    }
-}
-
 /// A `Deal` tag value such as `N:AKQ.JT9.876.5432 ...`: the first hand's seat, then four
 /// hands clockwise, suits spades first separated by dots. Errors give the offset and length
 /// of the offending text.
@@ -245,7 +228,7 @@ pub fn parse_deal(value: &str) -> Result<Deal, (usize, usize, String)> {
     let Some((first, rest)) = value.split_once(':') else {
         return Err((0, value.len(), format!("found `{value}`, expected a deal such as `N:AKQ.JT9.876.5432 ...`")));
     };
-    let first = seat_letter(first).ok_or((0, first.len(), format!("found `{first}`, expected N, E, S or W before the colon")))?;
+    let first = seat_of_letter(first).ok_or((0, first.len(), format!("found `{first}`, expected N, E, S or W before the colon")))?;
     let base = value.len() - rest.len();
     let mut hands = [Hand::EMPTY; 4];
     let mut seen = Hand::EMPTY;

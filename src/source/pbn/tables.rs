@@ -3,9 +3,8 @@
 //! BridgeComposer's `DoubleDummyTricks` tag (20 hexadecimal digits, declarers N, S, E, W, each
 //! in NT, S, H, D, C).
 
-use crate::files::pbn::{denomination, DENOMINATIONS, DOUBLE_DUMMY_DECLARERS};
+use crate::files::pbn::{denomination, seat_of_letter, DENOMINATIONS, DOUBLE_DUMMY_DECLARERS};
 use crate::front::diag::Span;
-use crate::source::pbn::seat_letter;
 use dealvm_vm::card::Seat;
 use dealvm_vm::evaluation::dd::TrickTable;
 use dealvm_vm::evaluation::score::Strain;
@@ -106,7 +105,7 @@ pub(super) fn optimum_result_table(header: &str, at: Span, rows: &[(usize, &str)
 
 /// One row of an optimum result table: declarer, denomination and tricks.
 fn table_row(declarer: (&str, Span), strain: (&str, Span), tricks: (&str, Span)) -> Result<(Seat, Strain, u8), (Span, String)> {
-    let seat = seat_letter(declarer.0).ok_or((declarer.1, format!("found `{}`, expected a declarer: N, E, S or W", declarer.0)))?;
+    let seat = seat_of_letter(declarer.0).ok_or((declarer.1, format!("found `{}`, expected a declarer: N, E, S or W", declarer.0)))?;
     let strain = parse_denomination(strain.0).ok_or((strain.1, format!("found `{}`, expected a denomination: NT, S, H, D or C", strain.0)))?;
     let digits = !tricks.0.is_empty() && tricks.0.bytes().all(|b| b.is_ascii_digit());
     let n = tricks.0.parse::<u32>().ok().filter(|_| digits);
