@@ -36,7 +36,7 @@ complete -c dealvm -l hand-records -d 'Write hand records to FILE: each board\'s
 complete -c dealvm -l paper -d 'The paper of the hand records: a4 (default) or letter' -r
 complete -c dealvm -l boards-per-page -d 'The boards on each page of the hand records: 4 or 6 (default 6)' -r
 complete -c dealvm -l date -d 'The date printed on the hand records (default: today), as it should read: `2026-11-28`, `28 November 2026`' -r
-complete -c dealvm -l deals -d 'Take the deals from a PBN, DLM, zrd or DL52 file' -r -F
+complete -c dealvm -l deals -d 'Take the deals from a board file: PBN, DLM, LIN, DUP, or another' -r -F
 complete -c dealvm -s D -d 'Debug level: at 2 and above, the statistics at the end count the double-dummy solves and the answers taken from the cache (a level such as 3.7 is taken as 3)' -r
 complete -c dealvm -s M -d 'How double dummy is solved: 1 one declarer and strain at a time, 2 the whole table of 20 results at once (default: whole tables when the input needs them, par or trix, or asks about more than eight declarer-strain pairs; single solves otherwise)' -r
 complete -c dealvm -s P -d 'The vulnerability of `par(side)` and `parcontract` without one: 0 none, 1 NS, 2 EW, 3 both (default: the input\'s `vulnerable`, else each board\'s own with --deals, else none)' -r

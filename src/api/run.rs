@@ -350,6 +350,9 @@ impl<'s> Run<'s> {
         // the proof is a shortcut it checks.
         let never = never && !self.whole;
         let deals = chosen.as_ref().or(given).unwrap_or(&compiled.deals);
+        // Boards numbered by the run leave their file's dealer and vulnerability behind.
+        let renumbered = self.first_board.and_then(|_| deals.without_placing());
+        let deals = renumbered.as_ref().unwrap_or(deals);
         let partial = deals.reading(&compiled.program, &compiled.tables, receiver.needs_deals(), self.swap);
         let deals = partial.as_ref().unwrap_or(deals);
         let limits = Limits {

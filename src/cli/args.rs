@@ -190,11 +190,14 @@ pub struct Cli {
     #[arg(long = "rotate")]
     pub rotate: bool,
 
-    /// Take the deals from a PBN, DLM, zrd or DL52 file
+    /// Take the deals from a board file: PBN, DLM, LIN, DUP, or another
     ///
-    /// Told apart by content; `-`: standard input. The deals are taken in order instead of dealing
-    /// at random, and the condition and the actions run over them (a zrd file's double-dummy
-    /// results are used, not solved again). Without an input file or a script on standard input, no
+    /// PBN, DLM, DUP, BRI, DGE, LIN, Big Deal's CSV, BER, BHG, RZD, CDS, GOE, zrd or DL52, told
+    /// apart by content, else by the file's extension; `-`: standard input. The deals are taken
+    /// in order instead of dealing at random, each board with its number, dealer and
+    /// vulnerability (the file's, else its number's place in the 16-board cycle), and the
+    /// condition and the actions run over them (double-dummy results in the file are used, not
+    /// solved again). Without an input file or a script on standard input, no
     /// condition: every deal is produced (convert with `--deals a.dlm --pbn a.pbn`).
     #[arg(long = "deals", value_name = "FILE")]
     pub deals: Option<PathBuf>,

@@ -148,6 +148,17 @@ impl Deals {
         swap.batch_len() * spread
     }
 
+    /// The boards of a board file without their dealer and vulnerability, for a run that
+    /// numbers its boards itself (`--board-start`): the file's values belong to the file's
+    /// numbers, so `par` does not take them (the printers and the files give each renumbered
+    /// board those of its new number, as they do for dealt boards). `None` for the other
+    /// sources.
+    pub fn without_placing(&self) -> Option<Deals> {
+        let Deals::Boards(given) = self else { return None };
+        let boards = given.boards().iter().map(|b| Board { dealer: None, vulnerable: None, ..b.clone() });
+        Some(Deals::Boards(GivenDeals::new(boards.collect())))
+    }
+
     /// The boards, when the deals come from a board file (not a zrd library).
     pub fn boards(&self) -> Option<&[Board]> {
         match self {

@@ -275,7 +275,10 @@ fn par_follows_the_vulnerability_of_each_board_of_a_deals_file() {
         assert!(contract.ends_with(&format!(" {name}'")), "board {}: {line}", i + 1);
     }
     // The input's `vulnerable` and -P beat the board's own.
-    for (args, extra, index) in [(&["-P", "2"][..], "", 2), (&[][..], "vulnerable NS\n", 1), (&["-P", "0"][..], "vulnerable EW\n", 0)] {
+    // Boards the run numbers itself leave their file's vulnerability behind: none, as for dealt boards.
+    let cases =
+        [(&["-P", "2"][..], "", 2), (&[][..], "vulnerable NS\n", 1), (&["-P", "0"][..], "vulnerable EW\n", 0), (&["--board-start", "5"][..], "", 0)];
+    for (args, extra, index) in cases {
         let given = lines(over(&path, &format!("{extra}{script}"), &[&["-v"], args].concat()));
         for (line, d) in given.iter().zip(&deals) {
             assert_eq!(line.split(',').next().unwrap().trim().parse::<i32>().unwrap(), d.par[index], "{args:?} {extra}: {line}");

@@ -222,7 +222,7 @@ fn dl52_files_are_read_with_deals_and_round_trip() {
         out.stderr
     );
     let help = run(&dir, &["--help"]);
-    assert!(help.stdout.contains("a PBN, DLM, zrd or DL52 file"), "{}", help.stdout);
+    assert!(help.stdout.contains("PBN, DLM, DUP, BRI, DGE, LIN, Big Deal's CSV, BER, BHG, RZD, CDS, GOE, zrd or DL52"), "{}", help.stdout);
     fs::remove_dir_all(&dir).unwrap();
 }
 

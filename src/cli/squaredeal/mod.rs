@@ -90,7 +90,9 @@ pub enum Operation {
         /// The reserve set rather than the original one
         #[arg(long = "reserve")]
         reserve: bool,
-        /// The formats, separated by commas: pbn, dlm, dlmblind, dup, dupblind, bri, dge (default pbn)
+        /// The formats, separated by commas, Big Deal's names as `dealvm boards -f` takes them:
+        /// pbn, dlm, dlmblind, dup, dupblind, bri, dge, lin, csv, ber, borel, kops, cds, goedel
+        /// (default pbn)
         #[arg(short = 'f', value_name = "FORMATS", default_value = "pbn")]
         formats: String,
         /// Replace board files that exist already
