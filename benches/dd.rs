@@ -133,7 +133,7 @@ fn table_par(c: &mut Criterion) {
     // par(NS) at all four vulnerabilities, summed: one table and four par calculations.
     let mut code = Vec::new();
     for (i, vul) in PAR_VULNERABILITIES.into_iter().enumerate() {
-        code.push(Instr::Par { side: Side::NorthSouth, vul });
+        code.push(Instr::Par { side: Side::NorthSouth, vul: dealvm_vm::evaluation::dd::ParVul::Given(vul) });
         if i > 0 {
             code.push(Instr::Binary { op: dealvm_vm::machine::bytecode::BinaryOp::Add, site: 0 });
         }

@@ -49,6 +49,10 @@ pub fn boards(data: &[u8]) {
     let _ = std::fs::remove_file(&deals);
 }
 
+/// The long switches that name a file (`--pbn`, `--pbn=FILE`).
+const FILE_SWITCHES: [&str; 16] =
+    ["pbn", "dlm", "json", "deals", "part", "shard", "dup", "bri", "dge", "ber", "rzd", "cds", "bhg", "lin", "boards-csv", "hand-records"];
+
 /// The bytes as switches (one per line) before a small script: switch values of any kind.
 pub fn switches(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
@@ -57,7 +61,7 @@ pub fn switches(data: &[u8]) {
     // the disk. A switch naming a file may come with its value attached (`-Zfile`, `--pbn=x`) or in a
     // cluster of short switches (`-vZfile`): any argument that could name one is left out.
     let harmless = |a: &&str| match a.strip_prefix("--") {
-        Some(long) => !["pbn", "dlm", "json", "deals", "part", "shard"].iter().any(|s| long.starts_with(s)),
+        Some(long) => !FILE_SWITCHES.iter().any(|s| long.starts_with(s)),
         None => !a.starts_with('-') || !a[1..].contains(['C', 'X', 'Z', 'l', 'L', 'U']),
     };
     if args.iter().all(harmless) {

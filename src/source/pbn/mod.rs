@@ -1,10 +1,10 @@
 //! Reading PBN files (Portable Bridge Notation), leniently but without losing a board.
 //!
 //! Reading takes every game with its `Deal`, `Board`, `Dealer` and `Vulnerable` tags (tag
-//! names in any case), and its double-dummy tricks when it has them ([`tables`]: the
+//! names in any case), and its double-dummy tricks when it has them (`tables`: the
 //! `OptimumResultTable` section of PBN 2.1, BridgeComposer's `DoubleDummyTricks` tag); other
 //! tags, comments (`%`, `;`, `{...}`, which may span lines) and sections are skipped
-//! ([`tags`]). A game ends at an empty line or where one of its tags comes again. Every game
+//! (`tags`). A game ends at an empty line or where one of its tags comes again. Every game
 //! with a `Board` or a `Deal` tag must hold a complete deal: a damaged, empty (`""`, `"?"`) or
 //! missing `Deal` is an error naming the board and its place. A game with neither (such as a
 //! header game with only `Event` and `Site`) is skipped. A damaged table of tricks (a row
