@@ -1,5 +1,6 @@
 //! The `dealvm` command: its switches ([`args`]: the clap definitions and help text, every
-//! switch documented there), resolved once into an [`Invocation`] ([`invocation`]: what the
+//! switch documented there; [`table_files`]: those of the files for the table, shared with
+//! `dealvm merge`), resolved once into an [`Invocation`] ([`invocation`]: what the
 //! command does, reads and writes, every value parsed and checked), reading the input
 //! ([`input`]), the ways a run fails ([`failure`]), merging the switches with the input file
 //! ([`options`]), the output files checked and opened ([`outputs`]), standard output and its
@@ -29,6 +30,7 @@ pub mod shard;
 pub mod signals;
 pub mod squaredeal;
 pub mod stdout;
+pub mod table_files;
 
 pub use args::{Cli, MergeCli};
 pub use failure::{Failure, EXIT_INPUT};

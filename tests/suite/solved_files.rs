@@ -171,10 +171,18 @@ fn pbn_boards_carry_their_table_and_par_and_read_back_unsolved() {
     let score = text.split("[OptimumScore \"").nth(1).unwrap().split('"').next().unwrap();
     let want = if par1 < 0 { format!("EW {}", -par1) } else { format!("NS {par1}") };
     assert_eq!(score, want);
-    // Read back: the same tables, nothing solved (par from the table).
-    let back = ok(script, &["--deals", pbn.to_str().unwrap(), "-D", "2"]);
+    // Read back: the same tables, nothing solved (par from the table), at none with -P 0 as
+    // the run that wrote them.
+    let back = ok(script, &["--deals", pbn.to_str().unwrap(), "-D", "2", "-P", "0"]);
     assert_eq!(solves(&back).0, 0, "{back}");
     assert_eq!(listing(&back), listing(&solved));
+    // Without -P, each board's par is at its own vulnerability: the file's OptimumScore.
+    let own = ok(script, &["--deals", pbn.to_str().unwrap(), "-D", "2"]);
+    let scores: Vec<&str> = text.split("[OptimumScore \"").skip(1).map(|s| s.split('"').next().unwrap()).collect();
+    for (line, score) in listing(&own).iter().zip(&scores) {
+        let par: i32 = line.trim().rsplit(',').next().unwrap().parse().unwrap();
+        assert_eq!(if par < 0 { format!("EW {}", -par) } else { format!("NS {par}") }, *score, "{line}");
+    }
     // --dd needs --pbn.
     let run = dealvm_stdin(script, &["--dd"]);
     assert_eq!(run.status, 2);
