@@ -57,6 +57,13 @@ fn sealed_files_blank_board_one_and_seal_the_dlm_file() {
     let dlm = fs::read_to_string(dir.join("blind.dlm")).unwrap();
     assert_eq!(dlm, crate::common::as_ours(&fs::read_to_string(blind.join("blind.dlm")).unwrap()));
     assert!(dlm.contains("Status=Sealed\n"));
+    // Read back and sealed again: the same files.
+    let out = run_alone(&dir, &["--deals", "blind.dup", "--dup", "again.dup", "--sealed"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(fs::read(dir.join("again.dup")).unwrap() == fs::read(blind.join("blind.dup")).unwrap(), "a sealed DUP file round-trips");
+    let out = run_alone(&dir, &["--deals", "blind.dlm", "--dlm", "again.dlm", "--sealed"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(fs::read_to_string(dir.join("again.dlm")).unwrap(), dlm, "a sealed DLM file round-trips");
 
     // Nothing to seal: refused.
     let out = run_alone(&dir, &["--deals", pbn.to_str().unwrap(), "--pbn", "x.pbn", "--sealed"]);
