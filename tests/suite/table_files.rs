@@ -171,3 +171,20 @@ fn a_lin_file_seats_the_student_south_with_each_boards_dealer() {
     let digits: Vec<char> = rotated.iter().map(|b| b.0).collect();
     assert_eq!(digits, ['3', '4', '1', '2', '3']);
 }
+
+#[test]
+fn shards_merge_into_the_same_hand_records() {
+    let dir = scratch("shard-records");
+    let script = "condition hcp(north) >= 20\nproduce 3\n";
+    let single = run_in(&dir, &["-s", "3", "--hand-records", "one.txt", "--date", "Friday"], script);
+    assert_eq!(single.status, 0, "{}", single.stderr);
+    for k in 0..2 {
+        let (shard, part) = (format!("{k}/2"), format!("p{k}.part"));
+        let out = run_in(&dir, &["-s", "3", "--hand-records", "x.txt", "--date", "Friday", "--shard", &shard, "--part", &part], script);
+        assert_eq!(out.status, 0, "{}", out.stderr);
+    }
+    let out = run_alone(&dir, &["merge", "p0.part", "p1.part", "--hand-records", "two.txt", "--date", "Friday"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("wrote the hand records file `two.txt` (3 boards)"), "{}", out.stderr);
+    assert_eq!(fs::read_to_string(dir.join("one.txt")).unwrap(), fs::read_to_string(dir.join("two.txt")).unwrap());
+}
