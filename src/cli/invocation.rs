@@ -65,6 +65,9 @@ pub struct Input {
     pub predeal: Vec<(&'static str, Seat, String)>,
     /// `--deals FILE`.
     pub deals: Option<PathBuf>,
+    /// The bytes of the `--deals` file when a program running the command gives them
+    /// (`dealvm serve`) rather than have them read: `deals` is then only their name.
+    pub deals_given: Option<Vec<u8>>,
     /// `-L FILE`.
     pub library: Option<PathBuf>,
 }
@@ -382,7 +385,7 @@ impl OutputSwitches<'_> {
     /// refused.
     pub fn outputs(&self, dd: bool) -> Result<Outputs, Failure> {
         let table = self.table;
-        let outputs = Outputs { files: self.files()?, dd, sealed: table.sealed, pages: pages(table)? };
+        let outputs = Outputs { files: self.files()?, dd, sealed: table.sealed, pages: pages(table)?, memory: None };
         if outputs.sealed && !outputs.has(Format::Dlm) && !outputs.has(Format::Dup) {
             return Err(switch_error("--sealed seals the --dlm and --dup files; give --dlm FILE or --dup FILE too".into()));
         }
@@ -412,6 +415,9 @@ pub struct Outputs {
     pub sealed: bool,
     /// `--paper`, `--boards-per-page`, `--date`: the hand records' pages.
     pub pages: Pages,
+    /// Where the outputs named `-` go instead of standard output, when a program running the
+    /// command keeps them (`dealvm serve`); `None` for the command.
+    pub memory: Option<crate::files::target::Memory>,
 }
 
 /// The pages of the hand records, as the switches give them.
@@ -634,6 +640,7 @@ fn input(cli: &Cli) -> Result<Input, Failure> {
         ],
         predeal: predeal.into_iter().filter_map(|(switch, seat, value)| value.clone().map(|v| (switch, seat, v))).collect(),
         deals: cli.deals.clone(),
+        deals_given: None,
         library: cli.library.clone(),
     })
 }
