@@ -88,13 +88,7 @@ async fn around(request: Request, next: Next) -> Response {
     cors(response.headers_mut());
     logged.done = true;
     let examined = response.extensions().get::<Examined>().map_or_else(|| "-".to_string(), |e| e.0.to_string());
-    eprintln!(
-        "{} {} {} {} ms {examined} deals",
-        logged.method,
-        logged.path,
-        response.status().as_u16(),
-        logged.started.elapsed().as_millis()
-    );
+    eprintln!("{} {} {} {} ms {examined} deals", logged.method, logged.path, response.status().as_u16(), logged.started.elapsed().as_millis());
     response
 }
 
@@ -151,8 +145,7 @@ async fn not_found(request: Request) -> Response {
 async fn wrong_method(request: Request) -> Response {
     let path = request.uri().path();
     let allowed: Vec<&str> = ROUTES.iter().filter(|(_, p)| *p == path).map(|(m, _)| *m).collect();
-    let mut response =
-        error(StatusCode::METHOD_NOT_ALLOWED, format!("{path} takes {}, not {}", allowed.join(", "), request.method()));
+    let mut response = error(StatusCode::METHOD_NOT_ALLOWED, format!("{path} takes {}, not {}", allowed.join(", "), request.method()));
     if let Ok(allow) = HeaderValue::from_str(&allowed.join(", ")) {
         response.headers_mut().insert(header::ALLOW, allow);
     }
@@ -311,7 +304,10 @@ async fn api_boards(State(server): State<Arc<Server>>, request: Request) -> Resp
     };
     let Some(file) = answer.boards.filter(|_| !answer.stopped) else {
         let why = if timed_out {
-            format!("the run was stopped at the server's limit of {} seconds (--max-seconds) before the board file was written", server.limits.seconds)
+            format!(
+                "the run was stopped at the server's limit of {} seconds (--max-seconds) before the board file was written",
+                server.limits.seconds
+            )
         } else {
             "the run was stopped before the board file was written".to_string()
         };
@@ -368,9 +364,8 @@ async fn read_json<T: DeserializeOwned>(server: &Server, request: Request) -> Re
 /// dropped (so that the client reads the answer rather than a reset connection), up to a
 /// point, then answered 413.
 async fn read_body(request: Request, limit: usize) -> Result<Vec<u8>, Response> {
-    let too_large = || {
-        error(StatusCode::PAYLOAD_TOO_LARGE, format!("the request is larger than the {limit} bytes this server takes (--max-request-bytes)"))
-    };
+    let too_large =
+        || error(StatusCode::PAYLOAD_TOO_LARGE, format!("the request is larger than the {limit} bytes this server takes (--max-request-bytes)"));
     let drained = (limit as u64).saturating_mul(16).max(64 << 20);
     let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > drained) {
@@ -419,7 +414,11 @@ async fn run_job(server: &Arc<Server>, job: Job) -> Result<(Answer, Duration, bo
     if let Some(script) = job.script.as_ref().filter(|s| s.len() > limits.script_bytes) {
         return Err(error(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the script is {} bytes, and this server takes scripts of at most {} bytes (--max-script-bytes)", script.len(), limits.script_bytes),
+            format!(
+                "the script is {} bytes, and this server takes scripts of at most {} bytes (--max-script-bytes)",
+                script.len(),
+                limits.script_bytes
+            ),
         ));
     }
     let place = server.gate.enter().await.map_err(|busy| turned_away(limits, busy))?;
