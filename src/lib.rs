@@ -49,13 +49,15 @@ pub mod report;
 #[doc(hidden)]
 pub mod run;
 #[doc(hidden)]
+pub mod serve;
+#[doc(hidden)]
 pub mod shard;
 #[doc(hidden)]
 pub mod source;
 #[doc(hidden)]
 pub mod usereval;
 
-pub use api::run::{deal_from_pbn, Deals, Produced, Results, Run};
+pub use api::run::{deal_from_pbn, Deals, Produced, Results, Run, Stop};
 pub use api::script::{Error, Script, ScriptBuilder};
 pub use api::statistics::{Average, Axis, EvalContract, Statistic, Table};
 pub use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};

@@ -4,6 +4,7 @@
 use super::script::{Error, Script};
 use super::statistics::{self, Statistic};
 use crate::compile::{Compiled, Settings};
+pub use crate::run::interrupt::Stop;
 use crate::run::{DealAt, Limits, NewUserEval, Outcome, Receiver, RunError, Shard};
 use crate::source::exact::{choose, Choice, Inputs};
 use crate::source::{self, GivenDeals};
@@ -15,6 +16,7 @@ use dealvm_vm::machine::batch::{Swap, MAX_DEALS};
 use dealvm_vm::machine::interp::Fault;
 use std::io::{self, Write};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// The most bytes [`Deals::file`] reads: 512 MB.
 const DEALS_LIMIT: u64 = 512 << 20;
@@ -143,6 +145,9 @@ pub struct Run<'s> {
     never: bool,
     exact: bool,
     whole: bool,
+    /// The run's own stop, and the time it may take from its start.
+    stop: Stop,
+    time_limit: Option<Duration>,
     /// The deals the command chose, over [`Run::deals`].
     chosen: Option<&'s source::Deals>,
 }
@@ -165,6 +170,8 @@ impl Script {
             never: self.compiled.never,
             exact: true,
             whole: false,
+            stop: Stop::new(),
+            time_limit: None,
             chosen: None,
         }
     }
@@ -239,6 +246,38 @@ impl<'s> Run<'s> {
     /// ```
     pub fn rejection(mut self, rejection: bool) -> Run<'s> {
         self.exact = !rejection;
+        self
+    }
+
+    /// Stop the run when `stop` is asked for (from another thread) or its deadline passes, as
+    /// Ctrl-C stops the command: after the piece of a batch being delivered, the deals and
+    /// statistics so far kept, [`Results::interrupted`] set. Only this run stops.
+    ///
+    /// ```
+    /// let script = dealvm::Script::new("condition hcp(north) >= 10\naction average hcp(south)")?;
+    /// let stop = dealvm::Stop::new();
+    /// stop.request();
+    /// let results = script.run().seed(1).generate(1_000_000).stop(&stop).statistics()?;
+    /// assert!(results.interrupted && results.generated < 1_000_000);
+    /// # Ok::<(), dealvm::Error>(())
+    /// ```
+    pub fn stop(mut self, stop: &Stop) -> Run<'s> {
+        self.stop = stop.clone();
+        self
+    }
+
+    /// Stop the run once it has dealt for `limit` (counted from its start), as
+    /// [`Run::stop`] stops it.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let script = dealvm::Script::new("condition hcp(north) >= 10\naction average hcp(south)")?;
+    /// let results = script.run().seed(1).generate(1 << 40).time_limit(Duration::from_millis(50)).statistics()?;
+    /// assert!(results.interrupted && results.generated > 0);
+    /// # Ok::<(), dealvm::Error>(())
+    /// ```
+    pub fn time_limit(mut self, limit: Duration) -> Run<'s> {
+        self.time_limit = Some(limit);
         self
     }
 
@@ -367,6 +406,10 @@ impl<'s> Run<'s> {
             shard: self.shard,
             never,
             whole: self.whole,
+            stop: match self.time_limit {
+                Some(limit) => self.stop.clone().with_deadline(Instant::now() + limit),
+                None => self.stop.clone(),
+            },
         };
         crate::run::run(compiled, deals, self.first_board, &limits, receiver, out).map(|outcome| (outcome, seed))
     }
@@ -403,6 +446,7 @@ impl<'s> Run<'s> {
             generated: outcome.generated,
             produced: outcome.produced,
             seed,
+            interrupted: outcome.interrupted,
             statistics: statistics::of_actions(&script.compiled.actions, &collector.tallies),
             deals: Vec::new(),
         })
@@ -518,6 +562,9 @@ pub struct Results {
     pub produced: u64,
     /// The seed of the run (the one chosen, when none was given).
     pub seed: u64,
+    /// Whether the run was stopped ([`Run::stop`], [`Run::time_limit`]) before its limits:
+    /// the figures count the deals delivered until then.
+    pub interrupted: bool,
     /// The figures of the `average`, `frequency`, `bktfreq` and `evalcontract` actions, in
     /// the order of the actions.
     pub statistics: Vec<Statistic>,

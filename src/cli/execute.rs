@@ -343,7 +343,10 @@ fn deals_file(inv: &Invocation, compiled: &Compiled) -> Result<(Option<Deals>, O
         return Ok((Some(Deals::Library(library)), None));
     }
     let Some(path) = &inv.input.deals else { return Ok((None, None)) };
-    let (name, bytes) = input::deals_bytes(path)?;
+    let (name, bytes) = match &inv.input.deals_given {
+        Some(bytes) => (path.display().to_string(), bytes.clone()),
+        None => input::deals_bytes(path)?,
+    };
     let (deals, title) = Deals::from_file(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
     if compiled.has_predeal() {
         return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));

@@ -8,7 +8,8 @@
 //! ([`execute`]), one shard of a run (`--shard`: [`shard`]), the merge of the shards' parts
 //! (`dealvm merge`: [`merge`]), a run as classic Dealer makes it (`--classic`: [`classic`]),
 //! a session's boards for play (`dealvm boards`: [`boards`]), events whose deals can be
-//! proved afterwards (`dealvm squaredeal`: [`squaredeal`]), and the man page and shell
+//! proved afterwards (`dealvm squaredeal`: [`squaredeal`]), a server that runs scripts for
+//! web pages and programs (`dealvm serve`: [`serve`], over [`crate::serve`]), and the man page and shell
 //! completions made from the switches (`--generate`: [`generate`]).
 //!
 //! `main.rs` hands the arguments to [`main`], which runs a subcommand ([`SUBCOMMANDS`]: each
@@ -26,6 +27,7 @@ pub mod invocation;
 pub mod merge;
 pub mod options;
 pub mod outputs;
+pub mod serve;
 pub mod shard;
 pub mod signals;
 pub mod squaredeal;
@@ -52,6 +54,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand { name: "merge", run: merge::main },
     Subcommand { name: "boards", run: boards::main },
     Subcommand { name: "squaredeal", run: squaredeal::main },
+    Subcommand { name: "serve", run: serve::main },
 ];
 
 /// The whole command, from the arguments (the program's name first) to the exit status,

@@ -140,6 +140,11 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
             Some(n) => (Output::open(n.what(), &n.path, n.append)?, n.no_solving),
             None => (Output::Dropped(std::io::sink()), w.no_solving),
         };
+        // A program running the command keeps the outputs of `-` (`dealvm serve`).
+        let out = match (out, &files.memory) {
+            (Output::Stdout, Some(memory)) => Output::Memory(memory.clone()),
+            (out, _) => out,
+        };
         if let Some(table) = w.format.table(files.sealed) {
             actions.add_table(table, w.what(), out);
             continue;

@@ -34,6 +34,11 @@ impl<W: Write> Printed<W> {
         Printed { inner, keep_going: false, closed: false }
     }
 
+    /// The writer standing for standard output, given back.
+    pub fn into_inner(self) -> W {
+        self.inner
+    }
+
     /// Whether standard output was closed.
     pub fn closed(&self) -> bool {
         self.closed

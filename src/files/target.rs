@@ -21,6 +21,36 @@ pub enum Output {
     /// Nowhere: the text is made and dropped. A merge drops the outputs that only the shards'
     /// command line names, so that it writes no file its own command line does not name.
     Dropped(io::Sink),
+    /// Kept in memory for the program that runs the command (`dealvm serve` answers with
+    /// it): an output named `-` that standard output does not take.
+    Memory(Memory),
+}
+
+/// A buffer that an output is written to, shared with whoever reads it at the end.
+#[derive(Clone, Debug, Default)]
+pub struct Memory(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl Memory {
+    /// An empty buffer.
+    pub fn new() -> Memory {
+        Memory::default()
+    }
+
+    /// What was written so far.
+    pub fn bytes(&self) -> Vec<u8> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+impl Write for Memory {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 impl Output {
@@ -68,6 +98,7 @@ impl Output {
             Output::Stdout => stdout,
             Output::File(f) => f,
             Output::Dropped(nowhere) => nowhere,
+            Output::Memory(memory) => memory,
         }
     }
 
@@ -81,11 +112,16 @@ impl Output {
         matches!(self, Output::Stdout)
     }
 
+    /// Whether the text is written somewhere (a file, standard output, memory), not dropped.
+    pub fn is_written(&self) -> bool {
+        !matches!(self, Output::Dropped(_))
+    }
+
     /// The output as messages name it: "the PBN file `x.pbn`" or "the PBN output" (on
     /// standard output) for `what` = "PBN".
     pub fn describe(&self, what: &str) -> String {
         match self {
-            Output::Stdout => format!("the {what} output"),
+            Output::Stdout | Output::Memory(_) => format!("the {what} output"),
             Output::File(f) => format!("the {}", f.name()),
             Output::Dropped(_) => format!("the {what} output (not written)"),
         }
@@ -94,7 +130,7 @@ impl Output {
     /// Commits a file (see [`AtomicFile::commit`]); standard output needs nothing.
     pub fn commit(self) -> io::Result<()> {
         match self {
-            Output::Stdout | Output::Dropped(_) => Ok(()),
+            Output::Stdout | Output::Dropped(_) | Output::Memory(_) => Ok(()),
             Output::File(f) => f.commit(),
         }
     }

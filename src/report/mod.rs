@@ -269,7 +269,7 @@ impl Actions {
     /// The board files of the run, as messages name them ("the PBN file `x.pbn`"); not those
     /// dropped.
     pub fn board_files(&self) -> Vec<String> {
-        let written = |o: &&Output| o.is_file() || o.is_stdout();
+        let written = |o: &&Output| o.is_written();
         self.board_outputs().iter().filter_map(|(o, what)| o.filter(written).map(|o| o.describe(what))).collect()
     }
 
@@ -410,7 +410,7 @@ impl Actions {
     /// The warnings about the boards whose dealer or vulnerability, as the input or the deals
     /// file gives them, the PBN and DLM files do not keep (each a message and a note).
     pub fn placement_warnings(&self) -> Vec<(String, String)> {
-        let written = |o: &&Output| o.is_file() || o.is_stdout();
+        let written = |o: &&Output| o.is_written();
         let kept = |what: &&str| !["zrd", "DL52"].contains(what);
         let files: Vec<String> =
             self.board_outputs().iter().filter(|(_, what)| kept(what)).filter_map(|(o, what)| o.filter(written).map(|o| o.describe(what))).collect();

@@ -42,6 +42,8 @@ pub struct Limits {
     /// streams ([`dealvm_vm::dealing::source::Whole`]): the same deals, and the same output,
     /// as dealing only the hands the program reads first.
     pub whole: bool,
+    /// This run's own stop (a request, a deadline), honoured as Ctrl-C is.
+    pub stop: crate::run::interrupt::Stop,
 }
 
 /// Makes the `usereval` answerer of a thread (the server of `-U`, in dealvm).

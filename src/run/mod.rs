@@ -169,6 +169,11 @@ fn machine(compiled: &Compiled, limits: &Limits) -> Machine {
     vm
 }
 
+/// Whether the run is to stop now: Ctrl-C, or its own stop ([`interrupt::Stop`]).
+fn stopped(limits: &Limits) -> bool {
+    interrupt::requested() || limits.stop.requested()
+}
+
 /// Runs and delivers the pieces one after the other on this thread.
 #[allow(clippy::too_many_arguments)]
 fn one_thread<S: DealSource>(
@@ -183,7 +188,7 @@ fn one_thread<S: DealSource>(
 ) -> Result<Option<Outcome>, RunError> {
     let mut pieces = pieces.lock().unwrap_or_else(|e| e.into_inner());
     while let Some(piece) = pieces.next_piece() {
-        if interrupt::requested() {
+        if stopped(limits) {
             return Ok(Some(state.interrupted()));
         }
         let cap = limits.produce - state.produced;
@@ -297,7 +302,7 @@ fn deliver_in_order<S: DealSource>(
     let mut own: Option<Piece> = None;
     let mut given_out = false;
     let delivered = loop {
-        if interrupt::requested() {
+        if stopped(limits) {
             break Ok(Some(state.interrupted()));
         }
         while let Ok((p, r)) = results.try_recv() {

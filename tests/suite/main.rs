@@ -36,6 +36,7 @@ mod reports;
 mod robustness;
 mod same_deals;
 mod scripts;
+mod serve;
 mod shards;
 mod solved_files;
 mod squaredeal;

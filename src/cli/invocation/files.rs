@@ -253,7 +253,7 @@ impl OutputSwitches<'_> {
     /// refused.
     pub fn outputs(&self, dd: bool) -> Result<Outputs, Failure> {
         let table = self.table;
-        let outputs = Outputs { files: self.files()?, dd, sealed: table.sealed, pages: pages(table)? };
+        let outputs = Outputs { files: self.files()?, dd, sealed: table.sealed, pages: pages(table)?, memory: None };
         if outputs.sealed && !outputs.has(Format::Dlm) && !outputs.has(Format::Dup) {
             return Err(switch_error("--sealed seals the --dlm and --dup files; give --dlm FILE or --dup FILE too".into()));
         }
@@ -283,6 +283,9 @@ pub struct Outputs {
     pub sealed: bool,
     /// `--paper`, `--boards-per-page`, `--date`: the hand records' pages.
     pub pages: Pages,
+    /// Where the outputs named `-` go instead of standard output, when a program running the
+    /// command keeps them (`dealvm serve`); `None` for the command.
+    pub memory: Option<crate::files::target::Memory>,
 }
 
 /// The pages of the hand records, as the switches give them.

@@ -67,6 +67,9 @@ pub struct Input {
     pub predeal: Vec<(&'static str, Seat, String)>,
     /// `--deals FILE`.
     pub deals: Option<PathBuf>,
+    /// The bytes of the `--deals` file when a program running the command gives them
+    /// (`dealvm serve`) rather than have them read: `deals` is then only their name.
+    pub deals_given: Option<Vec<u8>>,
     /// `-L FILE`.
     pub library: Option<PathBuf>,
 }
@@ -247,6 +250,7 @@ fn input(cli: &Cli) -> Result<Input, Failure> {
         ],
         predeal: predeal.into_iter().filter_map(|(switch, seat, value)| value.clone().map(|v| (switch, seat, v))).collect(),
         deals: cli.deals.clone(),
+        deals_given: None,
         library: cli.library.clone(),
     })
 }

@@ -1,0 +1,483 @@
+//! The routes of `dealvm serve`: each request's body read within its limit, its JSON read
+//! into a [`Job`], the job run by the [`Engine`] on a thread of its own once the gate gives
+//! it a place, and the answer written as JSON (or a board file); CORS headers on every
+//! answer and preflight `OPTIONS`; one line on standard error per request.
+
+use super::engine::{Answer, Caps, Engine, Job, Refusal, Want, BOARD_FORMATS};
+use super::limits::{Busy, Gate, Limits};
+use crate::api::run::Stop;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::{get, post, MethodRouter};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The OpenAPI document of the routes, written by hand (`src/serve/openapi.json`).
+pub const OPENAPI: &str = include_str!("openapi.json");
+
+/// Every route, method and path: the router is made of them, and the OpenAPI document lists
+/// exactly them (a unit test checks).
+pub const ROUTES: &[(&str, &str)] =
+    &[("GET", "/api/health"), ("GET", "/api/openapi.json"), ("POST", "/api/run"), ("POST", "/api/boards"), ("POST", "/deal")];
+
+/// Seconds a client has to send its request's body.
+const BODY_SECONDS: u64 = 30;
+
+/// What every request shares: the limits, the gate, the engine.
+pub struct Server {
+    pub limits: Limits,
+    pub gate: Gate,
+    pub engine: Arc<dyn Engine>,
+}
+
+/// The deals a request examined, for the log line.
+#[derive(Clone, Copy)]
+struct Examined(u64);
+
+/// The router of `server`: [`ROUTES`], a JSON 404 for any other path and a JSON 405 for
+/// another method, CORS and the log line around them all.
+pub fn router(server: Arc<Server>) -> Router {
+    let mut router = Router::new();
+    for &(_, path) in ROUTES {
+        router = router.route(path, route(path).fallback(wrong_method));
+    }
+    router.fallback(not_found).layer(middleware::from_fn(around)).with_state(server)
+}
+
+/// The handler of the route at `path`.
+fn route(path: &str) -> MethodRouter<Arc<Server>> {
+    match path {
+        "/api/health" => get(health),
+        "/api/openapi.json" => get(openapi),
+        "/api/run" => post(api_run),
+        "/api/boards" => post(api_boards),
+        "/deal" => post(deal),
+        _ => get(not_found),
+    }
+}
+
+/// A request's name and start, logged when it ends; logged as closed by its client when its
+/// handler is dropped first (the run it started is stopped by its own guard).
+struct Logged {
+    method: Method,
+    path: String,
+    started: Instant,
+    done: bool,
+}
+
+impl Drop for Logged {
+    fn drop(&mut self) {
+        if !self.done {
+            eprintln!("{} {} closed by the client after {} ms", self.method, self.path, self.started.elapsed().as_millis());
+        }
+    }
+}
+
+/// Around every request: the preflight answered, the CORS headers added, the log line written.
+async fn around(request: Request, next: Next) -> Response {
+    let mut logged = Logged { method: request.method().clone(), path: request.uri().path().to_string(), started: Instant::now(), done: false };
+    let mut response = if request.method() == Method::OPTIONS { preflight() } else { next.run(request).await };
+    cors(response.headers_mut());
+    logged.done = true;
+    let examined = response.extensions().get::<Examined>().map_or_else(|| "-".to_string(), |e| e.0.to_string());
+    eprintln!("{} {} {} {} ms {examined} deals", logged.method, logged.path, response.status().as_u16(), logged.started.elapsed().as_millis());
+    response
+}
+
+/// The answer to a preflight `OPTIONS`: any origin may call with a JSON body.
+fn preflight() -> Response {
+    let mut response = Response::new(Body::empty());
+    *response.status_mut() = StatusCode::NO_CONTENT;
+    let headers = response.headers_mut();
+    headers.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, POST, OPTIONS"));
+    headers.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("Content-Type"));
+    headers.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("86400"));
+    response
+}
+
+/// The CORS headers of every answer.
+fn cors(headers: &mut HeaderMap) {
+    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    headers.insert(
+        header::ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static("Content-Disposition, Retry-After, X-Dealvm-Seed, X-Dealvm-Generated, X-Dealvm-Produced"),
+    );
+}
+
+/// A JSON answer.
+fn json_answer(status: StatusCode, value: &Value) -> Response {
+    let mut response = Response::new(Body::from(value.to_string()));
+    *response.status_mut() = status;
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+/// An error answer: `{"error": message}`.
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    json_answer(status, &json!({ "error": message.into() }))
+}
+
+/// A refusal of the engine: the message as the command prints it, the message alone, and
+/// where it points in the script.
+fn refused(refusal: Refusal) -> Response {
+    let status = StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::BAD_REQUEST);
+    let mut body = json!({ "error": refusal.printed, "message": refusal.message });
+    if let (Some(line), Some(column)) = (refusal.line, refusal.column) {
+        body["line"] = json!(line);
+        body["column"] = json!(column);
+    }
+    json_answer(status, &body)
+}
+
+async fn not_found(request: Request) -> Response {
+    let paths: Vec<String> = ROUTES.iter().map(|(m, p)| format!("{m} {p}")).collect();
+    error(StatusCode::NOT_FOUND, format!("no such endpoint: {}; this server answers {}", request.uri().path(), paths.join(", ")))
+}
+
+async fn wrong_method(request: Request) -> Response {
+    let path = request.uri().path();
+    let allowed: Vec<&str> = ROUTES.iter().filter(|(_, p)| *p == path).map(|(m, _)| *m).collect();
+    let mut response = error(StatusCode::METHOD_NOT_ALLOWED, format!("{path} takes {}, not {}", allowed.join(", "), request.method()));
+    if let Ok(allow) = HeaderValue::from_str(&allowed.join(", ")) {
+        response.headers_mut().insert(header::ALLOW, allow);
+    }
+    response
+}
+
+async fn health(State(server): State<Arc<Server>>) -> Response {
+    let (running, waiting) = server.gate.load(&server.limits);
+    let l = &server.limits;
+    let limits = json!({
+        "seconds": l.seconds, "generate": l.generate, "deals": l.deals, "script_bytes": l.script_bytes,
+        "request_bytes": l.request_bytes, "answer_bytes": l.answer_bytes, "running": l.running,
+        "waiting": l.waiting, "wait": l.wait, "threads": l.threads,
+    });
+    json_answer(
+        StatusCode::OK,
+        &json!({ "status": "ok", "dealvm": env!("CARGO_PKG_VERSION"), "running": running, "waiting": waiting, "limits": limits }),
+    )
+}
+
+async fn openapi() -> Response {
+    let mut response = Response::new(Body::from(OPENAPI));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+/// The body of `POST /deal`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DealRequest {
+    script: String,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+/// The body of `POST /api/run`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunRequest {
+    script: String,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    generate: Option<u64>,
+    #[serde(default)]
+    produce: Option<u64>,
+    #[serde(default)]
+    threads: Option<usize>,
+    /// How many of the produced deals come back (the server's `--max-deals` at most).
+    #[serde(default)]
+    return_deals: Option<u64>,
+}
+
+/// The body of `POST /api/boards`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardsRequest {
+    #[serde(default)]
+    script: Option<String>,
+    /// The text of a board file whose deals the run reads.
+    #[serde(default)]
+    deals: Option<String>,
+    /// The name of that file, whose extension tells its format when its content does not.
+    #[serde(default)]
+    deals_name: Option<String>,
+    format: String,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    generate: Option<u64>,
+    #[serde(default)]
+    produce: Option<u64>,
+    #[serde(default)]
+    threads: Option<usize>,
+}
+
+/// `POST /deal`: the teaching sites' call, what `dealvm -s SEED script.dli` prints.
+async fn deal(State(server): State<Arc<Server>>, request: Request) -> Response {
+    let body: DealRequest = match read_json(&server, request).await {
+        Ok(body) => body,
+        Err(response) => return response,
+    };
+    let job = Job { script: Some(body.script), seed: body.seed, threads: server.limits.threads.max(1), ..Job::default() };
+    let (answer, elapsed, timed_out) = match run_job(&server, job).await {
+        Ok(done) => done,
+        Err(response) => return response,
+    };
+    let mut value = json!({
+        "seed": answer.seed,
+        "produced": answer.produced,
+        "generated": answer.generated,
+        "elapsed_ms": elapsed.as_millis() as u64,
+        "output": String::from_utf8_lossy(&answer.printed),
+    });
+    notes(&mut value, &answer, timed_out, &server.limits);
+    with_examined(json_answer(StatusCode::OK, &value), answer.generated)
+}
+
+/// `POST /api/run`: the `--json` document of the run, with the deals produced.
+async fn api_run(State(server): State<Arc<Server>>, request: Request) -> Response {
+    let body: RunRequest = match read_json(&server, request).await {
+        Ok(body) => body,
+        Err(response) => return response,
+    };
+    let deals = body.return_deals.unwrap_or(server.limits.deals).min(server.limits.deals);
+    let job = Job {
+        script: Some(body.script),
+        seed: body.seed,
+        generate: body.generate,
+        produce: body.produce,
+        threads: body.threads.unwrap_or(1).clamp(1, server.limits.threads.max(1)),
+        want: Want::Document { deals },
+        ..Job::default()
+    };
+    let (answer, elapsed, timed_out) = match run_job(&server, job).await {
+        Ok(done) => done,
+        Err(response) => return response,
+    };
+    let document = answer.document.as_deref().and_then(|d| serde_json::from_slice::<Map<String, Value>>(d).ok());
+    let Some(document) = document else {
+        return error(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the run wrote no JSON document");
+    };
+    let mut value = Value::Object(document);
+    value["deals"] = answer.deals.iter().map(|(board, deal)| json!({ "board": board, "deal": deal })).collect();
+    value["elapsed_ms"] = json!(elapsed.as_millis() as u64);
+    notes(&mut value, &answer, timed_out, &server.limits);
+    with_examined(json_answer(StatusCode::OK, &value), answer.generated)
+}
+
+/// `POST /api/boards`: the produced deals as a board file.
+async fn api_boards(State(server): State<Arc<Server>>, request: Request) -> Response {
+    let body: BoardsRequest = match read_json(&server, request).await {
+        Ok(body) => body,
+        Err(response) => return response,
+    };
+    let Some(format) = BOARD_FORMATS.iter().find(|f| f.name == body.format.to_ascii_lowercase()) else {
+        let names: Vec<&str> = BOARD_FORMATS.iter().map(|f| f.name).collect();
+        return error(StatusCode::BAD_REQUEST, format!("no board format `{}`: the formats are {}", body.format, names.join(", ")));
+    };
+    if body.script.is_none() && body.deals.is_none() {
+        return error(StatusCode::BAD_REQUEST, "give a script, or deals (the text of a board file), or both");
+    }
+    let deals = body.deals.map(|text| (body.deals_name.unwrap_or_else(|| "deals".to_string()), text));
+    let job = Job {
+        script: body.script,
+        deals,
+        seed: body.seed,
+        generate: body.generate,
+        produce: body.produce,
+        threads: body.threads.unwrap_or(1).clamp(1, server.limits.threads.max(1)),
+        want: Want::Boards { format },
+    };
+    let (answer, _, timed_out) = match run_job(&server, job).await {
+        Ok(done) => done,
+        Err(response) => return response,
+    };
+    let Some(file) = answer.boards.filter(|_| !answer.stopped) else {
+        let why = if timed_out {
+            format!(
+                "the run was stopped at the server's limit of {} seconds (--max-seconds) before the board file was written",
+                server.limits.seconds
+            )
+        } else {
+            "the run was stopped before the board file was written".to_string()
+        };
+        return with_examined(json_answer(StatusCode::UNPROCESSABLE_ENTITY, &json!({ "error": why, "limit": "--max-seconds" })), answer.generated);
+    };
+    let mut response = Response::new(Body::from(file));
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(format.content_type));
+    if let Ok(disposition) = HeaderValue::from_str(&format!("attachment; filename=\"boards.{}\"", format.extension)) {
+        headers.insert(header::CONTENT_DISPOSITION, disposition);
+    }
+    for (name, value) in [("x-dealvm-seed", answer.seed), ("x-dealvm-generated", answer.generated), ("x-dealvm-produced", answer.produced)] {
+        headers.insert(HeaderName::from_static(name), HeaderValue::from(value));
+    }
+    with_examined(response, answer.generated)
+}
+
+/// The answer with the deals it examined, for the log line.
+fn with_examined(mut response: Response, examined: u64) -> Response {
+    response.extensions_mut().insert(Examined(examined));
+    response
+}
+
+/// Adds to an answer the limits that cut or stopped its run (`limits`: each the switch and
+/// what it did) and the script's warnings.
+fn notes(value: &mut Value, answer: &Answer, timed_out: bool, limits: &Limits) {
+    let mut notes: Vec<Value> = answer.cuts.iter().map(|c| json!({ "limit": c.limit, "message": c.message })).collect();
+    if answer.printed_cut {
+        notes.push(json!({
+            "limit": "--max-answer-bytes",
+            "message": format!("the output was cut at {} bytes, the server's limit, and the run stopped there", limits.answer_bytes),
+        }));
+    } else if answer.stopped && timed_out {
+        notes.push(json!({
+            "limit": "--max-seconds",
+            "message": format!("the run was stopped after {} seconds, the server's limit: the figures count the deals dealt until then", limits.seconds),
+        }));
+    }
+    if !notes.is_empty() {
+        value["limits"] = Value::Array(notes);
+    }
+    if !answer.warnings.is_empty() {
+        value["warnings"] = json!(answer.warnings);
+    }
+}
+
+/// The body of `request`, read within the limit, as the JSON of `T`.
+async fn read_json<T: DeserializeOwned>(server: &Server, request: Request) -> Result<T, Response> {
+    let body = read_body(request, server.limits.request_bytes).await?;
+    serde_json::from_slice(&body).map_err(|e| error(StatusCode::BAD_REQUEST, format!("the request is not the JSON this endpoint takes: {e}")))
+}
+
+/// The body of `request`, at most `limit` bytes: a larger one is read to its end and
+/// dropped (so that the client reads the answer rather than a reset connection), up to a
+/// point, then answered 413.
+async fn read_body(request: Request, limit: usize) -> Result<Vec<u8>, Response> {
+    let too_large =
+        || error(StatusCode::PAYLOAD_TOO_LARGE, format!("the request is larger than the {limit} bytes this server takes (--max-request-bytes)"));
+    let drained = (limit as u64).saturating_mul(16).max(64 << 20);
+    let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > drained) {
+        return Err(too_large());
+    }
+    let mut body = request.into_body();
+    let read = async {
+        let (mut kept, mut total) = (Vec::new(), 0u64);
+        while let Some(frame) = body.frame().await {
+            let Ok(frame) = frame else { return Err(error(StatusCode::BAD_REQUEST, "the request's body could not be read")) };
+            if let Ok(data) = frame.into_data() {
+                total += data.len() as u64;
+                if total > drained {
+                    return Err(too_large());
+                }
+                if total <= limit as u64 {
+                    kept.extend_from_slice(&data);
+                }
+            }
+        }
+        if total > limit as u64 {
+            return Err(too_large());
+        }
+        Ok(kept)
+    };
+    match tokio::time::timeout(Duration::from_secs(BODY_SECONDS), read).await {
+        Ok(read) => read,
+        Err(_) => Err(error(StatusCode::REQUEST_TIMEOUT, format!("the request's body did not come within {BODY_SECONDS} seconds"))),
+    }
+}
+
+/// Stops a run when dropped: when its request ends, or when its client goes away first.
+struct StopWhenDropped(Stop);
+
+impl Drop for StopWhenDropped {
+    fn drop(&mut self) {
+        self.0.request();
+    }
+}
+
+/// Runs `job` once the gate gives it a place, on a thread of its own, within the limits:
+/// the answer, how long it took, and whether the time limit stopped it; or the answer to give
+/// instead (413, 503, the engine's refusal, 500 if the run panicked: the server goes on).
+async fn run_job(server: &Arc<Server>, job: Job) -> Result<(Answer, Duration, bool), Response> {
+    let limits = &server.limits;
+    if let Some(script) = job.script.as_ref().filter(|s| s.len() > limits.script_bytes) {
+        return Err(error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the script is {} bytes, and this server takes scripts of at most {} bytes (--max-script-bytes)",
+                script.len(),
+                limits.script_bytes
+            ),
+        ));
+    }
+    let place = server.gate.enter().await.map_err(|busy| turned_away(limits, busy))?;
+    let caps = Caps { generate: limits.generate, deals: limits.deals, answer_bytes: limits.answer_bytes };
+    let started = Instant::now();
+    let stop = Stop::new().with_deadline(started + Duration::from_secs_f64(limits.seconds.max(0.0)));
+    let guard = StopWhenDropped(stop.clone());
+    let engine = server.engine.clone();
+    let ran = stop.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        let _place = place;
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.run(&job, &caps, &ran)))
+    });
+    let result = task.await;
+    let timed_out = stop.timed_out();
+    drop(guard);
+    match result {
+        Ok(Ok(Ok(answer))) => Ok((answer, started.elapsed(), timed_out)),
+        Ok(Ok(Err(refusal))) => Err(refused(refusal)),
+        _ => Err(error(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the run failed (it is a bug of dealvm); the server goes on")),
+    }
+}
+
+/// The answer to a request that found no place: 503, to come back after a run's time.
+fn turned_away(limits: &Limits, busy: Busy) -> Response {
+    let why = match busy {
+        Busy::QueueFull => format!("{} requests are running and {} waiting (--max-running, --max-waiting)", limits.running, limits.waiting),
+        Busy::WaitedTooLong => {
+            format!("{} requests are running, and none ended within {} seconds (--max-running, --max-wait)", limits.running, limits.wait)
+        }
+    };
+    let mut response = error(StatusCode::SERVICE_UNAVAILABLE, format!("the server is busy: {why}; try again in a few seconds"));
+    let retry = (limits.seconds.ceil() as u64).max(1);
+    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn the_openapi_document_lists_every_route_and_no_other() {
+        let document: Value = serde_json::from_str(OPENAPI).unwrap();
+        let mut listed = BTreeSet::new();
+        for (path, item) in document["paths"].as_object().unwrap() {
+            for method in item.as_object().unwrap().keys() {
+                listed.insert((method.to_ascii_uppercase(), path.clone()));
+            }
+        }
+        let routes: BTreeSet<(String, String)> = ROUTES.iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
+        assert_eq!(listed, routes);
+    }
+
+    #[test]
+    fn every_board_format_has_its_switch() {
+        for format in BOARD_FORMATS {
+            assert!(format.switch.starts_with("--") && !format.extension.is_empty(), "{format:?}");
+        }
+    }
+}

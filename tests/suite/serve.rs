@@ -1,0 +1,394 @@
+//! `dealvm serve`: the real program started on a free port of the loopback, spoken to over
+//! plain HTTP/1.1: every endpoint of its OpenAPI document, the answers against the command's
+//! own output for the same script and seed, each limit, each refusal, bad requests, a client
+//! going away, and SIGTERM.
+
+use crate::common::{dealvm_in, normalise, scratch};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A server started for a test, killed when dropped (unless it was stopped).
+struct Server {
+    child: Child,
+    port: u16,
+    log: Arc<Mutex<String>>,
+}
+
+impl Server {
+    /// `dealvm serve --listen 127.0.0.1:0` with `args`: the port read from its first line.
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut first = String::new();
+        stderr.read_line(&mut first).unwrap();
+        let port = first.trim().rsplit(':').next().and_then(|p| p.parse().ok()).unwrap_or_else(|| panic!("first line: {first:?}"));
+        let log = Arc::new(Mutex::new(String::new()));
+        let kept = log.clone();
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                kept.lock().unwrap().push_str(&(line + "\n"));
+            }
+        });
+        Server { child, port, log }
+    }
+
+    fn post(&self, path: &str, body: &Value) -> Reply {
+        http(self.port, "POST", path, body.to_string().as_bytes())
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        http(self.port, "GET", path, b"")
+    }
+
+    fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An HTTP answer.
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&self.body)))
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// One request on a connection of its own (`Connection: close`), the whole answer read.
+fn http(port: u16, method: &str, path: &str, body: &[u8]) -> Reply {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    // A server that refuses a body it finds too large may stop reading it.
+    let _ = stream.write_all(body);
+    read_reply(stream)
+}
+
+fn read_reply(mut stream: TcpStream) -> Reply {
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).unwrap();
+    let split = bytes.windows(4).position(|w| w == b"\r\n\r\n").unwrap_or_else(|| panic!("no head in {:?}", String::from_utf8_lossy(&bytes)));
+    let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
+    let mut lines = head.lines();
+    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let headers = lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_string(), v.trim().to_string())).collect();
+    Reply { status, headers, body: bytes[split + 4..].to_vec() }
+}
+
+/// What `dealvm ARGS script.dli` prints, run in a folder of its own on `script`.
+fn command(name: &str, script: &str, args: &[&str]) -> String {
+    let dir = scratch(name);
+    std::fs::write(dir.join("script.dli"), script).unwrap();
+    let mut all = args.to_vec();
+    all.push("script.dli");
+    let run = dealvm_in(&dir, &all, None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    run.stdout
+}
+
+const PRINTPBN: &str = "produce 3\ncondition hcp(north) >= 15 && shape(north, any 4333 + any 4432)\naction printpbn\n";
+const ONELINE: &str = "produce 4\ndealer south\ncondition hcp(south) >= 12\naction printoneline, average hcp(north)\n";
+const NOTHING: &str = "generate 3000\ncondition hcp(north) == 37 && hcp(south) == 3\naction printall\n";
+/// Deals until a limit stops it.
+const ENDLESS: &str = "generate 1000000000000000\naction average hcp(south)\n";
+
+#[test]
+fn every_endpoint_of_the_document_answers() {
+    let server = Server::start(&[]);
+    let document = server.get("/api/openapi.json").json();
+    let bodies = [
+        ("/api/run", json!({ "script": ONELINE, "seed": 1 })),
+        ("/api/boards", json!({ "script": "produce 2", "seed": 1, "format": "pbn" })),
+        ("/deal", json!({ "script": ONELINE, "seed": 1 })),
+    ];
+    let mut answered = Vec::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            let reply = match method.as_str() {
+                "get" => server.get(path),
+                "post" => server.post(path, &bodies.iter().find(|(p, _)| p == path).unwrap_or_else(|| panic!("no body for {path}")).1),
+                other => panic!("{other} {path}"),
+            };
+            assert_eq!(reply.status, 200, "{method} {path}: {}", reply.text());
+            assert_eq!(reply.header("access-control-allow-origin"), Some("*"), "{method} {path}");
+            answered.push(path.clone());
+        }
+    }
+    assert_eq!(answered.len(), 5, "{answered:?}");
+    let health = server.get("/api/health").json();
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["limits"]["seconds"], 5.0);
+    // Another path, another method: JSON errors naming the endpoints.
+    let missing = server.get("/api/nothing");
+    assert_eq!(missing.status, 404);
+    assert!(missing.json()["error"].as_str().unwrap().contains("POST /deal"));
+    let wrong = server.get("/deal");
+    assert_eq!((wrong.status, wrong.header("allow")), (405, Some("POST")));
+    // The preflight of a page on another origin.
+    let preflight = http(server.port, "OPTIONS", "/deal", b"");
+    assert_eq!(preflight.status, 204);
+    assert!(preflight.header("access-control-allow-methods").unwrap().contains("POST"));
+    assert_eq!(preflight.header("access-control-allow-headers"), Some("Content-Type"));
+    // One line per request on standard error.
+    let log = server.log();
+    assert!(log.lines().any(|l| l.starts_with("POST /deal 200 ") && l.ends_with(" deals") && !l.ends_with("- deals")), "{log}");
+    assert!(log.contains("GET /api/nothing 404 "), "{log}");
+}
+
+#[test]
+fn deal_answers_what_the_command_prints() {
+    let server = Server::start(&[]);
+    for (name, script, seed) in [("printpbn", PRINTPBN, 7), ("oneline", ONELINE, 11), ("nothing", NOTHING, 3)] {
+        let reply = server.post("/deal", &json!({ "script": script, "seed": seed }));
+        assert_eq!(reply.status, 200, "{name}: {}", reply.text());
+        let answer = reply.json();
+        let printed = command(name, script, &["-s", &seed.to_string()]);
+        assert_eq!(normalise(answer["output"].as_str().unwrap()), normalise(&printed), "{name}");
+        assert_eq!(answer["seed"], seed);
+        assert!(printed.contains(&format!("Generated {} hands", answer["generated"])), "{name}");
+        assert!(printed.contains(&format!("Produced  {} hands", answer["produced"])), "{name}");
+        assert!(answer["elapsed_ms"].is_u64() && answer.get("limits").is_none(), "{answer}");
+    }
+    // No seed: the server chooses one and says which; the command deals the same with it.
+    let answer = server.post("/deal", &json!({ "script": ONELINE })).json();
+    let seed = answer["seed"].as_u64().unwrap();
+    assert!(seed > 0);
+    let printed = command("chosen", ONELINE, &["-s", &seed.to_string()]);
+    assert_eq!(normalise(answer["output"].as_str().unwrap()), normalise(&printed));
+}
+
+#[test]
+fn api_run_gives_the_figures_of_the_json_document() {
+    let server = Server::start(&[]);
+    let script = "condition hcp(north) >= 15\nproduce 200\naction average hcp(south), frequency \"spades\" (spades(north), 0, 13)\n";
+    let reply = server.post("/api/run", &json!({ "script": script, "seed": 9, "generate": 100000, "threads": 2, "return_deals": 5 }));
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let answer = reply.json();
+    let document: Value = serde_json::from_str(&command("json", script, &["-s", "9", "-g", "100000", "--json", "-"])).unwrap();
+    for field in ["format", "version", "input", "seed", "generated", "produced", "stopped_by", "reports"] {
+        assert_eq!(answer[field], document[field], "{field}");
+    }
+    assert_eq!(answer["produced"], 200);
+    let deals = answer["deals"].as_array().unwrap();
+    assert_eq!(deals.len(), 5);
+    assert_eq!(deals[0]["board"], 1);
+    assert!(deals[0]["deal"].as_str().unwrap().starts_with("N:"));
+    // The deals returned are the deals the command produces: its PBN file has them.
+    let dir = scratch("json-pbn");
+    std::fs::write(dir.join("script.dli"), script).unwrap();
+    let run = dealvm_in(&dir, &["-s", "9", "-g", "100000", "--pbn", "deals.pbn", "script.dli"], None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let pbn = std::fs::read_to_string(dir.join("deals.pbn")).unwrap();
+    // (The file writes each deal from its dealer's seat, the answer from North.)
+    let in_file: Vec<dealvm::Deal> = pbn.lines().filter_map(|l| l.strip_prefix("[Deal \"")?.strip_suffix("\"]")).map(|d| dealvm::deal_from_pbn(d).unwrap()).collect();
+    for (i, deal) in deals.iter().enumerate() {
+        assert_eq!(dealvm::deal_from_pbn(deal["deal"].as_str().unwrap()).unwrap(), in_file[i], "{deal}");
+    }
+}
+
+#[test]
+fn api_boards_answers_the_file_the_command_writes() {
+    let server = Server::start(&[]);
+    let script = "produce 4\ncondition hcp(north) >= 12\n";
+    let reply = server.post("/api/boards", &json!({ "script": script, "seed": 4, "format": "dup" }));
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    assert_eq!(reply.header("content-type"), Some("application/octet-stream"));
+    assert_eq!(reply.header("content-disposition"), Some("attachment; filename=\"boards.dup\""));
+    assert_eq!(reply.header("x-dealvm-produced"), Some("4"));
+    let dir = scratch("boards");
+    std::fs::write(dir.join("script.dli"), script).unwrap();
+    let run = dealvm_in(&dir, &["-s", "4", "--dup", "out.dup", "script.dli"], None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(reply.body, std::fs::read(dir.join("out.dup")).unwrap());
+    // A PBN file given as text, converted to LIN as `--deals` converts it.
+    let pbn = server.post("/api/boards", &json!({ "script": script, "seed": 4, "format": "pbn" }));
+    assert_eq!(pbn.header("content-type"), Some("application/x-pbn; charset=utf-8"));
+    let lin = server.post("/api/boards", &json!({ "deals": pbn.text(), "deals_name": "session.pbn", "format": "LIN" }));
+    assert_eq!(lin.status, 200, "{}", lin.text());
+    std::fs::write(dir.join("session.pbn"), &pbn.body).unwrap();
+    let run = dealvm_in(&dir, &["--deals", "session.pbn", "--lin", "-"], None);
+    assert_eq!(lin.text(), run.stdout);
+    let unknown = server.post("/api/boards", &json!({ "script": script, "format": "docx" }));
+    assert_eq!(unknown.status, 400);
+    assert!(unknown.json()["error"].as_str().unwrap().contains("pbn, dlm, lin"));
+    let neither = server.post("/api/boards", &json!({ "format": "pbn" }));
+    assert_eq!(neither.status, 400);
+}
+
+#[test]
+fn a_run_is_stopped_at_the_time_and_generate_limits() {
+    let server = Server::start(&["--max-seconds", "1", "--max-generate", "1000000000000"]);
+    let started = Instant::now();
+    let answer = server.post("/deal", &json!({ "script": ENDLESS, "seed": 1 })).json();
+    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    let limits: Vec<&str> = answer["limits"].as_array().unwrap().iter().map(|l| l["limit"].as_str().unwrap()).collect();
+    assert_eq!(limits, ["--max-generate", "--max-seconds"], "{answer}");
+    let generated = answer["generated"].as_u64().unwrap();
+    assert!(generated > 0 && generated < 1_000_000_000_000);
+    // The statistics say how far the run got.
+    let output = answer["output"].as_str().unwrap();
+    assert!(output.contains(&format!("Generated {generated} hands")) && output.contains("Sample Size="), "{output}");
+    let document = server.post("/api/run", &json!({ "script": ENDLESS, "seed": 1 })).json();
+    assert_eq!((&document["stopped_by"], &document["limits"][1]["limit"]), (&json!("interrupted"), &json!("--max-seconds")));
+
+    let server = Server::start(&["--max-generate", "50000"]);
+    let answer = server.post("/deal", &json!({ "script": ENDLESS, "seed": 1 })).json();
+    assert_eq!(answer["generated"], 50000);
+    assert_eq!(answer["limits"][0]["limit"], "--max-generate", "{answer}");
+    assert!(answer["limits"][0]["message"].as_str().unwrap().contains("1000000000000000"));
+}
+
+#[test]
+fn the_size_limits_refuse_or_cut() {
+    let server = Server::start(&["--max-script-bytes", "1000", "--max-answer-bytes", "1000", "--max-deals", "3"]);
+    // A script over the limit.
+    let long = format!("{}produce 1\n", "# a comment\n".repeat(100));
+    let reply = server.post("/deal", &json!({ "script": long }));
+    assert_eq!(reply.status, 413);
+    assert!(reply.json()["error"].as_str().unwrap().contains("--max-script-bytes"));
+    // A request of 10 MB.
+    let huge = json!({ "script": "#".repeat(10 << 20) });
+    let reply = server.post("/deal", &huge);
+    assert_eq!(reply.status, 413, "{}", reply.text());
+    assert!(reply.json()["error"].as_str().unwrap().contains("--max-request-bytes"));
+    // An output over the limit is cut there, and the run stopped.
+    let answer = server.post("/deal", &json!({ "script": "produce 3\naction printall\n", "seed": 2 })).json();
+    assert_eq!(answer["output"].as_str().unwrap().len(), 1000, "{answer}");
+    assert_eq!(answer["limits"][0]["limit"], "--max-answer-bytes");
+    // A printing script produces at most --max-deals.
+    let answer = server.post("/deal", &json!({ "script": "produce 10\naction printoneline\n", "seed": 2 })).json();
+    assert_eq!((answer["produced"].as_u64(), answer["limits"][0]["limit"].as_str()), (Some(3), Some("--max-deals")), "{answer}");
+    let boards = server.post("/api/boards", &json!({ "script": "produce 10", "format": "pbn" }));
+    assert_eq!(boards.header("x-dealvm-produced"), Some("3"));
+}
+
+#[test]
+fn requests_beyond_the_places_and_the_queue_are_turned_away() {
+    let server = Arc::new(Server::start(&["--max-running", "1", "--max-waiting", "0", "--max-seconds", "2", "--max-generate", "1000000000000"]));
+    let long = {
+        let server = server.clone();
+        std::thread::spawn(move || server.post("/deal", &json!({ "script": ENDLESS, "seed": 1 })).status)
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    let busy = server.post("/deal", &json!({ "script": ONELINE, "seed": 1 }));
+    assert_eq!(busy.status, 503, "{}", busy.text());
+    assert_eq!(busy.header("retry-after"), Some("2"));
+    assert!(busy.json()["error"].as_str().unwrap().contains("busy"));
+    assert_eq!(long.join().unwrap(), 200);
+    assert_eq!(server.post("/deal", &json!({ "script": ONELINE, "seed": 1 })).status, 200);
+}
+
+#[test]
+fn bad_requests_are_refused_with_the_commands_messages() {
+    let server = Server::start(&[]);
+    let cases: [(&str, &[u8], &str); 6] = [
+        ("/deal", b"{\"script\": ", "not the JSON"),
+        ("/deal", b"{\"script\": \"produce 1\", \"seed\": \"abc\"}", "invalid type"),
+        ("/deal", b"{\"seed\": 1}", "missing field `script`"),
+        ("/deal", b"[1, 2]", "not the JSON"),
+        ("/api/run", b"{\"script\": \"produce 1\", \"deals_file\": \"/etc/passwd\"}", "unknown field `deals_file`"),
+        ("/api/boards", b"{\"deals\": \"x\", \"deals_name\": \"../../etc/passwd\", \"format\": \"pbn\"}", "deals_name"),
+    ];
+    for (path, body, said) in cases {
+        let reply = http(server.port, "POST", path, body);
+        assert_eq!(reply.status, 400, "{}", String::from_utf8_lossy(body));
+        assert!(reply.json()["error"].as_str().unwrap().contains(said), "{}", reply.text());
+    }
+    // A script error: the command's caret message, its line and column.
+    let answer = server.post("/deal", &json!({ "script": "produce 1\ncondition hcpp(north) > 3\n" })).json();
+    assert_eq!((answer["line"].as_u64(), answer["column"].as_u64()), (Some(2), Some(11)), "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("--> script.dli:2:11"));
+    assert!(answer["message"].as_str().unwrap().starts_with("unknown function `hcpp`"));
+    // A script that asks for a program of the server's machine.
+    let answer = server.post("/deal", &json!({ "script": "condition usereval(1, north, 0) > 0\n" }));
+    assert_eq!(answer.status, 400);
+    assert!(answer.json()["error"].as_str().unwrap().contains("this server runs none"), "{}", answer.text());
+    // A division by zero in the run, pointed at.
+    let answer = server.post("/deal", &json!({ "script": "condition 10 / (hcp(north) - hcp(north)) > 1\n", "seed": 1 })).json();
+    assert!(answer["error"].as_str().unwrap().contains("division by zero"), "{answer}");
+    assert_eq!(answer["line"], 1);
+    assert_eq!(server.get("/api/health").status, 200);
+}
+
+#[test]
+fn a_client_that_goes_away_leaves_the_server_serving_and_sigterm_ends_it() {
+    let mut server = Server::start(&["--max-seconds", "3", "--max-generate", "1000000000000"]);
+    // A body cut half-way, then the connection closed.
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.write_all(b"POST /deal HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"script\": ").unwrap();
+    drop(stream);
+    // A run started, its client gone before the answer: the run stops.
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let body = json!({ "script": ENDLESS, "seed": 1 }).to_string();
+    let head = format!("POST /deal HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n", body.len());
+    stream.write_all((head + &body).as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    drop(stream);
+    std::thread::sleep(Duration::from_millis(300));
+    let health = server.get("/api/health").json();
+    assert_eq!(health["status"], "ok");
+    assert!(server.log().contains("POST /deal closed by the client"), "{}", server.log());
+    assert_eq!(server.post("/deal", &json!({ "script": ONELINE, "seed": 1 })).status, 200);
+    // SIGTERM: the server ends at once, with status 0.
+    let started = Instant::now();
+    // SAFETY: kill has no preconditions; the pid is our child's, still running.
+    unsafe { libc::kill(server.child.id() as i32, libc::SIGTERM) };
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "the server did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn bad_switches_exit_2_and_the_help_names_every_limit() {
+    let dir = scratch("switches");
+    let run = dealvm_in(&dir, &["serve", "--max-seconds", "0"], None);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    let run = dealvm_in(&dir, &["serve", "--listen", "nowhere"], None);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    let help = dealvm_in(&dir, &["serve", "--help"], None);
+    assert_eq!(help.status, 0);
+    for switch in
+        ["--listen", "--max-seconds", "--max-generate", "--max-deals", "--max-script-bytes", "--max-answer-bytes", "--max-running", "--max-threads"]
+    {
+        assert!(help.stdout.contains(switch), "{switch}");
+    }
+}
