@@ -214,7 +214,8 @@ fn api_run_gives_the_figures_of_the_json_document() {
     assert_eq!(run.status, 0, "{}", run.stderr);
     let pbn = std::fs::read_to_string(dir.join("deals.pbn")).unwrap();
     // (The file writes each deal from its dealer's seat, the answer from North.)
-    let in_file: Vec<dealvm::Deal> = pbn.lines().filter_map(|l| l.strip_prefix("[Deal \"")?.strip_suffix("\"]")).map(|d| dealvm::deal_from_pbn(d).unwrap()).collect();
+    let in_file: Vec<dealvm::Deal> =
+        pbn.lines().filter_map(|l| l.strip_prefix("[Deal \"")?.strip_suffix("\"]")).map(|d| dealvm::deal_from_pbn(d).unwrap()).collect();
     for (i, deal) in deals.iter().enumerate() {
         assert_eq!(dealvm::deal_from_pbn(deal["deal"].as_str().unwrap()).unwrap(), in_file[i], "{deal}");
     }
