@@ -10,6 +10,7 @@
 
 pub mod engine;
 pub mod limits;
+pub mod page;
 pub mod routes;
 
 use engine::Engine;

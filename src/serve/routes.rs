@@ -49,7 +49,17 @@ pub fn router(server: Arc<Server>) -> Router {
     for &(_, path) in ROUTES {
         router = router.route(path, route(path).fallback(wrong_method));
     }
+    let page = |body: &'static str, kind: &'static str| get(move || async move { with_type(Response::new(Body::from(body)), kind) });
+    router = router.route("/", get(|| async { with_type(Response::new(Body::from(super::page::index())), "text/html; charset=utf-8") }));
+    router = router.route("/page.css", page(super::page::CSS, "text/css; charset=utf-8"));
+    router = router.route("/page.js", page(super::page::SCRIPT, "text/javascript; charset=utf-8"));
     router.fallback(not_found).layer(middleware::from_fn(around)).with_state(server)
+}
+
+/// `response` with its `Content-Type`.
+fn with_type(mut response: Response, kind: &'static str) -> Response {
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    response
 }
 
 /// The handler of the route at `path`.

@@ -393,3 +393,41 @@ fn bad_switches_exit_2_and_the_help_names_every_limit() {
         assert!(help.stdout.contains(switch), "{switch}");
     }
 }
+
+#[test]
+fn the_teachers_page_works_in_a_real_browser() {
+    // The page and its two files, built into the binary.
+    let server = Server::start(&["--max-running", "4"]);
+    let page = server.get("/");
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(page.text().contains("id=\"example-scripts\">[["), "the examples are in the page");
+    for (path, kind) in [("/page.css", "text/css; charset=utf-8"), ("/page.js", "text/javascript; charset=utf-8")] {
+        let file = server.get(path);
+        assert_eq!((file.status, file.header("content-type")), (200, Some(kind)), "{path}");
+    }
+    // Debian's chromium driven by playwright-core (tests/browser/page.mjs): a script typed and
+    // run, its diagrams and a chart seen, an error marked in the editor, the boards downloaded
+    // as PBN; the screenshots stay in the test's output folder.
+    let browser = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    assert!(
+        browser.join("node_modules/playwright-core").exists(),
+        "playwright-core is missing: `npm ci --prefix tests/browser` installs it (bash .ci/run does), with Debian's chromium"
+    );
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    std::fs::create_dir_all(&out).unwrap();
+    let _ = std::fs::remove_file(out.join("boards.pbn"));
+    let run = Command::new("node")
+        .arg(browser.join("page.mjs"))
+        .arg(format!("http://127.0.0.1:{}/", server.port))
+        .arg(&out)
+        .output()
+        .expect("node runs (apt-get install nodejs)");
+    let said = format!("{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
+    assert!(run.status.success(), "{said}\nserver log:\n{}", server.log());
+    assert!(out.join("page-run.png").exists() && out.join("page-error.png").exists(), "screenshots in {}", out.display());
+    // The file downloaded is the run's boards, which the command reads back.
+    let read = dealvm_in(&out, &["--deals", "boards.pbn", "-v"], Some(b"action printoneline\n"));
+    assert_eq!(read.status, 0, "{}", read.stderr);
+    assert_eq!(read.stdout.lines().count(), 6, "{}", read.stdout);
+}
