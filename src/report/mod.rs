@@ -480,7 +480,7 @@ impl Actions {
                     }
                 }
                 _ if in_json => {}
-                ActionSpec::Average { label, tally } | ActionSpec::Frequency { label, tally } | ActionSpec::BktFreq { label, tally } => {
+                ActionSpec::Average { label, tally, .. } | ActionSpec::Frequency { label, tally, .. } | ActionSpec::BktFreq { label, tally, .. } => {
                     let (t, label) = (self.tallies.get(*tally), label.as_deref());
                     match *self.tallies.spec(*tally) {
                         TallySpec::Average { .. } => stats::average(w, label, self.mean(*tally), errors)?,
@@ -490,7 +490,7 @@ impl Actions {
                         TallySpec::Buckets { x, y: Some(y) } => stats::buckets2(w, label, &x, &y, &t.counts)?,
                     }
                 }
-                ActionSpec::EvalContract { side, contract, vulnerable, tally } => {
+                ActionSpec::EvalContract { side, contract, vulnerable, tally, .. } => {
                     stats::evalcontract(w, *side, *contract, *vulnerable, &self.tricks(*tally), errors)?;
                 }
                 _ => {}
