@@ -15,6 +15,7 @@ use crate::files::bigdeal::Format as TableFormat;
 use crate::files::hand_record::{BoardsPerPage, Format as HandRecordForm, Paper};
 use crate::front::diag::Diagnostic;
 use crate::front::lex::ScriptVars;
+use crate::report::charts::Form as ChartsForm;
 use crate::run::Shard;
 use dealvm_vm::card::Seat;
 use dealvm_vm::dealing::classic::ClassicBuild;
@@ -163,11 +164,13 @@ pub enum Format {
     Zrd,
     Dl52,
     Json,
+    /// `--charts`: the charts of the statistics, an HTML page or an SVG document.
+    Charts,
 }
 
 impl Format {
     /// Every format, in the order of the checks.
-    pub const ALL: [Format; 17] = [
+    pub const ALL: [Format; 18] = [
         Format::Pbn,
         Format::Dlm,
         Format::Dup,
@@ -185,10 +188,11 @@ impl Format {
         Format::Zrd,
         Format::Dl52,
         Format::Json,
+        Format::Charts,
     ];
 
     /// The switch that names the file: `--pbn`, `--dlm`, `--dup`, ..., `-C`, `-X`, `-Z`, `-l`,
-    /// `--json`.
+    /// `--json`, `--charts`.
     pub fn switch(self) -> &'static str {
         match self {
             Format::Pbn => "--pbn",
@@ -208,11 +212,12 @@ impl Format {
             Format::Zrd => "-Z",
             Format::Dl52 => "-l",
             Format::Json => "--json",
+            Format::Charts => "--charts",
         }
     }
 
     /// What the file is: `PBN`, `DLM`, `DUP`, ..., `Big Deal CSV`, `CSV`, `export`, `zrd`,
-    /// `DL52`, `JSON`.
+    /// `DL52`, `JSON`, `charts`.
     pub fn what(self) -> &'static str {
         match self {
             Format::Pbn => "PBN",
@@ -232,6 +237,7 @@ impl Format {
             Format::Zrd => "zrd",
             Format::Dl52 => "DL52",
             Format::Json => "JSON",
+            Format::Charts => "charts",
         }
     }
 
@@ -345,6 +351,7 @@ pub struct OutputSwitches<'a> {
     pub zrd: &'a Option<String>,
     pub dl52: &'a Option<String>,
     pub json: &'a Option<PathBuf>,
+    pub charts: &'a Option<PathBuf>,
     /// `--dup`, `--bri`, ... `--sealed`.
     pub table: &'a TableFiles,
 }
@@ -372,6 +379,7 @@ impl OutputSwitches<'_> {
             (Format::Zrd, text(self.zrd)),
             (Format::Dl52, text(self.dl52)),
             (Format::Json, path(self.json)),
+            (Format::Charts, path(self.charts)),
         ];
         let named = given.into_iter().filter_map(|(format, value)| value.map(|(value, path)| (format, value, path)));
         named.map(|(format, value, path)| OutputFile::parse(format, &value, path)).collect()
@@ -394,12 +402,28 @@ impl OutputSwitches<'_> {
                 )));
             }
         }
+        if let Some(f) = outputs.get(Format::Charts) {
+            charts_form(f)?;
+        }
         let given = [("--paper", table.paper.is_some()), ("--boards-per-page", table.boards_per_page.is_some()), ("--date", table.date.is_some())];
         if let Some((switch, _)) = given.iter().find(|(_, on)| *on).filter(|_| !outputs.has(Format::HandRecords)) {
             return Err(switch_error(format!("{switch} lays out the hand records; give --hand-records FILE too")));
         }
         Ok(outputs)
     }
+}
+
+/// The form of the `--charts` file: by its extension, `.html` or `.svg`; standard output
+/// and other names are refused.
+pub fn charts_form(file: &OutputFile) -> Result<ChartsForm, Failure> {
+    let form = ChartsForm::of_path(&file.path).filter(|_| !file.on_stdout());
+    form.ok_or_else(|| {
+        let why = if file.on_stdout() { "the charts go to a file, not to standard output" } else { "the extension names the form of the charts" };
+        switch_error(format!(
+            "--charts {}: {why}; name the file FILE.html (a page of every chart) or FILE.svg (the charts in one SVG image, stacked)",
+            file.path.display()
+        ))
+    })
 }
 
 /// The output files of a run, at most one of each format, in the order of [`Format::ALL`].
@@ -648,6 +672,7 @@ fn outputs(cli: &Cli) -> Result<Outputs, Failure> {
         zrd: &cli.zrd,
         dl52: &cli.dl52,
         json: &cli.json,
+        charts: &cli.charts,
         table: &cli.table,
     };
     let outputs = named.outputs(cli.dd)?;
