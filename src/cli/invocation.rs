@@ -403,7 +403,7 @@ impl OutputSwitches<'_> {
             }
         }
         if let Some(f) = outputs.get(Format::Charts) {
-            charts_form(f)?;
+            ChartsForm::for_file(&f.path).map_err(switch_error)?;
         }
         let given = [("--paper", table.paper.is_some()), ("--boards-per-page", table.boards_per_page.is_some()), ("--date", table.date.is_some())];
         if let Some((switch, _)) = given.iter().find(|(_, on)| *on).filter(|_| !outputs.has(Format::HandRecords)) {
@@ -411,19 +411,6 @@ impl OutputSwitches<'_> {
         }
         Ok(outputs)
     }
-}
-
-/// The form of the `--charts` file: by its extension, `.html` or `.svg`; standard output
-/// and other names are refused.
-pub fn charts_form(file: &OutputFile) -> Result<ChartsForm, Failure> {
-    let form = ChartsForm::of_path(&file.path).filter(|_| !file.on_stdout());
-    form.ok_or_else(|| {
-        let why = if file.on_stdout() { "the charts go to a file, not to standard output" } else { "the extension names the form of the charts" };
-        switch_error(format!(
-            "--charts {}: {why}; name the file FILE.html (a page of every chart) or FILE.svg (the charts in one SVG image, stacked)",
-            file.path.display()
-        ))
-    })
 }
 
 /// The output files of a run, at most one of each format, in the order of [`Format::ALL`].

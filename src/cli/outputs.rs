@@ -9,6 +9,7 @@ use crate::files::hand_record::Layout;
 use crate::files::pbn::PbnWriter;
 use crate::files::target::{file_id, FileId, Output};
 use crate::front::diag::Source;
+use crate::report::charts::Form as ChartsForm;
 use crate::report::placing::Placement;
 use crate::report::{Actions, RunInfo};
 use crate::source::kind::{self, Kind};
@@ -155,7 +156,7 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
             Format::Dl52 => actions.set_dl52(out),
             Format::Json => actions.set_json(out),
             // The form was checked with the switches.
-            Format::Charts => actions.set_charts(out, crate::cli::invocation::charts_form(target.unwrap_or(w))?),
+            Format::Charts => actions.set_charts(out, ChartsForm::for_file(&target.unwrap_or(w).path).map_err(switch_error)?),
             Format::Export => actions.export = Some(out),
             Format::HandRecords => {
                 let layout = Layout {

@@ -44,6 +44,23 @@ impl Form {
             _ => None,
         }
     }
+
+    /// The form of the charts file `path` (`-` is standard output, which is refused); else
+    /// why not, in the user's words.
+    pub fn for_file(path: &Path) -> Result<Form, String> {
+        let form = Form::of_path(path).filter(|_| path.as_os_str() != "-");
+        form.ok_or_else(|| {
+            let why = if path.as_os_str() == "-" {
+                "the charts go to a file, not to standard output"
+            } else {
+                "the extension names the form of the charts"
+            };
+            format!(
+                "--charts {}: {why}; name the file FILE.html (a page of every chart) or FILE.svg (the charts in one SVG image, stacked)",
+                path.display()
+            )
+        })
+    }
 }
 
 /// One chart, its figures ready to draw.

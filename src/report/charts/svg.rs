@@ -23,9 +23,9 @@ impl Svg {
     pub fn new(width: f64, height: f64) -> Svg {
         let mut out = String::with_capacity(1 << 14);
         let (w, h) = (num(width), num(height));
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONT}\" font-size=\"12\" fill=\"{TEXT}\">\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONT}\" font-size=\"12\" fill=\"{TEXT}\">"
         );
         out.push_str(&format!("<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n"));
         Svg { out }
