@@ -23,7 +23,7 @@ _dealvm() {
 
     case "${cmd}" in
         dealvm)
-            opts="-p -g -s -v -q -T -N -E -S -W -0 -1 -2 -3 -4 -5 -6 -7 -8 -9 -x -m -C -X -O -D -M -P -L -U -Z -l -R -h -V --board-start --pbn --dlm --dup --bri --dge --ber --rzd --cds --bhg --lin --boards-csv --sealed --hand-records --paper --boards-per-page --date --rotate --deals --usereval-timeout --dd --se --json --until-se --threads --rejection --plain --reference --shard --part --classic --dump-bytecode --generate --help --version"
+            opts="-p -g -s -v -q -T -N -E -S -W -0 -1 -2 -3 -4 -5 -6 -7 -8 -9 -x -m -C -X -O -D -M -P -L -U -Z -l -R -h -V --board-start --pbn --dlm --dup --bri --dge --ber --rzd --cds --bhg --lin --boards-csv --sealed --hand-records --paper --boards-per-page --date --rotate --deals --usereval-timeout --dd --se --json --charts --until-se --threads --rejection --plain --reference --shard --part --classic --dump-bytecode --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -218,6 +218,10 @@ _dealvm() {
                     return 0
                     ;;
                 --json)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --charts)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

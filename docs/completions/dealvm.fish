@@ -46,6 +46,7 @@ complete -c dealvm -l usereval-timeout -d 'The longest wait, in seconds, for one
 complete -c dealvm -s Z -d 'Save the produced deals in FILE as zrd records with their 20 double-dummy results (Pavlicek\'s format, `-L` reads it); `[N][w]:FILE`: `N` no solving (counts written as zero), `w` start the file afresh (else added to). A title goes first as title records' -r
 complete -c dealvm -s l -d 'Save the produced deals in FILE as DL52 records (52 bytes a deal, DealerV2\'s format); `[w]:FILE`: `w` starts the file afresh (else added to)' -r
 complete -c dealvm -l json -d 'Write every statistic to FILE as one JSON document' -r -F
+complete -c dealvm -l charts -d 'Draw every statistic in FILE.html or FILE.svg' -r -F
 complete -c dealvm -l until-se -d 'Stop once the first average is known to within X' -r
 complete -c dealvm -s R -l threads -d 'Threads to deal on (default: all cores)' -r
 complete -c dealvm -l shard -d 'Run only shard K of N of a run split across machines' -r

@@ -192,14 +192,14 @@ pub(crate) fn of_actions(specs: &[ActionSpec], tallies: &Tallies) -> Vec<Statist
     let mut out = Vec::new();
     for spec in specs {
         let statistic = match spec {
-            ActionSpec::Average { label, tally } => {
+            ActionSpec::Average { label, tally, .. } => {
                 let t = tallies.get(*tally);
                 Statistic::Average(Average { label: label.clone(), n, sum: t.sum, sum_of_squares: t.sum_sq })
             }
-            ActionSpec::Frequency { label, tally } | ActionSpec::BktFreq { label, tally } => {
+            ActionSpec::Frequency { label, tally, .. } | ActionSpec::BktFreq { label, tally, .. } => {
                 Statistic::Table(table(label.clone(), tallies.spec(*tally).clone(), n, tallies.get(*tally).counts.clone()))
             }
-            ActionSpec::EvalContract { side, contract, vulnerable, tally } => {
+            ActionSpec::EvalContract { side, contract, vulnerable, tally, .. } => {
                 let cells = &tallies.get(*tally).counts;
                 let doubling = ["", "x", "xx"][contract.doubling as usize];
                 Statistic::EvalContract(EvalContract {

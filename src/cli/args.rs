@@ -274,6 +274,16 @@ pub struct Cli {
     #[arg(long = "json", value_name = "FILE")]
     pub json: Option<PathBuf>,
 
+    /// Draw every statistic in FILE.html or FILE.svg
+    ///
+    /// A bar chart for each 1-D `frequency` and `bktfreq` (with error bars of one standard error
+    /// under --se) and for `evalcontract`'s tricks, a heat map for each 2-D table, and each
+    /// `average`'s mean with its 95% interval; the numbers on hover. FILE.html: one page holding
+    /// every chart, self-contained; FILE.svg: one SVG image, the charts stacked. Replaced only when
+    /// the run succeeds; refused for a run without a statistic.
+    #[arg(hide_short_help = true, long = "charts", value_name = "FILE")]
+    pub charts: Option<PathBuf>,
+
     /// Stop once the first average is known to within X
     ///
     /// That is, once the standard error of the first `average` action (its sample standard
@@ -574,6 +584,11 @@ pub struct MergeCli {
     /// single run's document, whether or not the shards had --json.
     #[arg(long = "json", value_name = "FILE")]
     pub json: Option<PathBuf>,
+
+    /// Draw the run's statistics in FILE.html or FILE.svg, as the single run draws them,
+    /// whether or not the shards had --charts.
+    #[arg(long = "charts", value_name = "FILE")]
+    pub charts: Option<PathBuf>,
 
     /// Print this help and stop.
     #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]

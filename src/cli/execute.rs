@@ -254,6 +254,7 @@ pub(crate) fn finish<W: Write>(
     let stopped_by = stopped_by(&run.settings, &outcome, interrupted, &actions);
     let facts = RunFacts { generated: outcome.generated, produced: outcome.produced, stopped_by };
     actions.write_json(out, &facts)?;
+    actions.write_charts(out, &facts)?;
     // Standard output first: when it fails, the run fails and writes no file.
     out.flush()?;
     if interrupted {

@@ -43,8 +43,11 @@ pub fn execute<W: Write>(merge: &MergeCli, out: &mut Printed<W>, start: Instant)
     let mine = merge_switches(merge)?;
     // The JSON document is made from the statistics, which every run has: the merge may
     // write it whether or not the shards had --json.
-    if let Some(json) = mine.get(Format::Json) {
-        inv.outputs.set(json.clone());
+    // So are the charts.
+    for format in [Format::Json, Format::Charts] {
+        if let Some(file) = mine.get(format) {
+            inv.outputs.set(file.clone());
+        }
     }
     let files = merge_files(&inv.outputs, &mine)?;
     let source = Source::new(run_id.script_name.clone(), run_id.script.clone());
@@ -147,6 +150,7 @@ fn merge_switches(merge: &MergeCli) -> Result<Outputs, Failure> {
         zrd: &merge.zrd,
         dl52: &merge.dl52,
         json: &merge.json,
+        charts: &merge.charts,
         table: &merge.table,
     };
     named.outputs(false)

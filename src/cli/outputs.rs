@@ -1,14 +1,15 @@
-//! The output files of a run (`--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`, `--json`): checked against each
+//! The output files of a run (`--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`, `--json`, `--charts`): checked against each
 //! other and against the files the run reads, then opened with the actions, all before dealing.
 
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::invocation::{Format, Input, Invocation, OutputFile, Outputs, Pages};
 use crate::cli::options::RunSettings;
-use crate::compile::Compiled;
+use crate::compile::{ActionSpec, Compiled};
 use crate::files::hand_record::Layout;
 use crate::files::pbn::PbnWriter;
 use crate::files::target::{file_id, FileId, Output};
 use crate::front::diag::Source;
+use crate::report::charts::Form as ChartsForm;
 use crate::report::placing::Placement;
 use crate::report::{Actions, RunInfo};
 use crate::source::kind::{self, Kind};
@@ -128,9 +129,7 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
         standard_errors: inv.switches.standard_errors,
         until_se: settings.until_se,
     };
-    // With --pbn or --dlm, a file without an action statement prints nothing.
-    let specs = if inv.outputs.writes_boards() && !compiled.explicit_actions { Vec::new() } else { compiled.actions.clone() };
-    let mut actions = Actions::new(specs, compiled.tallies.clone(), info);
+    let mut actions = Actions::new(run_actions(inv, compiled).to_vec(), compiled.tallies.clone(), info);
     for w in &inv.outputs.files {
         if !used(&actions, w) {
             continue;
@@ -161,6 +160,8 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
             }
             Format::Dl52 => actions.set_dl52(out),
             Format::Json => actions.set_json(out),
+            // The form was checked with the switches.
+            Format::Charts => actions.set_charts(out, ChartsForm::for_file(&target.unwrap_or(w).path).map_err(switch_error)?),
             Format::Export => actions.export = Some(out),
             Format::HandRecords => {
                 let layout = Layout {
@@ -176,6 +177,9 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
         }
     }
     actions.set_table_values(compiled.table_values, inv.outputs.dd);
+    if files.has(Format::Charts) && !actions.has_statistics() {
+        return Err(no_statistic());
+    }
     if let Some(action) = actions.prints_beside_boards() {
         let boards = actions.board_files().join(" and ");
         return Err(switch_error(format!(
@@ -190,6 +194,33 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
         )));
     }
     Ok(actions)
+}
+
+/// The actions the run takes: with --pbn or --dlm, a file without an action statement prints
+/// nothing.
+fn run_actions<'a>(inv: &Invocation, compiled: &'a Compiled) -> &'a [ActionSpec] {
+    if inv.outputs.writes_boards() && !compiled.explicit_actions {
+        &[]
+    } else {
+        &compiled.actions
+    }
+}
+
+/// Refuses `--charts` for a run without a statistic to draw (a shard's, before it deals).
+pub fn check_charts(inv: &Invocation, compiled: &Compiled) -> Result<(), Failure> {
+    let statistic = run_actions(inv, compiled).iter().any(|a| !a.needs_deal());
+    if inv.outputs.has(Format::Charts) && !statistic {
+        return Err(no_statistic());
+    }
+    Ok(())
+}
+
+/// The refusal of `--charts` for a run without a statistic to draw.
+fn no_statistic() -> Failure {
+    switch_error(
+        "--charts draws the statistics of the run, and it has none: add an `average`, `frequency`, `bktfreq` or `evalcontract` action, or leave --charts out"
+            .into(),
+    )
 }
 
 /// How the run places its boards: turned for the 16-board cycle (`--rotate`), as dealt with

@@ -32,6 +32,7 @@ pub fn run(inv: &Invocation, shard: Shard, path: &Path) -> Result<(), Failure> {
         return Err(switch_error("--shard needs a seed (-s N, or `seed N` in the input): every shard must deal from the same one".into()));
     }
     outputs::check(&inv.outputs, &outputs::reading(&inv.input))?;
+    outputs::check_charts(inv, &run.script.compiled)?;
     let input = inv.input.file.as_deref().filter(|f| f.as_os_str() != "-");
     if let Some(input) = input.filter(|f| matches!(file_id(f), FileId::Inode(..)) && file_id(f) == file_id(path)) {
         return Err(switch_error(format!(

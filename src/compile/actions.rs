@@ -1,7 +1,7 @@
 //! Actions: the `action` list compiled into [`ActionSpec`]s, the values they need of each
 //! produced deal, and the statistics they keep.
 
-use crate::compile::output::{ActionSpec, CsvPart, EsPart, ValueRef};
+use crate::compile::output::{ActionSpec, CsvPart, EsPart, ValueRef, Written};
 use crate::compile::state::{Compiler, ValueCode};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Span};
@@ -33,6 +33,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
     pub(super) fn action(&mut self, a: &Action<'a>, values: &mut Vec<ValueCode<'a>>, tallies: &mut Vec<TallySpec>) -> Result<ActionSpec, Diagnostic> {
         let mut tally = |spec: TallySpec| add_tally(tallies, spec, a.span);
         let label = |l: Option<&str>| l.map(str::to_string);
+        let text = self.source.text.as_str();
+        let written =
+            |values: &[&Expr<'a>]| Written { action: as_written(text, a.span), values: values.iter().map(|e| as_written(text, e.span)).collect() };
         Ok(match a.kind {
             ActionKind::PrintAll => ActionSpec::PrintAll,
             ActionKind::PrintSide(side) => ActionSpec::PrintSide(side),
@@ -60,17 +63,19 @@ impl<'s, 'a> Compiler<'s, 'a> {
             }
             ActionKind::Average { label: l, expr } => {
                 let value = self.value(expr, values)?;
-                ActionSpec::Average { label: label(l), tally: tally(TallySpec::Average { value })? }
+                ActionSpec::Average { label: label(l), tally: tally(TallySpec::Average { value })?, written: written(&[expr]) }
             }
             ActionKind::Frequency { label: l, x, y } => {
+                let written = written(&[Some(x.expr), y.map(|y| y.expr)].into_iter().flatten().collect::<Vec<_>>());
                 let x = self.axis(&UncheckedAxis::from(x), values)?;
                 let y = y.map(|y| self.axis(&UncheckedAxis::from(y), values)).transpose()?;
-                ActionSpec::Frequency { label: label(l), tally: tally(TallySpec::Frequency { x, y })? }
+                ActionSpec::Frequency { label: label(l), tally: tally(TallySpec::Frequency { x, y })?, written }
             }
             ActionKind::BktFreq { label: l, x, y } => {
+                let written = written(&[Some(x.expr), y.map(|y| y.expr)].into_iter().flatten().collect::<Vec<_>>());
                 let x = self.buckets(&x, values)?;
                 let y = y.map(|y| self.buckets(&y, values)).transpose()?;
-                ActionSpec::BktFreq { label: label(l), tally: tally(TallySpec::Buckets { x, y })? }
+                ActionSpec::BktFreq { label: label(l), tally: tally(TallySpec::Buckets { x, y })?, written }
             }
             ActionKind::EvalContract { side, contract, vulnerable } => {
                 let contract = self.contract(contract, a.span)?;
@@ -80,7 +85,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 values.push(ValueCode::Tricks(declarer, contract.strain));
                 let axis = TallyAxis { value: values.len() - 1, low: 0, high: 13 };
                 let tally = tally(TallySpec::Frequency { x: axis, y: None })?;
-                ActionSpec::EvalContract { side, contract, vulnerable, tally }
+                ActionSpec::EvalContract { side, contract, vulnerable, tally, written: written(&[]) }
             }
             ActionKind::ExportSide(side) => ActionSpec::Export(side.seats().to_vec()),
             ActionKind::ExportSeat(seat) => ActionSpec::Export(vec![seat]),
@@ -181,4 +186,11 @@ impl<'a> From<crate::front::ast::AxisExpr<'a>> for UncheckedAxis<'a> {
     fn from(a: crate::front::ast::AxisExpr<'a>) -> Self {
         UncheckedAxis { expr: a.expr, low: a.low, high: a.high }
     }
+}
+
+/// The text of `span` in the input `text`, its runs of white space made one space (empty
+/// when the span is not in the text).
+fn as_written(text: &str, span: Span) -> String {
+    let shown = text.get(span.start..span.end).unwrap_or("");
+    shown.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -166,18 +166,21 @@ pub enum ActionSpec {
     /// `print(compass, ...)`: seats in North, East, South, West order.
     Print(Vec<Seat>),
     /// `average`, `frequency` and `bktfreq`: reports on the statistics kept in accumulator
-    /// `tally` of the run's `Tallies`.
+    /// `tally` of the run's `Tallies`; `written`, the action as the input writes it.
     Average {
         label: Option<String>,
         tally: usize,
+        written: Written,
     },
     Frequency {
         label: Option<String>,
         tally: usize,
+        written: Written,
     },
     BktFreq {
         label: Option<String>,
         tally: usize,
+        written: Written,
     },
     /// A CSV line to the `-C` file (standard output without one).
     CsvRpt(Vec<CsvPart>),
@@ -192,7 +195,20 @@ pub enum ActionSpec {
         contract: Contract,
         vulnerable: bool,
         tally: usize,
+        written: Written,
     },
+}
+
+/// A statistics action as the input writes it, for the charts' titles and axes: the whole
+/// action (`frequency "points" (hcp(north), 0, 37)`) and each value's expression
+/// (`hcp(north)`), their runs of white space made one space.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// The action, from its keyword to its end.
+    pub action: String,
+    /// The expression of each value the action counts: one for `average` and a 1-D table,
+    /// two for a 2-D table, none for `evalcontract`.
+    pub values: Vec<String>,
 }
 
 impl ActionSpec {

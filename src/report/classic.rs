@@ -175,7 +175,7 @@ impl ClassicActions {
                         w.write_all(b"\x0c")?;
                     }
                 }
-                ActionSpec::Average { label, tally } => {
+                ActionSpec::Average { label, tally, .. } => {
                     if let Some(label) = label {
                         write!(w, "{label}: ")?;
                     }
@@ -184,7 +184,7 @@ impl ClassicActions {
                     let mean = if produced == 0 { f64::NAN.copysign(-1.0) } else { sum as f64 / produced as f64 };
                     writeln!(w, "{}", printf_g(mean))?;
                 }
-                ActionSpec::Frequency { label, tally } => {
+                ActionSpec::Frequency { label, tally, .. } => {
                     let counts = &self.tallies.get(*tally).counts;
                     match *self.tallies.spec(*tally) {
                         TallySpec::Frequency { x, y: None } => frequency1(w, label.as_deref(), &x, counts)?,

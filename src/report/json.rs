@@ -197,10 +197,10 @@ pub fn write(w: &mut dyn Write, actions: &Actions, run: &RunFacts) -> io::Result
 fn report<'a>(actions: &'a Actions, spec: &'a ActionSpec) -> Report<'a> {
     let n = actions.tallies.count();
     let (label, tally) = match spec {
-        ActionSpec::Average { label, tally } | ActionSpec::Frequency { label, tally } | ActionSpec::BktFreq { label, tally } => {
+        ActionSpec::Average { label, tally, .. } | ActionSpec::Frequency { label, tally, .. } | ActionSpec::BktFreq { label, tally, .. } => {
             (label.as_deref(), *tally)
         }
-        ActionSpec::EvalContract { side, contract, vulnerable, tally } => {
+        ActionSpec::EvalContract { side, contract, vulnerable, tally, .. } => {
             let tricks = actions.tricks(*tally);
             let f = EvalFigures::new(*contract, *vulnerable, &tricks);
             let doubling = ["", "x", "xx"][contract.doubling as usize];

@@ -10,6 +10,7 @@
 //! Imports: the compiler's action specifications ([`crate::compile`]), the file writers
 //! ([`crate::files`]) and the `vm` crate.
 
+pub mod charts;
 pub mod classic;
 pub mod estimate;
 pub mod json;
@@ -78,6 +79,8 @@ pub struct Actions {
     dl52: Option<Output>,
     /// `--json`: where the JSON document of the statistics goes, written at the end.
     json: Option<Output>,
+    /// `--charts`: where the charts of the statistics go, and in which form, written at the end.
+    charts: Option<(Output, charts::Form)>,
     /// Whether the title records of the zrd file are still to write.
     zrd_title_due: bool,
     /// Where a produced deal's 20 double-dummy counts start among its values, when an output
@@ -149,6 +152,7 @@ impl Actions {
             zrd: None,
             dl52: None,
             json: None,
+            charts: None,
             zrd_title_due: true,
             table_values: None,
             pbn_tables: false,
@@ -435,7 +439,7 @@ impl Actions {
         Ok(())
     }
 
-    /// Commits the `--pbn`, `--dlm`, `-Z`, `-l`, `-C`, `-X` and `--json` files, after a successful run
+    /// Commits the `--pbn`, `--dlm`, `-Z`, `-l`, `-C`, `-X`, `--json` and `--charts` files, after a successful run
     /// that produced a deal and wrote the DLM file; says which files it wrote.
     pub fn commit_files(&mut self) -> io::Result<Vec<Written>> {
         let mut outputs =
@@ -448,6 +452,7 @@ impl Actions {
             (self.csv.take(), "CSV", self.csv_lines, "line"),
             (self.export.take(), "export", self.export_lines, "line"),
             (self.json.take(), "JSON", self.statistics().count() as u64, "report"),
+            (self.charts.take().map(|c| c.0), "charts", self.statistics().count() as u64, "chart"),
         ]);
         let mut written = Vec::new();
         for (f, what, count, unit) in outputs {
@@ -480,7 +485,7 @@ impl Actions {
                     }
                 }
                 _ if in_json => {}
-                ActionSpec::Average { label, tally } | ActionSpec::Frequency { label, tally } | ActionSpec::BktFreq { label, tally } => {
+                ActionSpec::Average { label, tally, .. } | ActionSpec::Frequency { label, tally, .. } | ActionSpec::BktFreq { label, tally, .. } => {
                     let (t, label) = (self.tallies.get(*tally), label.as_deref());
                     match *self.tallies.spec(*tally) {
                         TallySpec::Average { .. } => stats::average(w, label, self.mean(*tally), errors)?,
@@ -490,7 +495,7 @@ impl Actions {
                         TallySpec::Buckets { x, y: Some(y) } => stats::buckets2(w, label, &x, &y, &t.counts)?,
                     }
                 }
-                ActionSpec::EvalContract { side, contract, vulnerable, tally } => {
+                ActionSpec::EvalContract { side, contract, vulnerable, tally, .. } => {
                     stats::evalcontract(w, *side, *contract, *vulnerable, &self.tricks(*tally), errors)?;
                 }
                 _ => {}
@@ -534,6 +539,42 @@ impl Actions {
     /// Writes the JSON document to `out` as a JSON file (`--json`).
     pub fn set_json(&mut self, out: Output) {
         self.json = Some(out);
+    }
+
+    /// Whether some action reports a statistic at the end (`average`, `frequency`, `bktfreq`,
+    /// `evalcontract`): what `--charts` draws.
+    pub fn has_statistics(&self) -> bool {
+        self.statistics().next().is_some()
+    }
+
+    /// Writes the charts of the statistics to `out` in `form` (`--charts`).
+    pub fn set_charts(&mut self, out: Output, form: charts::Form) {
+        self.charts = Some((out, form));
+    }
+
+    /// Writes the charts of the run's statistics (`--charts`), at the end of the run: one
+    /// chart per statistics action, in their order, under the run's title and facts.
+    pub fn write_charts(&mut self, w: &mut dyn Write, run: &json::RunFacts) -> io::Result<()> {
+        let Some((mut out, form)) = self.charts.take() else { return Ok(()) };
+        let drawn: Vec<charts::Drawn> = charts::of_actions(self).iter().map(charts::Chart::draw).collect();
+        let info = &self.info;
+        let title = info.title.as_deref().unwrap_or(&info.input_name);
+        let facts = format!(
+            "{}, seed {}: {} deals generated, {} produced (dealvm {})",
+            info.input_name,
+            info.seed,
+            run.generated,
+            run.produced,
+            env!("CARGO_PKG_VERSION")
+        );
+        let line = charts::page::RunLine { title, facts: &facts };
+        let text = match form {
+            charts::Form::Html => charts::page::html(&line, &drawn),
+            charts::Form::Svg => charts::page::svg(&line, &drawn),
+        };
+        let written = out.writer(w).write_all(text.as_bytes());
+        self.charts = Some((out, form));
+        written
     }
 
     /// Whether the JSON document goes to standard output (`--json -`).

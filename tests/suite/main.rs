@@ -10,6 +10,7 @@ mod bigdeal_files;
 mod bigdeal_law;
 mod boards;
 mod boards_for_play;
+mod charts;
 mod classic;
 mod cli;
 mod docs;

@@ -9,6 +9,7 @@ use crate::cli::failure::{switch_error, Failure};
 use crate::cli::table_files::TableFiles;
 use crate::files::bigdeal::Format as TableFormat;
 use crate::files::hand_record::{BoardsPerPage, Format as HandRecordForm, Paper};
+use crate::report::charts::Form as ChartsForm;
 use std::path::PathBuf;
 
 /// The formats of the output files, each with its switch: the one place that names them.
@@ -34,11 +35,13 @@ pub enum Format {
     Zrd,
     Dl52,
     Json,
+    /// `--charts`: the charts of the statistics, an HTML page or an SVG document.
+    Charts,
 }
 
 impl Format {
     /// Every format, in the order of the checks.
-    pub const ALL: [Format; 17] = [
+    pub const ALL: [Format; 18] = [
         Format::Pbn,
         Format::Dlm,
         Format::Dup,
@@ -56,10 +59,11 @@ impl Format {
         Format::Zrd,
         Format::Dl52,
         Format::Json,
+        Format::Charts,
     ];
 
     /// The switch that names the file: `--pbn`, `--dlm`, `--dup`, ..., `-C`, `-X`, `-Z`, `-l`,
-    /// `--json`.
+    /// `--json`, `--charts`.
     pub fn switch(self) -> &'static str {
         match self {
             Format::Pbn => "--pbn",
@@ -79,11 +83,12 @@ impl Format {
             Format::Zrd => "-Z",
             Format::Dl52 => "-l",
             Format::Json => "--json",
+            Format::Charts => "--charts",
         }
     }
 
     /// What the file is: `PBN`, `DLM`, `DUP`, ..., `Big Deal CSV`, `CSV`, `export`, `zrd`,
-    /// `DL52`, `JSON`.
+    /// `DL52`, `JSON`, `charts`.
     pub fn what(self) -> &'static str {
         match self {
             Format::Pbn => "PBN",
@@ -103,6 +108,7 @@ impl Format {
             Format::Zrd => "zrd",
             Format::Dl52 => "DL52",
             Format::Json => "JSON",
+            Format::Charts => "charts",
         }
     }
 
@@ -216,6 +222,7 @@ pub struct OutputSwitches<'a> {
     pub zrd: &'a Option<String>,
     pub dl52: &'a Option<String>,
     pub json: &'a Option<PathBuf>,
+    pub charts: &'a Option<PathBuf>,
     /// `--dup`, `--bri`, ... `--sealed`.
     pub table: &'a TableFiles,
 }
@@ -243,6 +250,7 @@ impl OutputSwitches<'_> {
             (Format::Zrd, text(self.zrd)),
             (Format::Dl52, text(self.dl52)),
             (Format::Json, path(self.json)),
+            (Format::Charts, path(self.charts)),
         ];
         let named = given.into_iter().filter_map(|(format, value)| value.map(|(value, path)| (format, value, path)));
         named.map(|(format, value, path)| OutputFile::parse(format, &value, path)).collect()
@@ -264,6 +272,9 @@ impl OutputSwitches<'_> {
                     f.path.display()
                 )));
             }
+        }
+        if let Some(f) = outputs.get(Format::Charts) {
+            ChartsForm::for_file(&f.path).map_err(switch_error)?;
         }
         let given = [("--paper", table.paper.is_some()), ("--boards-per-page", table.boards_per_page.is_some()), ("--date", table.date.is_some())];
         if let Some((switch, _)) = given.iter().find(|(_, on)| *on).filter(|_| !outputs.has(Format::HandRecords)) {
@@ -413,6 +424,7 @@ pub(super) fn outputs(cli: &Cli) -> Result<Outputs, Failure> {
         zrd: &cli.zrd,
         dl52: &cli.dl52,
         json: &cli.json,
+        charts: &cli.charts,
         table: &cli.table,
     };
     let outputs = named.outputs(cli.dd)?;
