@@ -179,6 +179,10 @@ impl Engine for Hosted {
         let mut recorder = Recorder { actions, deals: Vec::new(), keep };
         let outcome = run.run_of(&inv, None).stop(stop).deliver(&mut recorder, &mut out).map(|(outcome, _)| outcome);
         let counts = outcome.as_ref().map(|o| (o.generated, o.produced)).unwrap_or_default();
+        let charts = match job.want {
+            Want::Document { .. } => crate::report::charts::of_actions(&recorder.actions).iter().map(|c| c.draw().svg).collect(),
+            _ => Vec::new(),
+        };
         let finished = finish(&inv, &run, &source, outcome, recorder.actions, &mut out, start);
         let stopped = match finished {
             Ok(_) => false,
@@ -196,6 +200,7 @@ impl Engine for Hosted {
             printed_cut: printed.cut,
             printed: if printing { printed.kept } else { Vec::new() },
             document: matches!(job.want, Want::Document { .. }).then(|| kept.clone()),
+            charts,
             deals: recorder.deals,
             boards: (matches!(job.want, Want::Boards { .. }) && !stopped).then_some(kept),
             warnings,

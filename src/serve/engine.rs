@@ -102,6 +102,9 @@ pub struct Answer {
     pub printed_cut: bool,
     /// The JSON document, for [`Want::Document`].
     pub document: Option<Vec<u8>>,
+    /// The charts of the statistics, for [`Want::Document`]: one SVG element a report, in the
+    /// order of the document's `reports`.
+    pub charts: Vec<String>,
     /// The produced deals returned, each its board number and its PBN `Deal` text.
     pub deals: Vec<(u64, String)>,
     /// The board file, for [`Want::Boards`].

@@ -280,6 +280,7 @@ async fn api_run(State(server): State<Arc<Server>>, request: Request) -> Respons
     };
     let mut value = Value::Object(document);
     value["deals"] = answer.deals.iter().map(|(board, deal)| json!({ "board": board, "deal": deal })).collect();
+    value["charts"] = json!(answer.charts);
     value["elapsed_ms"] = json!(elapsed.as_millis() as u64);
     notes(&mut value, &answer, timed_out, &server.limits);
     with_examined(json_answer(StatusCode::OK, &value), answer.generated)

@@ -219,6 +219,16 @@ fn api_run_gives_the_figures_of_the_json_document() {
     for (i, deal) in deals.iter().enumerate() {
         assert_eq!(dealvm::deal_from_pbn(deal["deal"].as_str().unwrap()).unwrap(), in_file[i], "{deal}");
     }
+    // One chart a report, each the one --charts draws for the same run.
+    let charts = answer["charts"].as_array().unwrap();
+    assert_eq!(charts.len(), 2);
+    let run = dealvm_in(&dir, &["-s", "9", "-g", "100000", "--charts", "charts.html", "script.dli"], None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let page = std::fs::read_to_string(dir.join("charts.html")).unwrap();
+    for chart in charts {
+        let chart = chart.as_str().unwrap();
+        assert!(chart.starts_with("<svg") && page.contains(chart), "{chart}");
+    }
 }
 
 #[test]

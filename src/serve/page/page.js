@@ -30,7 +30,10 @@ function gutter(bad) {
 /** Shows an error; with a line and column, marks it in the script and puts the cursor there. */
 function showError(answer) {
   const where = answer.line ? `line ${answer.line}, column ${answer.column || 1}: ` : "";
-  $("error").textContent = where + (answer.error || "the server gave no reason");
+  const message = answer.message || answer.error || "the server gave no reason";
+  // The message, then the command's own rendering of it, with the line and a caret.
+  const shown = answer.error && answer.error !== message ? `\n\n${answer.error.trimEnd()}` : "";
+  $("error").textContent = where + message + shown;
   $("error").hidden = false;
   gutter(answer.line || 0);
   if (answer.line) {
@@ -91,10 +94,12 @@ const fixed = (x, digits) => (x === null || x === undefined ? "—" : Number(x).
 /** A statistics report: its heading, its chart (from the server, made in Rust) and its table. */
 function report(r, chart) {
   const figure = document.createElement("figure");
-  const caption = document.createElement("figcaption");
-  caption.textContent = r.label || r.kind;
-  figure.appendChild(caption);
-  if (chart) {
+  if (!chart) {
+    // A chart carries its own heading.
+    const caption = document.createElement("figcaption");
+    caption.textContent = r.label || r.kind;
+    figure.appendChild(caption);
+  } else {
     const holder = document.createElement("div");
     holder.innerHTML = chart; // SVG made by dealvm itself, no script in it
     figure.appendChild(holder);
@@ -116,7 +121,8 @@ function report(r, chart) {
     row(["value", "deals", "%"], "th");
     const cells = [];
     if (r.below && r.below.count) cells.push(["below", r.below]);
-    for (const c of r.cells) cells.push([c.from === c.to ? String(c.from) : `${c.from}–${c.to}`, c]);
+    // The values no deal had are left out, as in the chart.
+    for (const c of r.cells) if (c.count) cells.push([c.from === c.to ? String(c.from) : `${c.from}–${c.to}`, c]);
     if (r.above && r.above.count) cells.push(["above", r.above]);
     for (const [name, c] of cells) row([name, c.count, fixed(100 * (c.proportion || 0), 2)]);
   } else if (r.dimensions === 2) {
