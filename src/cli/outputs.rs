@@ -2,7 +2,7 @@
 //! other and against the files the run reads, then opened with the actions, all before dealing.
 
 use crate::cli::failure::{switch_error, Failure};
-use crate::cli::invocation::{Format, Input, Invocation, OutputFile, Outputs, Pages};
+use crate::cli::invocation::{Format, Input, Invocation, OutputFile, Outputs};
 use crate::cli::options::RunSettings;
 use crate::compile::{ActionSpec, Compiled};
 use crate::files::hand_record::Layout;
@@ -170,7 +170,7 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
                     title: settings.title.clone().unwrap_or_default(),
                     date: files.pages.date.clone().unwrap_or_else(today),
                 };
-                actions.set_hand_records(Pages::form(target.unwrap_or(w)), layout, out)
+                actions.set_hand_records(files.pages.form(target.unwrap_or(w)), layout, out)
             }
             // Written as Big Deal writes them, above.
             Format::Dup | Format::Bri | Format::Dge | Format::Ber | Format::Rzd | Format::Cds | Format::Bhg | Format::Lin | Format::BoardsCsv => {}

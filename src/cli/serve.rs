@@ -13,6 +13,7 @@ use crate::cli::failure::Failure;
 use crate::cli::invocation::Invocation;
 use crate::cli::outputs;
 use crate::cli::stdout::Printed;
+use crate::files::hand_record::Format as HandRecordForm;
 use crate::files::target::Memory;
 use crate::front::diag::{Diagnostic, Source};
 use crate::report::Actions;
@@ -147,6 +148,10 @@ impl Engine for Hosted {
         let mut inv = Invocation::resolve(&cli).map_err(|f| refusal(&f))?;
         let memory = Memory::new();
         inv.outputs.memory = Some(memory.clone());
+        if let Want::Boards { format } = job.want {
+            // Hand records kept in memory take the form the format names.
+            inv.outputs.pages.kept_form = HandRecordForm::of_path(std::path::Path::new(&format!("records.{}", format.extension)));
+        }
         inv.input.deals_given = job.deals.as_ref().map(|(_, text)| text.clone().into_bytes());
         let source = match &job.script {
             Some(text) => Source::new(SCRIPT_NAME, text.strip_prefix('\u{feff}').unwrap_or(text)),

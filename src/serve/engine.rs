@@ -63,6 +63,9 @@ pub const BOARD_FORMATS: &[BoardFormat] = &[
     BoardFormat { name: "cds", switch: "--cds", extension: "cds", content_type: "application/octet-stream" },
     BoardFormat { name: "bhg", switch: "--bhg", extension: "bhg", content_type: "text/plain; charset=us-ascii" },
     BoardFormat { name: "csv", switch: "--boards-csv", extension: "csv", content_type: "text/csv; charset=us-ascii" },
+    BoardFormat { name: "hand-records-pdf", switch: "--hand-records", extension: "pdf", content_type: "application/pdf" },
+    BoardFormat { name: "hand-records-html", switch: "--hand-records", extension: "html", content_type: "text/html; charset=utf-8" },
+    BoardFormat { name: "hand-records-txt", switch: "--hand-records", extension: "txt", content_type: "text/plain; charset=utf-8" },
 ];
 
 /// What the engine may use: the server's limits that it applies itself.

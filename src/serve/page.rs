@@ -39,6 +39,9 @@ fn format_label(name: &str) -> &'static str {
         "cds" => "CDS",
         "bhg" => "BHG (Borel)",
         "csv" => "CSV (Big Deal's, for spreadsheets)",
+        "hand-records-pdf" => "Hand records, PDF",
+        "hand-records-html" => "Hand records, HTML",
+        "hand-records-txt" => "Hand records, text",
         _ => "",
     }
 }

@@ -258,6 +258,16 @@ fn api_boards_answers_the_file_the_command_writes() {
     assert!(unknown.json()["error"].as_str().unwrap().contains("pbn, dlm, lin"));
     let neither = server.post("/api/boards", &json!({ "format": "pbn" }));
     assert_eq!(neither.status, 400);
+    // The hand records of the same boards, as the command writes them.
+    let records = server.post("/api/boards", &json!({ "deals": pbn.text(), "deals_name": "session.pbn", "format": "hand-records-txt" }));
+    assert_eq!(records.status, 200, "{}", records.text());
+    let run = dealvm_in(&dir, &["--deals", "session.pbn", "--hand-records", "-", "--date", "x"], None);
+    let skip_date = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(skip_date(&records.text()), skip_date(&run.stdout));
+    let pdf = server.post("/api/boards", &json!({ "deals": pbn.text(), "deals_name": "session.pbn", "format": "hand-records-pdf" }));
+    assert_eq!((pdf.status, pdf.header("content-type")), (200, Some("application/pdf")));
+    assert!(pdf.body.starts_with(b"%PDF-"), "a PDF");
+    assert_eq!(pdf.header("content-disposition"), Some("attachment; filename=\"boards.pdf\""));
 }
 
 #[test]

@@ -306,13 +306,17 @@ pub struct Pages {
     pub per_page: BoardsPerPage,
     /// `--date TEXT`; `None`: today's.
     pub date: Option<String>,
+    /// The form of hand records kept in memory (`dealvm serve`), which has no file name to
+    /// tell it; `None` for the command.
+    pub kept_form: Option<HandRecordForm>,
 }
 
 impl Pages {
     /// The form of the hand records written to `file`: by its extension, text on standard
-    /// output.
-    pub fn form(file: &OutputFile) -> HandRecordForm {
-        HandRecordForm::of_path(&file.path).filter(|_| !file.on_stdout()).unwrap_or(HandRecordForm::Text)
+    /// output (unless kept in memory in another form).
+    pub fn form(&self, file: &OutputFile) -> HandRecordForm {
+        let named = HandRecordForm::of_path(&file.path).filter(|_| !file.on_stdout());
+        named.or(self.kept_form).unwrap_or(HandRecordForm::Text)
     }
 }
 
@@ -330,7 +334,7 @@ fn pages(table: &TableFiles) -> Result<Pages, Failure> {
             .and_then(BoardsPerPage::from_count)
             .ok_or_else(|| switch_error(format!("--boards-per-page takes 4 or 6, found `{n}`")))?,
     };
-    Ok(Pages { paper, per_page, date: table.date.clone() })
+    Ok(Pages { paper, per_page, date: table.date.clone(), kept_form: None })
 }
 
 impl Outputs {
