@@ -223,6 +223,9 @@ fn arguments(job: &Job) -> Result<Vec<String>, Refusal> {
             args.extend([switch.to_string(), value.to_string()]);
         }
     }
+    if job.standard_errors {
+        args.push("--se".to_string());
+    }
     match job.want {
         Want::Printed => {}
         Want::Document { .. } => args.extend(["--json".to_string(), "-".to_string()]),

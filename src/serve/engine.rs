@@ -21,6 +21,8 @@ pub struct Job {
     pub produce: Option<u64>,
     /// `-R`: threads, within the server's limit.
     pub threads: usize,
+    /// `--se`: standard errors and 95% intervals in the reports, error bars on the charts.
+    pub standard_errors: bool,
     /// What comes back.
     pub want: Want,
 }

@@ -207,6 +207,9 @@ struct RunRequest {
     /// How many of the produced deals come back (the server's `--max-deals` at most).
     #[serde(default)]
     return_deals: Option<u64>,
+    /// `--se`: each report's standard errors, and error bars on the charts.
+    #[serde(default)]
+    standard_errors: bool,
 }
 
 /// The body of `POST /api/boards`.
@@ -268,6 +271,7 @@ async fn api_run(State(server): State<Arc<Server>>, request: Request) -> Respons
         produce: body.produce,
         threads: body.threads.unwrap_or(1).clamp(1, server.limits.threads.max(1)),
         want: Want::Document { deals },
+        standard_errors: body.standard_errors,
         ..Job::default()
     };
     let (answer, elapsed, timed_out) = match run_job(&server, job).await {
@@ -308,6 +312,7 @@ async fn api_boards(State(server): State<Arc<Server>>, request: Request) -> Resp
         produce: body.produce,
         threads: body.threads.unwrap_or(1).clamp(1, server.limits.threads.max(1)),
         want: Want::Boards { format },
+        standard_errors: false,
     };
     let (answer, _, timed_out) = match run_job(&server, job).await {
         Ok(done) => done,

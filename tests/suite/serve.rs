@@ -229,6 +229,14 @@ fn api_run_gives_the_figures_of_the_json_document() {
         let chart = chart.as_str().unwrap();
         assert!(chart.starts_with("<svg") && page.contains(chart), "{chart}");
     }
+    // With standard errors, the bar chart's error bars, as --se --charts draws them.
+    let reply = server.post("/api/run", &json!({ "script": script, "seed": 9, "generate": 100000, "standard_errors": true }));
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let run = dealvm_in(&dir, &["-s", "9", "-g", "100000", "--se", "--charts", "se.html", "script.dli"], None);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let page = std::fs::read_to_string(dir.join("se.html")).unwrap();
+    let bars = reply.json()["charts"][1].as_str().unwrap().to_string();
+    assert!(page.contains(&bars) && bars != charts[1].as_str().unwrap(), "error bars under --se");
 }
 
 #[test]

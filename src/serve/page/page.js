@@ -18,6 +18,11 @@ function settings() {
   return body;
 }
 
+/** The settings of `/api/run`: the run's, and the charts' error bars. */
+function runSettings() {
+  return Object.assign(settings(), { standard_errors: $("standard-errors").checked });
+}
+
 /** The line numbers beside the script, `bad` marked. */
 function gutter(bad) {
   const lines = $("script").value.split("\n").length;
@@ -139,7 +144,7 @@ async function run() {
   clearError();
   $("run").disabled = true;
   try {
-    const response = await fetch("/api/run", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(settings()) });
+    const response = await fetch("/api/run", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(runSettings()) });
     const answer = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
     if (!response.ok) return showError(answer);
     $("seed").placeholder = `any (last: ${answer.seed})`;
