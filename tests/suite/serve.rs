@@ -241,7 +241,8 @@ fn api_run_gives_the_figures_of_the_json_document() {
 
 #[test]
 fn api_boards_answers_the_file_the_command_writes() {
-    let server = Server::start(&[]);
+    // Time enough to solve the hand records' boards on a loaded machine.
+    let server = Server::start(&["--max-seconds", "60"]);
     let script = "produce 4\ncondition hcp(north) >= 12\n";
     let reply = server.post("/api/boards", &json!({ "script": script, "seed": 4, "format": "dup" }));
     assert_eq!(reply.status, 200, "{}", reply.text());
