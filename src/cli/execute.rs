@@ -156,7 +156,7 @@ impl Prepared {
                         Some(span) => Diagnostic::at(span, message).with_note(note),
                         None => Diagnostic::error(format!("{message}; {note}")),
                     };
-                    eprint!("{}", warning.render_warning(Some(&script.source)));
+                    inv.outputs.warnings.warn(warning.render_warning(Some(&script.source)));
                 }
                 exact = choice.dealt;
                 choice.exact.map(|d| Deals::Exact(Box::new(d)))
@@ -238,7 +238,7 @@ pub(crate) fn finish<W: Write>(
     if !interrupted {
         actions.write_kept_boards(out)?;
         for (message, note) in actions.placement_warnings() {
-            eprint!("{}", Diagnostic::error(message).with_note(note).render_warning(None));
+            inv.outputs.warnings.warn(Diagnostic::error(message).with_note(note).render_warning(None));
         }
     }
     // A board file or the JSON document on standard output stays clean: no statistics after it.

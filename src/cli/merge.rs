@@ -193,6 +193,7 @@ fn merge_files(run: &Outputs, mine: &Outputs) -> Result<Outputs, Failure> {
         sealed: run.sealed || mine.sealed,
         pages: if mine.pages == Pages::default() { run.pages.clone() } else { mine.pages.clone() },
         memory: None,
+        warnings: Default::default(),
     })
 }
 

@@ -10,7 +10,7 @@ use crate::api::script::ScriptBuilder;
 use crate::cli::args::{suggest_switch, Cli};
 use crate::cli::execute::{finish, Prepared};
 use crate::cli::failure::Failure;
-use crate::cli::invocation::Invocation;
+use crate::cli::invocation::{Invocation, Warnings};
 use crate::cli::outputs;
 use crate::cli::stdout::Printed;
 use crate::files::hand_record::Format as HandRecordForm;
@@ -18,7 +18,7 @@ use crate::files::target::Memory;
 use crate::front::diag::{Diagnostic, Source};
 use crate::report::Actions;
 use crate::run::{DealAt, Receiver};
-use crate::serve::engine::{Answer, Caps, Cut, Engine, Job, Refusal, Want};
+use crate::serve::engine::{Answer, Caps, Cut, Engine, Job, Refusal, Returned, Want};
 use crate::serve::limits::{Limits, DEFAULT_LIMITS};
 use crate::serve::{serve, Config};
 use clap::Parser;
@@ -148,16 +148,18 @@ impl Engine for Hosted {
         let mut inv = Invocation::resolve(&cli).map_err(|f| refusal(&f))?;
         let memory = Memory::new();
         inv.outputs.memory = Some(memory.clone());
+        inv.outputs.warnings = Warnings::kept();
         if let Want::Boards { format } = job.want {
             // Hand records kept in memory take the form the format names.
             inv.outputs.pages.kept_form = HandRecordForm::of_path(std::path::Path::new(&format!("records.{}", format.extension)));
         }
-        inv.input.deals_given = job.deals.as_ref().map(|(_, text)| text.clone().into_bytes());
+        inv.input.deals_given = job.deals.as_ref().map(|(_, bytes)| bytes.clone());
         let source = match &job.script {
             Some(text) => Source::new(SCRIPT_NAME, text.strip_prefix('\u{feff}').unwrap_or(text)),
             None => Source::new("(no input file)", ""),
         };
-        let script = ScriptBuilder::new().dd_switches(inv.switches.dd).compile_source(source.clone()).map_err(|e| Refusal {
+        let builder = job.values.iter().fold(ScriptBuilder::new().dd_switches(inv.switches.dd), |b, name| b.value(name));
+        let script = builder.compile_source(source.clone()).map_err(|e| Refusal {
             status: 400,
             printed: e.to_string(),
             message: e.message().to_string(),
@@ -171,7 +173,7 @@ impl Engine for Hosted {
             let (line, column) = source.line_col(span.start);
             return Err(Refusal { status: 400, printed: d.render(Some(&source)), message: d.message, line: Some(line), column: Some(column) });
         }
-        let warnings = script.warnings();
+        let mut warnings = script.warnings();
         let mut run = Prepared::new(&inv, script).map_err(|f| refusal(&f))?;
         let cuts = cut(&mut run, job, caps);
         let actions = outputs::open_actions(&inv, &inv.outputs, &run.script.compiled, &source, &run.settings).map_err(|f| refusal(&f))?;
@@ -181,7 +183,8 @@ impl Engine for Hosted {
         };
         let printing = job.want == Want::Printed;
         let mut out = Printed::new(Capped { kept: Vec::new(), limit: caps.answer_bytes, cut: false, stop: printing.then(|| stop.clone()) });
-        let mut recorder = Recorder { actions, deals: Vec::new(), keep };
+        let values = run.script.compiled.exposed_from..run.script.compiled.exposed_from + job.values.len();
+        let mut recorder = Recorder { actions, deals: Vec::new(), keep, values };
         let outcome = run.run_of(&inv, None).stop(stop).deliver(&mut recorder, &mut out).map(|(outcome, _)| outcome);
         let counts = outcome.as_ref().map(|o| (o.generated, o.produced)).unwrap_or_default();
         let charts = match job.want {
@@ -195,6 +198,7 @@ impl Engine for Hosted {
             Err(failure) => return Err(refusal(&failure)),
         };
         let _ = out.flush();
+        warnings.extend(inv.outputs.warnings.taken());
         let printed = out.into_inner();
         let kept = memory.bytes();
         Ok(Answer {
@@ -324,11 +328,13 @@ impl Write for Capped {
     }
 }
 
-/// The run's actions, and the first `keep` produced deals kept as PBN text for the answer.
+/// The run's actions, and the first `keep` produced deals kept for the answer with the
+/// values asked for (where they are among a deal's values).
 struct Recorder {
     actions: Actions,
-    deals: Vec<(u64, String)>,
+    deals: Vec<Returned>,
     keep: u64,
+    values: std::ops::Range<usize>,
 }
 
 impl Receiver for Recorder {
@@ -346,7 +352,11 @@ impl Receiver for Recorder {
 
     fn deal(&mut self, out: &mut dyn Write, at: DealAt, number: u64, board: &Board, values: &[i32]) -> io::Result<()> {
         if (self.deals.len() as u64) < self.keep {
-            self.deals.push((board.number, board.deal.pbn()));
+            self.deals.push(Returned {
+                board: board.number,
+                deal: board.deal.pbn(),
+                values: values.get(self.values.clone()).map(<[i32]>::to_vec).unwrap_or_default(),
+            });
         }
         match self.actions.per_deal() {
             true => Receiver::deal(&mut self.actions, out, at, number, board, values),
@@ -376,7 +386,7 @@ mod tests {
 
     #[test]
     fn a_deals_name_is_a_plain_file_name() {
-        let job = |name: &str| Job { deals: Some((name.to_string(), String::new())), ..Job::default() };
+        let job = |name: &str| Job { deals: Some((name.to_string(), Vec::new())), ..Job::default() };
         assert!(arguments(&job("session.pbn")).is_ok());
         for bad in ["-", "../etc/passwd", "/etc/passwd", "a b.pbn", ".hidden", ""] {
             assert!(arguments(&job(bad)).is_err(), "{bad}");

@@ -11,9 +11,9 @@ pub struct Job {
     /// The script, named `script.dli` in messages and outputs; `None` with deals alone
     /// (`/api/boards` converting a board file).
     pub script: Option<String>,
-    /// The text of a board file to read the deals from (the command's `--deals`), and the
-    /// name whose extension tells its format when its content does not.
-    pub deals: Option<(String, String)>,
+    /// A board file to read the deals from (the command's `--deals`): the name whose
+    /// extension tells its format when its content does not, and its bytes.
+    pub deals: Option<(String, Vec<u8>)>,
     /// `-s`: the seed (`None` or 0: the engine chooses one, given back).
     pub seed: Option<u64>,
     /// `-g`, `-p`: over the script's `generate` and `produce`.
@@ -23,6 +23,8 @@ pub struct Job {
     pub threads: usize,
     /// `--se`: standard errors and 95% intervals in the reports, error bars on the charts.
     pub standard_errors: bool,
+    /// The script's variables whose values each returned deal carries.
+    pub values: Vec<String>,
     /// What comes back.
     pub want: Want,
 }
@@ -110,14 +112,24 @@ pub struct Answer {
     /// The charts of the statistics, for [`Want::Document`]: one SVG element a report, in the
     /// order of the document's `reports`.
     pub charts: Vec<String>,
-    /// The produced deals returned, each its board number and its PBN `Deal` text.
-    pub deals: Vec<(u64, String)>,
+    /// The produced deals returned.
+    pub deals: Vec<Returned>,
     /// The board file, for [`Want::Boards`].
     pub boards: Option<Vec<u8>>,
     /// The warnings the command prints on standard error about the script.
     pub warnings: Vec<String>,
     /// The limits that cut the run before it started.
     pub cuts: Vec<Cut>,
+}
+
+/// A produced deal returned by `/api/run`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Returned {
+    pub board: u64,
+    /// The deal as PBN's `Deal` tag writes it.
+    pub deal: String,
+    /// The values of [`Job::values`] on this deal, in that order (a condition's value 1 or 0).
+    pub values: Vec<i32>,
 }
 
 /// A request the engine refuses: the message as the command prints it, and where it points.

@@ -118,7 +118,7 @@ fn cors(headers: &mut HeaderMap) {
     headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
     headers.insert(
         header::ACCESS_CONTROL_EXPOSE_HEADERS,
-        HeaderValue::from_static("Content-Disposition, Retry-After, X-Dealvm-Seed, X-Dealvm-Generated, X-Dealvm-Produced"),
+        HeaderValue::from_static("Content-Disposition, Retry-After, X-Dealvm-Seed, X-Dealvm-Generated, X-Dealvm-Produced, X-Dealvm-Warnings"),
     );
 }
 
@@ -210,6 +210,9 @@ struct RunRequest {
     /// `--se`: each report's standard errors, and error bars on the charts.
     #[serde(default)]
     standard_errors: bool,
+    /// The script's variables whose values each returned deal carries.
+    #[serde(default)]
+    values: Vec<String>,
 }
 
 /// The body of `POST /api/boards`.
@@ -221,6 +224,9 @@ struct BoardsRequest {
     /// The text of a board file whose deals the run reads.
     #[serde(default)]
     deals: Option<String>,
+    /// Or its bytes in base64, for the binary formats (DUP, BRI, DGE, RZD, CDS).
+    #[serde(default)]
+    deals_base64: Option<String>,
     /// The name of that file, whose extension tells its format when its content does not.
     #[serde(default)]
     deals_name: Option<String>,
@@ -272,6 +278,7 @@ async fn api_run(State(server): State<Arc<Server>>, request: Request) -> Respons
         threads: body.threads.unwrap_or(1).clamp(1, server.limits.threads.max(1)),
         want: Want::Document { deals },
         standard_errors: body.standard_errors,
+        values: body.values.clone(),
         ..Job::default()
     };
     let (answer, elapsed, timed_out) = match run_job(&server, job).await {
@@ -283,7 +290,17 @@ async fn api_run(State(server): State<Arc<Server>>, request: Request) -> Respons
         return error(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the run wrote no JSON document");
     };
     let mut value = Value::Object(document);
-    value["deals"] = answer.deals.iter().map(|(board, deal)| json!({ "board": board, "deal": deal })).collect();
+    value["deals"] = answer
+        .deals
+        .iter()
+        .map(|d| {
+            let mut deal = json!({ "board": d.board, "deal": d.deal });
+            if !body.values.is_empty() {
+                deal["values"] = body.values.iter().zip(&d.values).map(|(name, v)| (name.clone(), json!(v))).collect::<Map<_, _>>().into();
+            }
+            deal
+        })
+        .collect();
     value["charts"] = json!(answer.charts);
     value["elapsed_ms"] = json!(elapsed.as_millis() as u64);
     notes(&mut value, &answer, timed_out, &server.limits);
@@ -300,10 +317,22 @@ async fn api_boards(State(server): State<Arc<Server>>, request: Request) -> Resp
         let names: Vec<&str> = BOARD_FORMATS.iter().map(|f| f.name).collect();
         return error(StatusCode::BAD_REQUEST, format!("no board format `{}`: the formats are {}", body.format, names.join(", ")));
     };
-    if body.script.is_none() && body.deals.is_none() {
-        return error(StatusCode::BAD_REQUEST, "give a script, or deals (the text of a board file), or both");
+    let bytes = match (body.deals, body.deals_base64) {
+        (Some(_), Some(_)) => return error(StatusCode::BAD_REQUEST, "give the board file once: as text in `deals`, or as base64 in `deals_base64`"),
+        (Some(text), None) => Some(text.into_bytes()),
+        (None, Some(encoded)) => match base64(&encoded) {
+            Ok(bytes) => Some(bytes),
+            Err(why) => return error(StatusCode::BAD_REQUEST, format!("deals_base64 is not base64: {why}")),
+        },
+        (None, None) => None,
+    };
+    if body.script.is_none() && bytes.is_none() {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "give a script, or deals (a board file: its text in `deals`, or its bytes in base64 in `deals_base64`), or both",
+        );
     }
-    let deals = body.deals.map(|text| (body.deals_name.unwrap_or_else(|| "deals".to_string()), text));
+    let deals = bytes.map(|bytes| (body.deals_name.unwrap_or_else(|| "deals".to_string()), bytes));
     let job = Job {
         script: body.script,
         deals,
@@ -312,7 +341,7 @@ async fn api_boards(State(server): State<Arc<Server>>, request: Request) -> Resp
         produce: body.produce,
         threads: body.threads.unwrap_or(1).clamp(1, server.limits.threads.max(1)),
         want: Want::Boards { format },
-        standard_errors: false,
+        ..Job::default()
     };
     let (answer, _, timed_out) = match run_job(&server, job).await {
         Ok(done) => done,
@@ -337,6 +366,16 @@ async fn api_boards(State(server): State<Arc<Server>>, request: Request) -> Resp
     }
     for (name, value) in [("x-dealvm-seed", answer.seed), ("x-dealvm-generated", answer.generated), ("x-dealvm-produced", answer.produced)] {
         headers.insert(HeaderName::from_static(name), HeaderValue::from(value));
+    }
+    // A board file has no room for the warnings: their first lines in a header.
+    let warnings: Vec<String> = answer
+        .warnings
+        .iter()
+        .map(|w| w.lines().next().unwrap_or("").trim_start_matches("warning: ").chars().map(|c| if c.is_ascii_graphic() { c } else { ' ' }).collect())
+        .collect();
+    match HeaderValue::from_str(&warnings.join(" | ")) {
+        Ok(value) if !warnings.is_empty() => _ = headers.insert(HeaderName::from_static("x-dealvm-warnings"), value),
+        _ => {}
     }
     with_examined(response, answer.generated)
 }
@@ -411,6 +450,42 @@ async fn read_body(request: Request, limit: usize) -> Result<Vec<u8>, Response> 
         Ok(read) => read,
         Err(_) => Err(error(StatusCode::REQUEST_TIMEOUT, format!("the request's body did not come within {BODY_SECONDS} seconds"))),
     }
+}
+
+/// The bytes that `text` encodes in base64 (RFC 4648's alphabet, or the URL-safe one; the
+/// padding optional; white space ignored), or where it is not base64.
+fn base64(text: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::with_capacity(text.len() / 4 * 3);
+    let (mut bits, mut held, mut ended) = (0u32, 0u32, false);
+    for (at, c) in text.char_indices() {
+        let sextet = match c {
+            'A'..='Z' => c as u32 - 'A' as u32,
+            'a'..='z' => c as u32 - 'a' as u32 + 26,
+            '0'..='9' => c as u32 - '0' as u32 + 52,
+            '+' | '-' => 62,
+            '/' | '_' => 63,
+            '=' => {
+                ended = true;
+                continue;
+            }
+            c if c.is_ascii_whitespace() => continue,
+            c => return Err(format!("`{c}` at character {at}")),
+        };
+        if ended {
+            return Err(format!("`{c}` at character {at}, after the padding `=`"));
+        }
+        bits = bits << 6 | sextet;
+        held += 6;
+        if held >= 8 {
+            held -= 8;
+            bytes.push((bits >> held) as u8);
+            bits &= (1 << held) - 1;
+        }
+    }
+    if held >= 6 {
+        return Err("it ends half-way through a byte".to_string());
+    }
+    Ok(bytes)
 }
 
 /// Stops a run when dropped: when its request ends, or when its client goes away first.
@@ -488,6 +563,18 @@ mod tests {
         }
         let routes: BTreeSet<(String, String)> = ROUTES.iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
         assert_eq!(listed, routes);
+    }
+
+    #[test]
+    fn base64_is_read_as_rfc_4648_gives_it() {
+        for (text, bytes) in [("", &b""[..]), ("Zg==", b"f"), ("Zm8=", b"fo"), ("Zm9v", b"foo"), ("Zm9vYg", b"foob"), ("Zm9v\nYmFy", b"foobar")] {
+            assert_eq!(base64(text).as_deref(), Ok(bytes), "{text}");
+        }
+        assert_eq!(base64("//-_").unwrap(), [0xff, 0xff, 0xbf]);
+        assert_eq!(base64("AAECAwQF").unwrap(), [0, 1, 2, 3, 4, 5]);
+        for bad in ["Zm9v!", "Zg==Zg", "Z"] {
+            assert!(base64(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

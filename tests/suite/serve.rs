@@ -240,6 +240,52 @@ fn api_run_gives_the_figures_of_the_json_document() {
 }
 
 #[test]
+fn api_run_returns_the_values_asked_for_with_each_deal() {
+    let server = Server::start(&[]);
+    let script = "points = hcp(north) + hcp(south)\nfit = spades(north) + spades(south) >= 8\ncondition points >= 24\nproduce 20\n";
+    let plain = server.post("/api/run", &json!({ "script": script, "seed": 3, "return_deals": 20 })).json();
+    let reply = server.post("/api/run", &json!({ "script": script, "seed": 3, "return_deals": 20, "values": ["points", "fit"] }));
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let answer = reply.json();
+    let deals = answer["deals"].as_array().unwrap();
+    assert_eq!(deals.len(), 20);
+    // The values change neither the deals nor the figures.
+    assert_eq!((&answer["generated"], &plain["generated"]), (&plain["generated"], &answer["generated"]));
+    let mut fits = 0;
+    for (deal, without) in deals.iter().zip(plain["deals"].as_array().unwrap()) {
+        assert_eq!(deal["deal"], without["deal"]);
+        assert!(without.get("values").is_none());
+        let hands = dealvm::deal_from_pbn(deal["deal"].as_str().unwrap()).unwrap();
+        let (n, s) = (hands.hand(dealvm::Seat::North), hands.hand(dealvm::Seat::South));
+        let hcp = |hand: dealvm::Hand| {
+            let suits = [dealvm::Suit::Spades, dealvm::Suit::Hearts, dealvm::Suit::Diamonds, dealvm::Suit::Clubs];
+            suits.iter().map(|&suit| (9..13).map(|rank| (hand.suit_mask(suit) >> rank & 1) as u32 * (rank - 8)).sum::<u32>()).sum::<u32>()
+        };
+        let points = hcp(n) + hcp(s);
+        let fit = n.len(dealvm::Suit::Spades) + s.len(dealvm::Suit::Spades) >= 8;
+        fits += fit as u32;
+        assert_eq!(deal["values"], json!({ "points": points, "fit": fit as i32 }), "{deal}");
+    }
+    assert!(fits > 0 && fits < 20, "both values of fit seen: {fits}");
+    let unknown = server.post("/api/run", &json!({ "script": script, "values": ["pionts"] }));
+    assert_eq!(unknown.status, 400);
+    assert!(unknown.json()["error"].as_str().unwrap().contains("did you mean `points`?"), "{}", unknown.text());
+}
+
+#[test]
+fn the_runs_warnings_come_with_the_answer_and_not_in_the_log() {
+    let server = Server::start(&[]);
+    let answer = server.post("/deal", &json!({ "script": "condition hcp(north) == 37 and spades(north) == 0\n", "seed": 1 })).json();
+    let warnings = answer["warnings"].as_array().unwrap();
+    assert!(warnings.iter().any(|w| w.as_str().unwrap().contains("no deal can meet the condition")), "{answer}");
+    let dup = server.post("/api/boards", &json!({ "script": "dealer south\nproduce 2\ncondition hcp(south) >= 12\n", "format": "dup" }));
+    assert_eq!(dup.status, 200, "{}", dup.text());
+    assert!(dup.header("x-dealvm-warnings").unwrap_or("").contains("16-board cycle"), "{:?}", dup.header("x-dealvm-warnings"));
+    let log = server.log();
+    assert!(!log.contains("warning"), "{log}");
+}
+
+#[test]
 fn api_boards_answers_the_file_the_command_writes() {
     // Time enough to solve the hand records' boards on a loaded machine.
     let server = Server::start(&["--max-seconds", "60"]);
@@ -262,6 +308,17 @@ fn api_boards_answers_the_file_the_command_writes() {
     std::fs::write(dir.join("session.pbn"), &pbn.body).unwrap();
     let run = dealvm_in(&dir, &["--deals", "session.pbn", "--lin", "-"], None);
     assert_eq!(lin.text(), run.stdout);
+    // A binary file (the DUP above) given in base64, read as `--deals` reads it.
+    let encoded = base64(&reply.body);
+    let converted = server.post("/api/boards", &json!({ "deals_base64": encoded, "deals_name": "out.dup", "format": "pbn" }));
+    assert_eq!(converted.status, 200, "{}", converted.text());
+    let run = dealvm_in(&dir, &["--deals", "out.dup", "--pbn", "-"], None);
+    assert_eq!(converted.text(), run.stdout);
+    let both = server.post("/api/boards", &json!({ "deals": "x", "deals_base64": encoded, "format": "pbn" }));
+    assert_eq!(both.status, 400);
+    let broken = server.post("/api/boards", &json!({ "deals_base64": "AB$C", "format": "pbn" }));
+    assert_eq!(broken.status, 400);
+    assert!(broken.json()["error"].as_str().unwrap().contains("`$` at character 2"), "{}", broken.text());
     let unknown = server.post("/api/boards", &json!({ "script": script, "format": "docx" }));
     assert_eq!(unknown.status, 400);
     assert!(unknown.json()["error"].as_str().unwrap().contains("pbn, dlm, lin"));
@@ -459,4 +516,17 @@ fn the_teachers_page_works_in_a_real_browser() {
     let read = dealvm_in(&out, &["--deals", "boards.pbn", "-v"], Some(b"action printoneline\n"));
     assert_eq!(read.status, 0, "{}", read.stderr);
     assert_eq!(read.stdout.lines().count(), 6, "{}", read.stdout);
+}
+
+/// `bytes` in base64, as a client encodes a binary board file.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut text = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | (b as u32) << (16 - 8 * i));
+        for i in 0..4 {
+            text.push(if i <= chunk.len() { ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char } else { '=' });
+        }
+    }
+    text
 }

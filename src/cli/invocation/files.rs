@@ -261,7 +261,7 @@ impl OutputSwitches<'_> {
     /// refused.
     pub fn outputs(&self, dd: bool) -> Result<Outputs, Failure> {
         let table = self.table;
-        let outputs = Outputs { files: self.files()?, dd, sealed: table.sealed, pages: pages(table)?, memory: None };
+        let outputs = Outputs { files: self.files()?, dd, sealed: table.sealed, pages: pages(table)?, memory: None, warnings: Warnings::default() };
         if outputs.sealed && !outputs.has(Format::Dlm) && !outputs.has(Format::Dup) {
             return Err(switch_error("--sealed seals the --dlm and --dup files; give --dlm FILE or --dup FILE too".into()));
         }
@@ -297,6 +297,34 @@ pub struct Outputs {
     /// Where the outputs named `-` go instead of standard output, when a program running the
     /// command keeps them (`dealvm serve`); `None` for the command.
     pub memory: Option<crate::files::target::Memory>,
+    /// Where the run's warnings go.
+    pub warnings: Warnings,
+}
+
+/// Where the warnings of a run go: standard error for the command; kept, for a program
+/// running the command (`dealvm serve` answers them with the run, its log keeping its own).
+#[derive(Clone, Debug, Default)]
+pub struct Warnings(Option<std::sync::Arc<std::sync::Mutex<Vec<String>>>>);
+
+impl Warnings {
+    /// Warnings kept rather than printed.
+    pub fn kept() -> Warnings {
+        Warnings(Some(Default::default()))
+    }
+
+    /// Prints the warning `rendered` (a message as `Diagnostic::render_warning` makes it),
+    /// or keeps it.
+    pub fn warn(&self, rendered: String) {
+        match &self.0 {
+            None => eprint!("{rendered}"),
+            Some(kept) => kept.lock().unwrap_or_else(|e| e.into_inner()).push(rendered),
+        }
+    }
+
+    /// The warnings kept so far (none when they are printed).
+    pub fn taken(&self) -> Vec<String> {
+        self.0.as_ref().map(|kept| std::mem::take(&mut *kept.lock().unwrap_or_else(|e| e.into_inner()))).unwrap_or_default()
+    }
 }
 
 /// The pages of the hand records, as the switches give them.

@@ -9,7 +9,7 @@
 
 mod files;
 
-pub use files::{record_file, Format, OutputFile, OutputSwitches, Outputs, Pages, RecordFile};
+pub use files::{record_file, Format, OutputFile, OutputSwitches, Outputs, Pages, RecordFile, Warnings};
 
 use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
