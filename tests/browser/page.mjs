@@ -4,8 +4,8 @@
 //
 // Types a script, runs it, waits for the deals' diagrams and a chart, types a script with a
 // mistake and checks that the error is marked at its line, downloads the boards as PBN into
-// OUTDIR/boards.pbn (the Rust test reads it back with `dealvm --deals`), and saves
-// screenshots in OUTDIR. Prints one line per check; exits 1 at the first that fails.
+// OUTDIR/boards.pbn and converts that file to OUTDIR/boards.dup (the Rust test reads both back
+// with `dealvm --deals`), sees a run's warning, and saves screenshots in OUTDIR. Prints one line per check; exits 1 at the first that fails.
 import { chromium } from "playwright-core";
 import path from "node:path";
 
@@ -60,6 +60,21 @@ try {
   const file = await download;
   await file.saveAs(path.join(out, "boards.pbn"));
   check(true, "the boards downloaded as PBN");
+
+  // The PBN file just downloaded, opened as a board file and converted to a dealing machine's DUP.
+  const converted = page.waitForEvent("download");
+  await page.setInputFiles("#board-file", path.join(out, "boards.pbn"));
+  await page.selectOption("#convert-format", "dup");
+  await page.click("#convert");
+  const dup = await converted;
+  check(dup.suggestedFilename() === "boards.dup", `the file converted is named ${dup.suggestedFilename()}`);
+  await dup.saveAs(path.join(out, "boards.dup"));
+
+  // A condition no deal meets: the command's warning shown beside the figures.
+  await page.fill("#script", "condition hcp(north) == 37 and spades(north) == 0\n");
+  await page.click("#run");
+  await page.waitForSelector("#notes:not([hidden])", { timeout: 10000 });
+  check((await page.textContent("#notes")).includes("no deal can meet the condition"), "the run's warning shown");
 
   await page.fill("#script", "produce 2\ncondition hcp(north) >= 12 and\n");
   await page.click("#run");

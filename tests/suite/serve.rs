@@ -503,6 +503,7 @@ fn the_teachers_page_works_in_a_real_browser() {
     let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
     std::fs::create_dir_all(&out).unwrap();
     let _ = std::fs::remove_file(out.join("boards.pbn"));
+    let _ = std::fs::remove_file(out.join("boards.dup"));
     let run = Command::new("node")
         .arg(browser.join("page.mjs"))
         .arg(format!("http://127.0.0.1:{}/", server.port))
@@ -516,6 +517,10 @@ fn the_teachers_page_works_in_a_real_browser() {
     let read = dealvm_in(&out, &["--deals", "boards.pbn", "-v"], Some(b"action printoneline\n"));
     assert_eq!(read.status, 0, "{}", read.stderr);
     assert_eq!(read.stdout.lines().count(), 6, "{}", read.stdout);
+    // The board file opened on the page and converted: the same deals in a DUP file.
+    let dup = dealvm_in(&out, &["--deals", "boards.dup", "-v"], Some(b"action printoneline\n"));
+    assert_eq!(dup.status, 0, "{}", dup.stderr);
+    assert_eq!(dup.stdout, read.stdout);
 }
 
 /// `bytes` in base64, as a client encodes a binary board file.

@@ -149,8 +149,12 @@ async function run() {
     if (!response.ok) return showError(answer);
     $("seed").placeholder = `any (last: ${answer.seed})`;
     $("results").dataset.seed = answer.seed;
-    const notes = (answer.notes || []).map((n) => (typeof n === "string" ? n : n.note || JSON.stringify(n)));
-    $("summary").textContent = `Generated ${answer.generated} deals, produced ${answer.produced}, seed ${answer.seed}, in ${answer.elapsed_ms} ms.` + (notes.length ? " " + notes.join(" ") : "");
+    $("summary").textContent = `Generated ${answer.generated} deals, produced ${answer.produced}, seed ${answer.seed}, in ${answer.elapsed_ms} ms.`;
+    // What the server's limits cut, and the warnings the command prints (their first line).
+    const notes = (answer.limits || []).map((l) => `${l.message} (${l.limit})`);
+    for (const w of answer.warnings || []) notes.push(w.split("\n")[0].replace(/^warning: /, "Warning: "));
+    $("notes").textContent = notes.join("\n");
+    $("notes").hidden = notes.length === 0;
     const statistics = $("statistics");
     statistics.replaceChildren(...(answer.reports || []).map((r, i) => report(r, (answer.charts || [])[i])));
     $("deals").replaceChildren(...(answer.deals || []).map((d) => board(d.board, d.deal)));
@@ -166,6 +170,24 @@ async function run() {
 async function download() {
   const body = Object.assign(settings(), { format: $("format").value });
   if ($("results").dataset.seed) body.seed = Number($("results").dataset.seed);
+  await save(body);
+}
+
+/** Converts the board file chosen to the format chosen (its bytes sent in base64). */
+async function convert() {
+  clearError();
+  const file = $("board-file").files[0];
+  if (!file) return showError({ error: "choose a board file first" });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  // The server takes a plain file name, whose extension tells the format.
+  const name = file.name.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[.-]+/, "") || "deals";
+  await save({ deals_base64: btoa(binary), deals_name: name, format: $("convert-format").value });
+}
+
+/** Asks `/api/boards` for a file and saves what it answers under the name it gives. */
+async function save(body) {
   const response = await fetch("/api/boards", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   if (!response.ok) return showError(await response.json().catch(() => ({ error: `the server answered ${response.status}` })));
   const name = (response.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
@@ -190,10 +212,12 @@ function start() {
     clearError();
   });
   for (const [name, what] of JSON.parse($("board-formats").textContent)) {
-    const option = document.createElement("option");
-    option.value = name;
-    option.textContent = what;
-    $("format").appendChild(option);
+    for (const list of ["format", "convert-format"]) {
+      const option = document.createElement("option");
+      option.value = name;
+      option.textContent = what;
+      $(list).appendChild(option);
+    }
   }
   $("script").addEventListener("input", () => gutter(0));
   $("script").addEventListener("scroll", () => ($("gutter").scrollTop = $("script").scrollTop));
@@ -202,6 +226,7 @@ function start() {
   });
   $("run").addEventListener("click", run);
   $("download").addEventListener("click", download);
+  $("convert").addEventListener("click", convert);
   gutter(0);
 }
 
