@@ -23,6 +23,7 @@ pub mod cards;
 pub mod dl52;
 pub mod dlm;
 pub mod hand_record;
+pub mod markup;
 pub mod pbn;
 pub mod target;
 pub mod text;

@@ -42,7 +42,7 @@ fn contents(text: &str, name: &str) -> Vec<String> {
         let start = at + rest[at..].find('>').expect("a tag closes") + 1;
         let end = start + rest[start..].find(&close).expect("an element closes");
         let inner = &rest[start..end];
-        out.push(inner.replace("&quot;", "\"").replace("&apos;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"));
+        out.push(inner.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"));
         rest = &rest[end..];
     }
     out

@@ -121,6 +121,12 @@ impl Format {
         }
     }
 
+    /// Whether the file holds boards (PBN, DLM, the hand records, Big Deal's formats), not
+    /// reports or a library.
+    pub fn holds_boards(self) -> bool {
+        matches!(self, Format::Pbn | Format::Dlm | Format::HandRecords) || self.table(false).is_some()
+    }
+
     /// The board file written as Big Deal writes it, sealed or not (`--sealed`): the formats
     /// written at the end of the run from the boards kept for them (not PBN, nor an open DLM
     /// file, which dealvm writes as it deals and with the run's title).
@@ -379,8 +385,7 @@ impl Outputs {
     /// Whether the run writes board files to be played (`--pbn`, `--dlm`, `--dup`, ...) or
     /// their hand records.
     pub fn writes_boards(&self) -> bool {
-        let boards = |f: Format| matches!(f, Format::Pbn | Format::Dlm | Format::HandRecords) || f.table(false).is_some();
-        self.files.iter().any(|f| boards(f.format))
+        self.files.iter().any(|f| f.format.holds_boards())
     }
 
     /// Whether a board file leaves each board's dealer and vulnerability to its number's

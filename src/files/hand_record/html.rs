@@ -9,23 +9,10 @@
 
 use super::board::{one_line, symbol, Block, BoardView, Line, Span, LEGEND};
 use super::{BoardsPerPage, Layout, Paper, Record};
+use crate::files::markup::escape_into as escape;
 
 /// The margin of the printed page, in millimetres.
 const MARGIN_MM: f32 = 10.0;
-
-/// Appends `text` with the five characters HTML gives a meaning to written as references.
-fn escape(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-}
 
 /// Appends a line's spans: set-off text in `<b>`, a suit as its symbol in a `span` of its
 /// class (`s`, `h`, `d`, `c`; hearts and diamonds are red).

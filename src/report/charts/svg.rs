@@ -156,23 +156,7 @@ pub fn num(v: f64) -> String {
     }
 }
 
-/// `text` escaped for XML's text and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // XML 1.0 has no other control characters.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::files::markup::escape;
 
 /// The width `text` takes at `size` pixels, about: a character is at most 0.62 of the
 /// size wide in the fonts of [`FONT`].

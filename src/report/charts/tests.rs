@@ -109,7 +109,7 @@ fn unescape(t: &str) -> Result<String, String> {
             "lt" => '<',
             "gt" => '>',
             "quot" => '"',
-            "apos" => '\'',
+            "#39" => '\'',
             other => return Err(format!("an unknown entity &{other};")),
         });
         rest = &rest[amp + semi + 1..];
