@@ -39,7 +39,7 @@ fn side_by_side_room(columns: usize, width: usize) -> usize {
 
 /// Four lines, one per suit, with the hands side by side; `indent` starts each line.
 #[inline(always)]
-fn side_by_side(room: &mut Room<'_>, indent: &[u8], hands: &[Hand], width: usize) {
+fn side_by_side<const N: usize>(room: &mut Room<'_>, indent: &[u8; N], hands: &[Hand], width: usize) {
     let holdings = Holdings::get();
     let Some((last, before)) = hands.split_last() else { return };
     for suit in Suit::DISPLAY {

@@ -201,7 +201,7 @@ impl DealSource for RandomDealer {
         self.complete
     }
 
-    #[inline]
+    #[inline(always)]
     fn complete(&self, deal: &Deal, seed: u64, n: u64, pdep: impl Fn(u64, u64) -> u64) -> Deal {
         if !self.complete {
             return *deal;
