@@ -64,6 +64,12 @@ impl Holdings {
         &entry[..entry[PLAIN - 1] as usize]
     }
 
+    /// The length of the spaced holding of `mask`: two bytes a card, two for a void.
+    #[inline(always)]
+    pub fn spaced_len(&self, mask: u16) -> usize {
+        self.spaced[mask as usize][SPACED - 1] as usize
+    }
+
     /// The ranks of `mask` spaced (`A K T 9 `; `- ` for a void).
     pub fn spaced(&self, mask: u16) -> &[u8] {
         let entry = &self.spaced[mask as usize];
@@ -112,6 +118,121 @@ fn put_right_of(buf: &mut Vec<u8>, out: &[u8; 20], at: usize, width: usize) {
     }
 }
 
+/// Spaces to pad a column with, copied whole.
+const SPACES: [u8; 32] = [b' '; 32];
+
+/// Room made at the end of a byte buffer for a piece of text whose length has a known bound
+/// ([`Text::put_room`]): each part is copied at its place with no growth of the buffer to
+/// check, a holding's table entry whole (a copy of fixed length, the bytes past the holding
+/// written over by what follows or cut at the end).
+pub struct Room<'a> {
+    out: &'a mut [u8],
+    at: usize,
+}
+
+impl Room<'_> {
+    /// Appends `b`.
+    #[inline(always)]
+    pub fn byte(&mut self, b: u8) {
+        self.out[self.at] = b;
+        self.at += 1;
+    }
+
+    /// Appends `bytes`.
+    #[inline(always)]
+    pub fn bytes(&mut self, bytes: &[u8]) {
+        self.out[self.at..self.at + bytes.len()].copy_from_slice(bytes);
+        self.at += bytes.len();
+    }
+
+    /// Where the next byte goes, counted from the start of the room.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// Appends spaces up to `width` bytes after `start` (none when there are as many).
+    #[inline(always)]
+    pub fn pad_to(&mut self, start: usize, width: usize) {
+        let end = start + width;
+        while self.at < end {
+            let n = (end - self.at).min(SPACES.len());
+            self.bytes(&SPACES[..n]);
+        }
+    }
+
+    /// Appends `bytes`, then spaces up to `width` columns, as `{:<width$}` does.
+    #[inline(always)]
+    pub fn left(&mut self, bytes: &[u8], width: usize) {
+        let start = self.at;
+        self.bytes(bytes);
+        self.pad_to(start, width);
+    }
+
+    /// Appends `n` in decimal.
+    #[inline(always)]
+    pub fn u64(&mut self, n: u64) {
+        let mut out = [0u8; 20];
+        let at = digits(n, &mut out);
+        self.bytes(&out[at..]);
+    }
+
+    /// Appends `n` right-aligned in `width` columns, as `{n:width$}` does.
+    #[inline(always)]
+    pub fn u64_right(&mut self, n: u64, width: usize) {
+        let mut out = [b' '; 20];
+        let at = digits(n, &mut out);
+        if width > out.len() {
+            // Wider than any number: the spaces beyond `out`'s first.
+            self.pad_to(self.at, width - out.len());
+        }
+        self.bytes(&out[at.min(out.len().saturating_sub(width))..]);
+    }
+
+    /// Appends the spaced holding of `mask` (`A K T 9 `), padded to `width` columns.
+    #[inline(always)]
+    pub fn spaced(&mut self, holdings: &Holdings, mask: u16, width: usize) {
+        let entry = &holdings.spaced[mask as usize];
+        let start = self.at;
+        // The entry's spaces pad the column up to its last byte, which the next part writes
+        // over (or the end cuts).
+        self.out[start..start + SPACED].copy_from_slice(entry);
+        self.at = start + (entry[SPACED - 1] as usize).max(width.min(SPACED - 1));
+        self.pad_to(start, width);
+    }
+
+    /// Appends the plain holding of `mask` (`AKT9`).
+    #[inline(always)]
+    pub fn plain(&mut self, holdings: &Holdings, mask: u16) {
+        let entry = &holdings.plain[mask as usize];
+        self.out[self.at..self.at + PLAIN].copy_from_slice(entry);
+        self.at += entry[PLAIN - 1] as usize;
+    }
+
+    /// Appends a hand as PBN writes it: `AKT9.Q3.J976.K82`.
+    #[inline(always)]
+    pub fn hand(&mut self, holdings: &Holdings, hand: Hand) {
+        let [spades, hearts, diamonds, clubs] = Suit::DISPLAY.map(|s| hand.suit_mask(s));
+        self.plain(holdings, spades);
+        self.byte(b'.');
+        self.plain(holdings, hearts);
+        self.byte(b'.');
+        self.plain(holdings, diamonds);
+        self.byte(b'.');
+        self.plain(holdings, clubs);
+    }
+}
+
+/// The room a hand takes in a [`Room`]: 13 ranks, three dots and the slack of the last
+/// holding's whole entry.
+pub const HAND_ROOM: usize = 13 + 3 + PLAIN;
+
+/// The room a line of spaced holdings in `columns` columns `width` wide takes in a [`Room`],
+/// with the slack of the last holding's whole entry.
+pub const fn spaced_room(columns: usize, width: usize) -> usize {
+    let column = if width > 2 * 13 { width } else { 2 * 13 };
+    columns * column + SPACED
+}
+
 /// Text appended to a byte buffer: numbers as `{}` and `{:W}` print them, holdings and hands
 /// from [`Holdings`], columns padded with spaces.
 pub trait Text {
@@ -133,6 +254,8 @@ pub trait Text {
     fn put_hand(&mut self, holdings: &Holdings, hand: Hand);
     /// Appends a deal as PBN writes it, from `first` round the table: `N:AKT9.Q3.J976.K82 ...`.
     fn put_deal(&mut self, holdings: &Holdings, deal: &Deal, first: Seat);
+    /// Appends what `write` writes in a [`Room`] of `max` bytes (which it must not pass).
+    fn put_room(&mut self, max: usize, write: impl FnOnce(&mut Room<'_>));
 }
 
 impl Text for Vec<u8> {
@@ -193,26 +316,30 @@ impl Text for Vec<u8> {
 
     #[inline]
     fn put_hand(&mut self, holdings: &Holdings, hand: Hand) {
-        for (i, suit) in Suit::DISPLAY.into_iter().enumerate() {
-            if i > 0 {
-                self.push(b'.');
-            }
-            let entry = &holdings.plain[hand.suit_mask(suit) as usize];
-            let start = self.len();
-            self.extend_from_slice(entry);
-            self.truncate(start + entry[PLAIN - 1] as usize);
-        }
+        self.put_room(HAND_ROOM, |room| room.hand(holdings, hand));
     }
 
     fn put_deal(&mut self, holdings: &Holdings, deal: &Deal, first: Seat) {
-        self.push(first.letter() as u8);
-        self.push(b':');
-        for i in 0..4 {
-            if i > 0 {
-                self.push(b' ');
+        self.put_room(2 + 4 * HAND_ROOM, |room| {
+            room.byte(first.letter() as u8);
+            room.byte(b':');
+            for i in 0..4 {
+                if i > 0 {
+                    room.byte(b' ');
+                }
+                room.hand(holdings, deal.hand(first.rotate(i)));
             }
-            self.put_hand(holdings, deal.hand(first.rotate(i)));
-        }
+        });
+    }
+
+    #[inline(always)]
+    fn put_room(&mut self, max: usize, write: impl FnOnce(&mut Room<'_>)) {
+        let start = self.len();
+        self.resize(start + max, 0);
+        let mut room = Room { out: &mut self[start..], at: 0 };
+        write(&mut room);
+        let end = start + room.at;
+        self.truncate(end);
     }
 }
 

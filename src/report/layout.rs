@@ -9,7 +9,7 @@
 
 use crate::compile::CsvPart;
 use crate::files::pbn::pbn_escape;
-use crate::files::text::{Holdings, Text};
+use crate::files::text::{spaced_room, Holdings, Room, Text, HAND_ROOM};
 use dealvm_vm::card::{Deal, Hand, Seat, Side, Suit};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::evaluation::dd::{vul_index, ParContract};
@@ -20,7 +20,9 @@ const COLUMN: usize = 20;
 
 /// The column width for these hands: 20, or wider so that a long suit keeps a gap.
 fn column_width(hands: &[Hand]) -> usize {
-    let longest = hands.iter().flat_map(|&h| Suit::ALL.map(|s| 2 * h.len(s) as usize)).max().unwrap_or(0);
+    let holdings = Holdings::get();
+    // A suit's spaced text is two bytes a card (a void's, `- `, two).
+    let longest = hands.iter().flat_map(|&h| Suit::ALL.map(|s| holdings.spaced_len(h.suit_mask(s)))).max().unwrap_or(0);
     if longest >= COLUMN {
         longest + 1
     } else {
@@ -28,17 +30,25 @@ fn column_width(hands: &[Hand]) -> usize {
     }
 }
 
+/// The room of a side-by-side layout of `columns` hands `width` wide: its first line (a board
+/// number of up to 20 digits and the seats' names), the four suit lines, and the blank line.
+fn side_by_side_room(columns: usize, width: usize) -> usize {
+    let line = 5 + spaced_room(columns, width) + 1;
+    24 + columns * width.max(5) + 1 + 4 * line + 1
+}
+
 /// Four lines, one per suit, with the hands side by side; `indent` starts each line.
-fn side_by_side(buf: &mut Vec<u8>, indent: &[u8], hands: &[Hand], width: usize) {
+#[inline(always)]
+fn side_by_side<const N: usize>(room: &mut Room<'_>, indent: &[u8; N], hands: &[Hand], width: usize) {
     let holdings = Holdings::get();
     let Some((last, before)) = hands.split_last() else { return };
     for suit in Suit::DISPLAY {
-        buf.extend_from_slice(indent);
+        room.bytes(indent);
         for h in before {
-            buf.put_spaced(holdings, h.suit_mask(suit), width);
+            room.spaced(holdings, h.suit_mask(suit), width);
         }
-        buf.put_spaced(holdings, last.suit_mask(suit), 0);
-        buf.push(b'\n');
+        room.spaced(holdings, last.suit_mask(suit), 0);
+        room.byte(b'\n');
     }
 }
 
@@ -53,15 +63,24 @@ pub fn title_line(buf: &mut Vec<u8>, title: &str) {
 /// `printall`: the four hands across, North, East, South, West.
 pub fn printall(buf: &mut Vec<u8>, board: u64, deal: &Deal) {
     let width = column_width(&deal.hands);
-    buf.put_u64_right(board, 4);
-    buf.extend_from_slice(b". ");
-    buf.put_left(b"North", width - 1);
-    buf.put_left(b"East", width);
-    buf.put_left(b"South", width);
-    buf.extend_from_slice(b"West \n");
-    side_by_side(buf, b"     ", &deal.hands, width);
-    buf.push(b'\n');
+    buf.put_room(side_by_side_room(4, width), |room| {
+        room.u64_right(board, 4);
+        if width == COLUMN {
+            room.bytes(PRINTALL_HEAD);
+        } else {
+            room.bytes(b". ");
+            room.left(b"North", width - 1);
+            room.left(b"East", width);
+            room.left(b"South", width);
+            room.bytes(b"West \n");
+        }
+        side_by_side(room, b"     ", &deal.hands, width);
+        room.byte(b'\n');
+    });
 }
+
+/// The first line of a `printall` deal after its board number, in columns of the usual width.
+const PRINTALL_HEAD: &[u8] = b". North              East                South               West \n";
 
 /// `printside(NS)` / `printns` and `printside(EW)` / `printew`: two hands, South or West first.
 pub fn printside(buf: &mut Vec<u8>, board: u64, deal: &Deal, side: Side) {
@@ -71,13 +90,15 @@ pub fn printside(buf: &mut Vec<u8>, board: u64, deal: &Deal, side: Side) {
     };
     let hands = seats.map(|s| deal.hand(s));
     let width = column_width(&hands);
-    buf.put_u64_right(board, 4);
-    buf.extend_from_slice(b". ");
-    buf.put_left(seats[0].name().as_bytes(), width - 1);
-    buf.put_left(seats[1].name().as_bytes(), 5);
-    buf.push(b'\n');
-    side_by_side(buf, b"     ", &hands, width);
-    buf.push(b'\n');
+    buf.put_room(side_by_side_room(2, width), |room| {
+        room.u64_right(board, 4);
+        room.bytes(b". ");
+        room.left(seats[0].name().as_bytes(), width - 1);
+        room.left(seats[1].name().as_bytes(), 5);
+        room.byte(b'\n');
+        side_by_side(room, b"     ", &hands, width);
+        room.byte(b'\n');
+    });
 }
 
 /// One row of the `print(compass)` report: `seat`'s hands of up to four deals, each under its
@@ -89,31 +110,39 @@ pub fn hands_row(buf: &mut Vec<u8>, row: &[(u64, Deal)], seat: Seat) {
         *hand = deal.hand(seat);
     }
     let width = column_width(&hands[..n]);
-    for (board, _) in &row[..n] {
-        let start = buf.len();
-        buf.put_u64_right(*board, 4);
-        buf.push(b'.');
-        buf.pad_from(start, width);
-    }
-    buf.push(b'\n');
-    side_by_side(buf, b"", &hands[..n], width);
-    buf.push(b'\n');
+    buf.put_room(side_by_side_room(4, width), |room| {
+        for (board, _) in &row[..n] {
+            let start = room.at();
+            room.u64_right(*board, 4);
+            room.byte(b'.');
+            room.pad_to(start, width);
+        }
+        room.byte(b'\n');
+        side_by_side(room, b"", &hands[..n], width);
+        room.byte(b'\n');
+    });
 }
 
 /// `n AKT9.Q3.J976.K82`: a seat's lower-case letter, a space and its hand.
-fn lettered_hand(buf: &mut Vec<u8>, holdings: &Holdings, deal: &Deal, seat: Seat) {
-    buf.push(seat.letter().to_ascii_lowercase() as u8);
-    buf.push(b' ');
-    buf.put_hand(holdings, deal.hand(seat));
+#[inline(always)]
+fn lettered_hand(room: &mut Room<'_>, holdings: &Holdings, deal: &Deal, seat: Seat) {
+    room.byte(seat.letter().to_ascii_lowercase() as u8);
+    room.byte(b' ');
+    room.hand(holdings, deal.hand(seat));
 }
+
+/// The room of a lettered hand and the byte after it.
+const LETTERED_ROOM: usize = 2 + HAND_ROOM + 1;
 
 /// `printoneline`: `n ... e ... s ... w ... ` (ends with a space; the caller ends the line).
 pub fn oneline(buf: &mut Vec<u8>, deal: &Deal) {
     let holdings = Holdings::get();
-    for seat in Seat::ALL {
-        lettered_hand(buf, holdings, deal, seat);
-        buf.push(b' ');
-    }
+    buf.put_room(4 * LETTERED_ROOM, |room| {
+        for seat in Seat::ALL {
+            lettered_hand(room, holdings, deal, seat);
+            room.byte(b' ');
+        }
+    });
 }
 
 /// A `csvrpt`/`printrpt` line: a space, then the fields joined by commas; strings in single
@@ -134,8 +163,10 @@ pub fn csv_line(buf: &mut Vec<u8>, parts: &[CsvPart], deal: &Deal, values: &[i32
             }
             CsvPart::Hands(seats) => {
                 for &seat in seats {
-                    lettered_hand(buf, holdings, deal, seat);
-                    buf.push(b' ');
+                    buf.put_room(LETTERED_ROOM, |room| {
+                        lettered_hand(room, holdings, deal, seat);
+                        room.byte(b' ');
+                    });
                 }
             }
             CsvPart::ParContract(v) => {
@@ -180,10 +211,12 @@ pub fn export_line(buf: &mut Vec<u8>, seats: &[Seat], deal: &Deal) {
 /// `printcompact`: one line per hand, `n AKT9.Q3.J976.K82`.
 pub fn compact(buf: &mut Vec<u8>, deal: &Deal) {
     let holdings = Holdings::get();
-    for seat in Seat::ALL {
-        lettered_hand(buf, holdings, deal, seat);
-        buf.push(b'\n');
-    }
+    buf.put_room(4 * LETTERED_ROOM, |room| {
+        for seat in Seat::ALL {
+            lettered_hand(room, holdings, deal, seat);
+            room.byte(b'\n');
+        }
+    });
 }
 
 /// The lines of every `printpbn` game before its board number, the same for the whole run:
@@ -206,17 +239,32 @@ const PBN_PLAYERS: &[u8] = b"[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \
 /// `vulnerable`, or as the 16-board cycle gives for the board.
 pub fn pbn(buf: &mut Vec<u8>, head: &[u8], board: u64, deal: &Deal, dealer: Option<Seat>, vulnerable: Option<Vulnerability>) {
     buf.extend_from_slice(head);
-    buf.extend_from_slice(b"[Board \"");
-    buf.put_u64(board);
-    buf.extend_from_slice(b"\"]\n");
-    buf.extend_from_slice(PBN_PLAYERS);
-    buf.push(dealer.unwrap_or_else(|| board_dealer(board)).letter() as u8);
-    buf.extend_from_slice(b"\"]\n[Vulnerable \"");
-    buf.extend_from_slice(vulnerable.unwrap_or_else(|| board_vulnerability(board)).pbn().as_bytes());
-    buf.extend_from_slice(b"\"]\n[Deal \"");
-    buf.put_deal(Holdings::get(), deal, Seat::North);
-    buf.extend_from_slice(b"\"]\n[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
+    let holdings = Holdings::get();
+    buf.put_room(PBN_ROOM, |room| {
+        room.bytes(b"[Board \"");
+        room.u64(board);
+        room.bytes(b"\"]\n");
+        room.bytes(PBN_PLAYERS);
+        room.byte(dealer.unwrap_or_else(|| board_dealer(board)).letter() as u8);
+        room.bytes(b"\"]\n[Vulnerable \"");
+        room.bytes(vulnerable.unwrap_or_else(|| board_vulnerability(board)).pbn().as_bytes());
+        room.bytes(b"\"]\n[Deal \"N:");
+        for (i, seat) in Seat::ALL.into_iter().enumerate() {
+            if i > 0 {
+                room.byte(b' ');
+            }
+            room.hand(holdings, deal.hand(seat));
+        }
+        room.bytes(PBN_TAIL);
+    });
 }
+
+/// The tags of a `printpbn` game after its deal.
+const PBN_TAIL: &[u8] = b"\"]\n[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n";
+
+/// The room of a `printpbn` game after the run's head: the tags, a board number of up to 20
+/// digits, the vulnerability's name and the deal.
+const PBN_ROOM: usize = 16 + 20 + PBN_PLAYERS.len() + 40 + 4 * (HAND_ROOM + 1) + PBN_TAIL.len();
 
 #[cfg(test)]
 mod tests {

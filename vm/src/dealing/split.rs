@@ -128,7 +128,9 @@ impl RandomDealer {
     }
 
     /// The deal with the hands of the seats not dealt filled in from `rng`: uniform among the
-    /// deals that agree with the hands dealt.
+    /// deals that agree with the hands dealt. Inlined into the batch loop of each processor
+    /// tier, so that it counts cards with the tier's instructions.
+    #[inline(always)]
     fn fill(&self, deal: &Deal, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
         let missing = self.dealt.seats().complement();
         let mut deal = *deal;
@@ -199,7 +201,7 @@ impl DealSource for RandomDealer {
         self.complete
     }
 
-    #[inline]
+    #[inline(always)]
     fn complete(&self, deal: &Deal, seed: u64, n: u64, pdep: impl Fn(u64, u64) -> u64) -> Deal {
         if !self.complete {
             return *deal;
@@ -207,6 +209,7 @@ impl DealSource for RandomDealer {
         self.fill(deal, &mut deal_rng(seed, n), pdep)
     }
 
+    #[inline(always)]
     fn deal_rest(&self, deal: &Deal, seed: u64, n: u64, pdep: impl Fn(u64, u64) -> u64) -> Deal {
         if self.dealt == Dealt::All {
             return *deal;

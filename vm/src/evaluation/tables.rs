@@ -415,6 +415,13 @@ impl Tables {
         self.data[table.0 as usize][(mask as usize >> shift) & (SUIT_MASKS - 1)]
     }
 
+    /// The values of every holding for `table`, and the shift they are kept at: a holding's
+    /// value is `block[mask >> shift]` (what [`Tables::suit`] reads).
+    #[inline(always)]
+    pub fn suit_block(&self, table: TableId) -> (&[i32; SUIT_MASKS], u32) {
+        (&self.data[table.0 as usize], self.shift[table.0 as usize & (NUM_TABLES - 1)])
+    }
+
     /// The value of a whole hand: the sum over its four suits.
     #[inline(always)]
     pub fn hand(&self, table: TableId, hand: Hand) -> i32 {

@@ -5,7 +5,9 @@
 //! same tiers ([`super::Isa`]).
 
 use super::lanes::each_bit;
+use crate::card::{Deal, Seat};
 use crate::evaluation::shape::ShapeSet;
+use crate::evaluation::tables::SUIT_MASKS;
 
 /// The kernels of a tier: by default, plain loops for any processor.
 pub(super) trait Kernels {
@@ -18,6 +20,17 @@ pub(super) trait Kernels {
     /// `shapes[i]`, else 0; the other lanes of `out` are left as they are.
     fn shape_test64(set: &ShapeSet, shapes: &[u16; 64], out: &mut [i32; 64], lanes: u64) {
         each_bit(lanes, |i| out[i] = i32::from(set.contains(shapes[i] as usize)));
+    }
+
+    /// For each lane `i` in `lanes`, the value of `seat`'s hand in `deals[i]`: the sum over
+    /// its four suits of `block[mask >> shift]` (a counting function's table kept at `shift`,
+    /// [`crate::evaluation::tables::Tables::suit_block`]), added with wrap-around; the other
+    /// lanes of `out` are left as they are.
+    fn hand_count64(block: &[i32; SUIT_MASKS], shift: u32, deals: &[Deal; 64], seat: Seat, out: &mut [i32; 64], lanes: u64) {
+        each_bit(lanes, |i| {
+            let hand = deals[i].hand(seat);
+            out[i] = (0..4).fold(0i32, |sum, s| sum.wrapping_add(block[((hand.0 >> (16 * s)) as usize & 0x1FFF) >> shift]));
+        });
     }
 }
 
@@ -65,6 +78,61 @@ impl Kernels for Wide {
     fn shape_test64(set: &ShapeSet, shapes: &[u16; 64], out: &mut [i32; 64], lanes: u64) {
         // SAFETY: as above.
         unsafe { shape_test64_avx2(set, shapes, out, lanes) }
+    }
+
+    #[inline(always)]
+    fn hand_count64(block: &[i32; SUIT_MASKS], shift: u32, deals: &[Deal; 64], seat: Seat, out: &mut [i32; 64], lanes: u64) {
+        // SAFETY: as above.
+        unsafe { hand_count64_avx2(block, shift, deals, seat, out, lanes) }
+    }
+}
+
+/// Writes `values` in the lanes of `part` (bit `i`: lane `i`) of the eight at `at`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx,avx2")]
+#[inline]
+unsafe fn store8_avx2(at: &mut [i32], values: std::arch::x86_64::__m256i, part: u8) {
+    use std::arch::x86_64::*;
+    assert!(at.len() >= 8, "eight lanes");
+    if part == u8::MAX {
+        // SAFETY: `at` holds the 32 bytes written.
+        unsafe { _mm256_storeu_si256(at.as_mut_ptr().cast(), values) };
+    } else {
+        // Only the lanes of `part`: each one's mask is its bit moved to the sign.
+        let mask = _mm256_sllv_epi32(_mm256_set1_epi32(part as i32), _mm256_setr_epi32(31, 30, 29, 28, 27, 26, 25, 24));
+        // SAFETY: as above.
+        unsafe { _mm256_maskstore_epi32(at.as_mut_ptr(), mask, values) };
+    }
+}
+
+/// [`Kernels::hand_count64`] with AVX2: for four hands at a time, each suit's entries
+/// gathered at once.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx,avx2")]
+#[inline]
+unsafe fn hand_count64_avx2(block: &[i32; SUIT_MASKS], shift: u32, deals: &[Deal; 64], seat: Seat, out: &mut [i32; 64], lanes: u64) {
+    use std::arch::x86_64::*;
+    // A suit's 13 bits, after the shift.
+    let keep = _mm256_set1_epi64x((0x1FFF >> shift) as i64);
+    let by = _mm_cvtsi32_si128(shift as i32);
+    let base = block.as_ptr();
+    let four = |at: usize| {
+        let hand = |i: usize| deals[at + i].hand(seat).0 as i64;
+        let hands = _mm256_srl_epi64(_mm256_setr_epi64x(hand(0), hand(1), hand(2), hand(3)), by);
+        // Every index is below `SUIT_MASKS >> shift`, inside the block; 4-byte steps.
+        let suit = |index: __m256i| unsafe { _mm256_i64gather_epi32::<4>(base, _mm256_and_si256(index, keep)) };
+        let (clubs, diamonds) = (suit(hands), suit(_mm256_srli_epi64::<16>(hands)));
+        let (hearts, spades) = (suit(_mm256_srli_epi64::<32>(hands)), suit(_mm256_srli_epi64::<48>(hands)));
+        _mm_add_epi32(_mm_add_epi32(clubs, diamonds), _mm_add_epi32(hearts, spades))
+    };
+    for k in 0..8 {
+        let part = (lanes >> (8 * k)) as u8;
+        if part == 0 {
+            continue;
+        }
+        let values = _mm256_set_m128i(four(8 * k + 4), four(8 * k));
+        // SAFETY: the processor has AVX2.
+        unsafe { store8_avx2(&mut out[8 * k..8 * k + 8], values, part) };
     }
 }
 

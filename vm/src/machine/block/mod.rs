@@ -356,6 +356,11 @@ impl Block {
                 let (column, shapes) = (&mut self.stack[d], &self.shapes[seat as usize]);
                 return act.each_word(|w, lanes| I::shape_test64(set, word(shapes, w), word_mut(column, w), lanes));
             }
+            Instr::HandCount { table, seat } => {
+                let (block, shift) = tables.suit_block(table);
+                let (column, deals) = (&mut self.stack[d], &*self.deals);
+                return act.each_word(|w, lanes| I::hand_count64(block, shift, word(deals, w), seat, word_mut(column, w), lanes));
+            }
             Instr::ShapeValue { seat, table } => {
                 let values = &program.shape_values[table as usize];
                 self.shape_indices(seat, act);
@@ -367,7 +372,6 @@ impl Block {
         let (column, deals) = (&mut self.stack[d], &*self.deals);
         match instr {
             Instr::SuitCount { table, seat, suit } => read(column, deals, act, |deal| tables.suit(table, deal.hand(seat).suit_mask(suit))),
-            Instr::HandCount { table, seat } => read(column, deals, act, |deal| tables.hand(table, deal.hand(seat))),
             Instr::Length { seat, suit } => read(column, deals, act, |deal| deal.hand(seat).len(suit) as i32),
             Instr::Cccc { seat } => read(column, deals, act, |deal| tables.cccc(deal.hand(seat))),
             Instr::HasCard { seat, card } => read(column, deals, act, |deal| i32::from(deal.hand(seat).contains(card))),
