@@ -12,6 +12,7 @@
 
 pub mod ast;
 pub mod diag;
+pub mod dialect;
 pub mod exe;
 pub mod fdshape;
 pub mod lex;
