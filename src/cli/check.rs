@@ -38,7 +38,7 @@ use std::time::Instant;
     after_help = "Example: `dealvm check --dialect exe practice.dli` before handing the script to a friend with dealer.exe (docs/guide/check.md)."
 )]
 pub struct CheckCli {
-    /// The Dealer the script is meant for: `dealer` is Debian's /usr/games/dealer (what BBO
+    /// The Dealer the script is meant for (default `dealer`): `dealer` is Debian's /usr/games/dealer (what BBO
     /// runs), `exe` the Windows dealer.exe, `v2` DealerV2
     #[arg(long, value_name = "DIALECT", default_value = "dealer", value_parser = ["dealer", "exe", "v2"])]
     pub dialect: String,

@@ -34,7 +34,12 @@ fn check(dir: &Path, dialect: &str, file: &str) -> Run {
 
 /// The places (`line:column`) of the findings `dealvm check` printed.
 fn places(run: &Run) -> Vec<String> {
-    run.stdout.lines().filter_map(|l| l.trim_start().strip_prefix("--> ")).map(|p| p.rsplitn(3, ':').take(2).collect::<Vec<_>>()).map(|v| format!("{}:{}", v[1], v[0])).collect()
+    run.stdout
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("--> "))
+        .map(|p| p.rsplitn(3, ':').take(2).collect::<Vec<_>>())
+        .map(|v| format!("{}:{}", v[1], v[0]))
+        .collect()
 }
 
 /// Runs `/usr/games/dealer` with `args` in `dir`.
@@ -110,7 +115,9 @@ fn every_finding_for_debian_is_one_that_dealer_refuses_or_reads_otherwise() {
 fn the_scripts_dealer_runs_are_clean() {
     let mut scripts: Vec<PathBuf> = std::fs::read_dir(data_dir().join("users")).unwrap().map(|e| e.unwrap().path()).collect();
     let examples = Path::new("/usr/share/doc/dealer/examples");
-    scripts.extend(std::fs::read_dir(examples).unwrap().map(|e| e.unwrap().path()).filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("Descr.")));
+    scripts.extend(
+        std::fs::read_dir(examples).unwrap().map(|e| e.unwrap().path()).filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("Descr.")),
+    );
     scripts.sort();
     assert!(scripts.len() >= 50, "{} scripts", scripts.len());
     for script in &scripts {
@@ -148,8 +155,8 @@ fn classic_exe_reads_the_comments_with_the_same_scanner() {
     // No reference of dealer.exe holds a comment it echoes; its scanner (scan.l of the same
     // Dealer) has the same comment rules, so it prints the same characters and stops alike.
     for file in ["echoed-comment.dli", "echoed-before-refusal.dli", "minus-four-digits.dli", "shape-clauses-32.dli"] {
-        let debian = dealvm_in(&corpus(), &["--classic", "-s", "1", &file], None);
-        let exe = dealvm_in(&corpus(), &["--classic=exe", "-s", "1", &file], None);
+        let debian = dealvm_in(&corpus(), &["--classic", "-s", "1", file], None);
+        let exe = dealvm_in(&corpus(), &["--classic=exe", "-s", "1", file], None);
         assert_eq!(exe.status, debian.status, "{file}");
         assert_eq!(exe.stderr, debian.stderr, "{file}");
         let echoed = |out: &str| out.split(['n', '\n']).next().unwrap_or("").to_string();
@@ -179,7 +186,13 @@ fn dealer_exe_grouping_findings_are_the_values_its_references_show_otherwise() {
     let flagged: Vec<usize> = places(&run).iter().map(|p| p.split(':').next().unwrap().parse().unwrap()).collect();
     for (i, (line, name)) in variables.iter().enumerate() {
         if exe[i] != debian[i] {
-            assert!(flagged.contains(line), "dealer.exe prints {} for {name} and Debian's dealer {}, but check finds nothing on line {line}:\n{}", exe[i], debian[i], run.stdout);
+            assert!(
+                flagged.contains(line),
+                "dealer.exe prints {} for {name} and Debian's dealer {}, but check finds nothing on line {line}:\n{}",
+                exe[i],
+                debian[i],
+                run.stdout
+            );
         }
     }
     assert!(flagged.iter().all(|line| variables.iter().any(|(l, _)| l == line)), "{}", run.stdout);

@@ -7,7 +7,7 @@
 //! `dealer.exe` (the same Dealer, with every binary operator on a level of its own), and
 //! DealerV2. Each fact of the table was found by running `/usr/games/dealer` on a script that
 //! holds the construct (`tests/data/check/`), or from the DealerV2 manual and the classic-exe
-//! references. [`scan`] finds the constructs in the text and its tokens, [`grouping`] the
+//! references. `scan` finds the constructs in the text and its tokens, `grouping` the
 //! operators that `dealer.exe` groups otherwise.
 
 mod grouping;
@@ -114,7 +114,7 @@ pub struct Lack {
     pub outcome: Outcome,
     /// What the construct is, for the message.
     pub what: &'static str,
-    /// What to write instead.
+    /// What to write instead (`{operand}`: the text the construct applies to).
     pub instead: &'static str,
 }
 
@@ -213,14 +213,14 @@ pub const LACKS: &[Lack] = &[
         dealers: ALL,
         outcome: Outcome::SyntaxError,
         what: "a minus before a number of four digits",
-        instead: "subtract it from 0: `(0 - 1000)`",
+        instead: "subtract it from 0, in parentheses: `(0 - {operand})`",
     },
     Lack {
         construct: Construct::UnaryMinus,
         dealers: CLASSIC,
         outcome: Outcome::SyntaxError,
         what: "a minus before something that is not a number",
-        instead: "subtract it from 0: `(0 - hcp(north))`",
+        instead: "subtract it from 0, in parentheses: `(0 - {operand})`",
     },
     Lack {
         construct: Construct::ShapeClauses,
@@ -254,7 +254,7 @@ pub const LACKS: &[Lack] = &[
         construct: Construct::EchoedInComment,
         dealers: CLASSIC,
         outcome: Outcome::ReadsOtherwise,
-        what: "characters its scanner prints from a `/* */` comment",
+        what: "a `/* */` comment holding E, F, O, < or >",
         instead: "write them otherwise (lower case), or use a `//` comment",
     },
     Lack {

@@ -37,7 +37,8 @@ impl Found {
         };
         let message = format!("{}: {}{says}", lack.what, detail.replace("{dealer}", title));
         let refused = if self.dealer == Dealer::V2 { None } else { stop.zip(refusal_message(outcome)) };
-        self.list.push(Finding { span, message, instead: lack.instead.to_string(), refused });
+        let operand = detail.split('`').nth(1).unwrap_or("").trim_start_matches('-');
+        self.list.push(Finding { span, message, instead: lack.instead.replace("{operand}", operand), refused });
     }
 }
 
@@ -110,7 +111,17 @@ pub(super) fn findings(text: &str, dealer: Dealer) -> Vec<Finding> {
                 Tok::Distribution(d) if d.bytes().all(|b| b.is_ascii_digit()) => {
                     found.add(Construct::MinusFourDigits, Span::new(at, end), format!("`-{d}`"), Some(start));
                 }
-                _ => found.add(Construct::UnaryMinus, Span::new(at, end), format!("a minus before {tok}"), Some(start)),
+                _ => {
+                    let call = tokens.get(i + 1).is_some_and(|(t, ..)| matches!(t, Ok(Tok::LParen)));
+                    let operand = if slice == "(" {
+                        "(...)".to_string()
+                    } else if call {
+                        format!("{slice}(...)")
+                    } else {
+                        slice.to_string()
+                    };
+                    found.add(Construct::UnaryMinus, Span::new(at, end), format!("`-{operand}`"), Some(start));
+                }
             }
         }
         match &tok {
@@ -199,7 +210,7 @@ fn spaces(found: &mut Found, text: &str, from: usize, to: usize) {
     for i in from..to {
         let odd = match bytes[i] {
             b'\x0c' | b'\x0b' => true,
-            b'\r' => !bytes[i..to].iter().skip_while(|&&b| b == b'\r').next().is_some_and(|&b| b == b'\n'),
+            b'\r' => bytes[i..to].iter().find(|&&b| b != b'\r').is_none_or(|&b| b != b'\n'),
             _ => false,
         };
         if odd {
