@@ -137,9 +137,24 @@ fn the_scripts_dealer_runs_are_clean() {
     }
 }
 
+/// The inputs of `tests/data/check/scanner/`: every printable character in `/* */` comments
+/// (at the start, inside the condition, at the end, one a line, with CR LF line ends), and
+/// in `#` and `//` comments and strings; a comment never closed.
+fn scanner_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(corpus().join("scanner"))
+        .unwrap()
+        .map(|e| format!("scanner/{}", e.unwrap().file_name().into_string().unwrap()))
+        .filter(|n| n.ends_with(".dli"))
+        .collect();
+    files.sort();
+    files
+}
+
 #[test]
 fn classic_refuses_and_echoes_byte_for_byte_as_dealer_does() {
-    for file in corpus_files() {
+    let files = corpus_files().into_iter().chain(scanner_files()).collect::<Vec<_>>();
+    assert!(files.iter().filter(|f| f.starts_with("scanner/")).count() >= 8);
+    for file in files {
         let theirs = dealer_in(&corpus(), &["-s", "1", &file]);
         let ours = dealvm_in(&corpus(), &["--classic", "-s", "1", &file], None);
         assert_eq!(ours.status, theirs.status, "{file}: {}", ours.stderr);
@@ -154,7 +169,14 @@ fn classic_refuses_and_echoes_byte_for_byte_as_dealer_does() {
 fn classic_exe_reads_the_comments_with_the_same_scanner() {
     // No reference of dealer.exe holds a comment it echoes; its scanner (scan.l of the same
     // Dealer) has the same comment rules, so it prints the same characters and stops alike.
-    for file in ["echoed-comment.dli", "echoed-before-refusal.dli", "minus-four-digits.dli", "shape-clauses-32.dli"] {
+    for file in [
+        "echoed-comment.dli",
+        "echoed-before-refusal.dli",
+        "minus-four-digits.dli",
+        "shape-clauses-32.dli",
+        "scanner/all-in-comment-mid.dli",
+        "scanner/unclosed-comment.dli",
+    ] {
         let debian = dealvm_in(&corpus(), &["--classic", "-s", "1", file], None);
         let exe = dealvm_in(&corpus(), &["--classic=exe", "-s", "1", file], None);
         assert_eq!(exe.status, debian.status, "{file}");

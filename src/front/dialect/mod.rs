@@ -305,8 +305,18 @@ pub fn check(text: &str, statements: &[crate::front::ast::Statement<'_>], dealer
 /// finding, as the byte offset its scanner reached, the line it names and its message; `None`
 /// when it reads the whole script.
 pub fn refusal(text: &str, dealer: Dealer) -> Option<(usize, usize, &'static str)> {
-    let (at, message) = scan::findings(text, dealer).into_iter().filter_map(|f| f.refused).min_by_key(|&(at, _)| at)?;
-    Some((at, dealer_line(text, at), message))
+    let first = scan::findings(text, dealer).into_iter().filter_map(|f| f.refused).min_by_key(|&(at, _)| at);
+    // A `/*` never closed: the scanner reads to the end of the file, then stops.
+    let open = scan::unclosed_comment(text);
+    match (first, open) {
+        (Some((at, message)), None) => Some((at, dealer_line(text, at), message)),
+        (Some((at, message)), Some(o)) if at < o => Some((at, dealer_line(text, at), message)),
+        (_, Some(o)) => {
+            let line = dealer_line(text, o) + text[o..].bytes().filter(|&b| b == b'\n').count();
+            Some((text.len(), line, "EOF found in comment\n"))
+        }
+        (None, None) => None,
+    }
 }
 
 /// The line the classic Dealers name for the byte offset `at` of `text`: one more than the

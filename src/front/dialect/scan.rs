@@ -3,7 +3,7 @@
 
 use super::{lacks, Construct, Dealer, Finding, Outcome, ECHOED_IN_COMMENTS};
 use crate::front::diag::Span;
-use crate::front::lex::Tok;
+use crate::front::lex::{LexErrorKind, Tok};
 use logos::Logos;
 
 /// Dealer's message when it stops on a construct it lacks.
@@ -251,10 +251,20 @@ pub(super) fn echoed(text: &str, end: usize) -> Vec<u8> {
         if r.start >= end {
             break;
         }
-        if matches!(tok, Ok(Tok::Comment)) && lexer.slice().starts_with("/*") {
-            let inner_end = (r.end - 2).min(end);
+        let unclosed = matches!(tok, Err(LexErrorKind::UnterminatedComment));
+        if unclosed || matches!(tok, Ok(Tok::Comment)) && lexer.slice().starts_with("/*") {
+            let inner_end = if unclosed { text.len().min(end) } else { (r.end - 2).min(end) };
             out.extend(text.as_bytes()[r.start + 2..inner_end.max(r.start + 2)].iter().filter(|b| ECHOED_IN_COMMENTS.contains(b)));
+            if unclosed {
+                break;
+            }
         }
     }
     out
+}
+
+/// Where a `/*` that is never closed starts in `text`, if one is.
+pub(super) fn unclosed_comment(text: &str) -> Option<usize> {
+    let mut lexer = Tok::lexer(text).spanned();
+    lexer.find_map(|(t, r)| matches!(t, Err(LexErrorKind::UnterminatedComment)).then_some(r.start))
 }
