@@ -232,3 +232,22 @@ fn check_refuses_what_does_not_parse_and_names_its_dialects() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("dealer") && run.stderr.contains("exe") && run.stderr.contains("v2"), "{}", run.stderr);
 }
+
+#[test]
+fn dealer_v2_grouping_findings_are_the_values_its_golden_output_shows_otherwise() {
+    // DealerV2's own output of the operators' case against Debian's dealer's.
+    let golden = data_dir().join("golden");
+    let read = |name: &str| std::fs::read_to_string(golden.join(name)).unwrap();
+    let (v1, v2) = (read("ops_precedence.v1.out"), read("ops_precedence.v2.out"));
+    let differing: Vec<String> = v1
+        .lines()
+        .zip(v2.lines())
+        .filter(|(a, b)| a != b && a.contains(" = "))
+        .map(|(a, _)| a.split(" = ").next().unwrap().trim().to_string())
+        .collect();
+    assert!(differing.len() >= 4, "{differing:?}");
+    let run = check(&golden, "v2", "ops_precedence.dli");
+    let flagged: Vec<&str> = run.stdout.lines().filter_map(|l| l.split_once(" reads `")).map(|(_, rest)| rest.split('`').next().unwrap()).collect();
+    assert_eq!(flagged, differing, "{}", run.stdout);
+    assert_eq!(check(&golden, "dealer", "ops_precedence.dli").status, 0);
+}

@@ -1,21 +1,24 @@
-//! The operators that `dealer.exe` groups otherwise than Debian's dealer and dealvm: each
-//! expression regrouped by [`crate::front::exe`] and compared with C's grouping, sums and
+//! The operators that `dealer.exe` or DealerV2 groups otherwise than Debian's dealer and
+//! dealvm: each expression regrouped by [`crate::front::exe`] and compared with C's grouping, sums and
 //! chains of one operator compared as the lists of their terms (they have the same value
 //! however grouped, as values wrap around).
 
 use super::{lacks, Construct, Dealer, Finding};
 use crate::front::ast::{Expr, ExprKind, Statement};
 use crate::front::diag::Span;
-use crate::front::exe::exe_precedence;
+use crate::front::exe::{exe_precedence, v2_precedence};
 use crate::front::parse::root_expressions;
 use bumpalo::Bump;
 use dealvm_vm::machine::bytecode::BinaryOp;
 
 /// The findings of the expressions of `statements` (read from `text`).
-pub(super) fn findings(text: &str, statements: &[Statement<'_>]) -> Vec<Finding> {
-    let Some(lack) = lacks(Dealer::Exe, Construct::Grouping) else { return Vec::new() };
+pub(super) fn findings(text: &str, statements: &[Statement<'_>], dealer: Dealer) -> Vec<Finding> {
+    let Some(lack) = lacks(dealer, Construct::Grouping) else { return Vec::new() };
     let arena = Bump::new();
-    let regrouped = exe_precedence(&arena, text, statements);
+    let regrouped = match dealer {
+        Dealer::V2 => v2_precedence(&arena, text, statements),
+        _ => exe_precedence(&arena, text, statements),
+    };
     let mut out = Vec::new();
     for (c, exe) in statements.iter().zip(&regrouped) {
         for (a, b) in root_expressions(c).into_iter().zip(root_expressions(exe)) {
@@ -25,8 +28,9 @@ pub(super) fn findings(text: &str, statements: &[Statement<'_>]) -> Vec<Finding>
                 let written = text[a.span.start..a.span.end].to_string();
                 let c_reading = render(text, a, true);
                 let message = format!(
-                    "{}: dealer.exe reads `{written}` as `{}`, Debian's dealer and dealvm as `{c_reading}`",
+                    "{}: {} reads `{written}` as `{}`, Debian's dealer and dealvm as `{c_reading}`",
                     lack.what,
+                    dealer.title(),
                     render(text, b, true)
                 );
                 out.push(Finding { span: a.span, message, instead: format!("{}: `{c_reading}`", lack.instead), refused: None });

@@ -8,7 +8,7 @@
 //! DealerV2. Each fact of the table was found by running `/usr/games/dealer` on a script that
 //! holds the construct (`tests/data/check/`), or from the DealerV2 manual and the classic-exe
 //! references. `scan` finds the constructs in the text and its tokens, `grouping` the
-//! operators that `dealer.exe` groups otherwise.
+//! operators that `dealer.exe` or DealerV2 groups otherwise.
 
 mod grouping;
 mod scan;
@@ -259,7 +259,7 @@ pub const LACKS: &[Lack] = &[
     },
     Lack {
         construct: Construct::Grouping,
-        dealers: &[Dealer::Exe],
+        dealers: &[Dealer::Exe, Dealer::V2],
         outcome: Outcome::ReadsOtherwise,
         what: "operators it groups otherwise",
         instead: "add the parentheses",
@@ -294,9 +294,7 @@ pub struct Finding {
 /// script's statements as dealvm reads them, for the operators' grouping.
 pub fn check(text: &str, statements: &[crate::front::ast::Statement<'_>], dealer: Dealer) -> Vec<Finding> {
     let mut findings = scan::findings(text, dealer);
-    if lacks(dealer, Construct::Grouping).is_some() {
-        findings.extend(grouping::findings(text, statements));
-    }
+    findings.extend(grouping::findings(text, statements, dealer));
     findings.sort_by_key(|f| (f.span.start, f.span.end));
     findings
 }

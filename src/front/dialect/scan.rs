@@ -268,3 +268,31 @@ pub(super) fn unclosed_comment(text: &str) -> Option<usize> {
     let mut lexer = Tok::lexer(text).spanned();
     lexer.find_map(|(t, r)| matches!(t, Err(LexErrorKind::UnterminatedComment)).then_some(r.start))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holdings_are_read_from_the_ace_down() {
+        assert_eq!(ordered_prefix("SAKQ2"), 4);
+        assert_eq!(ordered_prefix("SKQA"), 2);
+        assert_eq!(ordered_prefix("HAA"), 1);
+        assert_eq!(ordered_prefix("C"), 0);
+    }
+
+    #[test]
+    fn the_scanner_echoes_five_characters_of_block_comments_only() {
+        let text = "# EFO\n/* OPEN <a> FE */ x = 1 // E\n\"EFO\" /* O";
+        assert_eq!(echoed(text, text.len()), b"OE<>FEO");
+        assert_eq!(echoed(text, 10), b"OE");
+        assert_eq!(unclosed_comment(text), Some(text.len() - 4));
+    }
+
+    #[test]
+    fn dealers_lines_leave_out_the_line_ends_of_strings() {
+        let text = "a\n\"two\nlines\"\nb";
+        assert_eq!(dealer_line(text, text.len() - 1), 3);
+        assert_eq!(dealer_line(text, 2), 2);
+    }
+}
