@@ -285,7 +285,7 @@ mod tests {
     fn the_scanner_echoes_five_characters_of_block_comments_only() {
         let text = "# EFO\n/* OPEN <a> FE */ x = 1 // E\n\"EFO\" /* O";
         assert_eq!(echoed(text, text.len()), b"OE<>FEO");
-        assert_eq!(echoed(text, 10), b"OE");
+        assert_eq!(echoed(text, 12), b"OE");
         assert_eq!(unclosed_comment(text), Some(text.len() - 4));
     }
 
