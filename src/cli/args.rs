@@ -16,14 +16,16 @@ use std::path::PathBuf;
 /// `dealvm merge PART...` (see `dealvm merge --help`) prints what the single run would. Boards
 /// to be played are dealt by `dealvm boards` (see `dealvm boards --help`), as Big Deal deals
 /// them, and the boards of an event that can be proved afterwards by `dealvm squaredeal` (see
-/// `dealvm squaredeal --help`), as SquareDeal deals them.
+/// `dealvm squaredeal --help`), as SquareDeal deals them. Whether a script runs on another
+/// Dealer (Debian's dealer, which BBO runs, dealer.exe or DealerV2) is told by `dealvm check`
+/// (see `dealvm check --help`).
 #[derive(Parser, Debug, Clone)]
 #[command(
     name = "dealvm",
     disable_help_flag = true,
     disable_version_flag = true,
     max_term_width = 100,
-    after_help = "`dealvm --help` describes every switch; `dealvm merge --help` the merge of a run's shards; `dealvm boards --help` a session's boards for play; `dealvm squaredeal --help` events that can be proved afterwards."
+    after_help = "`dealvm --help` describes every switch; `dealvm merge --help` the merge of a run's shards; `dealvm boards --help` a session's boards for play; `dealvm squaredeal --help` events that can be proved afterwards; `dealvm check --help` whether a script runs on another Dealer."
 )]
 pub struct Cli {
     /// The input file (standard input without one)

@@ -2,14 +2,17 @@
 //! Windows `dealer.exe`, which deals from other numbers), from the input to the statistics at
 //! the end. The input is read and compiled as usual (evaluating as Dealer
 //! does: `compile::Request::classic`), the deals come from classic Dealer's dealer in its order
-//! (`source::classic`), and the actions print as Dealer prints them (`report::classic`).
+//! (`source::classic`), and the actions print as Dealer prints them (`report::classic`). What
+//! Dealer refuses is refused as it refuses it, and what its scanner prints from the comments is
+//! printed first (`front::dialect`).
 
-use crate::cli::execute::{compile_input, read_source, run_error, Prepared};
+use crate::cli::execute::{compile_input_or, read_source, run_error, Prepared};
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::invocation::Invocation;
 use crate::cli::options::RunSettings;
 use crate::cli::signals;
 use crate::cli::stdout::Printed;
+use crate::front::dialect::{dealer_line, echoed, refusal, Dealer};
 use crate::report::classic::{unsupported, ClassicActions, ClassicInfo};
 use crate::source::classic::ClassicDeals;
 use crate::source::Deals;
@@ -26,7 +29,33 @@ const AHEAD_PER_THREAD: usize = 8;
 /// seed (`None`: the time in seconds, as Dealer takes it).
 pub fn run<W: Write>(inv: &Invocation, build: ClassicBuild, seed: Option<i64>, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
     let source = read_source(inv)?;
-    let script = compile_input(inv, &source)?;
+    // What Dealer refuses, refused as it refuses it: what its scanner printed until then, then
+    // its message; and what its scanner prints from the comments, before anything else.
+    let dealer = match build {
+        ClassicBuild::Exe => Dealer::Exe,
+        ClassicBuild::Debian => Dealer::Debian,
+    };
+    if let Some((at, line, message)) = refusal(&source.text, dealer) {
+        out.write_all(&echoed(&source.text, at))?;
+        out.flush()?;
+        return Err(Failure::Refused(format!("line {line}: {message}")));
+    }
+    // A name Dealer does not know (a DealerV2 word read as a name, or an unknown variable)
+    // stops it at the name's line.
+    let mut unknown = None;
+    let script = compile_input_or(inv, &source, |e| match (e.message().starts_with("unknown variable"), e.line(), e.column()) {
+        (true, Some(line), Some(column)) => {
+            unknown = Some(offset(&source.text, line, column));
+            Failure::Refused(String::new())
+        }
+        _ => Failure::Input(e.to_string()),
+    });
+    if let Some(at) = unknown {
+        out.write_all(&echoed(&source.text, at))?;
+        out.flush()?;
+        return Err(Failure::Refused(format!("line {}: unknown variable\n", dealer_line(&source.text, at))));
+    }
+    let script = script?;
     let compiled = script.compiled();
     if let Some((name, why)) = unsupported(&compiled.actions) {
         return Err(switch_error(format!("--classic: the action `{name}` is not supported: {why}")));
@@ -68,6 +97,7 @@ pub fn run<W: Write>(inv: &Invocation, build: ClassicBuild, seed: Option<i64>, o
     let run = Prepared { script, settings, from_file: deals, exact: None, never };
     // Classic Dealer numbers nothing: the boards' numbers are the deals'.
     let classic_run = run.run_of(inv, None).threads(threads).first_board(None);
+    out.write_all(&echoed(&source.text, source.text.len()))?;
     let outcome = classic_run.deliver(&mut actions, out).map(|(outcome, _)| outcome).map_err(|e| run_error(&run, &source, e))?;
     let elapsed = start.elapsed();
     actions.finish(out, outcome.produced)?;
@@ -82,4 +112,10 @@ pub fn run<W: Write>(inv: &Invocation, build: ClassicBuild, seed: Option<i64>, o
         return Err(Failure::Interrupted(signals::received().unwrap_or(2)));
     }
     Ok(())
+}
+
+/// The byte offset of `line` and `column` (from 1, the column in characters) in `text`.
+fn offset(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text.split_inclusive('\n').take(line - 1).map(str::len).sum();
+    start + text[start..].chars().take(column - 1).map(char::len_utf8).sum::<usize>()
 }

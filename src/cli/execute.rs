@@ -302,6 +302,16 @@ pub(crate) fn printed(inv: &Invocation, compiled: &Compiled) -> bool {
 /// The input compiled through the library's front door, with the predeal switches and script
 /// variables; its warnings printed on standard error.
 pub(crate) fn compile_input(inv: &Invocation, source: &Source) -> Result<Script, Failure> {
+    compile_input_or(inv, source, |e| Failure::Input(e.to_string()))
+}
+
+/// [`compile_input`], an error in the script made a failure by `refuse` (`--classic`
+/// refuses some as Dealer does).
+pub(crate) fn compile_input_or(
+    inv: &Invocation,
+    source: &Source,
+    refuse: impl FnOnce(crate::api::script::Error) -> Failure,
+) -> Result<Script, Failure> {
     let dialect = match inv.mode {
         Mode::Classic { build: ClassicBuild::Exe, .. } => Dialect::ClassicExe,
         Mode::Classic { build: ClassicBuild::Debian, .. } => Dialect::Classic,
@@ -316,7 +326,7 @@ pub(crate) fn compile_input(inv: &Invocation, source: &Source) -> Result<Script,
     for (switch, seat, holdings) in &inv.input.predeal {
         builder = builder.predeal_as(*seat, holdings, switch);
     }
-    let script = builder.compile_source(source.clone()).map_err(|e| Failure::Input(e.to_string()))?;
+    let script = builder.compile_source(source.clone()).map_err(refuse)?;
     let compiled = script.compiled();
     if inv.switches.usereval.is_none() && !inv.switches.dump_bytecode {
         let asked = compiled.program.reachable().find_map(|i| if let Instr::UserEval { query, .. } = i { Some(query) } else { None });

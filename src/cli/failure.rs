@@ -1,5 +1,6 @@
 //! How a run fails: a message about the input, the switches or the files (exit status 2), a
-//! check that found a difference (exit status 1),
+//! check that found a difference (exit status 1), an input refused as classic Dealer refuses it
+//! (exit status 255),
 //! standard output closed early with nothing else to write (exit status 0, as Dealer), or an
 //! interrupted run (Ctrl-C: 130).
 
@@ -27,6 +28,9 @@ pub enum Failure {
     /// A check found what it checked not as it should be (exit status 1): the verdict, for
     /// standard error, the details printed already.
     CheckFailed(String),
+    /// `--classic`: the input is one the classic Dealer refuses, refused as it refuses it (its
+    /// message, for standard error, and its exit status, 255).
+    Refused(String),
 }
 
 impl Failure {
@@ -39,6 +43,7 @@ impl Failure {
             Failure::Usage(e) if e.use_stderr() => EXIT_INPUT,
             Failure::Usage(_) => 0,
             Failure::CheckFailed(_) => 1,
+            Failure::Refused(_) => 255,
         }
     }
 
@@ -49,7 +54,7 @@ impl Failure {
             Failure::StdoutClosed => "",
             Failure::Interrupted(_) => "interrupted: the statistics above count the deals dealt until then; output files, if any, were not written\n",
             Failure::Usage(_) => "",
-            Failure::CheckFailed(text) => text,
+            Failure::CheckFailed(text) | Failure::Refused(text) => text,
         }
     }
 

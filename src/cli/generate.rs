@@ -4,6 +4,7 @@
 
 use crate::cli::args::{Cli, MergeCli};
 use crate::cli::boards::BoardsCli;
+use crate::cli::check::CheckCli;
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::squaredeal::SquareDealCli;
 use clap::CommandFactory;
@@ -47,7 +48,7 @@ pub fn generated(page: Page) -> Result<Vec<u8>, Failure> {
     Ok(out)
 }
 
-/// The switches of `dealvm`, `dealvm merge`, `dealvm boards` and each operation of `dealvm
+/// The switches of `dealvm`, `dealvm merge`, `dealvm boards`, `dealvm check` and each operation of `dealvm
 /// squaredeal` as a Markdown list: each switch with its value, then everything `--help` says of
 /// it.
 fn markdown() -> String {
@@ -56,6 +57,7 @@ fn markdown() -> String {
         ("dealvm [SWITCHES] [FILE]".to_string(), Cli::command()),
         ("dealvm merge [SWITCHES] PART...".to_string(), MergeCli::command()),
         ("dealvm boards [SWITCHES]".to_string(), BoardsCli::command()),
+        ("dealvm check [SWITCHES] FILE".to_string(), CheckCli::command()),
     ];
     let squaredeal = SquareDealCli::command();
     for operation in squaredeal.get_subcommands().filter(|c| c.get_name() != "help") {

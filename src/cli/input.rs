@@ -39,6 +39,14 @@ pub fn source(input: &Input) -> Result<Source, Failure> {
     Ok(Source::new(name, text))
 }
 
+/// The script in the file `path` (standard input for `None` or `-`) as text, read as the
+/// input file is read (`dealvm check FILE`).
+pub fn script_file(path: Option<&Path>) -> Result<Source, Failure> {
+    let path = path.filter(|p| p.as_os_str() != "-").map(Path::to_path_buf);
+    let (name, bytes) = read_input(path.as_ref())?;
+    Ok(Source::new(name.clone(), decode(&name, bytes)?))
+}
+
 /// The line printed on standard error before reading the input from a terminal when no
 /// input file is named (`dealvm` alone), so that the run does not seem to hang; `None` when
 /// an input file or `--deals` is named, or standard input is not a terminal.

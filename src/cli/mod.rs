@@ -7,7 +7,8 @@
 //! broken pipes ([`stdout`]), Ctrl-C ([`signals`]), the run from input to output
 //! ([`execute`]), one shard of a run (`--shard`: [`shard`]), the merge of the shards' parts
 //! (`dealvm merge`: [`merge`]), a run as classic Dealer makes it (`--classic`: [`classic`]),
-//! a session's boards for play (`dealvm boards`: [`boards`]), events whose deals can be
+//! a session's boards for play (`dealvm boards`: [`boards`]), whether a script runs on
+//! another Dealer (`dealvm check`: [`check`]), events whose deals can be
 //! proved afterwards (`dealvm squaredeal`: [`squaredeal`]), a server that runs scripts for
 //! web pages and programs (`dealvm serve`: [`serve`], over [`crate::serve`]), and the man page and shell
 //! completions made from the switches (`--generate`: [`generate`]).
@@ -18,6 +19,7 @@
 
 pub mod args;
 pub mod boards;
+pub mod check;
 pub mod classic;
 pub mod execute;
 pub mod failure;
@@ -55,6 +57,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand { name: "boards", run: boards::main },
     Subcommand { name: "squaredeal", run: squaredeal::main },
     Subcommand { name: "serve", run: serve::main },
+    Subcommand { name: "check", run: check::main },
 ];
 
 /// The whole command, from the arguments (the program's name first) to the exit status,

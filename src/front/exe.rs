@@ -2,7 +2,8 @@
 //! every binary operator a level of its own, all grouping to the left, from the lowest:
 //! `?:`, `||`, `&&`, `==`, `!=`, `<`, `<=`, `>`, `>=`, `+`, `-`, `*`, `/`, `%`. So
 //! `3 * 3 % 2` is `3 * (3 % 2)`, `2 == 2 != 0` is `2 == (2 != 0)`, and `a ? 1 : b ? 2 : 3` is
-//! `(a ? 1 : b) ? 2 : 3`. Debian's dealer and dealvm read C's precedence.
+//! `(a ? 1 : b) ? 2 : 3`. Debian's dealer and dealvm read C's precedence; DealerV2 reads C's
+//! but for `*`, `/` and `%` ([`v2_precedence`]).
 //!
 //! [`exe_precedence`] regroups the syntax tree that dealvm's grammar read: each run of
 //! operators written without parentheses between them is laid out again as its operands and
@@ -17,8 +18,35 @@ use dealvm_vm::machine::bytecode::BinaryOp;
 /// The statements with every expression grouped by `dealer.exe`'s precedence; `text` is the
 /// input the spans point into.
 pub fn exe_precedence<'a>(arena: &'a Bump, text: &str, statements: &[Statement<'a>]) -> Vec<Statement<'a>> {
-    let r = Regroup { arena, text: text.as_bytes() };
+    let r = Regroup { arena, text: text.as_bytes(), level, cond_right: false };
     statements.iter().map(|s| Statement { kind: r.statement(s.kind), span: s.span }).collect()
+}
+
+/// The statements with every expression grouped as DealerV2 groups it: C's levels, but `%`
+/// binds tighter than `/`, and `/` tighter than `*` (`2 * 3 % 4` is `2 * (3 % 4)`, as its
+/// output in `tests/data/golden/ops_precedence.v2.out` shows).
+pub fn v2_precedence<'a>(arena: &'a Bump, text: &str, statements: &[Statement<'a>]) -> Vec<Statement<'a>> {
+    let r = Regroup { arena, text: text.as_bytes(), level: v2_level, cond_right: true };
+    statements.iter().map(|s| Statement { kind: r.statement(s.kind), span: s.span }).collect()
+}
+
+/// DealerV2's level of an operator (higher binds tighter): C's, the multiplying operators
+/// each on a level of its own.
+fn v2_level(op: &Op<'_>) -> u8 {
+    match op {
+        Op::Cond(_) => 1,
+        Op::Binary(ExprKind::Or(..)) => 2,
+        Op::Binary(ExprKind::And(..)) => 3,
+        Op::Binary(ExprKind::Binary(op, ..)) => match op {
+            BinaryOp::Eq | BinaryOp::Ne => 4,
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => 5,
+            BinaryOp::Add | BinaryOp::Sub => 6,
+            BinaryOp::Mul => 7,
+            BinaryOp::Div => 8,
+            BinaryOp::Mod => 9,
+        },
+        Op::Binary(_) => unreachable!("runs hold binary operators"),
+    }
 }
 
 /// An operator of a run, with its operand to the right: a binary operator, or `? middle :`.
@@ -54,6 +82,10 @@ fn level(op: &Op<'_>) -> u8 {
 struct Regroup<'a, 't> {
     arena: &'a Bump,
     text: &'t [u8],
+    /// The level of each operator.
+    level: fn(&Op<'_>) -> u8,
+    /// Whether `?:` groups to the right, as in C (`dealer.exe` groups it to the left).
+    cond_right: bool,
 }
 
 impl<'a> Regroup<'a, '_> {
@@ -178,9 +210,10 @@ impl<'a> Regroup<'a, '_> {
     /// (precedence climbing, each level grouping to the left).
     fn group(&self, operands: &[&'a Expr<'a>], ops: &[Op<'a>], at: &mut usize, min: u8) -> &'a Expr<'a> {
         let mut left = operands[*at];
-        while let Some(op) = ops.get(*at).filter(|op| level(op) >= min) {
+        while let Some(op) = ops.get(*at).filter(|op| (self.level)(op) >= min) {
             *at += 1;
-            let right = self.group(operands, ops, at, level(op) + 1);
+            let right_level = if self.cond_right && matches!(op, Op::Cond(_)) { (self.level)(op) } else { (self.level)(op) + 1 };
+            let right = self.group(operands, ops, at, right_level);
             let kind = match *op {
                 Op::Cond(middle) => ExprKind::Cond(left, middle, right),
                 Op::Binary(ExprKind::Binary(op, ..)) => ExprKind::Binary(op, left, right),

@@ -42,7 +42,7 @@ fn parse_tokens<'a>(arena: &'a Bump, source: &'a str, tokens: Lexer<'a>) -> Resu
 }
 
 /// The expressions of a statement that no other expression holds.
-fn root_expressions<'a>(s: &Statement<'a>) -> Vec<&'a Expr<'a>> {
+pub(crate) fn root_expressions<'a>(s: &Statement<'a>) -> Vec<&'a Expr<'a>> {
     let mut roots = Vec::new();
     match s.kind {
         StmtKind::Condition(e) | StmtKind::VarDef { value: e, .. } => roots.push(e),

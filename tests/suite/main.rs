@@ -11,6 +11,7 @@ mod bigdeal_law;
 mod boards;
 mod boards_for_play;
 mod charts;
+mod check;
 mod classic;
 mod cli;
 mod docs;
