@@ -13,6 +13,7 @@ mod boards_for_play;
 mod charts;
 mod classic;
 mod cli;
+mod dealing_choice;
 mod docs;
 mod double_dummy;
 mod errors;
