@@ -329,7 +329,7 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         return Choice::every("the run examines its `generate` deals (it stops at no `produce` count)".to_string());
     }
     if let [(_, p)] = alone[..] {
-        if p >= RARE && p < 1.0 {
+        if (RARE..1.0).contains(&p) {
             return Choice::every(format!("the terms exact dealing could meet ({terms}) hold on {} of {of}", percent(p)));
         }
     }
