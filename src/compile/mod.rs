@@ -62,8 +62,8 @@ pub struct Request<'r> {
 
 /// A run of at most this many random deals is compiled plain: tabulating sub-expressions over
 /// the 8192 holdings and measuring the condition's operands on a sample of 1024 deals take a
-/// few million instructions, which a run saves back only over tens of thousands of deals.
-pub const SHORT_RUN: u64 = 10_000;
+/// few million instructions, which a run saves back only over thousands of deals.
+pub const SHORT_RUN: u64 = 2_000;
 
 /// Compiles parsed statements of `source` as `request` asks.
 pub fn compile(source: &Source, statements: &[Statement<'_>], request: &Request<'_>) -> Result<Compiled, Diagnostic> {

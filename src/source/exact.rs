@@ -45,9 +45,9 @@ const WORK_COST: u64 = 250;
 /// deals by rejection would cost, as estimated before anything is counted.
 const SHARE: u64 = 3;
 
-/// What counting one seat's terms alone costs, in units of the counting's work (about 250,000
-/// instructions).
-const ALONE_WORK: u64 = 1000;
+/// A run of fewer random deals counts nothing, not even each seat's terms alone (about
+/// 250,000 instructions a seat, as much as dealing and testing a thousand deals).
+const TINY_RUN: u64 = 1000;
 
 /// The work the counting of terms that look rare may take, whatever the estimate of the
 /// run's deals (about 4 million instructions, a millisecond or two).
@@ -300,7 +300,7 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     let counting = Counting { inputs, rules, bias: bias_rules(inputs.lengths), predeal: !is_empty(&inputs.fixed, inputs.lengths) };
     // What rejection costs at most: the run's `generate` deals.
     let mut budget = work_worth(inputs.generate);
-    if budget < ALONE_WORK * seats.len() as u64 {
+    if inputs.generate < TINY_RUN {
         let terms = counting.terms(&seats, &|_| true);
         let n = inputs.generate;
         return Choice::every(format!(
