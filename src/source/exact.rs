@@ -45,6 +45,9 @@ const WORK_COST: u64 = 250;
 /// deals by rejection would cost, as estimated before anything is counted.
 const SHARE: u64 = 3;
 
+/// A budget below this much work tries no dealer: setting one up takes about as much.
+const MIN_ATTEMPT: u64 = 2000;
+
 /// A run of fewer random deals counts nothing, not even each seat's terms alone (about
 /// 250,000 instructions a seat, as much as dealing and testing a thousand deals).
 const TINY_RUN: u64 = 1000;
@@ -366,6 +369,11 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         [(seats.clone(), &|_| true), (seats.clone(), &|s| Some(s) == rarest_points), (seats.clone(), &|_| false), (vec![rarest], &|_| true)];
     let mut failed = ExactError::TooManyStates;
     for (extra, points) in attempts {
+        if budget < MIN_ATTEMPT {
+            // Setting a dealer up (its shapes' classes, its tables) costs about this much.
+            failed = ExactError::OverBudget;
+            break;
+        }
         let d = match counting.dealer(&extra, points, &mut budget) {
             Ok(d) => d,
             Err(e) => {
