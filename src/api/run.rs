@@ -384,7 +384,7 @@ impl<'s> Run<'s> {
             0 => crate::run::job::os_seed(),
             seed => seed,
         };
-        let (chosen, never) = self.dealing(produce < generate);
+        let (chosen, never) = self.dealing(generate, produce);
         // The reference deals even a run that counting or folding proved can produce nothing:
         // the proof is a shortcut it checks.
         let never = never && !self.whole;
@@ -416,11 +416,11 @@ impl<'s> Run<'s> {
 
     /// For random deals chosen here (not by the command): the exact dealer when the
     /// condition's rare terms call for it, and whether no deal can meet the condition.
-    fn dealing(&self, produce_bound: bool) -> (Option<source::Deals>, bool) {
+    fn dealing(&self, generate: u64, produce: u64) -> (Option<source::Deals>, bool) {
         if self.deals.given.is_some() || !self.exact || self.never {
             return (None, self.never);
         }
-        let choice = choose_dealing(&self.script.compiled, self.swap, produce_bound, false, false);
+        let choice = choose_dealing(&self.script.compiled, self.swap, (generate, produce), false, false);
         let never = choice.impossible.is_some();
         (choice.exact.map(|d| source::Deals::Exact(Box::new(d))), never)
     }
@@ -473,12 +473,14 @@ pub fn dealer_limits(
     (generate, produce.min(generate))
 }
 
-/// How to deal random deals for `compiled`: exactly, when the condition's terms on single
-/// seats are rare (unless `rejection`), else every deal; and whether counting proves that no
-/// deal meets the condition. `explain`: the choice's line is shown, with the share it names
-/// measured whole (see `source::exact::Inputs`).
+/// How to deal random deals for `compiled` in a run of `(generate, produce)` deals at most:
+/// exactly, when the condition's terms on single seats are rare and counting them costs a
+/// small part of what the run would spend dealing every deal (never with `rejection`), else
+/// every deal; and whether counting proves that no deal meets the condition. `explain`: the
+/// choice's line is shown, with the share it names measured whole (see
+/// `source::exact::Inputs`).
 #[doc(hidden)]
-pub fn choose_dealing(compiled: &Compiled, swap: Swap, produce_bound: bool, rejection: bool, explain: bool) -> Choice {
+pub fn choose_dealing(compiled: &Compiled, swap: Swap, (generate, produce): (u64, u64), rejection: bool, explain: bool) -> Choice {
     choose(&Inputs {
         fixed: compiled.predeal,
         lengths: &compiled.lengths,
@@ -488,7 +490,8 @@ pub fn choose_dealing(compiled: &Compiled, swap: Swap, produce_bound: bool, reje
         uncounted: &compiled.rules.uncounted,
         moved: swap.moved_seats(),
         rejection,
-        produce_bound,
+        generate,
+        produce,
         explain,
     })
 }

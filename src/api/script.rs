@@ -139,6 +139,9 @@ pub struct ScriptBuilder {
     predeal: Vec<(Seat, String, String)>,
     dd: DdSwitches,
     plain: bool,
+    /// The run's `generate` as the command knows it before compiling (`Some(None)`: the
+    /// script's own), for [`ScriptBuilder::run_generate`].
+    run_generate: Option<Option<u64>>,
     exposed: Vec<String>,
 }
 
@@ -158,6 +161,7 @@ impl ScriptBuilder {
             predeal: Vec::new(),
             dd: DdSwitches::default(),
             plain: false,
+            run_generate: None,
             exposed: Vec::new(),
         }
     }
@@ -201,6 +205,17 @@ impl ScriptBuilder {
     /// reference interpreter.
     pub fn plain(mut self, plain: bool) -> ScriptBuilder {
         self.plain = plain;
+        self
+    }
+
+    /// The random deals the run examines at most, as the command knows it before compiling:
+    /// `-g`'s count, or `None` for the script's own `generate`. A run of at most
+    /// [`crate::compile::SHORT_RUN`] deals is compiled as `--plain` compiles (no tables, no
+    /// ordering of the condition measured on a sample, no superinstructions), which would cost
+    /// more than they save; the output is the same.
+    #[doc(hidden)]
+    pub fn run_generate(mut self, generate: Option<u64>) -> ScriptBuilder {
+        self.run_generate = Some(generate);
         self
     }
 
@@ -265,7 +280,7 @@ impl ScriptBuilder {
 /// for deeply nested expressions.
 fn compile_with_room(source: &Source, command_line: &[CommandLinePredeal], b: &ScriptBuilder) -> Result<Compiled, Diagnostic> {
     let classic = b.dialect != Dialect::DealVm;
-    let request = Request { command_line, script: &b.vars, dd: &b.dd, plain: b.plain, exposed: &b.exposed, classic };
+    let request = Request { command_line, script: &b.vars, dd: &b.dd, plain: b.plain, run_generate: b.run_generate, exposed: &b.exposed, classic };
     if room_here() {
         let arena = bumpalo::Bump::new();
         let statements = parse_as(b.dialect, &arena, &source.text, &b.vars)?;

@@ -76,11 +76,11 @@ fn dump<W: Write>(inv: &Invocation, compiled: &Compiled, out: &mut Printed<W>) -
         writeln!(out, "hands dealt: none, the deals are read from a file")?;
         return Ok(());
     }
-    let (swap, produce_bound) = match RunSettings::merge(inv, compiled, &compiled.deals) {
-        Ok(s) => (s.swap, s.produce < s.generate),
-        Err(_) => (Default::default(), true),
+    let (swap, limits) = match RunSettings::merge(inv, compiled, &compiled.deals) {
+        Ok(s) => (s.swap, (s.generate, s.produce)),
+        Err(_) => (Default::default(), (10_000_000, 40)),
     };
-    let choice = dealing(inv, compiled, swap, produce_bound);
+    let choice = dealing(inv, compiled, swap, limits);
     if compiled.never {
         writeln!(out, "dealing: none, the condition is false whatever the deal")?;
         writeln!(out, "hands dealt: none, no deal can meet the condition")?;
@@ -144,7 +144,7 @@ impl Prepared {
             Some(deals) => Some(deals),
             None if never => None,
             None => {
-                let choice = dealing(inv, compiled, settings.swap, settings.produce < settings.generate);
+                let choice = dealing(inv, compiled, settings.swap, (settings.generate, settings.produce));
                 if let Some(why) = &choice.impossible {
                     never = true;
                     let message = format!("no deal can meet the condition: {why} (counted exactly)");
@@ -318,6 +318,9 @@ pub(crate) fn compile_input_or(
         _ => Dialect::DealVm,
     };
     let mut builder = ScriptBuilder::new().plain(inv.switches.plain).dd_switches(inv.switches.dd).dialect(dialect);
+    if inv.input.deals.is_none() && inv.input.library.is_none() {
+        builder = builder.run_generate(inv.switches.generate);
+    }
     for (n, value) in inv.input.script_vars.iter().enumerate() {
         if let Some(value) = value {
             builder = builder.script_var(n, value.clone());
@@ -365,9 +368,10 @@ fn deals_file(inv: &Invocation, compiled: &Compiled) -> Result<(Option<Deals>, O
     Ok((Some(deals), title))
 }
 
-/// How the run deals: exactly, when the condition's terms on single seats are rare.
-fn dealing(inv: &Invocation, compiled: &Compiled, swap: Swap, produce_bound: bool) -> crate::source::exact::Choice {
-    crate::api::run::choose_dealing(compiled, swap, produce_bound, inv.switches.rejection, inv.switches.dump_bytecode)
+/// How a run of `(generate, produce)` deals at most deals: exactly, when the condition's terms
+/// on single seats are rare and the run long enough to repay their counting.
+fn dealing(inv: &Invocation, compiled: &Compiled, swap: Swap, limits: (u64, u64)) -> crate::source::exact::Choice {
+    crate::api::run::choose_dealing(compiled, swap, limits, inv.switches.rejection, inv.switches.dump_bytecode)
 }
 
 /// Prints a warning on standard error: the run goes on.

@@ -12,7 +12,7 @@
 //! that pass (a superset when they pass a set with holes). Every deal the exact dealer deals
 //! still goes through the whole condition, so what is left out only costs time.
 
-use crate::compile::node::{node_key, NodeKey};
+use crate::compile::node::{node_key, NodeMap};
 use crate::compile::output::ConditionRules;
 use crate::compile::state::Compiler;
 use crate::front::ast::*;
@@ -57,7 +57,7 @@ struct Reading<'a> {
     /// Whether the term reads something else, or two inputs.
     other: bool,
     /// The shape sets of its `shape(...)` and `shape{...}` nodes.
-    shapes: HashMap<NodeKey, ShapeSet>,
+    shapes: NodeMap<ShapeSet>,
     /// The variables read.
     vars: HashSet<&'a str>,
 }
@@ -200,7 +200,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     /// The value of a term that reads one input, for the input's value `v`; `None` on a
     /// division by zero. `known` keeps the value of each variable met.
-    fn evaluate(&self, e: &'a Expr<'a>, v: Value, shapes: &HashMap<NodeKey, ShapeSet>, known: &mut HashMap<&'a str, Option<i32>>) -> Option<i32> {
+    fn evaluate(&self, e: &'a Expr<'a>, v: Value, shapes: &NodeMap<ShapeSet>, known: &mut HashMap<&'a str, Option<i32>>) -> Option<i32> {
         let mut eval = |x: &'a Expr<'a>| self.evaluate(x, v, shapes, known);
         Some(match (e.kind, v) {
             (ExprKind::Number(k), _) => k,

@@ -49,6 +49,9 @@ pub struct Request<'r> {
     pub dd: &'r DdSwitches,
     /// `--plain`: no superinstructions.
     pub plain: bool,
+    /// The run's `generate` when the caller knows it before compiling (`Some(None)`: the
+    /// script's own): a run of at most [`SHORT_RUN`] deals is compiled plain.
+    pub run_generate: Option<Option<u64>>,
     /// Variables of the input whose values each produced deal carries, after the actions'
     /// values (from [`Compiled::exposed_from`] on), for the library's callers.
     pub exposed: &'r [String],
@@ -57,12 +60,20 @@ pub struct Request<'r> {
     pub classic: bool,
 }
 
+/// A run of at most this many random deals is compiled plain: tabulating sub-expressions over
+/// the 8192 holdings and measuring the condition's operands on a sample of 1024 deals take a
+/// few million instructions, which a run saves back only over thousands of deals.
+pub const SHORT_RUN: u64 = 2_000;
+
 /// Compiles parsed statements of `source` as `request` asks.
 pub fn compile(source: &Source, statements: &[Statement<'_>], request: &Request<'_>) -> Result<Compiled, Diagnostic> {
     let mut c = Compiler::new(source, statements, request.script, request.dd, request.plain);
     c.classic = request.classic;
     for s in statements {
         c.statement(s)?;
+    }
+    if request.run_generate.is_some_and(|g| g.or(c.settings.generate).is_some_and(|g| g <= SHORT_RUN)) {
+        c.plain = true;
     }
     c.finish(request.command_line, request.exposed)
 }

@@ -2,7 +2,7 @@
 //! hands (to place `deal.rest`, [`crate::compile::seats`]), and the holding, shape or suit
 //! lengths a table could be made over ([`crate::compile::tabulate`]).
 
-use crate::compile::node::NodeKey;
+use crate::compile::node::{NodeKey, NodeMap};
 use dealvm_vm::card::{Deal, Seat, Seats, Suit};
 use dealvm_vm::evaluation::shape::NUM_SHAPES;
 use dealvm_vm::evaluation::tables::SUIT_MASKS;
@@ -24,9 +24,9 @@ pub(super) struct RestPlan {
     /// Where the output tables of `--dd` and `-Z` start, after a `deal.rest`.
     pub(super) tables: Option<u32>,
     /// The hands each node reads.
-    pub(super) memo: HashMap<NodeKey, Seats>,
+    pub(super) memo: NodeMap<Seats>,
     /// The hands each node reads but in its constant parts.
-    pub(super) live: HashMap<NodeKey, Seats>,
+    pub(super) live: NodeMap<Seats>,
     /// The sample of deals that operands are measured on, once dealt (see `seats`).
     pub(super) sample: Vec<Deal>,
 }
@@ -146,7 +146,7 @@ pub(super) type Lanes = Rc<Vec<Option<i32>>>;
 /// The per-node memos of tabulating.
 #[derive(Default)]
 pub(super) struct TabulateMemo {
-    pub(super) reads: HashMap<NodeKey, Reads>,
+    pub(super) reads: NodeMap<Reads>,
     /// The values of variables' definitions, which several tables may share.
     pub(super) lanes: HashMap<(NodeKey, Domain), Lanes>,
     /// The `+`/`-` nodes of the sums looked at for regrouping.

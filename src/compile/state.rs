@@ -2,7 +2,7 @@
 //! the deal routine (the condition, then the values the actions need of a produced deal,
 //! then `produce`) and gather the [`Compiled`] file.
 
-use crate::compile::node::NodeKey;
+use crate::compile::node::NodeMap;
 use crate::compile::output::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::compile::reads::{RestPlan, TabulateMemo};
 use crate::front::ast::*;
@@ -57,14 +57,14 @@ pub(super) struct Compiler<'s, 'a> {
     pub(super) tables: Option<RefCell<Tables>>,
     /// The folded value of each node looked at (see `fold`), for the current phase: before
     /// the tables are known, then after.
-    pub(super) folded: RefCell<HashMap<NodeKey, Option<i32>>>,
+    pub(super) folded: RefCell<NodeMap<Option<i32>>>,
     /// The bounds of each node looked at, once the tables are known.
-    pub(super) bounded: RefCell<HashMap<NodeKey, Option<(i64, i64)>>>,
+    pub(super) bounded: RefCell<NodeMap<Option<(i64, i64)>>>,
     /// The actions, the code of their values and their statistics.
     pub(super) actions: Option<(Vec<ActionSpec>, Vec<ValueCode<'a>>, Vec<TallySpec>)>,
     /// What each node looked at may do besides giving a value (the flags of `node`, found
     /// by `Compiler::effects` in `dd`).
-    pub(super) effects: RefCell<HashMap<NodeKey, u8>>,
+    pub(super) effects: RefCell<NodeMap<u8>>,
     /// The double-dummy switches (`-M`, `-P`).
     pub(super) dd_switches: DdSwitches,
     /// The vulnerability of `par(side)` and `parcontract` without one.
@@ -121,10 +121,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
             point_counts: PointCounts::default(),
             condition: None,
             tables: None,
-            folded: RefCell::new(HashMap::new()),
-            bounded: RefCell::new(HashMap::new()),
+            folded: RefCell::new(NodeMap::default()),
+            bounded: RefCell::new(NodeMap::default()),
             actions: None,
-            effects: RefCell::new(HashMap::new()),
+            effects: RefCell::new(NodeMap::default()),
             dd_switches: *dd,
             par_default: Self::default_par_vul(dd, statements),
             opener: Self::opc_opener(dd, statements),

@@ -2,10 +2,12 @@
 //! compiler extracted (`vm::dealing::exact::ExactDealer`), each standing for the random deals up to it
 //! in Dealer's law (`vm::dealing::sparse::Sparse`), or as Dealer does, dealing every deal and testing the
 //! condition. Exact dealing pays when those terms are rare; it is chosen when their
-//! probability is below [`RARE`] and the counting fits its budget. The probability weighed is
-//! that of the seats together, counted exactly (or, for terms common for sure, measured on a
-//! sample), never a product over the seats. Counting can also prove that no deal meets the
-//! terms: the run then deals nothing ([`Choice::impossible`]).
+//! probability is below [`RARE`] and the counting fits its budget: the states it may count,
+//! and the work the run can repay (a `SHARE`th of what dealing its deals by rejection would
+//! cost, estimated before anything is counted together). The probability weighed is that of
+//! the seats together, counted exactly (or, for terms common for sure, measured on a sample),
+//! never a product over the seats. Counting can also prove that no deal meets the terms: the
+//! run then deals nothing ([`Choice::impossible`]).
 
 use dealvm_vm::card::{Hand, Seat};
 use dealvm_vm::dealing::exact::{deals_alone, ExactDealer, ExactError, SeatRule};
@@ -19,8 +21,45 @@ use dealvm_vm::evaluation::shape::ShapeSet;
 /// dealing every deal (tens of nanoseconds each) is faster than dealing exactly (microseconds).
 pub const RARE: f64 = 1e-3;
 
-/// Terms on several seats that are common alone are measured together on this many deals.
+/// Terms on several seats that are common alone are measured together on at most this many
+/// deals (a quick trial of rejection dealing).
 const SAMPLE: usize = 8192;
+
+/// A trial shorter than this tells too little to be dealt (but for `--dump-bytecode`).
+const MIN_TRIAL: usize = 256;
+
+/// The trial deals at most this fraction (one part in `TRIAL_SHARE`) of the deals a rejection
+/// run would deal at least (a trial's deal, tested against the rules, costs about five
+/// times a rejection run's).
+const TRIAL_SHARE: u64 = 20;
+
+/// What one random deal of a rejection run costs, in instructions: a deal and a short
+/// condition take about 300 (`comparisons/as_written.sh`, under callgrind).
+const DEAL_COST: u64 = 300;
+
+/// What a unit of the counting's work (a state counted, or a choice from it) costs, in
+/// instructions: about 200 seat after seat, 400 suit after suit, under callgrind.
+const WORK_COST: u64 = 250;
+
+/// Counting may cost at most this fraction (one part in `SHARE`) of what dealing the run's
+/// deals by rejection would cost, as estimated before anything is counted.
+const SHARE: u64 = 3;
+
+/// A budget below this much work tries no dealer: setting one up takes about as much.
+const MIN_ATTEMPT: u64 = 2000;
+
+/// A run of fewer random deals counts nothing, not even each seat's terms alone (about
+/// 250,000 instructions a seat, as much as dealing and testing a thousand deals).
+const TINY_RUN: u64 = 1000;
+
+/// The work the counting of terms that look rare may take, whatever the estimate of the
+/// run's deals (about 4 million instructions, a millisecond or two).
+const FLOOR: u64 = 10_000;
+
+/// The counting's work worth a `SHARE`th of dealing `deals` random deals by rejection.
+fn work_worth(deals: u64) -> u64 {
+    (u128::from(deals) * u128::from(DEAL_COST) / u128::from(WORK_COST * SHARE)).min(u128::from(u64::MAX)) as u64
+}
 
 /// A term of the condition that exact dealing can meet (`compile::exact` finds them).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,9 +135,12 @@ pub struct Inputs<'r> {
     pub moved: &'r [Seat],
     /// `--rejection`: deal every deal, as Dealer does.
     pub rejection: bool,
-    /// Whether the run stops at a `produce` count (else it examines its `generate` deals, and
-    /// deals every deal as Dealer does, so that its statistics cover as many random deals).
-    pub produce_bound: bool,
+    /// The random deals the run examines at most (its `generate`).
+    pub generate: u64,
+    /// The deals it produces at most (its `produce`): when no fewer than `generate`, the run
+    /// examines its `generate` deals and deals every deal as Dealer does, so that its
+    /// statistics cover as many random deals.
+    pub produce: u64,
     /// Whether [`Choice::how`] is shown (`--dump-bytecode`): the sample of `SAMPLE` deals is
     /// then measured whole, for the share it names; else it stops as soon as the terms are
     /// common for sure, which chooses the same.
@@ -121,8 +163,8 @@ struct Counting<'i> {
 
 impl Counting<'_> {
     /// The dealer of the deals meeting the predeal and the rules of the seats `extra`, their
-    /// point ranges only where `points` says.
-    fn dealer(&self, extra: &[Seat], points: &dyn Fn(Seat) -> bool) -> Result<ExactDealer, ExactError> {
+    /// point ranges only where `points` says, counted within `budget` (less what it took).
+    fn dealer(&self, extra: &[Seat], points: &dyn Fn(Seat) -> bool, budget: &mut u64) -> Result<ExactDealer, ExactError> {
         let mut all = self.bias.clone();
         for &s in extra {
             let mut rule = self.rules[s as usize].clone().expect("seats with rules");
@@ -135,15 +177,16 @@ impl Counting<'_> {
             }
             all[s as usize] = Some(rule);
         }
-        ExactDealer::new(self.inputs.fixed, &all, self.inputs.values)
+        ExactDealer::within(self.inputs.fixed, &all, self.inputs.values, budget)
     }
 
     /// The deals meeting the predeal and the rule of `seat`: counted without the dealer when
-    /// nothing is predealt (`deals_alone`, the same number).
-    fn alone(&self, seat: Seat) -> Result<u128, ExactError> {
+    /// nothing is predealt (`deals_alone`, the same number, a few tens of thousands of
+    /// additions), else by the dealer within `budget`.
+    fn alone(&self, seat: Seat, budget: &mut u64) -> Result<u128, ExactError> {
         match &self.rules[seat as usize] {
             Some(rule) if !self.predeal => deals_alone(rule, self.inputs.values),
-            _ => self.dealer(&[seat], &|_| true).map(|d| d.deals()),
+            _ => self.dealer(&[seat], &|_| true, budget).map(|d| d.deals()),
         }
     }
 
@@ -153,38 +196,25 @@ impl Counting<'_> {
         met.filter_map(|t| t.met.clone()).collect::<Vec<_>>().join(" && ")
     }
 
-    /// How often the rules of `seats` hold together, when they are certainly not rare (else
-    /// `None`): exactly for one seat (`alone` holds each seat's probability alone, 1 when it
-    /// could not be counted), or measured on [`SAMPLE`] deals meeting the predeal (dealt by
-    /// `base`), when at least ten times [`RARE`] of them meet the rules (the sample stops as
-    /// soon as that many do, unless [`Inputs::explain`] asks for the whole). Seats are not
-    /// independent (`hcp(north) >= 20` and `hcp(south) >= 15` hold together on 8.7e-5 of the
-    /// deals, not 1.4% times 14%), so the product of their probabilities is no estimate.
-    fn common(&self, seats: &[Seat], alone: &[(Seat, f64)], base: &ExactDealer) -> Option<String> {
-        let of = if self.predeal { "the deals that meet the predeal" } else { "the deals" };
-        if alone.iter().any(|&(_, p)| p < RARE) {
-            return None;
-        }
-        if let [(_, p)] = alone {
-            return (*p < 1.0).then(|| format!("{} of {of}", percent(*p)));
-        }
+    /// A quick trial of rejection dealing: up to `size` deals meeting the predeal (dealt by
+    /// `base`), tested against the rules of `seats`. It stops as soon as the rules are common
+    /// for sure (met on at least ten times [`RARE`] of the deals, and on ten of them), unless
+    /// [`Inputs::explain`] asks for the whole. Seats are not independent (`hcp(north) >= 20`
+    /// and `hcp(south) >= 15` hold together on 8.7e-5 of the deals, not 1.4% times 14%), so
+    /// the product of their probabilities is no estimate; the trial is.
+    fn trial(&self, seats: &[Seat], base: &ExactDealer, size: usize) -> Trial {
         let mut rng = dealvm_vm::dealing::rng::batch_rng(0x5EED, 0);
         let values = self.inputs.values;
         let meets = |deal: &dealvm_vm::card::Deal| {
             seats.iter().all(|&s| self.rules[s as usize].as_ref().is_none_or(|r| r.holds(deal.hands[s as usize], values)))
         };
-        let common = |hits: usize| hits as f64 / SAMPLE as f64 >= 10.0 * RARE;
+        let common = |hits: usize| hits >= 10 && hits as f64 / size as f64 >= 10.0 * RARE;
         let (mut hits, mut dealt) = (0, 0);
-        while dealt < SAMPLE && (self.inputs.explain || !common(hits)) {
+        while dealt < size && (self.inputs.explain || !common(hits)) {
             hits += usize::from(meets(&base.deal_one(0, &mut rng)));
             dealt += 1;
         }
-        let p = hits as f64 / SAMPLE as f64;
-        if dealt < SAMPLE {
-            // Stopped early: the share over the whole sample is at least this.
-            return Some(format!("at least {} of {of} (measured on {dealt} of {SAMPLE} deals)", percent(p)));
-        }
-        common(hits).then(|| format!("about {} of {of} (measured on {SAMPLE} deals)", percent(p)))
+        Trial { hits, dealt, size, common: common(hits) }
     }
 
     /// The choice when no deal meets `terms`.
@@ -193,6 +223,40 @@ impl Counting<'_> {
         let why = format!("{which} meets {terms}");
         Choice { exact: None, dealt: None, how: format!("none, {why} (counted exactly)"), impossible: Some(why) }
     }
+
+    /// The deals of which a probability is.
+    fn of(&self) -> &'static str {
+        if self.predeal {
+            "the deals that meet the predeal"
+        } else {
+            "the deals"
+        }
+    }
+}
+
+/// What a trial of rejection dealing found: `hits` of its first `dealt` deals (of `size`)
+/// meet the rules; `common` when that many are common for sure.
+struct Trial {
+    hits: usize,
+    dealt: usize,
+    size: usize,
+    common: bool,
+}
+
+impl Trial {
+    /// How often the rules hold, in words, when they are common for sure.
+    fn common(&self, of: &str) -> Option<String> {
+        let p = percent(self.hits as f64 / self.size as f64);
+        if !self.common {
+            return None;
+        }
+        Some(if self.dealt < self.size {
+            // Stopped early: the share over the whole trial is at least this.
+            format!("at least {p} of {of} (measured on {} of {} deals)", self.dealt, self.size)
+        } else {
+            format!("about {p} of {of} (measured on {} deals)", self.size)
+        })
+    }
 }
 
 /// Why exact dealing does not take `terms`: the values of their points.
@@ -200,15 +264,26 @@ fn point_values_not_counted(terms: &str) -> String {
     format!("the point values of {terms} are not ones the counting handles (negative, on more than five ranks, or more than 15 in a suit)")
 }
 
-/// Chooses how to deal.
+/// The random deals a rejection run would deal, as far as known before counting: its
+/// `generate`, or fewer when it stops at its `produce` count, the terms' probability being at
+/// most `p`.
+fn rejection_deals(inputs: &Inputs<'_>, p: f64) -> u64 {
+    let produced = inputs.produce as f64 / p.max(f64::MIN_POSITIVE);
+    (inputs.generate as f64).min(produced.ceil()) as u64
+}
+
+/// Chooses how to deal. Counting costs time that only a run long enough can win back, so the
+/// choice is bounded by the run's own budget: `--rejection` and runs that examine their
+/// `generate` deals count nothing jointly, and the counting of a run that stops at its
+/// `produce` count may cost at most a `SHARE`th of what dealing its deals by rejection
+/// would, as estimated from the seats' own probabilities (each seat's terms counted alone,
+/// without the dealer's walk) and a quick trial of rejection dealing. The rule depends on the
+/// script and the run's limits only, so the deals are the same whatever the machine's speed.
 pub fn choose(inputs: &Inputs<'_>) -> Choice {
-    let every = if inputs.rejection {
-        Some("--rejection".to_string())
-    } else if !inputs.produce_bound {
-        Some("the run examines its `generate` deals (it stops at no `produce` count)".to_string())
-    } else {
-        None
-    };
+    if inputs.rejection {
+        return Choice::every("--rejection".to_string());
+    }
+    let produce_bound = inputs.produce < inputs.generate;
     let values = inputs.values;
     let mut rules = inputs.rules.clone();
     for &seat in inputs.moved {
@@ -223,18 +298,28 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         } else {
             "no term of the condition tests one seat's shape or points alone".to_string()
         };
-        return Choice::every(every.unwrap_or(why));
+        return Choice::every(why);
     }
     let counting = Counting { inputs, rules, bias: bias_rules(inputs.lengths), predeal: !is_empty(&inputs.fixed, inputs.lengths) };
-    let (base, base_dealer) = match counting.dealer(&[], &|_| true) {
+    // What rejection costs at most: the run's `generate` deals.
+    let mut budget = work_worth(inputs.generate);
+    if inputs.generate < TINY_RUN {
+        let terms = counting.terms(&seats, &|_| true);
+        let n = inputs.generate;
+        return Choice::every(format!(
+            "a run of {n} random deal{} costs less than counting the terms exact dealing could meet ({terms})",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    let (base, base_dealer) = match counting.dealer(&[], &|_| true, &mut u64::MAX.clone()) {
         Ok(d) if d.deals() > 0 => (d.deals(), d),
-        _ => return Choice::every(every.unwrap_or("the predeal could not be counted".into())),
+        _ => return Choice::every("the predeal could not be counted".into()),
     };
     // Each seat alone, counted exactly: a seat that no deal suits proves the condition
     // impossible, and the terms together hold on no more deals than the rarest seat's.
     let mut alone = Vec::new();
     for &s in &seats {
-        let p = match counting.alone(s) {
+        let p = match counting.alone(s, &mut budget) {
             Ok(0) => return counting.impossible(&counting.terms(&[s], &|_| true)),
             Ok(deals) => Some(deals as f64 / base as f64),
             Err(_) => None,
@@ -242,10 +327,39 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         alone.push((s, p.unwrap_or(1.0)));
     }
     let terms = counting.terms(&seats, &|_| true);
-    if let Some(how_often) = counting.common(&seats, &alone, &base_dealer) {
-        let why = format!("the terms exact dealing could meet ({terms}) hold on {how_often}");
-        return Choice::every(every.unwrap_or(why));
+    let of = counting.of();
+    if !produce_bound {
+        return Choice::every("the run examines its `generate` deals (it stops at no `produce` count)".to_string());
     }
+    if let [(_, p)] = alone[..] {
+        if (RARE..1.0).contains(&p) {
+            return Choice::every(format!("the terms exact dealing could meet ({terms}) hold on {} of {of}", percent(p)));
+        }
+    }
+    // The terms hold on no more deals than the rarest seat's, and on about the product of the
+    // seats' shares when the seats are independent (points compete, so two seats' points are
+    // rarer together: the product is an estimate, not a bound). When every seat's terms are
+    // common, a trial of rejection dealing, no longer than a part of the run's own, finds
+    // terms common together for sure.
+    let p_seats = alone.iter().map(|&(_, p)| p).fold(1.0, f64::min);
+    let mut p_terms = alone.iter().map(|&(_, p)| p).product::<f64>().min(p_seats);
+    if alone.len() > 1 && p_seats >= RARE {
+        let size = (rejection_deals(inputs, p_seats) / TRIAL_SHARE).min(SAMPLE as u64) as usize;
+        if size >= MIN_TRIAL {
+            let trial = counting.trial(&seats, &base_dealer, size);
+            if let Some(how_often) = trial.common(of) {
+                return Choice::every(format!("the terms exact dealing could meet ({terms}) hold on {how_often}"));
+            }
+            p_terms = p_terms.max(trial.hits as f64 / trial.dealt as f64);
+        }
+    }
+    // Points on two seats compete for the honours, so the product can be far from the terms'
+    // probability (1.4% and 14% multiply to 0.2% for `hcp(north) >= 20 && hcp(south) >= 15`,
+    // which hold on 0.0087%): when it says the terms are rare, the counting may take up to
+    // [`FLOOR`] whatever the estimate, within what the run's `generate` deals would cost.
+    let deals = rejection_deals(inputs, p_terms);
+    let floor = if p_terms < 10.0 * RARE { FLOOR } else { 0 };
+    budget = budget.min(work_worth(deals).max(floor));
     // The most complete rules that can be counted: all of them; points only for the rarest
     // seat that counts them; shapes only; the rarest seat alone.
     let rarest = alone.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map(|&(s, _)| s).expect("seats");
@@ -255,7 +369,12 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         [(seats.clone(), &|_| true), (seats.clone(), &|s| Some(s) == rarest_points), (seats.clone(), &|_| false), (vec![rarest], &|_| true)];
     let mut failed = ExactError::TooManyStates;
     for (extra, points) in attempts {
-        let d = match counting.dealer(&extra, points) {
+        if budget < MIN_ATTEMPT {
+            // Setting a dealer up (its shapes' classes, its tables) costs about this much.
+            failed = ExactError::OverBudget;
+            break;
+        }
+        let d = match counting.dealer(&extra, points, &mut budget) {
             Ok(d) => d,
             Err(e) => {
                 failed = e;
@@ -270,12 +389,8 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
         if d.deals() == 0 {
             return counting.impossible(&met);
         }
-        if let Some(why) = every {
-            return Choice::every(why);
-        }
         let p = d.deals() as f64 / base as f64;
         if p >= RARE {
-            let of = if counting.predeal { "the deals that meet the predeal" } else { "the deals" };
             return Choice::every(format!("the terms exact dealing could meet ({met}) hold on {} of {of}", percent(p)));
         }
         let dealt = Dealt { terms: met, probability: p, predeal: counting.predeal };
@@ -286,9 +401,13 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     }
     let why = match failed {
         ExactError::TooManyStates => format!("counting the deals meeting {terms} needs more than {} states", dealvm_vm::dealing::exact::MAX_STATES),
+        ExactError::OverBudget => format!(
+            "counting the deals meeting {terms} would cost more than a third of dealing the run's deals by rejection ({}{deals} random deals)",
+            if deals < inputs.generate { "about " } else { "" }
+        ),
         ExactError::PointValues => point_values_not_counted(&terms),
     };
-    Choice::every(every.unwrap_or(why))
+    Choice::every(why)
 }
 
 /// The suit lengths predealt (`predeal spades(west) == 7`), as rules.

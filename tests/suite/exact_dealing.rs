@@ -212,8 +212,8 @@ fn exact_and_rejection_dealing_agree_in_law() {
     // Two seats, points, a suit's points and lengths: about 7 deals in 10,000.
     let input = "condition hcp(north) >= 20 && hcp(south) >= 8 && hearts(south) >= 6 && hcp(south, hearts) >= 5\n\
                  action printoneline\n";
-    assert!(dealing(input, &[]).starts_with("dealing: exact"));
-    assert!(dealing(input, &["--rejection"]).contains("--rejection"));
+    assert!(dealing(input, &["-p", "1500"]).starts_with("dealing: exact"));
+    assert!(dealing(input, &["-p", "1500", "--rejection"]).contains("--rejection"));
     let stats = |args: &[&str]| {
         let mut all = vec!["-p", "1500", "-R", "2"];
         all.extend_from_slice(args);
@@ -268,7 +268,7 @@ fn the_run_says_how_it_deals_and_how_rare_the_terms_are() {
     );
     // Common terms, terms across seats, swapped seats, --rejection: every deal is dealt.
     let t2 = "condition shape(north, any 4333 + any 4432 + any 5332) and hcp(north)>=15 and hcp(north)<=17 and hearts(south)>=5\n";
-    assert!(dealing(t2, &[]).contains("hold on 0.820% of the deals)"), "{}", dealing(t2, &[]));
+    assert!(dealing(t2, &["-p", "100000"]).contains("hold on 0.820% of the deals)"), "{}", dealing(t2, &["-p", "100000"]));
     let across = "condition hcp(north) + hcp(south) >= 37\n";
     assert!(dealing(across, &[]).contains("no term of the condition tests one seat"));
     assert!(dealing(t3, &["-x", "2"]).contains("moved by swapping"));
@@ -297,7 +297,8 @@ fn terms_through_variables_and_formulas_are_dealt_exactly() {
     }
     // A suit-length predeal and a rare term: the predeal still holds.
     let input = "predeal spades(south) == 7\ncondition hcp(south) >= 23\naction printoneline\n";
-    assert!(dealing(input, &[]).starts_with("dealing: exact"), "{}", dealing(input, &[]));
+    let line = dealing(input, &["-p", "100", "-g", "1000000000000"]);
+    assert!(line.starts_with("dealing: exact"), "{line}");
     let run = dealvm_stdin(input, &["-s", "4", "-p", "100", "-g", "1000000000000"]);
     for d in hands(&run.stdout) {
         assert_eq!(d[2][0].len(), 7);
@@ -352,7 +353,7 @@ fn exact_and_rejection_dealing_agree_on_points_and_shapes_across_seats() {
     // North 18+ and 4333 or 4432, South 12+ with four spades or more: 5.1 deals in 10,000.
     let input = "condition hcp(north) >= 18 && shape(north, any 4333 + any 4432) && hcp(south) >= 12 && spades(south) >= 4\n\
                  action printoneline\n";
-    let line = dealing(input, &[]);
+    let line = dealing(input, &["-p", "60000", "-g", "100000000"]);
     assert!(line.starts_with("dealing: exact, only deals meeting hcp(north) >= 18 && shape(north, any 4333 + any 4432) && hcp(south) >= 12 && spades(south) >= 4 (probability"), "{line}");
     let stats = |args: &[&str]| {
         let mut all = vec!["-p", "600", "-R", "2", "-g", "100000000"];
@@ -396,7 +397,8 @@ fn spades_apart(n: u64, s: u64) -> f64 {
 
 #[test]
 fn the_choice_weighs_the_seats_together() {
-    let dealt = |condition: &str| dealing(&format!("condition {condition}\nproduce 100\n"), &[]);
+    // Runs long enough to repay the counting (a short run deals every deal without it).
+    let dealt = |condition: &str| dealing(&format!("condition {condition}\nproduce 100000\ngenerate 100000000\n"), &[]);
     // Rare together, common apart (the issue's case above): dealt exactly.
     assert!(dealt("hcp(north) >= 20 && hcp(south) >= 15").starts_with("dealing: exact"));
     // Rare apart as a product (4.5e-4), common together: North's long spades leave the others
@@ -449,10 +451,10 @@ fn other_counts_of_honours_are_dealt_on_several_seats() {
     }
     // Controls on two seats, counted together: 0.233% of the deals, so every deal is dealt.
     let p = at_least(&[2, 1], 7, 4);
-    let line = dealing("condition controls(north) >= 7 && controls(south) >= 4\nproduce 10\n", &[]);
+    let line = dealing("condition controls(north) >= 7 && controls(south) >= 4\nproduce 10000\n", &[]);
     assert!(line.ends_with(&format!("(controls(north) >= 7 && controls(south) >= 4) hold on {:.3}% of the deals)", 100.0 * p)), "{line}");
     // Two functions: the first one's terms are dealt, the other's are left to the condition.
-    let line = dealing("condition hcp(north) >= 26 && controls(south) >= 6\nproduce 10\n", &[]);
+    let line = dealing("condition hcp(north) >= 26 && controls(south) >= 6\nproduce 10000\n", &[]);
     assert!(line.starts_with("dealing: exact, only deals meeting hcp(north) >= 26 (probability"), "{line}");
 }
 
@@ -468,8 +470,8 @@ fn a_run_stops_the_sample_early_and_chooses_as_the_whole_sample_does() {
         "shape(north, any 4333) && shape(south, 5xxx) && hcp(east) >= 10",
     ];
     for condition in conditions {
-        let script = dealvm::Script::new(&format!("condition {condition}\nproduce 100\n")).unwrap();
-        let choose = |explain| choose_dealing(script.compiled(), Swap::default(), true, false, explain);
+        let script = dealvm::Script::new(&format!("condition {condition}\nproduce 100000\ngenerate 100000000\n")).unwrap();
+        let choose = |explain| choose_dealing(script.compiled(), Swap::default(), (100_000_000, 100_000), false, explain);
         let (run, shown) = (choose(false), choose(true));
         assert_eq!(run.dealt, shown.dealt, "{condition}");
         assert_eq!(run.exact.is_some(), shown.exact.is_some(), "{condition}");

@@ -77,16 +77,17 @@ fn at_least(min: usize) -> f64 {
 
 #[test]
 fn generated_and_produced_have_the_law_of_rejection_runs() {
-    // North's 25 points or more: q = 4.6e-4; 20,000 deals hold 9.2 of them on average, and
-    // the run stops at 6.
-    let input = "condition hcp(north) >= 25\nproduce 6\naction printoneline, average hcp(south)\n";
-    let (budget, produce) = (20_000, 6);
-    assert!(dealing(input, &["-g", "20000"]).starts_with("dealing: exact"));
+    // North's 25 points or more: q = 4.6e-4; 200,000 deals hold 92 of them on average, and
+    // the run stops at 60 (a run long enough to repay the counting: a shorter one deals every
+    // deal).
+    let input = "condition hcp(north) >= 25\nproduce 60\naction printoneline, average hcp(south)\n";
+    let (budget, produce) = (200_000, 60);
+    assert!(dealing(input, &["-g", "200000"]).starts_with("dealing: exact"));
     let q = at_least(25);
     let edges: Vec<u64> = (1..=8).map(|j| budget * j / 8).collect();
     let law = trailer_law(q, budget, produce, &edges);
     let mut seen = [vec![0u64; law.len()], vec![0u64; law.len()]];
-    for (i, args) in [&["-g", "20000"][..], &["-g", "20000", "--rejection"]].iter().enumerate() {
+    for (i, args) in [&["-g", "200000"][..], &["-g", "200000", "--rejection"]].iter().enumerate() {
         for run in trailers(input, args, 1..301) {
             let (generated, produced) = counts(&run);
             seen[i][trailer_cell((generated, produced), budget, produce, &edges)] += 1;
@@ -102,7 +103,7 @@ fn generated_and_produced_have_the_law_of_rejection_runs() {
     // Swapping East and West: each deal dealt gives two deals, both produced, and Generated
     // counts both, as Dealer counts them.
     let mut seen = [vec![0u64; law.len()], vec![0u64; law.len()]];
-    for (i, args) in [&["-g", "20000", "-x", "2"][..], &["-g", "20000", "-x", "2", "--rejection"]].iter().enumerate() {
+    for (i, args) in [&["-g", "200000", "-x", "2"][..], &["-g", "200000", "-x", "2", "--rejection"]].iter().enumerate() {
         for run in trailers(input, args, 1..151) {
             let (generated, produced) = counts(&run);
             seen[i][trailer_cell((generated, produced), budget, produce, &edges)] += 1;
@@ -197,26 +198,26 @@ fn the_lines_name_the_terms_dealt_and_their_exact_probability() {
     );
     assert!(run.stdout.ends_with(&wanted), "{}", run.stdout);
     // Through a variable: West's points are dealt with North's, and named.
-    let line = dealing("strong = hcp(north) >= 26\ncondition strong && spades(west)>=5 && hcp(west)>=3\nproduce 3\n", &[]);
+    let line = dealing("strong = hcp(north) >= 26\ncondition strong && spades(west)>=5 && hcp(west)>=3\nproduce 3000\n", &[]);
     assert!(line.contains("only deals meeting hcp(north) >= 26 && spades(west)>=5 && hcp(west)>=3 (probability "), "{line}");
     // Through a variable, with more states than the counting allows for all the terms: South's
     // points are left to the condition, and not named.
     let input = "strong = shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17\n\
-                 condition strong && hcp(south) >= 8 && hcp(south) <= 10 && hearts(south) >= 5 && spades(west) >= 6\nproduce 3\n";
+                 condition strong && hcp(south) >= 8 && hcp(south) <= 10 && hearts(south) >= 5 && spades(west) >= 6\nproduce 3000\n";
     let line = dealing(input, &[]);
     assert!(line.contains("hcp(north) <= 17 && hearts(south) >= 5 && spades(west) >= 6 (probability ") && !line.contains("hcp(south)"), "{line}");
     // Points with a hole: the range around them is what is dealt.
-    let line = dealing("condition hcp(north) == 24 || hcp(north) == 26\nproduce 3\n", &[]);
+    let line = dealing("condition hcp(north) == 24 || hcp(north) == 26\nproduce 3000\n", &[]);
     let p = hcp[24] + hcp[25] + hcp[26];
     assert!(line.contains(&format!("only deals meeting hcp(north) >= 24 && hcp(north) <= 26 (probability {} of", scientific(p))), "{line}");
     // A predeal: the probability is among the deals that meet it.
     let sa = Hand::EMPTY.with(Card::parse("AS").unwrap());
     let around = hcp_distribution(sa, ALL_CARDS & !sa.0, 12);
-    let line = dealing("predeal north SA\ncondition hcp(north) >= 26\nproduce 3\n", &[]);
+    let line = dealing("predeal north SA\ncondition hcp(north) >= 26\nproduce 3000\n", &[]);
     let wanted = format!("only deals meeting hcp(north) >= 26 (probability {} of the deals that meet the predeal;", scientific(all(&around, 26)));
     assert!(line.contains(&wanted), "{line}\nwanted {wanted}");
     // Swapping moves West: its term is left to the condition, and not named.
-    let line = dealing("condition hcp(north) >= 26 && spades(west) >= 5\nproduce 3\n", &["-x", "2"]);
+    let line = dealing("condition hcp(north) >= 26 && spades(west) >= 5\nproduce 3000\n", &["-x", "2"]);
     assert!(line.contains(&format!("only deals meeting hcp(north) >= 26 (probability {} of all deals;", scientific(all(&hcp, 26)))), "{line}");
 }
 
@@ -237,14 +238,15 @@ fn a_condition_no_deal_meets_ends_at_once_as_dealer_ends() {
         ),
         ("hcp(north) > 40", "it is false whatever the deal"),
     ] {
-        let input = format!("generate 1000\ncondition {condition}\naction printoneline\n");
+        // A run long enough to repay the counting (a short one deals its deals, as Dealer).
+        let input = format!("generate 1000000\nproduce 100000\ncondition {condition}\naction printoneline\n");
         let ours = dealvm_stdin(&input, &["-s", "1"]);
-        assert_eq!(counts(&ours), (1000, 0), "{condition}");
+        assert_eq!(counts(&ours), (1000000, 0), "{condition}");
         assert!(ours.stderr.starts_with("warning: no deal can meet the condition: "), "{}", ours.stderr);
         assert!(ours.stderr.contains(reason), "{condition}: {}", ours.stderr);
-        // Dealer, which deals its 1000 deals, ends with the same counts.
+        // Dealer, which deals its deals, ends with the same counts.
         let theirs = reference_run(&input, &["-s", "1"]);
-        assert!(theirs.stdout.contains("Generated 1000 hands\nProduced 0 hands\n"), "{}", theirs.stdout);
+        assert!(theirs.stdout.contains("Generated 1000000 hands\nProduced 0 hands\n"), "{}", theirs.stdout);
         assert!(dealing(&input, &[]).starts_with("dealing: none"), "{}", dealing(&input, &[]));
     }
     // Dealer's default budget, statistics that stop at no produce count, and a predeal.
@@ -305,11 +307,13 @@ fn any_card_values_deal_exactly_in_the_law_of_rejection_or_are_refused_with_thei
             }
         };
         // Whether exact dealing counts the points (else it meets the shapes only).
-        let choice = dealvm::api::run::choose_dealing(script.compiled(), dealvm_vm::machine::batch::Swap::None, true, false, false);
+        let deals = 2_000_000;
+        let compiled = script.compiled();
+        let limits = dealvm::api::run::dealer_limits(&compiled.settings, Some(deals), None, compiled.prints_deals, None, 1);
+        let choice = dealvm::api::run::choose_dealing(compiled, dealvm_vm::machine::batch::Swap::None, limits, false, false);
         if choice.exact.is_some() && choice.how.contains(&format!("{count}(east) >=")) {
             counted += 1;
         }
-        let deals = 2_000_000;
         let ours = script.run().seed(case + 1).generate(deals).statistics().expect("a run");
         let theirs = script.run().seed(case + 1001).generate(deals).rejection(true).statistics().expect("a run");
         compared += 1;

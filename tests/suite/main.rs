@@ -14,6 +14,7 @@ mod charts;
 mod check;
 mod classic;
 mod cli;
+mod dealing_choice;
 mod docs;
 mod double_dummy;
 mod errors;

@@ -166,12 +166,12 @@ fn exact_dealing_agrees_in_law_with_the_reference() {
         let case = case(&mut Choices::seeded(seed), &options);
         let (Ok(fast), Ok(plain)) = (compiled(&case, false), compiled(&case, true)) else { continue };
         // Exact dealing is chosen for a run that stops at a `produce` count.
-        let choice = dealvm::api::run::choose_dealing(fast.compiled(), Swap::None, true, false, false);
+        let (deals, produce) = (4_000_000, 400);
+        let choice = dealvm::api::run::choose_dealing(fast.compiled(), Swap::None, (deals, produce), false, false);
         if choice.exact.is_none() {
             continue;
         }
         exact += 1;
-        let (deals, produce) = (4_000_000, 400);
         let ours = fast.run().seed(case.seed).generate(deals).produce(produce).statistics().expect("a run");
         let reference =
             plain.run().seed(case.seed + 1).generate(deals).produce(produce).rejection(true).whole_deals(true).statistics().expect("a run");

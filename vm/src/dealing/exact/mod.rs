@@ -117,12 +117,23 @@ impl ExactDealer {
     /// points counted by `values` (points of each rank, the two first). The fixed cards must
     /// be disjoint and at most 13 per seat.
     pub fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13]) -> Result<ExactDealer, ExactError> {
+        let mut unbounded = u64::MAX;
+        ExactDealer::within(fixed, rules, values, &mut unbounded)
+    }
+
+    /// [`ExactDealer::new`] with at most `budget` units of work counting (a unit for each
+    /// state counted and each choice from it), less what it did left in `budget`; beyond it,
+    /// [`ExactError::OverBudget`].
+    pub fn within(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13], budget: &mut u64) -> Result<ExactDealer, ExactError> {
         let counting = rules.iter().flatten().filter(|r| r.counts_points(values)).count();
         if counting > 0 && !counts_exactly(values) {
             return Err(ExactError::PointValues);
         }
-        let engine =
-            if counting >= 2 { Engine::Suits(BySuit::new(fixed, rules, values)?) } else { Engine::Seats(BySeat::new(fixed, rules, values)?) };
+        let engine = if counting >= 2 {
+            Engine::Suits(BySuit::new(fixed, rules, values, budget)?)
+        } else {
+            Engine::Seats(BySeat::new(fixed, rules, values, budget)?)
+        };
         Ok(ExactDealer { engine })
     }
 
@@ -198,12 +209,14 @@ struct BySeat {
     memo: Memo,
     /// Ways to deal the seats with rules.
     ways: u128,
+    /// The work the counting may still do.
+    left: u64,
 }
 
 impl BySeat {
     /// The dealer of the deals that give each seat its `fixed` cards and meet `rules` (point
     /// values checked by [`ExactDealer::new`]).
-    fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13]) -> Result<BySeat, ExactError> {
+    fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13], budget: &mut u64) -> Result<BySeat, ExactError> {
         let counts_points = rules.iter().flatten().any(|r| r.counts_points(values));
         let valued: Vec<u8> = (0..13u8).filter(|&r| values[r as usize] != 0).collect();
         // Without points, every card is a spot.
@@ -254,8 +267,11 @@ impl BySeat {
             }
         });
         let start = State { seat: 0, suit: 0, pools, lens: [0; 3], sum: 0, points: 0 };
-        let mut dealer = BySeat { fixed, free, plans, others, valued_cards, valued_points, spot_ranks, start, memo: Memo::default(), ways: 0 };
-        dealer.ways = dealer.count(start)?;
+        let mut dealer =
+            BySeat { fixed, free, plans, others, valued_cards, valued_points, spot_ranks, start, memo: Memo::default(), ways: 0, left: *budget };
+        let counted = dealer.count(start);
+        *budget = dealer.left;
+        dealer.ways = counted?;
         Ok(dealer)
     }
 
@@ -277,6 +293,10 @@ impl Walk for BySeat {
 
     fn memo(&mut self) -> &mut Memo {
         &mut self.memo
+    }
+
+    fn work_left(&mut self) -> &mut u64 {
+        &mut self.left
     }
 
     fn key(&self, s: &State) -> u64 {

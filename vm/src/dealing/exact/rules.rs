@@ -98,6 +98,9 @@ pub fn counts_exactly(values: &[i32; 13]) -> bool {
 pub enum ExactError {
     /// Counting needs more than [`MAX_STATES`] states.
     TooManyStates,
+    /// Counting needs more work than the budget it was given (a unit for each state counted
+    /// and each choice from it).
+    OverBudget,
     /// The point values (`pointcount`) are not ones the counting handles: negative, on more
     /// than five ranks, or more than 15 in a suit.
     PointValues,

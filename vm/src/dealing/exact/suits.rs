@@ -22,7 +22,7 @@ use crate::card::{Deal, Hand, Seat, Suit};
 use crate::dealing::bias::{choose, choose_cards};
 use crate::dealing::rng::{below_u128, DealRng};
 use crate::evaluation::shape::ShapeSet;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A seat with a rule, dealt suit by suit.
 #[derive(Clone, Debug)]
@@ -71,19 +71,21 @@ impl Classes {
                 [c, d, h, s]
             })
             .collect();
-        // For each number of suits dealt, each prefix's class, by the suffixes it leaves.
-        let class_of: Vec<HashMap<Vec<u8>, u16>> = (0..=4)
+        // Lengths as one number, the first most significant (so that numbers of lengths of one
+        // count sort as the lengths do).
+        let code = |lens: &[u8]| lens.iter().fold(0u32, |a, &l| a * 14 + u32::from(l));
+        // For each number of suits dealt, each prefix's class, by the suffixes it leaves
+        // (classes numbered in the order of the prefixes).
+        let class_of: Vec<BTreeMap<u32, u16>> = (0..=4)
             .map(|depth| {
-                let mut open: HashMap<Vec<u8>, Vec<Vec<u8>>> = HashMap::new();
+                let mut open: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
                 for l in &all {
-                    open.entry(l[..depth].to_vec()).or_default().push(l[depth..].to_vec());
+                    open.entry(code(&l[..depth])).or_default().push(code(&l[depth..]));
                 }
-                let mut ids: HashMap<Vec<Vec<u8>>, u16> = HashMap::new();
-                let mut classes = HashMap::new();
-                let mut prefixes: Vec<_> = open.into_iter().collect();
-                prefixes.sort();
-                for (prefix, mut suffixes) in prefixes {
-                    suffixes.sort();
+                let mut ids: HashMap<Vec<u32>, u16> = HashMap::new();
+                let mut classes = BTreeMap::new();
+                for (prefix, mut suffixes) in open {
+                    suffixes.sort_unstable();
                     let next_id = ids.len() as u16;
                     classes.insert(prefix, *ids.entry(suffixes).or_insert(next_id));
                 }
@@ -93,11 +95,9 @@ impl Classes {
         let next = [0, 1, 2, 3].map(|u| {
             let count = class_of[u].values().map(|&c| c as usize + 1).max().unwrap_or(0);
             let mut table = vec![Classes::NONE; count * 14];
-            for (prefix, &class) in &class_of[u] {
+            for (&prefix, &class) in &class_of[u] {
                 for len in 0..14u8 {
-                    let mut longer = prefix.clone();
-                    longer.push(len);
-                    if let Some(&after) = class_of[u + 1].get(&longer) {
+                    if let Some(&after) = class_of[u + 1].get(&(prefix * 14 + u32::from(len))) {
                         table[class as usize * 14 + len as usize] = after;
                     }
                 }
@@ -184,12 +184,14 @@ pub(super) struct BySuit {
     start: Option<Step>,
     memo: Memo<u128>,
     ways: u128,
+    /// The work the counting may still do.
+    left: u64,
 }
 
 impl BySuit {
     /// The dealer of the deals giving each seat its `fixed` cards and meeting `rules`, with
     /// points counted by `values` (checked by [`super::ExactDealer::new`]).
-    pub(super) fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13]) -> Result<BySuit, ExactError> {
+    pub(super) fn new(fixed: [Hand; 4], rules: &[Option<SeatRule>; 4], values: &[i32; 13], budget: &mut u64) -> Result<BySuit, ExactError> {
         let taken = fixed.iter().fold(0u64, |a, h| a | h.0);
         let free = crate::card::ALL_CARDS & !taken;
         let rank_mask = (0..13).filter(|&r| values[r] != 0).fold(0u64, |m, r| m | 1 << r);
@@ -236,10 +238,13 @@ impl BySuit {
             start: None,
             memo: Memo::default(),
             ways: 0,
+            left: *budget,
         };
         dealer.start = dealer.begin();
         if let Some(start) = dealer.start {
-            dealer.ways = dealer.count(start)?;
+            let counted = dealer.count(start);
+            *budget = dealer.left;
+            dealer.ways = counted?;
         }
         Ok(dealer)
     }
@@ -416,6 +421,10 @@ impl Walk for BySuit {
 
     fn memo(&mut self) -> &mut Memo<u128> {
         &mut self.memo
+    }
+
+    fn work_left(&mut self) -> &mut u64 {
+        &mut self.left
     }
 
     /// The memo key of a step: what the ways to finish from it depend on.

@@ -322,3 +322,31 @@ fn refuses_what_it_cannot_count() {
     values[8] = -1;
     assert_eq!(ExactDealer::new([Hand::EMPTY; 4], &rules, &values).unwrap_err(), ExactError::PointValues);
 }
+
+#[test]
+fn counting_stops_at_its_budget_and_counts_the_same_within_it() {
+    // Seat after seat (one seat with points) and suit after suit (two): the work each takes,
+    // then the same count with exactly that budget, and an error with one unit less.
+    let balanced = shapes(|mut l| {
+        l.sort_unstable();
+        l == [3, 3, 3, 4] || l == [2, 3, 4, 4] || l == [2, 3, 3, 5]
+    });
+    let north = SeatRule { shapes: balanced, points: (20, 21), ..SeatRule::any() };
+    let south = SeatRule { shapes: shapes(|[_, h, ..]| h >= 5), points: (5, ANY.1), ..SeatRule::any() };
+    let one: [Option<SeatRule>; 4] = [Some(north.clone()), None, Some(SeatRule { points: ANY, ..south.clone() }), None];
+    let two: [Option<SeatRule>; 4] = [Some(north), None, Some(south), None];
+    for rules in [one, two] {
+        let unbounded = ExactDealer::new([Hand::EMPTY; 4], &rules, &HCP).unwrap();
+        let mut budget = u64::MAX;
+        let counted = ExactDealer::within([Hand::EMPTY; 4], &rules, &HCP, &mut budget).unwrap();
+        let work = u64::MAX - budget;
+        assert!(work > 0);
+        assert_eq!(counted.deals(), unbounded.deals());
+        let mut exact = work;
+        assert_eq!(ExactDealer::within([Hand::EMPTY; 4], &rules, &HCP, &mut exact).unwrap().deals(), unbounded.deals());
+        assert_eq!(exact, 0);
+        let mut short = work - 1;
+        assert_eq!(ExactDealer::within([Hand::EMPTY; 4], &rules, &HCP, &mut short).unwrap_err(), ExactError::OverBudget);
+        assert!(short < work - 1, "the work done before stopping is taken from the budget: {short} of {work} left");
+    }
+}

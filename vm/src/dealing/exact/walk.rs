@@ -137,6 +137,10 @@ pub(super) trait Walk {
     /// The ways counted so far, to look up and add to.
     fn memo(&mut self) -> &mut Memo<Self::Key>;
 
+    /// The work the counting may still do (a unit for each state counted and each choice
+    /// from it): the budget the choice of how to deal sets.
+    fn work_left(&mut self) -> &mut u64;
+
     /// Calls `f` with every choice at step `s`, the number of ways to pick its cards, and the
     /// step after it.
     fn options(&self, s: &Self::Step, f: impl FnMut(Self::Choice, u64, Self::Step));
@@ -152,6 +156,12 @@ pub(super) trait Walk {
         }
         let mut children = Vec::new();
         self.options(&s, |_, w, child| children.push((w, child)));
+        let left = self.work_left();
+        let work = children.len() as u64 + 1;
+        if *left < work {
+            return Err(ExactError::OverBudget);
+        }
+        *left -= work;
         let mut total = 0u128;
         for (w, child) in children {
             total += w as u128 * self.count(child)?;
