@@ -44,20 +44,6 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# NAME program args...: runs the program once and appends its milliseconds to $tmp/NAME, or
-# `failed` when it exits with an error.
-time_once() {
-  local name=$1 start end
-  shift
-  start=$EPOCHREALTIME
-  if "$@" >/dev/null 2>&1; then
-    end=$EPOCHREALTIME
-    awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f\n", 1000 * (e - s) }' >>"$tmp/$name"
-  else
-    echo failed >>"$tmp/$name"
-  fi
-}
-
 # NAME: the fastest milliseconds of $tmp/NAME, or `failed`.
 fastest() {
   if grep -q failed "$tmp/$1"; then echo failed; else sort -n "$tmp/$1" | head -1; fi

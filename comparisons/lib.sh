@@ -34,3 +34,17 @@ timed_run() {
 faster() {
   if [ -z "$1" ] || awk -v a="$2" -v b="$1" 'BEGIN { exit !(a < b) }'; then echo "$2"; else echo "$1"; fi
 }
+
+# NAME program args...: runs the program once and appends its milliseconds to $tmp/NAME (the caller's scratch folder), or
+# `failed` when it exits with an error.
+time_once() {
+  local name=$1 start end
+  shift
+  start=$EPOCHREALTIME
+  if "$@" >/dev/null 2>&1; then
+    end=$EPOCHREALTIME
+    awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f\n", 1000 * (e - s) }' >>"$tmp/$name"
+  else
+    echo failed >>"$tmp/$name"
+  fi
+}

@@ -54,19 +54,7 @@ fn children<'a>(e: &'a Expr<'a>) -> Vec<&'a Expr<'a>> {
 /// The operator of a node, as a symbol (`None`: not an operator).
 fn symbol(e: &Expr<'_>) -> Option<&'static str> {
     Some(match e.kind {
-        ExprKind::Binary(op, ..) => match op {
-            BinaryOp::Add => "+",
-            BinaryOp::Sub => "-",
-            BinaryOp::Mul => "*",
-            BinaryOp::Div => "/",
-            BinaryOp::Mod => "%",
-            BinaryOp::Eq => "==",
-            BinaryOp::Ne => "!=",
-            BinaryOp::Lt => "<",
-            BinaryOp::Le => "<=",
-            BinaryOp::Gt => ">",
-            BinaryOp::Ge => ">=",
-        },
+        ExprKind::Binary(op, ..) => op.symbol(),
         ExprKind::And(..) => "&&",
         ExprKind::Or(..) => "||",
         ExprKind::Cond(..) => "?:",
