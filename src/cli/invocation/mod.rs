@@ -257,7 +257,8 @@ fn input(cli: &Cli) -> Result<Input, Failure> {
 
 /// The run's settings as the switches give them.
 fn switches(cli: &Cli, mode: &Mode, outputs: &Outputs) -> Result<Switches, Failure> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // (Asked only when needed: the system answers by reading files.)
+    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
     let swap = match cli.swap.as_deref().map(str::trim) {
         None => Swap::None,
         Some("2") => Swap::EastWest,
@@ -274,8 +275,11 @@ fn switches(cli: &Cli, mode: &Mode, outputs: &Outputs) -> Result<Switches, Failu
         },
         threads: match &cli.threads {
             // More threads than this only wait on each other; the output is the same anyway.
-            Some(n) => number_within("-R", n, 1, u64::MAX)?.min((THREADS_PER_CORE * cores) as u64) as usize,
-            None => cores,
+            Some(n) => match number_within("-R", n, 1, u64::MAX)? {
+                1 => 1,
+                n => n.min((THREADS_PER_CORE * cores()) as u64) as usize,
+            },
+            None => cores(),
         },
         title: cli.title.clone(),
         swap,

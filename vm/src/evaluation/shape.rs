@@ -205,27 +205,25 @@ impl Distribution {
             return Err(DistributionError::TooManyCards(sum));
         }
         let fits = |lengths: [u8; 4]| self.lengths.iter().zip(lengths).all(|(want, got)| want.is_none_or(|w| w == got));
-        let mut sorted: Option<[u8; 4]> = None;
-        if self.any && !has_x {
-            let mut want = self.lengths.map(|l| l.unwrap_or(0));
-            want.sort_unstable();
-            sorted = Some(want);
-        }
-        Ok(ShapeSet::from_fn(|lengths| match (self.any, sorted) {
-            // `any 4432`: the same lengths in some order.
-            (true, Some(want)) => {
-                let mut got = lengths;
-                got.sort_unstable();
-                got == want
+        // `any`: the given lengths in some order of the suits, the `x`s anything. The suits
+        // can be ordered so exactly when each length is given no more often than the shape
+        // has it (then the `x`s take the suits left).
+        let mut wanted = [0u8; 14];
+        self.lengths.iter().flatten().for_each(|&l| wanted[l as usize] += 1);
+        Ok(ShapeSet::from_fn(|lengths| {
+            if !self.any {
+                return fits(lengths);
             }
-            (true, None) => permutations(lengths).into_iter().any(fits),
-            (false, _) => fits(lengths),
+            let mut got = [0u8; 14];
+            lengths.iter().for_each(|&l| got[l as usize] += 1);
+            wanted.iter().zip(got).all(|(&w, g)| w <= g)
         }))
     }
 }
 
 /// The 24 orderings of four suit lengths.
-pub fn permutations(l: [u8; 4]) -> [[u8; 4]; 24] {
+#[cfg(test)]
+fn permutations(l: [u8; 4]) -> [[u8; 4]; 24] {
     let mut out = [[0u8; 4]; 24];
     let mut n = 0;
     for a in 0..4 {
@@ -246,6 +244,25 @@ pub fn permutations(l: [u8; 4]) -> [[u8; 4]; 24] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn any_reads_as_every_order_of_the_suits() {
+        let digits: Vec<Option<u8>> = std::iter::once(None).chain((0..=9).map(Some)).collect();
+        for a in &digits {
+            for b in &digits {
+                for c in &digits {
+                    for d in &digits {
+                        let lengths = [*a, *b, *c, *d];
+                        let Ok(set) = (Distribution { lengths, any: true }).shapes() else { continue };
+                        for (i, &shape) in SHAPES.iter().enumerate() {
+                            let fits = |l: [u8; 4]| lengths.iter().zip(l).all(|(want, got)| want.is_none_or(|w| w == got));
+                            assert_eq!(set.contains(i), permutations(shape).into_iter().any(fits), "any {lengths:?}, shape {shape:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn index_matches_table_order() {

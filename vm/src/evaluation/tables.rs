@@ -278,13 +278,18 @@ pub fn ignored_ranks(f: impl Fn(u16) -> i32) -> u32 {
     s
 }
 
-/// Fills `block` with the value of every holding under `values`: a holding's value is that
-/// of the holding without its lowest card, plus that card's (wrapping, as [`suit_value`]).
-fn fill_values(block: &mut [i32; SUIT_MASKS], values: &RankValues) {
+/// Fills `block` with the value of every holding under `values` (a holding's value is that of
+/// the holding without its lowest card, plus that card's, wrapping, as [`suit_value`]), kept
+/// at the shift it gives: the number of lowest ranks worth nothing, which the values of the
+/// holdings ignore. Entry `i` holds the value of mask `i << shift`; the entries past
+/// `SUIT_MASKS >> shift` are never read and left as they are.
+fn fill_values(block: &mut [i32; SUIT_MASKS], values: &RankValues) -> u32 {
+    let shift = values.iter().take_while(|&&v| v == 0).count() as u32;
     block[0] = 0;
-    for m in 1..SUIT_MASKS {
-        block[m] = block[m & (m - 1)].wrapping_add(values[m.trailing_zeros() as usize]);
+    for m in 1..SUIT_MASKS >> shift {
+        block[m] = block[m & (m - 1)].wrapping_add(values[m.trailing_zeros() as usize + shift as usize]);
     }
+    shift
 }
 
 /// Keeps in `block` (the value of every holding, for a table that ignores the lowest `shift`
@@ -353,8 +358,13 @@ impl Tables {
         }
         self.built |= 1 << id.0;
         let block = &mut self.data[id.0 as usize];
-        let by_rank = |f: fn(u16) -> i32, block: &mut [i32; SUIT_MASKS]| block.iter_mut().enumerate().for_each(|(m, v)| *v = f(m as u16));
-        match id {
+        let by_rank = |f: fn(u16) -> i32, block: &mut [i32; SUIT_MASKS]| {
+            block.iter_mut().enumerate().for_each(|(m, v)| *v = f(m as u16));
+            let shift = ignored_ranks(|m| block[m as usize]);
+            compact(block, shift);
+            shift
+        };
+        let shift = match id {
             TableId::HCP => fill_values(block, &self.counts.hcp),
             TableId::CONTROLS => fill_values(block, &top(&[2, 1])),
             TableId::LOSERS => by_rank(suit_losers, block),
@@ -362,13 +372,10 @@ impl Tables {
             TableId::QUALITY => by_rank(suit_quality, block),
             TableId::CCCC => by_rank(suit_cccc, block),
             TableId(n) => fill_values(block, &self.counts.alt[n as usize - 1]),
-        }
-        let shift = ignored_ranks(|m| block[m as usize]);
+        };
         self.shift[id.0 as usize] = shift;
-        // Past the masks of the top ranks, the entries repeat values of real masks (so the
-        // range of the block is the range of the table).
-        compact(block, shift);
-        self.range[id.0 as usize] = block.iter().fold((i32::MAX, i32::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        // The entries read: those of the masks of the ranks the table does not ignore.
+        self.range[id.0 as usize] = block[..SUIT_MASKS >> shift].iter().fold((i32::MAX, i32::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
         if id == TableId::CCCC {
             self.cccc_shape = crate::evaluation::shape::SHAPES.iter().map(|&l| cccc_shape_correction(l)).collect();
         }
