@@ -149,6 +149,11 @@ pub(super) struct TabulateMemo {
     pub(super) reads: NodeMap<Reads>,
     /// The values of variables' definitions, which several tables may share.
     pub(super) lanes: HashMap<(NodeKey, Domain), Lanes>,
+    /// The tables worked out (`None`: the node divides by zero on some input): the order's
+    /// sample compiles each operand on its own before the program compiles them all.
+    pub(super) values: HashMap<(NodeKey, Domain), Option<Rc<[i32]>>>,
+    /// Each point-count table's value on every holding.
+    pub(super) holdings: HashMap<u8, Lanes>,
     /// The `+`/`-` nodes of the sums looked at for regrouping.
     pub(super) sums_seen: HashSet<NodeKey>,
 }

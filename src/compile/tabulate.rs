@@ -64,10 +64,17 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The value of `e` on every input of `domain`, when it never divides by zero there.
-    pub(super) fn values(&self, e: &Expr<'a>, domain: Domain) -> Option<Vec<i32>> {
+    pub(super) fn values(&self, e: &Expr<'a>, domain: Domain) -> Option<Rc<[i32]>> {
+        let key = (node_key(e), domain);
+        if let Some(values) = self.tabulate.borrow().values.get(&key) {
+            return values.clone();
+        }
         // Inputs that cannot occur take 0, whatever the expression would do there.
-        let lanes = self.lanes(e, domain)?;
-        lanes.iter().zip(domain.possible()).map(|(&v, possible)| if possible { v } else { Some(0) }).collect()
+        let values: Option<Rc<[i32]>> = self
+            .lanes(e, domain)
+            .and_then(|lanes| lanes.iter().zip(domain.possible()).map(|(&v, possible)| if possible { v } else { Some(0) }).collect());
+        self.tabulate.borrow_mut().values.insert(key, values.clone());
+        values
     }
 
     /// The lookup of `values` (one per input of `domain`): a bit test for truth values, else
@@ -138,7 +145,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             let mut joined = vec![i32::from(and); domain.len()];
             for &i in &members {
                 let Some(values) = self.values(operands[i], domain) else { return };
-                for (j, v) in joined.iter_mut().zip(values) {
+                for (j, &v) in joined.iter_mut().zip(values.iter()) {
                     *j = if and { *j & i32::from(v != 0) } else { *j | i32::from(v != 0) };
                 }
             }
@@ -258,7 +265,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     break;
                 };
                 let neg = out[live[m]].0;
-                for (s, v) in sum.iter_mut().zip(values) {
+                for (s, &v) in sum.iter_mut().zip(values.iter()) {
                     *s = if neg { s.wrapping_sub(v) } else { s.wrapping_add(v) };
                 }
             }
@@ -397,10 +404,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
             }
             (ExprKind::Imps(a), _) => map(&self.lanes(a, domain)?, |v| Some(dealvm_vm::evaluation::score::imps(v))),
             (ExprKind::Unary(op, a), _) => map(&self.lanes(a, domain)?, |v| Some(op.apply(v))),
-            (ExprKind::Binary(op, a, b), _) => {
-                let (a, b) = (self.lanes(a, domain)?, self.lanes(b, domain)?);
-                Rc::new(a.iter().zip(b.iter()).map(|(&x, &y)| binary(op, x, y)).collect())
-            }
+            (ExprKind::Binary(op, a, b), _) => match (self.constant(a), self.constant(b)) {
+                (None, Some(k)) => map(&self.lanes(a, domain)?, |x| op.apply(x, k)),
+                (Some(k), None) => map(&self.lanes(b, domain)?, |y| op.apply(k, y)),
+                _ => {
+                    let (a, b) = (self.lanes(a, domain)?, self.lanes(b, domain)?);
+                    Rc::new(a.iter().zip(b.iter()).map(|(&x, &y)| binary(op, x, y)).collect())
+                }
+            },
             (ExprKind::And(a, b), _) => {
                 let (a, b) = (self.lanes(a, domain)?, self.lanes(b, domain)?);
                 Rc::new(a.iter().zip(b.iter()).map(|(&x, &y)| if x? == 0 { Some(0) } else { y.map(|v| i32::from(v != 0)) }).collect())
@@ -419,10 +430,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     /// A point-count table's value on every holding.
     fn holding_lanes(&self, table: TableId) -> Lanes {
+        if let Some(l) = self.tabulate.borrow().holdings.get(&table.0) {
+            return l.clone();
+        }
         let cell = self.tables.as_ref().expect("tabulating with the tables known");
         cell.borrow_mut().ensure(table);
-        let tables = cell.borrow();
-        Rc::new((0..SUIT_MASKS as u16).map(|m| Some(tables.suit(table, m))).collect())
+        let l: Lanes = Rc::new((0..SUIT_MASKS as u16).map(|m| Some(cell.borrow().suit(table, m))).collect());
+        self.tabulate.borrow_mut().holdings.insert(table.0, l.clone());
+        l
     }
 }
 
