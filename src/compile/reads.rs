@@ -140,8 +140,25 @@ impl Domain {
     }
 }
 
-/// A node's value on every input of a domain; `None` where it divides by zero.
-pub(super) type Lanes = Rc<Vec<Option<i32>>>;
+/// A node's value on every input of a domain, and where it cannot be worked out (it divides
+/// by zero there).
+pub(super) struct Column {
+    /// The value on each input (0 where it fails).
+    pub(super) values: Vec<i32>,
+    /// Whether it fails on each input; empty when it fails on none.
+    pub(super) fails: Vec<bool>,
+}
+
+impl Column {
+    /// Whether the value fails on input `i`.
+    #[inline]
+    pub(super) fn fails(&self, i: usize) -> bool {
+        !self.fails.is_empty() && self.fails[i]
+    }
+}
+
+/// A node's values on every input of a domain, shared.
+pub(super) type Lanes = Rc<Column>;
 
 /// The per-node memos of tabulating.
 #[derive(Default)]

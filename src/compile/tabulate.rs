@@ -12,7 +12,7 @@
 //! are those of the plain code (`--plain` compiles without tables, for checking).
 
 use crate::compile::node::{node_key, DRAWS, MAY_FAIL};
-use crate::compile::reads::{pair_bit, pairs, Domain, Lanes, Part, Reads};
+use crate::compile::reads::{pair_bit, pairs, Column, Domain, Lanes, Part, Reads};
 use crate::compile::state::{count_table, Compiler};
 use crate::front::ast::*;
 use dealvm_vm::card::{Card, Suit};
@@ -70,9 +70,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
             return values.clone();
         }
         // Inputs that cannot occur take 0, whatever the expression would do there.
-        let values: Option<Rc<[i32]>> = self
-            .lanes(e, domain)
-            .and_then(|lanes| lanes.iter().zip(domain.possible()).map(|(&v, possible)| if possible { v } else { Some(0) }).collect());
+        let values: Option<Rc<[i32]>> = self.lanes(e, domain).and_then(|lanes| {
+            let possible = domain.possible();
+            if (0..lanes.values.len()).any(|i| possible[i] && lanes.fails(i)) {
+                return None;
+            }
+            Some(lanes.values.iter().zip(possible).map(|(&v, possible)| if possible { v } else { 0 }).collect())
+        });
         self.tabulate.borrow_mut().values.insert(key, values.clone());
         values
     }
@@ -84,8 +88,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
         match (domain, truth) {
             (Domain::Holding(seat, suit), true) => {
                 let mut bits: SuitBits = Box::new([0; 128]);
-                for (m, _) in values.iter().enumerate().filter(|(_, &v)| v == 1) {
-                    bits[m >> 6] |= 1 << (m & 63);
+                for (word, chunk) in bits.iter_mut().zip(values.chunks_exact(64)) {
+                    *word = chunk.iter().enumerate().fold(0, |w, (i, &v)| w | u64::from(v == 1) << i);
                 }
                 Some(Instr::SuitTest { seat, suit, table: self.asm.suit_test(bits)? })
             }
@@ -337,7 +341,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// evaluated there.
     fn lanes(&self, e: &Expr<'a>, domain: Domain) -> Option<Lanes> {
         if let Some(v) = self.constant(e) {
-            return Some(Rc::new(vec![Some(v); domain.len()]));
+            return Some(Rc::new(Column { values: vec![v; domain.len()], fails: Vec::new() }));
         }
         Some(match (e.kind, domain) {
             (ExprKind::Var(name), _) => {
@@ -354,15 +358,15 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 self.holding_lanes(count_table(func))
             }
             (ExprKind::Quality { seat, suit }, Domain::Holding(s, t)) if (seat, suit) == (s, t) => self.holding_lanes(TableId::QUALITY),
-            (ExprKind::Length { seat, suit }, Domain::Holding(s, t)) if (seat, suit) == (s, t) => lane(domain, |m| Some(m.count_ones() as i32)),
+            (ExprKind::Length { seat, suit }, Domain::Holding(s, t)) if (seat, suit) == (s, t) => lane(domain, |m| m.count_ones() as i32),
             (ExprKind::Length { seat, suit }, Domain::Shape(s)) if seat == s => {
                 // SHAPES lists spades, hearts, diamonds, clubs.
-                lane(domain, |i| Some(SHAPES[i][3 - suit as usize] as i32))
+                lane(domain, |i| SHAPES[i][3 - suit as usize] as i32)
             }
             (ExprKind::Length { seat, suit }, Domain::Lengths(set)) if set & pair_bit(seat, suit) != 0 => {
                 let k = pairs(set).iter().position(|&p| p == (seat, suit))?;
                 let n = set.count_ones();
-                lane(domain, |i| Some((i / 14usize.pow(n - 1 - k as u32) % 14) as i32))
+                lane(domain, |i| (i / 14usize.pow(n - 1 - k as u32) % 14) as i32)
             }
             (ExprKind::Shape { .. } | ExprKind::FdShape { .. }, Domain::Lengths(set)) => {
                 let (seat, shapes) = match e.kind {
@@ -376,7 +380,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let digit = move |i: usize, k: usize| (i / 14usize.pow(n - 1 - k as u32) % 14) as u32;
                 lane(domain, |i| {
                     let (ls, lh, ld) = (digit(i, s), digit(i, h), digit(i, d));
-                    Some(i32::from(ls + lh + ld <= 13 && shapes.contains(shape_index(ls, lh, ld))))
+                    i32::from(ls + lh + ld <= 13 && shapes.contains(shape_index(ls, lh, ld)))
                 })
             }
             (ExprKind::HasCard { seat, card, .. }, Domain::Holding(s, t)) if seat == s => {
@@ -385,44 +389,59 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     return None;
                 }
                 let bit = (c.bit() >> (16 * t as u32)) as usize;
-                lane(domain, |m| Some(i32::from(m & bit != 0)))
+                lane(domain, |m| i32::from(m & bit != 0))
             }
             (ExprKind::Shape { seat, terms }, Domain::Shape(s)) if seat == s => {
                 let set = self.shapes_of(terms).ok()?;
-                lane(domain, |i| Some(i32::from(set.contains(i))))
+                lane(domain, |i| i32::from(set.contains(i)))
             }
             (ExprKind::FdShape { text, text_start }, Domain::Shape(s)) => {
                 let (seat, set) = self.fd_shape(text, text_start).ok()?;
                 if seat != s {
                     return None;
                 }
-                lane(domain, |i| Some(i32::from(set.contains(i))))
+                lane(domain, |i| i32::from(set.contains(i)))
             }
             (ExprKind::Score { vulnerable, contract, tricks, .. }, _) => {
                 let c = dealvm_vm::evaluation::score::Contract::parse(contract)?;
-                map(&self.lanes(tricks, domain)?, |t| Some(dealvm_vm::evaluation::score::score(vulnerable, c, t)))
+                let t = self.lanes(tricks, domain)?;
+                map(&t, |t| dealvm_vm::evaluation::score::score(vulnerable, c, t))
             }
-            (ExprKind::Imps(a), _) => map(&self.lanes(a, domain)?, |v| Some(dealvm_vm::evaluation::score::imps(v))),
-            (ExprKind::Unary(op, a), _) => map(&self.lanes(a, domain)?, |v| Some(op.apply(v))),
-            (ExprKind::Binary(op, a, b), _) => match (self.constant(a), self.constant(b)) {
-                (None, Some(k)) => map(&self.lanes(a, domain)?, |x| op.apply(x, k)),
-                (Some(k), None) => map(&self.lanes(b, domain)?, |y| op.apply(k, y)),
-                _ => {
-                    let (a, b) = (self.lanes(a, domain)?, self.lanes(b, domain)?);
-                    Rc::new(a.iter().zip(b.iter()).map(|(&x, &y)| binary(op, x, y)).collect())
-                }
-            },
+            (ExprKind::Imps(a), _) => {
+                let a = self.lanes(a, domain)?;
+                map(&a, dealvm_vm::evaluation::score::imps)
+            }
+            (ExprKind::Unary(op, a), _) => {
+                let a = self.lanes(a, domain)?;
+                map(&a, |v| op.apply(v))
+            }
+            (ExprKind::Binary(op, a, b), _) => {
+                let (a, b) = (self.lanes(a, domain)?, self.lanes(b, domain)?);
+                binary(op, &a, &b)
+            }
             (ExprKind::And(a, b), _) => {
                 let (a, b) = (self.lanes(a, domain)?, self.lanes(b, domain)?);
-                Rc::new(a.iter().zip(b.iter()).map(|(&x, &y)| if x? == 0 { Some(0) } else { y.map(|v| i32::from(v != 0)) }).collect())
+                // `a && b`: 0 where `a` is 0 (whatever `b` does there), else whether `b` holds.
+                let values = a.values.iter().zip(&b.values).map(|(&x, &y)| i32::from(x != 0 && y != 0)).collect();
+                let fails = joined_fails(&a, &b, |i| a.values[i] != 0);
+                Rc::new(Column { values, fails })
             }
             (ExprKind::Or(a, b), _) => {
                 let (a, b) = (self.lanes(a, domain)?, self.lanes(b, domain)?);
-                Rc::new(a.iter().zip(b.iter()).map(|(&x, &y)| if x? != 0 { Some(1) } else { y.map(|v| i32::from(v != 0)) }).collect())
+                // `a || b`: 1 where `a` is not 0 (whatever `b` does there), else whether `b` holds.
+                let values = a.values.iter().zip(&b.values).map(|(&x, &y)| i32::from(x != 0 || y != 0)).collect();
+                let fails = joined_fails(&a, &b, |i| a.values[i] == 0);
+                Rc::new(Column { values, fails })
             }
             (ExprKind::Cond(c, a, b), _) => {
                 let (c, a, b) = (self.lanes(c, domain)?, self.lanes(a, domain)?, self.lanes(b, domain)?);
-                Rc::new((0..domain.len()).map(|i| if c[i]? != 0 { a[i] } else { b[i] }).collect())
+                let values = (0..domain.len()).map(|i| if c.values[i] != 0 { a.values[i] } else { b.values[i] }).collect();
+                let fails = if c.fails.is_empty() && a.fails.is_empty() && b.fails.is_empty() {
+                    Vec::new()
+                } else {
+                    (0..domain.len()).map(|i| c.fails(i) || if c.values[i] != 0 { a.fails(i) } else { b.fails(i) }).collect()
+                };
+                Rc::new(Column { values, fails })
             }
             _ => return None,
         })
@@ -435,7 +454,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         let cell = self.tables.as_ref().expect("tabulating with the tables known");
         cell.borrow_mut().ensure(table);
-        let l: Lanes = Rc::new((0..SUIT_MASKS as u16).map(|m| Some(cell.borrow().suit(table, m))).collect());
+        let l: Lanes = Rc::new(Column { values: (0..SUIT_MASKS as u16).map(|m| cell.borrow().suit(table, m)).collect(), fails: Vec::new() });
         self.tabulate.borrow_mut().holdings.insert(table.0, l.clone());
         l
     }
@@ -471,18 +490,42 @@ fn sum_terms<'e, 'a>(e: &'e Expr<'a>, neg: bool, out: &mut Vec<(bool, &'e Expr<'
 
 /// The lanes of `domain` from the value of each input (generic, so that `f` is inlined in the
 /// loop over the 8192 holdings).
-fn lane(domain: Domain, f: impl Fn(usize) -> Option<i32>) -> Lanes {
-    Rc::new((0..domain.len()).map(f).collect())
+fn lane(domain: Domain, f: impl Fn(usize) -> i32) -> Lanes {
+    Rc::new(Column { values: (0..domain.len()).map(f).collect(), fails: Vec::new() })
 }
 
-/// `f` on each lane of `a` that has a value.
-fn map(a: &Lanes, f: impl Fn(i32) -> Option<i32>) -> Lanes {
-    Rc::new(a.iter().map(|v| v.and_then(&f)).collect())
+/// `f` on each lane of `a` (where `a` fails, so does the result).
+fn map(a: &Column, f: impl Fn(i32) -> i32) -> Lanes {
+    Rc::new(Column { values: a.values.iter().map(|&v| f(v)).collect(), fails: a.fails.clone() })
 }
 
-/// `op` on two lanes: `None` where an operand is, or where it divides by zero.
-fn binary(op: BinaryOp, x: Option<i32>, y: Option<i32>) -> Option<i32> {
-    op.apply(x?, y?)
+/// `op` on two lanes: it fails where an operand does, or where it divides by zero.
+fn binary(op: BinaryOp, a: &Column, b: &Column) -> Lanes {
+    let mut fails = joined_fails(a, b, |_| true);
+    let values = match op {
+        BinaryOp::Div | BinaryOp::Mod => (0..a.values.len())
+            .map(|i| {
+                op.apply(a.values[i], b.values[i]).unwrap_or_else(|| {
+                    if fails.is_empty() {
+                        fails = vec![false; a.values.len()];
+                    }
+                    fails[i] = true;
+                    0
+                })
+            })
+            .collect(),
+        _ => a.values.iter().zip(&b.values).map(|(&x, &y)| op.apply(x, y).unwrap_or(0)).collect(),
+    };
+    Rc::new(Column { values, fails })
+}
+
+/// Where `a` fails, or `b` fails on an input where `reads_b` says the result reads it; empty
+/// when neither fails anywhere.
+fn joined_fails(a: &Column, b: &Column, reads_b: impl Fn(usize) -> bool) -> Vec<bool> {
+    if a.fails.is_empty() && b.fails.is_empty() {
+        return Vec::new();
+    }
+    (0..a.values.len()).map(|i| a.fails(i) || (b.fails(i) && reads_b(i))).collect()
 }
 
 /// Whether `e` compiles to one instruction that reads the deal and nothing else.
