@@ -440,19 +440,22 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S,
         if self.sink.counts_only() {
             return self.count(block, produced, dealt.len(), values);
         }
-        for (l, deal) in dealt.iter().enumerate() {
-            if !produced.contains(l) {
-                // What `result` does with a deal not produced.
-                self.i += 1;
-                continue;
-            }
+        // The produced lanes in order; the deals between them are not produced, and `result`
+        // would only count them.
+        let at = self.i;
+        let mut going = true;
+        produced.until(|l| {
+            self.i = at + l as u64;
             block.values_of(l, values);
             self.rested = block.rested.contains(l);
-            let deal = if self.rested { &block.deals[l] } else { deal };
-            if !self.result(deal, Ok(block.result(l)), values) {
-                return false;
-            }
+            let deal = if self.rested { &block.deals[l] } else { &dealt[l] };
+            going = self.result(deal, Ok(block.result(l)), values);
+            going
+        });
+        if !going {
+            return false;
         }
+        self.i = at + dealt.len() as u64;
         block.last_values(values);
         true
     }

@@ -89,6 +89,20 @@ impl Lanes {
         }
     }
 
+    /// Calls `f` on each lane in order until it gives `false`.
+    #[inline(always)]
+    pub fn until(self, mut f: impl FnMut(usize) -> bool) {
+        for (w, &bits) in self.0.iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                if !f(w * 64 + b.trailing_zeros() as usize) {
+                    return;
+                }
+                b &= b - 1;
+            }
+        }
+    }
+
     /// The lanes whose value in `column` is zero, and the others: `zeros64` gives the zeros
     /// among the 64 values of a word of lanes, all read at once.
     #[inline(always)]
