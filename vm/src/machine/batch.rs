@@ -369,7 +369,6 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S,
     #[inline(always)]
     fn run_blocks(&mut self, block: &mut Block, vm: &mut Machine, rng: &mut DealRng, values: &mut [i32], forgets: bool) -> bool {
         let job = self.job;
-        let mut dealt = [Deal::default(); LANES];
         loop {
             let way = block.choice.next();
             let measured = block.choice.measuring();
@@ -395,7 +394,7 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S,
             let mut n = 0;
             while n < LANES {
                 let Some(deal) = self.next_deal(rng, &mut vm.dd) else { break };
-                dealt[n] = deal;
+                block.deals[n] = deal;
                 n += 1;
                 self.i += 1;
             }
@@ -405,12 +404,14 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S,
             self.i = at;
             let going = match way {
                 Way::Blocks => {
-                    block.deals[..n].copy_from_slice(&dealt[..n]);
                     let (seed, first, pdep) = (job.seed, self.first, self.pdep);
                     let mut rest = |l: usize, deal: &Deal| job.source.deal_rest(deal, seed, first + at + l as u64, pdep);
                     match block.run(job.program, job.routine, job.tables, n, &mut rest) {
-                        Ok(produced) => self.deliver(block, produced, &dealt[..n], values),
-                        Err(Bail) => self.replay(&dealt[..n], vm, rng, values, forgets),
+                        Ok(produced) => self.deliver(block, produced, n, values),
+                        Err(Bail) => {
+                            block.restore_dealt();
+                            self.replay(&block.deals[..n], vm, rng, values, forgets)
+                        }
                     }
                 }
                 Way::PerDeal => unreachable!("the interpreter's trials deal as they go"),
@@ -433,12 +434,12 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S,
         !replay.stopped
     }
 
-    /// Takes the results of a block's deals (`dealt`, as dealt) in order; `false` when the
-    /// piece stops. `values` is left as the interpreter leaves its value slots.
+    /// Takes the results of a block's `n` deals in order; `false` when the piece stops.
+    /// `values` is left as the interpreter leaves its value slots.
     #[inline(always)]
-    fn deliver(&mut self, block: &mut Block, produced: Lanes, dealt: &[Deal], values: &mut [i32]) -> bool {
+    fn deliver(&mut self, block: &mut Block, produced: Lanes, n: usize, values: &mut [i32]) -> bool {
         if self.sink.counts_only() {
-            return self.count(block, produced, dealt.len(), values);
+            return self.count(block, produced, n, values);
         }
         // The produced lanes in order; the deals between them are not produced, and `result`
         // would only count them.
@@ -447,15 +448,15 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S,
         produced.until(|l| {
             self.i = at + l as u64;
             block.values_of(l, values);
+            // As dealt, or completed by `deal.rest`.
             self.rested = block.rested.contains(l);
-            let deal = if self.rested { &block.deals[l] } else { &dealt[l] };
-            going = self.result(deal, Ok(block.result(l)), values);
+            going = self.result(&block.deals[l], Ok(block.result(l)), values);
             going
         });
         if !going {
             return false;
         }
-        self.i = at + dealt.len() as u64;
+        self.i = at + n as u64;
         block.last_values(values);
         true
     }

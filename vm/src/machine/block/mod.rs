@@ -58,6 +58,8 @@ pub struct Block {
     pub deals: Box<[Deal; LANES]>,
     /// The lanes whose deal `deal.rest` completed.
     pub rested: Lanes,
+    /// The deals of those lanes as they were dealt, before `deal.rest` completed them.
+    as_dealt: Box<[Deal; LANES]>,
     /// Each seat's shape index in each lane, for the lanes in `shaped`: worked out once per
     /// deal however many shape tests read it.
     shapes: Box<[[u16; LANES]; 4]>,
@@ -101,6 +103,7 @@ impl Block {
             choice: Choice::default(),
             deals: Box::new([Deal::default(); LANES]),
             rested: Lanes::NONE,
+            as_dealt: Box::new([Deal::default(); LANES]),
             shapes: Box::new([[0; LANES]; 4]),
             shaped: [Lanes::NONE; 4],
             stack: columns(program.max_stack + 1),
@@ -164,6 +167,14 @@ impl Block {
             return Err(Bail);
         }
         Ok(produced)
+    }
+
+    /// Puts back in [`Block::deals`] the deals as they were dealt, where `deal.rest`
+    /// completed them: what the interpreter evaluates when the block bails.
+    pub fn restore_dealt(&mut self) {
+        let (deals, as_dealt) = (&mut self.deals, &self.as_dealt);
+        self.rested.each(|l| deals[l] = as_dealt[l]);
+        self.rested = Lanes::NONE;
     }
 
     /// The result of the deal in `lane`.
@@ -290,8 +301,11 @@ impl Block {
             }
             Instr::DealRest => {
                 let new = act.and_not(self.rested);
-                let deals = &mut self.deals;
-                new.each(|l| deals[l] = (cx.rest)(l, &deals[l]));
+                let (deals, as_dealt) = (&mut self.deals, &mut self.as_dealt);
+                new.each(|l| {
+                    as_dealt[l] = deals[l];
+                    deals[l] = (cx.rest)(l, &deals[l]);
+                });
                 self.rested = self.rested.or(new);
                 // The shapes of the hands just dealt are worked out again.
                 self.shaped.iter_mut().for_each(|s| *s = s.and_not(new));
