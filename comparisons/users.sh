@@ -8,6 +8,7 @@
 #   bash comparisons/users.sh 200000             # another number of deals (or DEALS=200000)
 #   RUNS=1 ONLY=b0 bash comparisons/users.sh     # one run each, the scripts whose name holds "b0"
 #   DEALVM=/path/to/other/dealvm bash comparisons/users.sh   # another build (none is built)
+#   DIR=tests/data/published bash comparisons/users.sh       # another folder of scripts
 #
 # The kind of a script is the first letter of its name: a, practice scenarios printing every
 # deal they produce (5 to 35% of the deals); b, four-seat bidding scenarios with 30 to 80
@@ -34,7 +35,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 echo "| script | kind | dealer s | dealvm s | ratio |"
 echo "|---|---|---|---|---|"
-for file in tests/data/users/*.dli; do
+for file in "${DIR:-tests/data/users}"/*.dli; do
   name=$(basename "$file" .dli)
   case $name in *"$ONLY"*) ;; *) continue ;; esac
   deals=$DEALS
