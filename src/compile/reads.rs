@@ -5,7 +5,7 @@
 use crate::compile::node::{NodeKey, NodeMap};
 use dealvm_vm::card::{Deal, Seat, Seats, Suit};
 use dealvm_vm::evaluation::shape::NUM_SHAPES;
-use dealvm_vm::evaluation::tables::SUIT_MASKS;
+use dealvm_vm::evaluation::tables::{TableId, SUIT_MASKS};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -170,7 +170,7 @@ pub(super) struct TabulateMemo {
     /// sample compiles each operand on its own before the program compiles them all.
     pub(super) values: HashMap<(NodeKey, Domain), Option<Rc<[i32]>>>,
     /// Each point-count table's value on every holding.
-    pub(super) holdings: HashMap<u8, Lanes>,
+    pub(super) holdings: HashMap<TableId, Lanes>,
     /// The `+`/`-` nodes of the sums looked at for regrouping.
     pub(super) sums_seen: HashSet<NodeKey>,
 }

@@ -449,13 +449,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     /// A point-count table's value on every holding.
     fn holding_lanes(&self, table: TableId) -> Lanes {
-        if let Some(l) = self.tabulate.borrow().holdings.get(&table.0) {
+        if let Some(l) = self.tabulate.borrow().holdings.get(&table) {
             return l.clone();
         }
         let cell = self.tables.as_ref().expect("tabulating with the tables known");
         cell.borrow_mut().ensure(table);
         let l: Lanes = Rc::new(Column { values: (0..SUIT_MASKS as u16).map(|m| cell.borrow().suit(table, m)).collect(), fails: Vec::new() });
-        self.tabulate.borrow_mut().holdings.insert(table.0, l.clone());
+        self.tabulate.borrow_mut().holdings.insert(table, l.clone());
         l
     }
 }

@@ -293,15 +293,12 @@ fn fill_values(block: &mut [i32; SUIT_MASKS], values: &RankValues) -> u32 {
 }
 
 /// Keeps in `block` (the value of every holding, for a table that ignores the lowest `shift`
-/// ranks) the value of mask `m` at `m >> shift`, and past those masks the values again, in
-/// place: entry `i` takes the value of `i << shift`, which no earlier entry has overwritten.
+/// ranks) the value of mask `m` at `m >> shift`, in place: entry `i` takes the value of
+/// `i << shift`, which no earlier entry has overwritten. The entries past `SUIT_MASKS >> shift`
+/// are never read.
 fn compact(block: &mut [i32; SUIT_MASKS], shift: u32) {
-    let distinct = SUIT_MASKS >> shift;
-    for i in 1..distinct {
+    for i in 1..SUIT_MASKS >> shift {
         block[i] = block[i << shift];
-    }
-    for i in distinct..SUIT_MASKS {
-        block[i] = block[i % distinct];
     }
 }
 

@@ -4,9 +4,9 @@
 //! shape test (a lookup in a set of 560 bits) and a hand count (four lookups in a counting
 //! function's table), plain loops one lane after the other in every tier. Gathering eight
 //! lanes' shape words or four hands' suits at once with AVX2 is slower than these loops on
-//! the processors measured (`cargo bench --bench scripts -- blocks`, and the users' scripts
-//! 5 to 35% slower on an AMD Zen 3): a gather costs more than the lookups it replaces. The
-//! evaluator's loops are compiled for the same tiers ([`super::Isa`]).
+//! the processor measured (an AMD Zen 3: the users' scripts took 8 to 47% more time so,
+//! `comparisons/runs/2026-11-28-kernels.md`): a gather costs more than the lookups it
+//! replaces. The evaluator's loops are compiled for the same tiers ([`super::Isa`]).
 
 use super::lanes::each_bit;
 use crate::card::{Deal, Seat};
