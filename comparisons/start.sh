@@ -55,10 +55,13 @@ for file in "${scripts[@]}"; do
     time_once dealer "$DEALER" -s 1 -g 1 -p 1 "$file"
     time_once dealvm "$DEALVM" -s 1 -g 1 -p 1 "$file"
     [ -z "$OLD" ] || time_once old "$OLD" -s 1 -g 1 -p 1 "$file"
+    time_once true /bin/true
   done
   row="| \`$(basename "$file" .dli)\` | $(summary dealer) | $(summary dealvm) |"
   [ -z "$OLD" ] || row="$row $(summary old) |"
   echo "$row"
 done
+echo
+echo "\`/bin/true\` in turn with them: $(summary true) ms (the goal: a one-deal four-seat run within 2 ms of it)"
 echo
 echo "fastest / median of $RUNS runs each, whole processes of \`-s 1 -g 1 -p 1 FILE\`, the programs in turn"

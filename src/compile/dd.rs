@@ -14,7 +14,7 @@ use dealvm_vm::evaluation::dd::{DdMode, ParVul};
 use dealvm_vm::evaluation::score::Strain;
 use dealvm_vm::machine::bytecode::{BinaryOp, Instr};
 use dealvm_vm::machine::program::Program;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Single solves are chosen when a program asks about at most this many declarer-strain pairs;
 /// with more, one whole table is cheaper. Measured with DDS 3 (`comparisons/dd.sh`): a table costs
@@ -127,7 +127,7 @@ impl Compiler<'_, '_> {
     /// (`par`, `parcontract`) or, unless `-M 1` asks for single solves, when it asks about more
     /// than eight declarer-strain pairs; else one single solve per pair asked.
     pub(super) fn dd_mode(program: &Program, switches: &DdSwitches) -> DdMode {
-        let mut pairs: HashSet<(Seat, Strain)> = HashSet::new();
+        let mut pairs: HashSet<(Seat, Strain)> = HashSet::default();
         let mut needs_table = false;
         for i in &program.code {
             match *i {
@@ -153,6 +153,9 @@ impl Compiler<'_, '_> {
     /// the count may not come (in an action while the target is in the condition, or behind a
     /// `&&`, `||` or `?:`): a target search is several times quicker than a count.
     pub(super) fn targets_from_counts(program: &mut Program) {
+        if !program.code.iter().any(|&i| matches!(i, Instr::TricksAtLeast { .. }) || matches!(i.unfused(), Instr::TricksAtLeast { .. })) {
+            return;
+        }
         let mut var_counts = Vec::with_capacity(program.vars.len());
         let mut marks = Vec::new();
         let starts: Vec<u32> = program.vars.iter().map(|v| v.start).chain(program.entries.iter().map(|e| e.start)).collect();
@@ -191,7 +194,8 @@ fn sure_counts(program: &Program, start: u32, var_counts: &[u32], marks: &mut Ve
     };
     // The routine's instructions, then each one's pairs counted on every path from it to the end.
     let mut reached = vec![start as usize];
-    let mut seen: HashMap<usize, u32> = HashMap::from([(start as usize, 0)]);
+    let mut seen: HashMap<usize, u32> = HashMap::default();
+    seen.insert(start as usize, 0);
     let mut at = 0;
     while let Some(&pc) = reached.get(at) {
         at += 1;

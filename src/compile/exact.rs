@@ -21,7 +21,7 @@ use dealvm_vm::card::{Seat, Suit};
 use dealvm_vm::dealing::exact::SeatRule;
 use dealvm_vm::evaluation::shape::{ShapeSet, NUM_SHAPES, SHAPES};
 use dealvm_vm::evaluation::tables::{PointCounts, RankValues};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// The one input a term reads: a seat's lengths, or a count of its cards (in all, or in a
 /// suit) by a function's values per rank.
@@ -78,7 +78,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let mut rules = ConditionRules::default();
         let Some(condition) = self.condition else { return rules };
         let mut terms = Vec::new();
-        self.conjuncts(condition, &mut HashSet::new(), &mut terms);
+        self.conjuncts(condition, &mut HashSet::default(), &mut terms);
         // The function whose points are dealt: the first term's that reads points.
         let mut counted: Option<CountFn> = None;
         for term in terms {
@@ -115,7 +115,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             };
             // A term that divides by zero for some input stays with the condition, which
             // reports it.
-            let results = inputs.iter().map(|&v| self.evaluate(term, v, &reading.shapes, &mut HashMap::new()));
+            let results = inputs.iter().map(|&v| self.evaluate(term, v, &reading.shapes, &mut HashMap::default()));
             let Some(results) = results.collect::<Option<Vec<i32>>>() else {
                 continue;
             };

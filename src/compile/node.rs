@@ -6,31 +6,9 @@ use crate::front::ast::Expr;
 /// Where a syntax-tree node lives in the arena: the key of the per-node memos.
 pub(super) type NodeKey = usize;
 
-/// A memo by node: its keys are addresses, hashed by one multiply (the standard library's
+/// A memo by node: its keys are addresses, hashed by Fx (one multiply; the standard library's
 /// SipHash took a tenth of the compiling of a four-seat script).
-pub(super) type NodeMap<V> = std::collections::HashMap<NodeKey, V, std::hash::BuildHasherDefault<NodeHasher>>;
-
-/// The hasher of [`NodeMap`]: the address times an odd constant, its high bits folded down.
-#[derive(Default)]
-pub(super) struct NodeHasher(u64);
-
-impl std::hash::Hasher for NodeHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-    fn write_u64(&mut self, x: u64) {
-        let m = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = m ^ (m >> 32);
-    }
-}
+pub(super) type NodeMap<V> = rustc_hash::FxHashMap<NodeKey, V>;
 
 /// The key of a node (the arena never moves its nodes while the compiler runs).
 pub(super) fn node_key(e: &Expr<'_>) -> NodeKey {

@@ -9,7 +9,7 @@ use crate::front::diag::{Diagnostic, Source, Span};
 use crate::source::Deals;
 use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
 use dealvm_vm::dealing::predeal::{PredealError, SuitLengths};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 impl<'s, 'a> Compiler<'s, 'a> {
     pub(super) fn predeal_arg(&mut self, arg: &PredealArg<'a>) -> Result<(), Diagnostic> {
@@ -48,7 +48,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// The predealt hands: the file's, with seats given on the command line replaced.
     pub(super) fn merge_predeal(&self, command_line: &[CommandLinePredeal]) -> Result<[Hand; 4], Diagnostic> {
         let mut hands = [Hand::EMPTY; 4];
-        let mut owner: HashMap<Card, (Seat, Option<Span>)> = HashMap::new();
+        let mut owner: HashMap<Card, (Seat, Option<Span>)> = HashMap::default();
         let overridden = |seat: Seat| command_line.iter().any(|p| p.seat == seat);
         for p in command_line {
             for card in p.hand.cards() {

@@ -6,7 +6,7 @@ use crate::compile::node::{NodeKey, NodeMap};
 use dealvm_vm::card::{Deal, Seat, Seats, Suit};
 use dealvm_vm::evaluation::shape::NUM_SHAPES;
 use dealvm_vm::evaluation::tables::{TableId, SUIT_MASKS};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
 
 /// Where the compiler is in placing `deal.rest`.

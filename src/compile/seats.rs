@@ -234,30 +234,36 @@ impl<'s, 'a> Compiler<'s, 'a> {
             self.asm.patch(j, end);
         }
         let entry = self.asm.end_entry();
-        let mut probe = self.asm.program().clone();
+        // Run where it was assembled, then rewound: the program is not copied.
+        let measured = compiled.ok().and_then(|()| self.run_on_sample(entry, start..end as usize));
         self.asm.rewind(mark);
         self.asm.take_back(aside);
         self.site_spans.truncate(sites);
         self.tabulate.borrow_mut().sums_seen = seen;
-        compiled.ok()?;
-        probe.max_stack = probe.verify().ok()?;
-        let called: std::collections::BTreeSet<usize> =
-            probe.code[start..end as usize].iter().filter_map(|i| if let Instr::Var(s) = *i { Some(s as usize) } else { None }).collect();
-        let size = cost(&probe.code[start..end as usize]) + called.iter().map(|&s| self.var_length(&probe, s)).sum::<usize>();
+        measured
+    }
+
+    /// [`Self::probe`]'s measure of entry point `entry` of the code assembled so far, whose
+    /// own code is `own`.
+    fn run_on_sample(&mut self, entry: usize, own: std::ops::Range<usize>) -> Option<(f64, usize)> {
         self.deal_sample();
-        let sample = &self.rest.sample;
         let cell = self.tables.as_ref()?;
+        let probe = self.asm.verified().ok()?;
+        let code = &probe.code[own];
+        let called: std::collections::BTreeSet<usize> =
+            code.iter().filter_map(|i| if let Instr::Var(s) = *i { Some(s as usize) } else { None }).collect();
+        let size = cost(code) + called.iter().map(|&s| var_length(probe, s)).sum::<usize>();
         for id in probe.tables_used() {
             cell.borrow_mut().ensure(id);
         }
         let tables = cell.borrow();
         let mut draws = batch_rng(SAMPLE_SEED, 1);
-        let mut vm = Machine::new(&probe);
+        let mut vm = Machine::new(probe);
         let mut holds = 0;
-        for deal in sample {
+        for deal in &self.rest.sample {
             vm.next_deal();
             let mut env = Env { deal, tables: &tables, rng: &mut draws, produced: 0, values: &mut [], rest: None };
-            holds += u32::from(vm.run(&probe, entry, &mut env).ok()? != 0);
+            holds += u32::from(vm.run(probe, entry, &mut env).ok()? != 0);
         }
         Some((holds as f64 / SAMPLE as f64, size))
     }
@@ -270,13 +276,6 @@ impl<'s, 'a> Compiler<'s, 'a> {
             let mut rng = batch_rng(SAMPLE_SEED, 0);
             self.rest.sample = (0..SAMPLE).map(|_| dealer.deal_one(0, &mut rng)).collect();
         }
-    }
-
-    /// The cost of variable `slot`'s subroutine (see [`cost`]).
-    fn var_length(&self, program: &dealvm_vm::machine::program::Program, slot: usize) -> usize {
-        let start = program.vars[slot].start as usize;
-        let code = &program.code[start..];
-        code.iter().position(|i| matches!(i, Instr::VarEnd(_))).map_or(1, |n| cost(&code[..=n]))
     }
 
     /// The operands of a `&&` chain, looking through variables read in one place.
@@ -293,4 +292,11 @@ impl<'s, 'a> Compiler<'s, 'a> {
             _ => out.push(e),
         }
     }
+}
+
+/// What running variable `slot`'s subroutine once costs (see [`cost`]).
+fn var_length(program: &dealvm_vm::machine::program::Program, slot: usize) -> usize {
+    let start = program.vars[slot].start as usize;
+    let code = &program.code[start..];
+    code.iter().position(|i| matches!(i, Instr::VarEnd(_))).map_or(1, |n| cost(&code[..=n]))
 }

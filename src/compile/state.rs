@@ -17,8 +17,8 @@ use dealvm_vm::evaluation::tables::{PointCounts, TableId, Tables};
 use dealvm_vm::machine::assembler::Assembler;
 use dealvm_vm::machine::bytecode::{Instr, VarSlot};
 use dealvm_vm::machine::program::Program;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// A value the actions need of each produced deal: an expression, or a double-dummy result
 /// that has no expression of its own (`trix`, `parcontract`, `evalcontract`).
@@ -102,7 +102,7 @@ pub(super) struct Compiler<'s, 'a> {
 
 impl<'s, 'a> Compiler<'s, 'a> {
     pub(super) fn new(source: &'s Source, statements: &[Statement<'a>], script: &'s ScriptVars, dd: &DdSwitches, plain: bool) -> Compiler<'s, 'a> {
-        let mut definitions = HashMap::new();
+        let mut definitions = HashMap::default();
         for s in statements {
             if let StmtKind::VarDef { name, name_span, .. } = s.kind {
                 definitions.entry(name).or_insert(name_span);
@@ -112,7 +112,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             source,
             script,
             asm: Assembler::new(),
-            vars: HashMap::new(),
+            vars: HashMap::default(),
             definitions,
             uses_produced_number: false,
             settings: Settings::default(),
@@ -134,12 +134,12 @@ impl<'s, 'a> Compiler<'s, 'a> {
             plain,
             checking: 0,
             tabulate: RefCell::new(TabulateMemo::default()),
-            inline_vars: HashMap::new(),
-            uses: HashMap::new(),
+            inline_vars: HashMap::default(),
+            uses: HashMap::default(),
             rest: RestPlan::default(),
             classic: false,
             classic_changed: [None; 2],
-            shape_sets: RefCell::new(HashMap::new()),
+            shape_sets: RefCell::new(HashMap::default()),
         }
     }
 

@@ -206,6 +206,13 @@ impl Assembler {
         &self.program
     }
 
+    /// The program so far, verified, with its stack size set: runnable as it is, for a
+    /// compiler that measures code it then rewinds ([`Assembler::rewind`]).
+    pub fn verified(&mut self) -> Result<&Program, VerifyError> {
+        self.program.max_stack = self.program.verify()?;
+        Ok(&self.program)
+    }
+
     /// The finished program, verified, with its stack size set.
     pub fn finish(mut self) -> Result<Program, VerifyError> {
         assert!(self.open.is_none(), "every entry and variable is closed");
