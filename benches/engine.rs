@@ -96,6 +96,7 @@ fn dealing(c: &mut Criterion) {
     let dealers = [
         ("one card predealt", PredealDealer::new([hand(&["SA"]), e, e, e]).expect("a predeal")),
         ("north predealt", PredealDealer::new([hand(&["SAKT9", "HQ3", "DJ976", "CK82"]), e, e, e]).expect("a predeal")),
+        ("twelve of north's predealt", PredealDealer::new([hand(&["SAKT9", "HQ3", "DJ97", "CK82"]), e, e, e]).expect("a predeal")),
         ("spades(west)==7", PredealDealer::with_lengths([e; 4], &lengths).expect("a predeal")),
     ];
     for (name, dealer) in dealers {

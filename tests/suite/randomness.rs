@@ -237,6 +237,8 @@ fn deals_are_uniform_with_predeals() {
         ("east and west partly", [e, hand(&["S2", "H2", "D2", "C2"]), e, hand(&["SA", "HA"])]),
         ("north complete", [full_north, e, e, e]),
         ("north and south complete", [full_north, e, full_south, e]),
+        ("west complete", [e, e, e, full_south]),
+        ("east and west complete", [e, full_north, e, full_south]),
         ("north complete, east partly", [full_north, hand(&["HAKJ"]), e, e]),
         ("every seat partly", [hand(&["SA"]), hand(&["HA"]), hand(&["DA"]), hand(&["CA", "CK"])]),
     ];

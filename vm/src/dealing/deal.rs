@@ -6,6 +6,7 @@ use crate::dealing::bias::Patterns;
 use crate::dealing::predeal::{free_cards, PredealError, SuitLengths};
 use crate::dealing::rng::DealRng;
 use crate::dealing::source::DealSource;
+use crate::dealing::split::SplitTables;
 use rand_core::Rng;
 
 /// Floyd steps `j` in `first..end` served by one 64-bit random word.
@@ -36,7 +37,9 @@ struct SeatPlan {
 /// Suit-length predeals are dealt first, exactly, by [`Patterns`]. Then each of the first
 /// three seats gets a uniform random subset of the free cards, chosen with
 /// Floyd's algorithm on a bitmask of *compact* positions (0..n over the cards still free) and
-/// mapped onto the free cards with `pdep`; the last seat gets the rest. Floyd's step `j` needs
+/// mapped onto the free cards with `pdep`; the last seat gets the rest. When only whole hands
+/// are predealt, the others are split from the cards left as with nothing predealt instead
+/// (13 of 39, 13 of 26). Floyd's step `j` needs
 /// a uniform number in `0..=j`. These come several per 64-bit random word: a word `x` gives the
 /// mixed-radix digits of `floor(x·P / 2^64)` for the product `P` of the bounds, which is
 /// Lemire's method for the bound `P` and exactly uniform after rejecting the rare words whose
@@ -49,6 +52,10 @@ pub struct PredealDealer {
     plans: [SeatPlan; 3],
     /// Suit-length predeals, dealt before the plans.
     bias: Option<Box<Patterns>>,
+    /// When whole hands are predealt and nothing else (no suit lengths): the splits of the
+    /// dealer with nothing predealt, which deal the other hands in a few random words
+    /// ([`SplitTables::thirteen_of_39`], 13 of 26) instead of the plans' card by card.
+    whole: Option<&'static SplitTables>,
 }
 
 impl PredealDealer {
@@ -87,7 +94,8 @@ impl PredealDealer {
             }
             n -= k;
         }
-        Ok(PredealDealer { fixed, free, plans, bias })
+        let whole = (bias.is_none() && fixed.iter().all(|h| matches!(h.count(), 0 | 13))).then(SplitTables::get);
+        Ok(PredealDealer { fixed, free, plans, bias, whole })
     }
 
     /// The predealt cards of each seat.
@@ -99,6 +107,9 @@ impl PredealDealer {
     /// every seat, then the draws, each rejected word replaced by fresh words in order.
     #[inline(always)]
     fn deal_with(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        if let Some(split) = self.whole {
+            return split.fill(self.fixed, self.free, rng, pdep);
+        }
         let mut hands = self.fixed;
         let mut free = self.free;
         if let Some(bias) = &self.bias {

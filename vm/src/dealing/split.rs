@@ -143,18 +143,7 @@ impl RandomDealer {
         if missing == Seats::ALL {
             return self.tables.deal(rng, pdep);
         }
-        let mut filled = *deal;
-        let mut free = ALL_CARDS ^ deal.hands.iter().fold(0, |cards, h| cards | h.0);
-        for seat in missing.iter() {
-            let cards = match free.count_ones() {
-                39 => pdep(self.tables.thirteen_of_39(rng), free),
-                26 => self.tables.thirteen_of(rng, free, &pdep),
-                _ => free,
-            };
-            filled.hands[seat as usize] = Hand(cards);
-            free ^= cards;
-        }
-        filled
+        self.tables.fill(deal.hands, ALL_CARDS ^ deal.hands.iter().fold(0, |cards, h| cards | h.0), rng, pdep)
     }
 }
 
@@ -421,6 +410,25 @@ impl SplitTables {
         let second = self.holding(k[1], draw21(rng, x1 >> 42, WAYS[k[1] as usize & 15]));
         let third = self.holding(k[2], draw21(rng, x2, WAYS[k[2] as usize & 15]));
         first | second << 13 | third << 26
+    }
+
+    /// `hands` with their empty hands given the cards of `free`, 13 each (39, 26 or 13 of
+    /// them): a uniform split, 13 of 39 for the first empty hand, 13 of the 26 left for the
+    /// next, the rest to the last.
+    #[inline(always)]
+    pub fn fill(&self, mut hands: [Hand; 4], mut free: u64, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
+        for hand in &mut hands {
+            if hand.0 == 0 {
+                let cards = match free.count_ones() {
+                    39 => pdep(self.thirteen_of_39(rng), free),
+                    26 => self.thirteen_of(rng, free, &pdep),
+                    _ => free,
+                };
+                hand.0 = cards;
+                free ^= cards;
+            }
+        }
+        Deal { hands }
     }
 
     /// A uniform 13 of the 26 cards of `free`.
