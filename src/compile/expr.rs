@@ -227,7 +227,12 @@ impl<'s, 'a> Compiler<'s, 'a> {
         // that costs least on a sample. The operands that read only the hands dealt first
         // and lead the chain are joined apart from the others, so that no table reads both
         // before `deal.rest`.
-        let top = std::mem::take(&mut self.rest.top) && and;
+        let condition = std::mem::take(&mut self.rest.top);
+        let top = condition && and;
+        // The condition's `||` with hands dealt first: each branch deals the rest before its
+        // first operand that reads another hand (a branch that is a `&&` chain, as the
+        // condition's chain does), the next branch again (`deal.rest` deals once a deal).
+        let branches = condition && !and && self.rest.first.is_some() && !self.rest.emitted;
         let operands = match self.rest.first.filter(|_| top && !self.rest.emitted) {
             Some(first) => {
                 let head = operands.iter().take_while(|o| self.seats_of(o).is_subset(first)).count();
@@ -259,6 +264,23 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     None => self.operand_seats(operands[i]),
                 };
                 if e.and_then(|e| self.constant(e)).is_none() {
+                    self.before_reading(seats);
+                }
+            }
+            if branches {
+                self.rest.top = false;
+                self.rest.emitted = false;
+                let mut chain = e;
+                while let Some(def) = chain.and_then(|c| self.inlined(c)) {
+                    chain = Some(def);
+                }
+                if chain.is_some_and(|c| matches!(c.kind, ExprKind::And(..))) {
+                    self.rest.top = true;
+                } else {
+                    let seats = match e {
+                        Some(e) => self.seats_of(e),
+                        None => self.operand_seats(operands[i]),
+                    };
                     self.before_reading(seats);
                 }
             }
@@ -300,6 +322,12 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 jumps.push(self.emit(if and { Instr::AndThen(0) } else { Instr::OrElse(0) }));
             }
             i += used;
+        }
+        if branches {
+            // The code after the `||` deals the rest itself when it reads other hands (a
+            // branch of the first hands alone may have decided the condition).
+            self.rest.top = false;
+            self.rest.emitted = false;
         }
         let end = self.asm.here();
         for j in jumps {

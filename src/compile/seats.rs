@@ -179,58 +179,89 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     /// The hands to deal first for condition `c`, those of its first operand, when the
     /// operands before the first that reads the others fail often enough
-    /// ([`LATER_BELOW`]); `None` when all four are dealt at once.
+    /// ([`LATER_BELOW`]); `None` when all four are dealt at once. A condition that is an `||`
+    /// of `&&` chains whose first operands all read those hands is read the same way: the
+    /// rest is dealt in each branch before its first operand that reads another hand, which
+    /// the `||` of the operands before reaches on few deals.
     pub(super) fn dealt_first(&mut self, c: &'a Expr<'a>) -> Option<Seats> {
-        let (first, operands) = self.first_operands(c);
-        (first != Seats::ALL && self.how_often(&operands).is_some_and(|p| p < LATER_BELOW)).then_some(first)
+        let mut branches = Vec::new();
+        self.chain_through_variables(c, false, &mut branches);
+        let mut first = None;
+        let mut heads = Vec::with_capacity(branches.len());
+        for branch in branches {
+            let (seats, operands) = self.first_operands(branch, first);
+            if !seats.is_subset(*first.get_or_insert(seats)) {
+                return None;
+            }
+            heads.push(operands);
+        }
+        let first = first?;
+        (first != Seats::ALL && self.how_often(&heads).is_some_and(|p| p < LATER_BELOW)).then_some(first)
     }
 
-    /// The hands of the first operand of the condition's `&&` chain (looking through
-    /// variables read in one place, after double dummy is moved last): they are dealt first.
+    /// The hands of the first operand of the condition's `&&` chain `c` (looking through
+    /// variables read in one place, after double dummy is moved last), or `first` when
+    /// given, and the operands before the first that reads other hands: they are dealt first.
     /// The same with `--plain`, so that both deal the same deals.
-    pub(super) fn first_operands(&mut self, c: &'a Expr<'a>) -> (Seats, Vec<&'a Expr<'a>>) {
+    pub(super) fn first_operands(&mut self, c: &'a Expr<'a>, first: Option<Seats>) -> (Seats, Vec<&'a Expr<'a>>) {
         let mut operands = Vec::new();
-        self.chain_through_variables(c, &mut operands);
+        self.chain_through_variables(c, true, &mut operands);
         self.cost_order(&mut operands);
-        let first = self.seats_of(operands[0]);
-        // The operands before the first that reads another hand.
+        let seats = self.seats_of(operands[0]);
+        let first = first.unwrap_or(seats);
         let reading_first = operands.iter().take_while(|o| self.seats_of(o).is_subset(first)).count();
         operands.truncate(reading_first);
-        (first, operands)
+        (seats, operands)
     }
 
-    /// How often the `&&` of `operands` holds on a fixed sample of deals (the same whatever
-    /// the switches), by running it compiled as an entry point of its own; `None` when it
-    /// cannot run there.
-    pub(super) fn how_often(&mut self, operands: &[&'a Expr<'a>]) -> Option<f64> {
-        let parts: Vec<Operand<'_, 'a>> = operands.iter().map(|&e| Operand::Expr(e)).collect();
-        self.probe(&parts).map(|(p, _)| p)
+    /// How often the `||` of the `&&` chains `branches` holds on a fixed sample of deals (the
+    /// same whatever the switches), by running it compiled as an entry point of its own;
+    /// `None` when it cannot run there.
+    pub(super) fn how_often(&mut self, branches: &[Vec<&'a Expr<'a>>]) -> Option<f64> {
+        let parts: Vec<Vec<Operand<'_, 'a>>> = branches.iter().map(|b| b.iter().map(|&e| Operand::Expr(e)).collect()).collect();
+        self.probe_any(&parts).map(|(p, _)| p)
     }
 
     /// How often the `&&` of `parts` holds on the sample, and what its code costs (see
     /// [`cost`]; with the variables it calls).
     pub(super) fn probe(&mut self, parts: &[Operand<'_, 'a>]) -> Option<(f64, usize)> {
+        self.probe_any(std::slice::from_ref(&parts.to_vec()))
+    }
+
+    /// [`Self::probe`] of the `||` of the `&&` chains `branches`.
+    fn probe_any(&mut self, branches: &[Vec<Operand<'_, 'a>>]) -> Option<(f64, usize)> {
         let mark = self.asm.mark();
         let sites = self.site_spans.len();
         let seen = self.tabulate.borrow().sums_seen.clone();
         let aside = self.asm.set_aside();
         self.asm.begin_entry("probe");
         let start = self.asm.here() as usize;
-        let mut jumps = Vec::new();
         let mut compiled = Ok(());
-        for (i, part) in parts.iter().enumerate() {
-            compiled = compiled.and_then(|_| match *part {
-                Operand::Expr(e) => self.expr(e),
-                Operand::Table(instr) => Ok(_ = self.emit(instr)),
-                Operand::Constant(k) => Ok(_ = self.emit(Instr::Const(k))),
-                Operand::Gone => Ok(()),
-            });
-            if i + 1 < parts.len() {
-                jumps.push(self.emit(Instr::AndThen(0)));
+        let mut to_end = Vec::new();
+        for (b, parts) in branches.iter().enumerate() {
+            let mut jumps = Vec::new();
+            for (i, part) in parts.iter().enumerate() {
+                compiled = compiled.and_then(|_| match *part {
+                    Operand::Expr(e) => self.expr(e),
+                    Operand::Table(instr) => Ok(_ = self.emit(instr)),
+                    Operand::Constant(k) => Ok(_ = self.emit(Instr::Const(k))),
+                    Operand::Gone => Ok(()),
+                });
+                if i + 1 < parts.len() {
+                    jumps.push(self.emit(Instr::AndThen(0)));
+                }
+            }
+            // A chain that fails goes on to the next branch's `or.else`, which pops it.
+            let after = self.asm.here();
+            for j in jumps {
+                self.asm.patch(j, after);
+            }
+            if b + 1 < branches.len() {
+                to_end.push(self.emit(Instr::OrElse(0)));
             }
         }
         let end = self.asm.here();
-        for j in jumps {
+        for j in to_end {
             self.asm.patch(j, end);
         }
         let entry = self.asm.end_entry();
@@ -278,15 +309,22 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
     }
 
-    /// The operands of a `&&` chain, looking through variables read in one place.
-    fn chain_through_variables(&self, e: &'a Expr<'a>, out: &mut Vec<&'a Expr<'a>>) {
+    /// The operands of a `&&` chain (`and`) or a `||` chain, looking through variables read
+    /// in one place.
+    fn chain_through_variables(&self, e: &'a Expr<'a>, and: bool, out: &mut Vec<&'a Expr<'a>>) {
         match e.kind {
-            ExprKind::And(a, b) => {
-                self.chain_through_variables(a, out);
-                self.chain_through_variables(b, out);
+            ExprKind::And(a, b) if and => {
+                self.chain_through_variables(a, and, out);
+                self.chain_through_variables(b, and, out);
+            }
+            ExprKind::Or(a, b) if !and => {
+                self.chain_through_variables(a, and, out);
+                self.chain_through_variables(b, and, out);
             }
             ExprKind::Var(name) if self.uses.get(name) == Some(&1) => match self.vars.get(name) {
-                Some(v) if matches!(v.expr.kind, ExprKind::And(..) | ExprKind::Var(_)) => self.chain_through_variables(v.expr, out),
+                Some(v) if matches!((v.expr.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false) | (ExprKind::Var(_), _)) => {
+                    self.chain_through_variables(v.expr, and, out)
+                }
                 _ => out.push(e),
             },
             _ => out.push(e),

@@ -177,7 +177,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     while let Some(def) = self.inlined(top) {
                         top = def;
                     }
-                    if matches!(top.kind, ExprKind::And(..)) {
+                    // A `&&` chain, or an `||` of them with its first hands dealt first
+                    // (`dealt_first`): each places `deal.rest` itself.
+                    if matches!(top.kind, ExprKind::And(..)) || matches!(top.kind, ExprKind::Or(..)) && self.rest.first.is_some() {
                         self.rest.top = true;
                     } else {
                         let seats = self.seats_of(c);

@@ -7,7 +7,7 @@ use crate::evaluation::dd::DdMode;
 use crate::evaluation::shape::{ShapeSet, NUM_SHAPES};
 use crate::evaluation::tables::{ignored_ranks, TableId, Tables};
 use crate::evaluation::usereval::Query;
-use crate::machine::bytecode::facts::{Needs, Reads};
+use crate::machine::bytecode::facts::{Flow, Needs, Reads};
 use crate::machine::bytecode::Instr;
 
 /// A named place where the interpreter starts: the condition or an action's expression.
@@ -108,8 +108,8 @@ pub struct Program {
 enum Reach {
     /// All of it.
     All,
-    /// The code that may run before `deal.rest`: each entry point up to its `deal.rest`, and
-    /// the variables that code calls.
+    /// The code that may run before `deal.rest`: what some path from each entry point meets
+    /// before a `deal.rest`, and the variables that code calls.
     BeforeRest,
     /// All but the output tables of `--dd` and `-Z` ([`Program::tables_from`]).
     WithoutTables,
@@ -125,9 +125,8 @@ impl Program {
         self.reachable_from(Reach::All)
     }
 
-    /// [`Self::reachable`], each entry point cut where `reach` says (no jump goes back, and
-    /// the compiler places `deal.rest` before all the code that reads the hands not dealt
-    /// first, so what follows it runs only after it).
+    /// [`Self::reachable`], each entry point cut where `reach` says (no jump goes back: the
+    /// output tables start at `tables_from` and run to the routine's end).
     fn reachable_from(&self, reach: Reach) -> impl Iterator<Item = Instr> + '_ {
         let mut starts: Vec<usize> = self.entries.iter().map(|e| e.start as usize).collect();
         starts.extend(self.vars.iter().map(|v| v.start as usize));
@@ -139,14 +138,18 @@ impl Program {
         };
         let cut = |r: std::ops::Range<usize>| {
             let end = match reach {
-                Reach::All => r.end,
-                Reach::BeforeRest => self.code[r.clone()].iter().position(|i| i.unfused() == Instr::DealRest).map_or(r.end, |n| r.start + n),
                 Reach::WithoutTables => self.tables_from.map(|t| t as usize).filter(|t| r.contains(t)).unwrap_or(r.end),
+                Reach::All | Reach::BeforeRest => r.end,
             };
             r.start..end
         };
         let mut called = vec![false; self.vars.len()];
-        let mut work: Vec<_> = self.entries.iter().map(|e| cut(routine(e.start as usize))).collect();
+        let mut work: Vec<_> = match reach {
+            // Each instruction on some path from the entry that meets no `deal.rest` (a
+            // condition's `||` may deal the rest in each of its branches).
+            Reach::BeforeRest => self.entries.iter().flat_map(|e| self.before_rest(e.start as usize)).map(|pc| pc..pc + 1).collect(),
+            _ => self.entries.iter().map(|e| cut(routine(e.start as usize))).collect(),
+        };
         let mut ranges = Vec::new();
         while let Some(r) = work.pop() {
             for instr in &self.code[r.clone()] {
@@ -160,6 +163,48 @@ impl Program {
             ranges.push(r);
         }
         ranges.into_iter().flat_map(move |r| self.code[r].iter().map(|i| i.unfused()))
+    }
+
+    /// The addresses of the routine starting at `start` that some path from it reaches
+    /// before any `deal.rest`. A jump of `and.then` (`or.else`) carries a zero (not zero) to
+    /// its target, whose own test of it goes one way only: a chain's failure jumps past the
+    /// `deal.rest` of the chains around it without running their code.
+    fn before_rest(&self, start: usize) -> Vec<usize> {
+        // The value on top of the stack where a path arrives, when the path decides it.
+        const UNKNOWN: u8 = 1;
+        const ZERO: u8 = 2;
+        const NOT_ZERO: u8 = 4;
+        let mut seen = vec![0u8; self.code.len()];
+        let mut work = vec![(start, UNKNOWN)];
+        let mut out = Vec::new();
+        while let Some((pc, top)) = work.pop() {
+            let Some(instr) = self.code.get(pc).map(|i| i.unfused()) else { continue };
+            if seen[pc] & top != 0 || instr == Instr::DealRest {
+                continue;
+            }
+            if seen[pc] == 0 {
+                out.push(pc);
+            }
+            seen[pc] |= top;
+            // Where a test of the value on top goes: zero jumps for `and.then` and
+            // `jump.ifzero`, not zero for `or.else`.
+            let jumps_on_zero = matches!(instr, Instr::AndThen(_) | Instr::JumpIfZero(_));
+            match instr.facts().flow {
+                Flow::Next => work.push((pc + 1, UNKNOWN)),
+                Flow::Jump(to) => work.push((to as usize, UNKNOWN)),
+                Flow::Branch(to) | Flow::ShortCircuit(to) => {
+                    let taken = if jumps_on_zero { ZERO } else { NOT_ZERO };
+                    if top != taken ^ (ZERO | NOT_ZERO) {
+                        work.push((to as usize, if matches!(instr.facts().flow, Flow::ShortCircuit(_)) { taken } else { UNKNOWN }));
+                    }
+                    if top != taken {
+                        work.push((pc + 1, UNKNOWN));
+                    }
+                }
+                Flow::End => {}
+            }
+        }
+        out
     }
 
     /// The per-suit tables the code reads.
