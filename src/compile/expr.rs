@@ -34,8 +34,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             ExprKind::Number(v) => {
                 self.emit(Instr::Const(v));
             }
-            ExprKind::Var(_) if self.inlined(e).is_some() => {
-                let def = self.inlined(e).expect("checked");
+            ExprKind::Var(_) if self.in_place(e).is_some() => {
+                let def = self.in_place(e).expect("checked");
                 self.expr(def)?;
             }
             ExprKind::Var(name) => {
@@ -213,11 +213,15 @@ impl<'s, 'a> Compiler<'s, 'a> {
         flatten(a, and, &mut operands);
         flatten(b, and, &mut operands);
         // A variable compiled in place whose definition is a chain of the same kind joins it.
-        while let Some(i) = operands
-            .iter()
-            .position(|o| self.inlined(o).is_some_and(|d| matches!((d.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false))))
-        {
-            let def = self.inlined(operands[i]).expect("found above");
+        // In the condition's chain with hands dealt first, so does one read in several places
+        // (its subroutine serves the others), so that `deal.rest` goes inside it.
+        let through = |c: &mut Self, o: &Expr<'a>| match c.inlined(o) {
+            Some(d) => Some(d).filter(|d| matches!((d.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false))),
+            None if c.rest.top && !c.plain && c.rest.first.is_some() => c.chain_var(o, and),
+            None => None,
+        };
+        while let Some(i) = (0..operands.len()).find(|&i| through(self, operands[i]).is_some()) {
+            let def = through(self, operands[i]).expect("found above");
             let mut inner = Vec::new();
             flatten(def, and, &mut inner);
             operands.splice(i..=i, inner);
@@ -271,7 +275,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 self.rest.top = false;
                 self.rest.emitted = false;
                 let mut chain = e;
-                while let Some(def) = chain.and_then(|c| self.inlined(c)) {
+                while let Some(def) = chain.and_then(|c| self.inlined(c).or_else(|| if self.plain { None } else { self.chain_var(c, true) })) {
                     chain = Some(def);
                 }
                 if chain.is_some_and(|c| matches!(c.kind, ExprKind::And(..))) {

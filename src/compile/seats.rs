@@ -47,6 +47,13 @@ fn cost(code: &[Instr]) -> usize {
 /// later was as fast or faster up to a half, slower on `14-four-seat-openings`, 0.57).
 pub(super) const LATER_BELOW: f64 = 0.5;
 
+/// [`LATER_BELOW`] for a condition that is an `||` of chains: each branch tests the hands
+/// dealt first again (over blocks, one pass of the lanes left a test), and deals the rest in
+/// its own `deal.rest` (measured on `tests/data/users/`, 2026-11-28, 1M deals: faster at a
+/// rest dealt on 1.1% of the deals, `p15` of the published set, 21%; 4.3% `d02`, 23%; 6.6%
+/// `d07`, 25%; slower at 13.7% `d04`, 16%; 20.8% `d01`, 7%).
+pub(super) const BRANCHES_LATER_BELOW: f64 = 0.1;
+
 impl<'s, 'a> Compiler<'s, 'a> {
     /// The hands `e` reads (all four when it asks double dummy or `usereval`).
     pub(super) fn seats_of(&mut self, e: &Expr<'a>) -> Seats {
@@ -196,7 +203,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             heads.push(operands);
         }
         let first = first?;
-        (first != Seats::ALL && self.how_often(&heads).is_some_and(|p| p < LATER_BELOW)).then_some(first)
+        let below = if heads.len() > 1 { BRANCHES_LATER_BELOW } else { LATER_BELOW };
+        (first != Seats::ALL && self.how_often(&heads).is_some_and(|p| p < below)).then_some(first)
     }
 
     /// The hands of the first operand of the condition's `&&` chain `c` (looking through
@@ -311,7 +319,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     /// The operands of a `&&` chain (`and`) or a `||` chain, looking through variables read
     /// in one place.
-    fn chain_through_variables(&self, e: &'a Expr<'a>, and: bool, out: &mut Vec<&'a Expr<'a>>) {
+    fn chain_through_variables(&mut self, e: &'a Expr<'a>, and: bool, out: &mut Vec<&'a Expr<'a>>) {
         match e.kind {
             ExprKind::And(a, b) if and => {
                 self.chain_through_variables(a, and, out);
@@ -327,8 +335,36 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
                 _ => out.push(e),
             },
+            ExprKind::Var(_) => match self.chain_var(e, and) {
+                Some(def) => self.chain_through_variables(def, and, out),
+                None => out.push(e),
+            },
             _ => out.push(e),
         }
+    }
+
+    /// The definition of variable `e` when it is compiled where it is read: read in one place
+    /// ([`Compiler::inlined`]), or the condition's chain (or a branch of its `||`) that deals
+    /// the rest of the deal itself ([`Self::chain_var`]; its subroutine serves the other
+    /// places that read it).
+    pub(super) fn in_place(&mut self, e: &Expr<'a>) -> Option<&'a Expr<'a>> {
+        match self.inlined(e) {
+            Some(def) => Some(def),
+            None if self.rest.top && !self.plain => self.chain_var(e, true),
+            None => None,
+        }
+    }
+
+    /// The definition of variable `e` when it is a chain of the kind (`&&` when `and`) that
+    /// reads several hands, with no effect (no `rnd`, no division that may fail, no double
+    /// dummy): the condition's chain looks through it wherever else it is read, and compiles
+    /// it in place (but `--plain`), so that `deal.rest` can go inside it. (A variable of one
+    /// hand stays a call, whose value the deal keeps for the other places.)
+    pub(super) fn chain_var(&mut self, e: &Expr<'a>, and: bool) -> Option<&'a Expr<'a>> {
+        let ExprKind::Var(name) = e.kind else { return None };
+        let def = self.vars.get(name)?.expr;
+        let chain = matches!((def.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false)) && self.effects(def) == 0;
+        (chain && self.seats_of(def).len() > 1).then_some(def)
     }
 }
 
