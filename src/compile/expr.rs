@@ -34,8 +34,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
             ExprKind::Number(v) => {
                 self.emit(Instr::Const(v));
             }
-            ExprKind::Var(_) if self.in_place(e).is_some() => {
-                let def = self.in_place(e).expect("checked");
+            ExprKind::Var(_) if self.in_place(e, true).is_some() => {
+                let def = self.in_place(e, true).expect("checked");
                 self.expr(def)?;
             }
             ExprKind::Var(name) => {
@@ -215,10 +215,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
         // A variable compiled in place whose definition is a chain of the same kind joins it.
         // In the condition's chain with hands dealt first, so does one read in several places
         // (its subroutine serves the others), so that `deal.rest` goes inside it.
-        let through = |c: &mut Self, o: &Expr<'a>| match c.inlined(o) {
-            Some(d) => Some(d).filter(|d| matches!((d.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false))),
-            None if c.rest.top && !c.plain && c.rest.first.is_some() => c.chain_var(o, and),
-            None => None,
+        let through = |c: &mut Self, o: &Expr<'a>| {
+            c.in_place(o, and).filter(|d| matches!((d.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false)))
         };
         while let Some(i) = (0..operands.len()).find(|&i| through(self, operands[i]).is_some()) {
             let def = through(self, operands[i]).expect("found above");
@@ -272,15 +270,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
             }
             if branches {
-                self.rest.top = false;
+                // A branch that is a `&&` chain (through the variables compiled in place)
+                // places its `deal.rest` itself, as the condition's chain.
+                self.rest.top = true;
                 self.rest.emitted = false;
                 let mut chain = e;
-                while let Some(def) = chain.and_then(|c| self.inlined(c).or_else(|| if self.plain { None } else { self.chain_var(c, true) })) {
+                while let Some(def) = chain.and_then(|c| self.in_place(c, true)) {
                     chain = Some(def);
                 }
-                if chain.is_some_and(|c| matches!(c.kind, ExprKind::And(..))) {
-                    self.rest.top = true;
-                } else {
+                if !chain.is_some_and(|c| matches!(c.kind, ExprKind::And(..))) {
+                    self.rest.top = false;
                     let seats = match e {
                         Some(e) => self.seats_of(e),
                         None => self.operand_seats(operands[i]),

@@ -344,13 +344,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// The definition of variable `e` when it is compiled where it is read: read in one place
-    /// ([`Compiler::inlined`]), or the condition's chain (or a branch of its `||`) that deals
-    /// the rest of the deal itself ([`Self::chain_var`]; its subroutine serves the other
-    /// places that read it).
-    pub(super) fn in_place(&mut self, e: &Expr<'a>) -> Option<&'a Expr<'a>> {
+    /// ([`Compiler::inlined`]), or, in the condition's chain (or a branch of its `||`) with
+    /// hands dealt first, a chain of the kind (`&&` when `and`) that deals the rest of the deal
+    /// itself ([`Self::chain_var`]; its subroutine serves the other places that read it).
+    pub(super) fn in_place(&mut self, e: &Expr<'a>, and: bool) -> Option<&'a Expr<'a>> {
         match self.inlined(e) {
             Some(def) => Some(def),
-            None if self.rest.top && !self.plain => self.chain_var(e, true),
+            None if self.rest.top && !self.plain && self.rest.first.is_some() => self.chain_var(e, and),
             None => None,
         }
     }

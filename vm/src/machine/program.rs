@@ -136,19 +136,16 @@ impl Program {
             let i = starts.partition_point(|&s| s <= start);
             start..starts.get(i).copied().unwrap_or(self.code.len())
         };
-        let cut = |r: std::ops::Range<usize>| {
-            let end = match reach {
-                Reach::WithoutTables => self.tables_from.map(|t| t as usize).filter(|t| r.contains(t)).unwrap_or(r.end),
-                Reach::All | Reach::BeforeRest => r.end,
-            };
-            r.start..end
-        };
         let mut called = vec![false; self.vars.len()];
         let mut work: Vec<_> = match reach {
+            Reach::All => self.entries.iter().map(|e| routine(e.start as usize)).collect(),
             // Each instruction on some path from the entry that meets no `deal.rest` (a
             // condition's `||` may deal the rest in each of its branches).
             Reach::BeforeRest => self.entries.iter().flat_map(|e| self.before_rest(e.start as usize)).map(|pc| pc..pc + 1).collect(),
-            _ => self.entries.iter().map(|e| cut(routine(e.start as usize))).collect(),
+            Reach::WithoutTables => {
+                let cut = |r: std::ops::Range<usize>| r.start..self.tables_from.map(|t| t as usize).filter(|t| r.contains(t)).unwrap_or(r.end);
+                self.entries.iter().map(|e| cut(routine(e.start as usize))).collect()
+            }
         };
         let mut ranges = Vec::new();
         while let Some(r) = work.pop() {
@@ -186,22 +183,25 @@ impl Program {
                 out.push(pc);
             }
             seen[pc] |= top;
-            // Where a test of the value on top goes: zero jumps for `and.then` and
-            // `jump.ifzero`, not zero for `or.else`.
-            let jumps_on_zero = matches!(instr, Instr::AndThen(_) | Instr::JumpIfZero(_));
-            match instr.facts().flow {
-                Flow::Next => work.push((pc + 1, UNKNOWN)),
-                Flow::Jump(to) => work.push((to as usize, UNKNOWN)),
-                Flow::Branch(to) | Flow::ShortCircuit(to) => {
-                    let taken = if jumps_on_zero { ZERO } else { NOT_ZERO };
-                    if top != taken ^ (ZERO | NOT_ZERO) {
-                        work.push((to as usize, if matches!(instr.facts().flow, Flow::ShortCircuit(_)) { taken } else { UNKNOWN }));
-                    }
-                    if top != taken {
-                        work.push((pc + 1, UNKNOWN));
-                    }
-                }
-                Flow::End => {}
+            // A test jumps on zero (`jump.ifzero`, `and.then`) or on not zero (`or.else`), and
+            // keeps the value tested (`and.then`, `or.else`) or pops it: a value the path
+            // decided goes one way only.
+            let (to, taken, kept) = match instr.facts().flow {
+                Flow::Next => (pc as u32 + 1, UNKNOWN, false),
+                Flow::Jump(to) => (to, UNKNOWN, false),
+                Flow::End => continue,
+                Flow::Branch(to) => (to, ZERO, false),
+                Flow::ShortCircuit(to) => (to, if matches!(instr, Instr::AndThen(_)) { ZERO } else { NOT_ZERO }, true),
+            };
+            if taken == UNKNOWN {
+                work.push((to as usize, UNKNOWN));
+                continue;
+            }
+            if top != taken ^ (ZERO | NOT_ZERO) {
+                work.push((to as usize, if kept { taken } else { UNKNOWN }));
+            }
+            if top != taken {
+                work.push((pc + 1, UNKNOWN));
             }
         }
         out
