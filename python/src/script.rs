@@ -114,7 +114,7 @@ impl Script {
         if threads == Some(0) {
             return Err(PyValueError::new_err("threads must be at least 1"));
         }
-        let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let threads = threads.unwrap_or(dealvm::run::EVERY_CORE);
         let given = deals.map(given_deals).transpose()?;
         let outcome = py.detach(|| {
             let deals = match given {

@@ -196,9 +196,10 @@ impl<'s> Run<'s> {
         self
     }
 
-    /// Deal on `n` threads (at least 1): the results are the same on any number.
+    /// Deal on `n` threads: the results are the same on any number. `0`: one thread per core
+    /// this process may use (the system is asked only when the run has work for more than one).
     pub fn threads(mut self, n: usize) -> Run<'s> {
-        self.threads = n.max(1);
+        self.threads = n;
         self
     }
 

@@ -80,7 +80,7 @@ pub fn run<W: Write>(inv: &Invocation, build: ClassicBuild, seed: Option<i64>, o
     let settings = RunSettings { seed: printed_seed, seed_given: true, ..RunSettings::merge(&base, compiled, &compiled.deals)? };
     // With `rnd`, the numbers drawn between the deals decide the next deals: one thread.
     let one_by_one = compiled.program.uses_rnd();
-    let threads = if one_by_one { 1 } else { settings.threads };
+    let threads = if one_by_one { 1 } else { crate::run::threads_meant(settings.threads) };
     let order = &compiled.predeal_order;
     let predeal = [&order[0][..], &order[1][..], &order[2][..], &order[3][..]];
     let dealer = ClassicDeals::new(build, seed, predeal, swap, one_by_one, threads * AHEAD_PER_THREAD);

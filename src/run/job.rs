@@ -13,6 +13,19 @@ use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// [`Limits::threads`]: one thread per core this process may use, asked of the system only
+/// when the run has work for more than one (asking reads files: 35 µs, a part of a one-deal
+/// run worth keeping).
+pub const EVERY_CORE: usize = 0;
+
+/// The number of threads [`Limits::threads`] `threads` stands for.
+pub fn threads_meant(threads: usize) -> usize {
+    match threads {
+        EVERY_CORE => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
 /// How a run is bounded and seeded.
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -22,7 +35,7 @@ pub struct Limits {
     pub produce: u64,
     /// The seed of the random generator.
     pub seed: u64,
-    /// Threads to deal on.
+    /// Threads to deal on; [`EVERY_CORE`]: one per core.
     pub threads: usize,
     /// Swapping (`-x`): each dealt deal is also examined with its hands exchanged.
     pub swap: Swap,

@@ -25,8 +25,8 @@ use dealvm_vm::dealing::source::Whole;
 use dealvm_vm::machine::batch::{BatchEnd, Job};
 use dealvm_vm::machine::interp::Machine;
 use delivery::Delivery;
+pub use job::{threads_meant, Limits, NewUserEval, Outcome, RunError, Shard, EVERY_CORE};
 use job::{Collector, Plan};
-pub use job::{Limits, NewUserEval, Outcome, RunError, Shard};
 use meter::Meter;
 use pieces::{Piece, Pieces};
 pub use receiver::{DealAt, Receiver};
@@ -125,20 +125,21 @@ pub fn run_from<S: DealSource>(
     let mut state = Delivery::new(compiled.nvalues, first_board);
     let mut main_vm = machine(compiled, limits);
     interrupt::set_running(true);
-    let delivered = if compiled.uses_produced_number || limits.threads <= 1 || one_batch {
+    let threads = if compiled.uses_produced_number || limits.threads == 1 || one_batch { 1 } else { threads_meant(limits.threads) };
+    let delivered = if threads <= 1 {
         one_thread(plan, &pieces, &mut state, limits, actions, out, &mut main_vm, &mut meter)
     } else {
         // The main thread runs pieces too: the pool has one thread fewer.
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(limits.threads - 1).build().map_err(|e| RunError::Io(io::Error::other(e)))?;
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads - 1).build().map_err(|e| RunError::Io(io::Error::other(e)))?;
         let per_thread = if slow { AHEAD_SOLVING } else { AHEAD };
         let shared = Shared {
             pieces,
             remaining: AtomicU64::new(limits.produce),
             gate: (Mutex::new(Gate { delivered: 0, sleepers: 0 }), Condvar::new()),
-            ahead: (limits.threads * per_thread) as u64,
+            ahead: (threads * per_thread) as u64,
         };
         pool.in_place_scope(|scope| {
-            let results = start_workers(scope, plan, &shared, compiled, limits);
+            let results = start_workers(scope, plan, &shared, compiled, limits, threads);
             deliver_in_order(results, plan, &shared, &mut state, limits, actions, out, &mut main_vm, &mut meter)
         })
     };
@@ -226,7 +227,7 @@ struct Gate {
 /// The results of the pieces, as the workers finish them.
 type Results = mpsc::Receiver<(Piece, (BatchEnd, Collector))>;
 
-/// Starts `limits.threads - 1` workers in `scope` (the main thread is the last one): each
+/// Starts `threads - 1` workers in `scope` (the main thread is the last one): each
 /// takes the next piece, waits while it is more than `shared.ahead` beyond the delivered ones,
 /// runs it and sends its result.
 fn start_workers<'s, S: DealSource>(
@@ -235,9 +236,10 @@ fn start_workers<'s, S: DealSource>(
     shared: &'s Shared,
     compiled: &'s Compiled,
     limits: &'s Limits,
+    threads: usize,
 ) -> Results {
     let (tx, rx) = mpsc::channel();
-    for _ in 1..limits.threads {
+    for _ in 1..threads {
         let tx = tx.clone();
         scope.spawn(move |_| {
             let mut vm = machine(compiled, limits);

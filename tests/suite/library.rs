@@ -77,6 +77,9 @@ fn produced_deals_and_values_are_the_commands_on_any_thread_count() {
     let one = script.run().seed(4).collect().unwrap();
     let two = script.run().seed(4).threads(2).collect().unwrap();
     assert_eq!(one, two);
+    // 0: one thread per core.
+    let every_core = script.run().seed(4).generate(200_000).threads(0).collect().unwrap();
+    assert_eq!(script.run().seed(4).generate(200_000).collect().unwrap(), every_core);
     assert_eq!(one.deals.len(), 25);
     let lines: Vec<&str> = run.stdout.lines().take(25).collect();
     for (deal, line) in one.deals.iter().zip(&lines) {

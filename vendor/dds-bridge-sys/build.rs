@@ -68,5 +68,12 @@ fn main() -> anyhow::Result<()> {
     // library may be replaced at load time, and is called through the PLT).
     build.flag_if_supported("-fno-semantic-interposition");
     build.try_compile("dds")?;
+    // dealvm patch (PATCHES.md): the unwinder the C++ library calls is linked into the program
+    // too, after it (`libgcc_eh.a`, as `g++ -static-libgcc` does), so that the program no
+    // longer loads `libgcc_s.so`: every unwinding symbol is then defined before the linker
+    // reaches `-lgcc_s`, which `--as-needed` drops.
+    if target("CARGO_CFG_TARGET_OS") == "linux" && target("CARGO_CFG_TARGET_ENV") == "gnu" {
+        println!("cargo:rustc-link-lib=static:-bundle=gcc_eh");
+    }
     Ok(())
 }

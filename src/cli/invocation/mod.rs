@@ -257,7 +257,8 @@ fn input(cli: &Cli) -> Result<Input, Failure> {
 
 /// The run's settings as the switches give them.
 fn switches(cli: &Cli, mode: &Mode, outputs: &Outputs) -> Result<Switches, Failure> {
-    // (Asked only when needed: the system answers by reading files.)
+    // (Asked only when needed: the system answers by reading files. Without `-R`, the run asks
+    // it, and only when it has work for more than one thread.)
     let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
     let swap = match cli.swap.as_deref().map(str::trim) {
         None => Swap::None,
@@ -279,7 +280,7 @@ fn switches(cli: &Cli, mode: &Mode, outputs: &Outputs) -> Result<Switches, Failu
                 1 => 1,
                 n => n.min((THREADS_PER_CORE * cores()) as u64) as usize,
             },
-            None => cores(),
+            None => crate::run::EVERY_CORE,
         },
         title: cli.title.clone(),
         swap,

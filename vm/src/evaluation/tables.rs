@@ -302,6 +302,16 @@ fn compact(block: &mut [i32; SUIT_MASKS], shift: u32) {
     }
 }
 
+/// Fills `block` with `f` of every holding, kept at the shift it gives (see [`fill_values`]).
+/// Generic, so that `f` is inlined into the loop: a table is built at the start of every
+/// run that reads it.
+fn by_rank(f: impl Fn(u16) -> i32, block: &mut [i32; SUIT_MASKS]) -> u32 {
+    block.iter_mut().enumerate().for_each(|(m, v)| *v = f(m as u16));
+    let shift = ignored_ranks(|m| block[m as usize]);
+    compact(block, shift);
+    shift
+}
+
 /// All per-suit tables of a run, one block of [`SUIT_MASKS`] entries per [`TableId`], and the
 /// shape-indexed correction of `cccc`.
 #[derive(Clone)]
@@ -355,12 +365,6 @@ impl Tables {
         }
         self.built |= 1 << id.0;
         let block = &mut self.data[id.0 as usize];
-        let by_rank = |f: fn(u16) -> i32, block: &mut [i32; SUIT_MASKS]| {
-            block.iter_mut().enumerate().for_each(|(m, v)| *v = f(m as u16));
-            let shift = ignored_ranks(|m| block[m as usize]);
-            compact(block, shift);
-            shift
-        };
         let shift = match id {
             TableId::HCP => fill_values(block, &self.counts.hcp),
             TableId::CONTROLS => fill_values(block, &top(&[2, 1])),

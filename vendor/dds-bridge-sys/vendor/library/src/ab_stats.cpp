@@ -13,7 +13,7 @@
 
 #include <fstream>
 #include <iomanip>
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
 #include <string>
 
 #include "ab_stats.hpp"

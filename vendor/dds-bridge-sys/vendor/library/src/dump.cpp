@@ -9,7 +9,7 @@
 
 #include <fstream>
 #include <iomanip>
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
 #include <memory>
 #include <sstream>
 #include <string>

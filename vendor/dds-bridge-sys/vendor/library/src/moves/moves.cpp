@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
 #include <sstream>
 #include <string>
 
@@ -19,7 +19,6 @@
 #include <lookup_tables/lookup_tables.hpp>
 #include "moves.hpp"
 
-using std::cout;
 using std::endl;
 using std::fixed;
 using std::hex;

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
 #include <memory>
 #include <string>
 
@@ -162,11 +162,9 @@ auto SolverContext::SearchContext::trans_table() -> TransTable* {
     // Optional one-time debug print per creation
     if (const char* dbg = std::getenv("DDS_DEBUG_TT_CREATE")) {
         if (*dbg) {
-            std::cerr << "[DDS] TT create: kind="
-                                << tt_kind_letter(kind)
-                                << " defMB=" << defMB
-                                << " maxMB=" << maxMB
-                                << std::endl;
+            // dealvm patch (PATCHES.md): stdio, not std::cerr.
+            std::fprintf(stderr, "[DDS] TT create: kind=%c defMB=%d maxMB=%d\n",
+                tt_kind_letter(kind), defMB, maxMB);
         }
     }
 

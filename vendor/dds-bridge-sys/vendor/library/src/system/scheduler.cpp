@@ -8,7 +8,7 @@
 */
 
 #include <cmath>
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
 #include <limits>
 
 #include "deal_fanout.hpp"
@@ -28,7 +28,8 @@ Scheduler::Scheduler()
     numThreads = 0;
     numHands = 0;
 
-    Scheduler::InitHighCards();
+    // dealvm patch (PATCHES.md): no table of high-card values built at program start;
+    // Strength() works each value out from the holding.
 
 #ifdef DDS_SCHEDULER
     Scheduler::InitTimes();
@@ -727,10 +728,16 @@ int Scheduler::Strength(const Deal& dl) const
     const unsigned di = (dl.remainCards[0][2] | dl.remainCards[2][2]) >> 2;
     const unsigned cl = (dl.remainCards[0][3] | dl.remainCards[2][3]) >> 2;
 
-    const int hsp = highCards[sp];
-    const int hhe = highCards[he];
-    const int hdi = highCards[di];
-    const int hcl = highCards[cl];
+    // dealvm patch (PATCHES.md): the values InitHighCards() tabulates, worked out here.
+    const auto high_cards = [](unsigned suit)
+    {
+        return static_cast<int>(13 * ((suit >> 12) & 1) + 8 * ((suit >> 11) & 1) +
+            4 * ((suit >> 10) & 1) + 2 * ((suit >> 9) & 1) + ((suit >> 8) & 1));
+    };
+    const int hsp = high_cards(sp);
+    const int hhe = high_cards(he);
+    const int hdi = high_cards(di);
+    const int hcl = high_cards(cl);
 
     int dev = (hsp >= 14 ? hsp - 14 : 14 - hsp) +
         (hhe >= 14 ? hhe - 14 : 14 - hhe) +

@@ -8,7 +8,7 @@
 */
 
 
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
 #include <iomanip>
 #include <fstream>
 #include <mutex>

@@ -8,7 +8,8 @@
 */
 
 
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
+#include <cstdio> // dealvm patch (PATCHES.md): for stderr
 #include <iomanip>
 #include <sstream>
 
@@ -59,7 +60,8 @@ void TimeStatList::Add(
     if (Pos < list.size()) {
         list[Pos] += add;
     } else {
-        std::cerr << "[E] TimeStatList::Add(): Pos " << Pos << " out of range, size " << list.size() << "\n";
+        // dealvm patch (PATCHES.md): stdio, not std::cerr.
+        std::fprintf(stderr, "[E] TimeStatList::Add(): Pos %u out of range, size %zu\n", Pos, list.size());
     }    
 }
 

@@ -10,7 +10,7 @@
 
 #include <chrono>
 #include <ctime>
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
 #include <iomanip>
 #include <ratio>
 #include <sstream>

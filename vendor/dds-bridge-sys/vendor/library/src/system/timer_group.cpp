@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <string>
 
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
 #include <iomanip>
 #include <sstream>
 

@@ -43,7 +43,7 @@
 #ifndef DDS_TIMERLIST_H
 #define DDS_TIMERLIST_H
 
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
 #include <fstream>
 #include <vector>
 #include <string>

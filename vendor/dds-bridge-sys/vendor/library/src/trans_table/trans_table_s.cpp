@@ -11,7 +11,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>
-#include <iostream>
+#include <ostream> // dealvm patch (PATCHES.md): not <iostream>
+#include <cstdio> // dealvm patch (PATCHES.md): for stderr
 #include <new>
 #include <api/dds_data_types.hpp>
 #include <string>
@@ -177,12 +178,9 @@ auto TransTableS::make_tt() -> void
         {
             if (*dbg)
             {
-                std::cerr << "[DDS] TT(S) init: maxmem_=" << maxmem_
-                                    << " summem_=" << summem_
-                                    << " wmem_=" << wmem_
-                                    << " nmem_=" << nmem_
-                                    << " max_index_=" << max_index_
-                                    << std::endl;
+                // dealvm patch (PATCHES.md): stdio, not std::cerr.
+                std::fprintf(stderr, "[DDS] TT(S) init: maxmem_=%llu summem_=%llu wmem_=%d nmem_=%d max_index_=%d\n",
+                    maxmem_, summem_, wmem_, nmem_, max_index_);
             }
         }
 
