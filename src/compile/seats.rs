@@ -204,7 +204,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         let first = first?;
         let below = if heads.len() > 1 { BRANCHES_LATER_BELOW } else { LATER_BELOW };
-        (first != Seats::ALL && self.how_often(&heads).is_some_and(|p| p < below)).then_some(first)
+        (first != Seats::ALL && self.rarer_than(&heads, below)).then_some(first)
     }
 
     /// The hands of the first operand of the condition's `&&` chain `c` (looking through
@@ -222,22 +222,24 @@ impl<'s, 'a> Compiler<'s, 'a> {
         (seats, operands)
     }
 
-    /// How often the `||` of the `&&` chains `branches` holds on a fixed sample of deals (the
-    /// same whatever the switches), by running it compiled as an entry point of its own;
-    /// `None` when it cannot run there.
-    pub(super) fn how_often(&mut self, branches: &[Vec<&'a Expr<'a>>]) -> Option<f64> {
+    /// Whether the `||` of the `&&` chains `branches` holds on less than the part `below` of a
+    /// fixed sample of deals (the same whatever the switches), by running it compiled as an
+    /// entry point of its own; false when it cannot run there. The run over the sample stops
+    /// once the answer is sure.
+    fn rarer_than(&mut self, branches: &[Vec<&'a Expr<'a>>], below: f64) -> bool {
         let parts: Vec<Vec<Operand<'_, 'a>>> = branches.iter().map(|b| b.iter().map(|&e| Operand::Expr(e)).collect()).collect();
-        self.probe_any(&parts).map(|(p, _)| p)
+        self.probe_any(&parts, Some(below)).is_some_and(|(p, _)| p < below)
     }
 
     /// How often the `&&` of `parts` holds on the sample, and what its code costs (see
     /// [`cost`]; with the variables it calls).
     pub(super) fn probe(&mut self, parts: &[Operand<'_, 'a>]) -> Option<(f64, usize)> {
-        self.probe_any(std::slice::from_ref(&parts.to_vec()))
+        self.probe_any(std::slice::from_ref(&parts.to_vec()), None)
     }
 
-    /// [`Self::probe`] of the `||` of the `&&` chains `branches`.
-    fn probe_any(&mut self, branches: &[Vec<Operand<'_, 'a>>]) -> Option<(f64, usize)> {
+    /// [`Self::probe`] of the `||` of the `&&` chains `branches`; with `decide`, the part of the
+    /// deals it holds on is sure only to be on the same side of `decide` as the exact one.
+    fn probe_any(&mut self, branches: &[Vec<Operand<'_, 'a>>], decide: Option<f64>) -> Option<(f64, usize)> {
         let mark = self.asm.mark();
         let sites = self.site_spans.len();
         let seen = self.tabulate.borrow().sums_seen.clone();
@@ -274,7 +276,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         }
         let entry = self.asm.end_entry();
         // Run where it was assembled, then rewound: the program is not copied.
-        let measured = compiled.ok().and_then(|()| self.run_on_sample(entry, start..end as usize));
+        let measured = compiled.ok().and_then(|()| self.run_on_sample(entry, start..end as usize, decide));
         self.asm.rewind(mark);
         self.asm.take_back(aside);
         self.site_spans.truncate(sites);
@@ -283,8 +285,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     /// [`Self::probe`]'s measure of entry point `entry` of the code assembled so far, whose
-    /// own code is `own`.
-    fn run_on_sample(&mut self, entry: usize, own: std::ops::Range<usize>) -> Option<(f64, usize)> {
+    /// own code is `own`; with `decide`, stopped once the part of the sample it holds on is
+    /// sure to be below `decide`, or sure not to be.
+    fn run_on_sample(&mut self, entry: usize, own: std::ops::Range<usize>, decide: Option<f64>) -> Option<(f64, usize)> {
         self.deal_sample();
         let cell = self.tables.as_ref()?;
         let probe = self.asm.verified().ok()?;
@@ -298,11 +301,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let tables = cell.borrow();
         let mut draws = batch_rng(SAMPLE_SEED, 1);
         let mut vm = Machine::new(probe);
+        // Holding on `limit` deals or more of the sample is not being below `decide`.
+        let limit = decide.map(|d| (d * SAMPLE as f64).ceil() as usize);
         let mut holds = 0;
-        for deal in &self.rest.sample {
+        for (run, deal) in self.rest.sample.iter().enumerate() {
             vm.next_deal();
             let mut env = Env { deal, tables: &tables, rng: &mut draws, produced: 0, values: &mut [], rest: None };
-            holds += u32::from(vm.run(probe, entry, &mut env).ok()? != 0);
+            holds += usize::from(vm.run(probe, entry, &mut env).ok()? != 0);
+            if limit.is_some_and(|limit| holds >= limit || holds + (SAMPLE - run - 1) < limit) {
+                break;
+            }
         }
         Some((holds as f64 / SAMPLE as f64, size))
     }

@@ -437,3 +437,36 @@ fn the_hands_dealt_are_those_the_program_reads() {
         assert_eq!(hands_dealt(input, args), want, "{input} {args:?}");
     }
 }
+
+/// The compiler's sample of deals (`src/compile/seats.rs`): 1024 deals of the stream of batch 0
+/// of seed `0x5EED`, dealt one at a time.
+fn compilers_sample() -> Vec<Deal> {
+    let dealer = RandomDealer::new();
+    let mut rng = batch_rng(0x5EED, 0);
+    (0..1024).map(|_| dealer.deal_one(0, &mut rng)).collect()
+}
+
+#[test]
+fn the_hands_dealt_first_follow_how_often_their_tests_hold_on_the_sample() {
+    // Counted here deal by deal, against the compiler's measure, which stops once it is sure.
+    let sample = compilers_sample();
+    const REST: &str = " first, the others when the code reaches `deal.rest`";
+    let mut sides = [0; 2];
+    // A `&&` chain: its first hand first when its test holds on less than half the sample.
+    for k in 4..=18 {
+        let holds = sample.iter().filter(|d| hcp(d.hand(Seat::North)) >= k).count();
+        let want = if holds < 512 { format!("north{REST}") } else { "all".to_string() };
+        sides[usize::from(holds < 512)] += 1;
+        let input = format!("condition hcp(north) >= {k} && hcp(west) < 5\naction average 1\n");
+        assert_eq!(hands_dealt(&input, &[]), want, "hcp(north) >= {k} holds on {holds} of 1024");
+    }
+    // An `||` of chains: when the `||` of their heads holds on less than a tenth (102.4 deals).
+    for k in 12..=22 {
+        let holds = sample.iter().filter(|d| hcp(d.hand(Seat::South)) >= k || d.hand(Seat::South).len(Suit::Spades) >= 7).count();
+        let want = if holds <= 102 { format!("south{REST}") } else { "all".to_string() };
+        sides[usize::from(holds <= 102)] += 1;
+        let input = format!("condition (hcp(south) >= {k} && hcp(west) < 5) || (spades(south) >= 7 && hcp(east) > 3)\naction average 1\n");
+        assert_eq!(hands_dealt(&input, &[]), want, "the heads hold on {holds} of 1024");
+    }
+    assert!(sides.iter().all(|&n| n >= 4), "both answers seen: {sides:?}");
+}
