@@ -259,7 +259,7 @@ fn input(cli: &Cli) -> Result<Input, Failure> {
 fn switches(cli: &Cli, mode: &Mode, outputs: &Outputs) -> Result<Switches, Failure> {
     // (Asked only when needed: the system answers by reading files. Without `-R`, the run asks
     // it, and only when it has work for more than one thread.)
-    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = || crate::run::threads_meant(crate::run::EVERY_CORE);
     let swap = match cli.swap.as_deref().map(str::trim) {
         None => Swap::None,
         Some("2") => Swap::EastWest,
