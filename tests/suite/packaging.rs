@@ -29,3 +29,31 @@ fn a_crate_depending_on_dealvm_by_path_gets_the_vendored_solver() {
     assert_eq!(Path::new(path), vendored, "the downstream crate gets {path}, not the vendored DDS");
     assert!(dds[0]["source"].is_null(), "a path dependency, not a registry's: {}", dds[0]["source"]);
 }
+
+/// The shared libraries the program `path` needs, as the dynamic loader lists them (`ldd`).
+fn libraries_needed(path: &str) -> String {
+    let out = Command::new("ldd").arg(path).output().expect("ldd runs");
+    assert!(out.status.success(), "ldd {path}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn the_program_starts_without_the_cpp_library_or_the_unwinder_of_the_system() {
+    // Each shared library loaded is a part of every start (vendor/dds-bridge-sys/PATCHES.md):
+    // the C++ library and its unwinder are linked into the program.
+    let needed = libraries_needed(env!("CARGO_BIN_EXE_dealvm"));
+    for library in ["libstdc++", "libgcc_s"] {
+        assert!(!needed.contains(library), "dealvm loads {library}:\n{needed}");
+    }
+    assert!(needed.contains("libc.so"), "{needed}");
+    // This test program is linked the same way, the unwinder in it: a panic still unwinds,
+    // and is caught.
+    let own = libraries_needed(&std::env::current_exe().expect("the test program").to_string_lossy());
+    assert!(!own.contains("libgcc_s"), "{own}");
+    let caught = std::panic::catch_unwind(|| {
+        let deep: Vec<u8> = (0..3).collect();
+        panic!("unwound through {} frames' worth", deep.len());
+    });
+    assert!(caught.is_err(), "the panic was caught");
+}
