@@ -4,10 +4,11 @@
 //! The dealer then deals that hand alone, and the deal routine deals the others (`deal.rest`,
 //! from the deal's own random stream, so the law of the deals is unchanged) just before the
 //! first operand of the condition's `&&` chain, or the first value of the actions, that
-//! reads another hand; only when the operands before that fail on at least half of a fixed
-//! sample of deals (else dealing later costs more than it saves). The choice is made from
-//! the condition as written, the same with `--plain`, so both deal the same deals. The same
-//! sample measures the operands that `order` sorts; it is dealt once, at the first measure.
+//! reads another hand; only when the operands before that fail on most of a fixed sample of
+//! deals ([`LATER_BELOW`] and the like; else dealing later costs more than it saves). The
+//! choice is made from the condition as written, the same with `--plain`, so both deal the
+//! same deals. The same sample measures the operands that `order` sorts; it is dealt once,
+//! at the first measure.
 //!
 //! The output tables of `--dd` and `-Z` (20 double-dummy values) always come after a
 //! `deal.rest`: the hands dealt first are those the code before it reads
@@ -42,10 +43,14 @@ fn cost(code: &[Instr]) -> usize {
 }
 
 /// The rest of a deal is dealt later only when the operands before the first that reads it
-/// hold on less than this part of the deals: dealing a hand, then the rest, costs about as
-/// much as a whole deal plus half a hand (measured on `tests/data/scripts/`, 2026-11-24: dealing
-/// later was as fast or faster up to a half, slower on `14-four-seat-openings`, 0.57).
-pub(super) const LATER_BELOW: f64 = 0.5;
+/// hold on less than this part of the deals: the rest, dealt from the deal's own stream once
+/// the batch's deals have left the block evaluator's fast path, costs more than the whole
+/// deal it completes (measured 2026-11-28, 1M deals, against whole deals: with the rest later,
+/// `p20` 37% slower, `a08` 34%, `05-michaels-unusual` 16%, `b05` 13%, `c11` 12%, `a04`,
+/// `b01`, `09-overcall-or-double`, `11-total-tricks` 7%, `a06` 4%, their tests holding on
+/// this part to a half of the deals; `a09`, between a quarter and this part, 20% faster. On
+/// 2026-11-24, before the fast paths of whole deals, the line was at a half).
+pub(super) const LATER_BELOW: f64 = 0.3;
 
 /// [`LATER_BELOW`] for a condition that is an `||` of chains: each branch tests the hands
 /// dealt first again (over blocks, one pass of the lanes left a test), and deals the rest in
@@ -53,6 +58,16 @@ pub(super) const LATER_BELOW: f64 = 0.5;
 /// rest dealt on 1.1% of the deals, `p15` of the published set, 21%; 4.3% `d02`, 23%; 6.6%
 /// `d07`, 25%; slower at 13.7% `d04`, 16%; 20.8% `d01`, 7%).
 pub(super) const BRANCHES_LATER_BELOW: f64 = 0.1;
+
+/// [`LATER_BELOW`] for a program that reads two hands in all and prints no deal: the
+/// alternative is then not a whole deal but those two hands dealt together (two of a deal's
+/// three splits), while the rest dealt later deals all three others from the deal's own stream
+/// (measured 2026-11-28, `hcp(north) >= K and hcp(south) >= 20`, 2M deals, against both hands
+/// dealt at once: slower with North first at 13% of the deals, 5%, and above; faster at 9%,
+/// 4%, and below; `c10-distribution-points` 16% faster with both at once. A program that
+/// prints its deals completes each printed one: `a01` and `a03`, printing 11 and 17% of
+/// their deals, were 12 and 15% slower with both at once, and keep [`LATER_BELOW`]).
+pub(super) const TWO_HANDS_LATER_BELOW: f64 = 0.1;
 
 impl<'s, 'a> Compiler<'s, 'a> {
     /// The hands `e` reads (all four when it asks double dummy or `usereval`).
@@ -100,9 +115,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// tables, which constants folded), so that both deal the same deals; the program adds
     /// what its code reads before `deal.rest`, if more (it never is).
     pub(super) fn hands_dealt_first(&mut self, values: &[ValueCode<'a>], tables_from: Option<usize>) -> Seats {
-        if let Some(first) = self.rest.first {
-            return first;
+        match self.rest.first {
+            Some(first) => first,
+            None => self.hands_read(values, tables_from),
         }
+    }
+
+    /// The hands the condition and the values before the output tables (`tables_from`) read.
+    pub(super) fn hands_read(&mut self, values: &[ValueCode<'a>], tables_from: Option<usize>) -> Seats {
         let mut seats = self.condition.map_or(Seats::NONE, |c| self.live_seats(c));
         for v in &values[..tables_from.unwrap_or(values.len())] {
             seats = seats.union(match *v {
@@ -190,7 +210,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// of `&&` chains whose first operands all read those hands is read the same way: the
     /// rest is dealt in each branch before its first operand that reads another hand, which
     /// the `||` of the operands before reaches on few deals.
-    pub(super) fn dealt_first(&mut self, c: &'a Expr<'a>) -> Option<Seats> {
+    pub(super) fn dealt_first(&mut self, c: &'a Expr<'a>, read: Seats) -> Option<Seats> {
         let mut branches = Vec::new();
         self.chain_through_variables(c, false, &mut branches);
         let mut first = None;
@@ -203,7 +223,11 @@ impl<'s, 'a> Compiler<'s, 'a> {
             heads.push(operands);
         }
         let first = first?;
-        let below = if heads.len() > 1 { BRANCHES_LATER_BELOW } else { LATER_BELOW };
+        let below = match (heads.len() > 1, read.len() <= 2) {
+            (_, true) => TWO_HANDS_LATER_BELOW,
+            (true, false) => BRANCHES_LATER_BELOW,
+            (false, false) => LATER_BELOW,
+        };
         (first != Seats::ALL && self.rarer_than(&heads, below)).then_some(first)
     }
 

@@ -8,7 +8,7 @@ use crate::compile::reads::{RestPlan, TabulateMemo};
 use crate::front::ast::*;
 use crate::front::diag::{Diagnostic, Source, Span};
 use crate::front::lex::ScriptVars;
-use dealvm_vm::card::{Card, Seat};
+use dealvm_vm::card::{Card, Seat, Seats};
 use dealvm_vm::evaluation::dd::ParVul;
 use dealvm_vm::evaluation::score::Strain;
 use dealvm_vm::evaluation::shape::ShapeSet;
@@ -154,12 +154,16 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     /// Compiles the deal routine: the condition, then, for a produced deal, each value
     /// stored in its slot and `produce`; a deal that fails the condition jumps to the final
-    /// `return` with 0. The values from `tables_from` on are the output tables (`--dd`, `-Z`).
-    pub(super) fn routine(&mut self, values: &[ValueCode<'a>], tables_from: Option<usize>) -> Result<usize, Diagnostic> {
+    /// `return` with 0. The values from `tables_from` on are the output tables (`--dd`, `-Z`);
+    /// `prints_deals`: an action prints each produced deal.
+    pub(super) fn routine(&mut self, values: &[ValueCode<'a>], tables_from: Option<usize>, prints_deals: bool) -> Result<usize, Diagnostic> {
         // The hands of the first operand of the condition are dealt first when it fails often
         // enough, the others before the first operand or value that reads them.
         if let Some(c) = self.condition.filter(|&c| self.constant(c).is_none()) {
-            self.rest.first = self.dealt_first(c);
+            // A program that prints its deals completes them: the hands it reads are not all it
+            // deals.
+            let read = if prints_deals { Seats::ALL } else { self.hands_read(values, tables_from) };
+            self.rest.first = self.dealt_first(c, read);
         }
         self.rest.dealt = Some(self.hands_dealt_first(values, tables_from));
         self.asm.begin_entry("deal");
@@ -327,7 +331,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.fold_with_tables();
         self.count_uses(&values);
         self.variables()?;
-        let routine = self.routine(&values, table_values)?;
+        let routine = self.routine(&values, table_values, prints_deals)?;
         let never = self.condition.filter(|&c| self.constant(c) == Some(0));
         if let Some(c) = never {
             self.warnings.push(
