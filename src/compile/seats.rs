@@ -5,7 +5,7 @@
 //! from the deal's own random stream, so the law of the deals is unchanged) just before the
 //! first operand of the condition's `&&` chain, or the first value of the actions, that
 //! reads another hand; only when the operands before that fail on most of a fixed sample of
-//! deals ([`LATER_BELOW`] and the like; else dealing later costs more than it saves). The
+//! deals (`LATER_BELOW` and the like; else dealing later costs more than it saves). The
 //! choice is made from the condition as written, the same with `--plain`, so both deal the
 //! same deals. The same sample measures the operands that `order` sorts; it is dealt once,
 //! at the first measure.
