@@ -1,7 +1,7 @@
 //! Expressions to bytecode: each node becomes its instruction, constants are folded,
 //! `&&`, `||` and `?:` become jumps, and errors are reported even in parts folded away.
 
-use crate::compile::fold::{flatten, in_range};
+use crate::compile::fold::{flatten, in_range, is_chain};
 use crate::compile::state::count_table;
 use crate::compile::state::{Compiler, VarInfo};
 use crate::compile::tabulate::Operand;
@@ -215,9 +215,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         // A variable compiled in place whose definition is a chain of the same kind joins it.
         // In the condition's chain with hands dealt first, so does one read in several places
         // (its subroutine serves the others), so that `deal.rest` goes inside it.
-        let through = |c: &mut Self, o: &Expr<'a>| {
-            c.in_place(o, and).filter(|d| matches!((d.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false)))
-        };
+        let through = |c: &mut Self, o: &Expr<'a>| c.in_place(o, and).filter(|d| is_chain(d, and));
         while let Some(i) = (0..operands.len()).find(|&i| through(self, operands[i]).is_some()) {
             let def = through(self, operands[i]).expect("found above");
             let mut inner = Vec::new();

@@ -164,18 +164,27 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 }
 
+/// The two sides of `e` when it is a `&&` (`and` true) or a `||`.
+pub(super) fn chain_sides<'a>(e: &Expr<'a>, and: bool) -> Option<(&'a Expr<'a>, &'a Expr<'a>)> {
+    match (e.kind, and) {
+        (ExprKind::And(a, b), true) | (ExprKind::Or(a, b), false) => Some((a, b)),
+        _ => None,
+    }
+}
+
+/// Whether `e` is a chain of `&&` (`and` true) or of `||`.
+pub(super) fn is_chain(e: &Expr<'_>, and: bool) -> bool {
+    chain_sides(e, and).is_some()
+}
+
 /// The operands of a chain of `&&` (`and` true) or `||`, in evaluation order.
 pub(super) fn flatten<'e, 'a>(e: &'e Expr<'a>, and: bool, out: &mut Vec<&'e Expr<'a>>) {
-    match e.kind {
-        ExprKind::And(a, b) if and => {
+    match chain_sides(e, and) {
+        Some((a, b)) => {
             flatten(a, and, out);
             flatten(b, and, out);
         }
-        ExprKind::Or(a, b) if !and => {
-            flatten(a, and, out);
-            flatten(b, and, out);
-        }
-        _ => out.push(e),
+        None => out.push(e),
     }
 }
 

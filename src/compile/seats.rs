@@ -15,6 +15,7 @@
 //! ([`dealvm_vm::machine::program::Program::seats_dealt_first`]), the same with or without the tables,
 //! so that the output switches do not change the deals.
 
+use crate::compile::fold::{chain_sides, is_chain};
 use crate::compile::node::node_key;
 use crate::compile::state::{Compiler, ValueCode};
 use crate::compile::tabulate::Operand;
@@ -109,19 +110,11 @@ impl<'s, 'a> Compiler<'s, 'a> {
         s
     }
 
-    /// The hands the dealer deals before the code runs: those [`Self::dealt_first`] chose,
-    /// else all that the condition and the values before the output tables (`tables_from`)
-    /// read. Worked out from the syntax tree, the same with `--plain` whatever the code (which
+    /// The hands the condition and the values before the output tables (`tables_from`) read:
+    /// those the dealer deals before the code runs, unless [`Self::dealt_first`] chose fewer.
+    /// Worked out from the syntax tree, the same with `--plain` whatever the code (which
     /// tables, which constants folded), so that both deal the same deals; the program adds
     /// what its code reads before `deal.rest`, if more (it never is).
-    pub(super) fn hands_dealt_first(&mut self, values: &[ValueCode<'a>], tables_from: Option<usize>) -> Seats {
-        match self.rest.first {
-            Some(first) => first,
-            None => self.hands_read(values, tables_from),
-        }
-    }
-
-    /// The hands the condition and the values before the output tables (`tables_from`) read.
     pub(super) fn hands_read(&mut self, values: &[ValueCode<'a>], tables_from: Option<usize>) -> Seats {
         let mut seats = self.condition.map_or(Seats::NONE, |c| self.live_seats(c));
         for v in &values[..tables_from.unwrap_or(values.len())] {
@@ -352,19 +345,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// The operands of a `&&` chain (`and`) or a `||` chain, looking through variables read
     /// in one place.
     fn chain_through_variables(&mut self, e: &'a Expr<'a>, and: bool, out: &mut Vec<&'a Expr<'a>>) {
+        if let Some((a, b)) = chain_sides(e, and) {
+            self.chain_through_variables(a, and, out);
+            self.chain_through_variables(b, and, out);
+            return;
+        }
         match e.kind {
-            ExprKind::And(a, b) if and => {
-                self.chain_through_variables(a, and, out);
-                self.chain_through_variables(b, and, out);
-            }
-            ExprKind::Or(a, b) if !and => {
-                self.chain_through_variables(a, and, out);
-                self.chain_through_variables(b, and, out);
-            }
             ExprKind::Var(name) if self.uses.get(name) == Some(&1) => match self.vars.get(name) {
-                Some(v) if matches!((v.expr.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false) | (ExprKind::Var(_), _)) => {
-                    self.chain_through_variables(v.expr, and, out)
-                }
+                Some(v) if is_chain(v.expr, and) || matches!(v.expr.kind, ExprKind::Var(_)) => self.chain_through_variables(v.expr, and, out),
                 _ => out.push(e),
             },
             ExprKind::Var(_) => match self.chain_var(e, and) {
@@ -395,7 +383,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     pub(super) fn chain_var(&mut self, e: &Expr<'a>, and: bool) -> Option<&'a Expr<'a>> {
         let ExprKind::Var(name) = e.kind else { return None };
         let def = self.vars.get(name)?.expr;
-        let chain = matches!((def.kind, and), (ExprKind::And(..), true) | (ExprKind::Or(..), false)) && self.effects(def) == 0;
+        let chain = is_chain(def, and) && self.effects(def) == 0;
         (chain && self.seats_of(def).len() > 1).then_some(def)
     }
 }

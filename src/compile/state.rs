@@ -159,13 +159,13 @@ impl<'s, 'a> Compiler<'s, 'a> {
     pub(super) fn routine(&mut self, values: &[ValueCode<'a>], tables_from: Option<usize>, prints_deals: bool) -> Result<usize, Diagnostic> {
         // The hands of the first operand of the condition are dealt first when it fails often
         // enough, the others before the first operand or value that reads them.
+        let read = self.hands_read(values, tables_from);
         if let Some(c) = self.condition.filter(|&c| self.constant(c).is_none()) {
             // A program that prints its deals completes them: the hands it reads are not all it
             // deals.
-            let read = if prints_deals { Seats::ALL } else { self.hands_read(values, tables_from) };
-            self.rest.first = self.dealt_first(c, read);
+            self.rest.first = self.dealt_first(c, if prints_deals { Seats::ALL } else { read });
         }
-        self.rest.dealt = Some(self.hands_dealt_first(values, tables_from));
+        self.rest.dealt = Some(self.rest.first.unwrap_or(read));
         self.asm.begin_entry("deal");
         let mut to_end = None;
         match self.condition {
