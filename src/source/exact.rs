@@ -9,12 +9,13 @@
 //! never a product over the seats. Counting can also prove that no deal meets the terms: the
 //! run then deals nothing ([`Choice::impossible`]).
 
-use dealvm_vm::card::{Hand, Seat};
-use dealvm_vm::dealing::exact::{deals_alone, ExactDealer, ExactError, SeatRule};
+use dealvm_vm::card::{Hand, Seat, Seats};
+use dealvm_vm::dealing::exact::{all_deals, deals_alone, ExactDealer, ExactError, SeatRule};
 use dealvm_vm::dealing::gaps::Gaps;
 use dealvm_vm::dealing::predeal::{is_empty, SuitLengths};
 use dealvm_vm::dealing::source::DealSource;
 use dealvm_vm::dealing::sparse::Sparse;
+use dealvm_vm::dealing::split::RandomDealer;
 use dealvm_vm::evaluation::shape::ShapeSet;
 
 /// Exact dealing is used when the terms it meets hold on fewer deals than this: above it,
@@ -29,8 +30,8 @@ const SAMPLE: usize = 8192;
 const MIN_TRIAL: usize = 256;
 
 /// The trial deals at most this fraction (one part in `TRIAL_SHARE`) of the deals a rejection
-/// run would deal at least (a trial's deal, tested against the rules, costs about five
-/// times a rejection run's).
+/// run would deal at least (a trial's deal, tested against the rules, costs up to five
+/// times a rejection run's: around a predeal, the exact dealer deals it).
 const TRIAL_SHARE: u64 = 20;
 
 /// What one random deal of a rejection run costs, in instructions: a deal and a short
@@ -197,24 +198,35 @@ impl Counting<'_> {
     }
 
     /// A quick trial of rejection dealing: up to `size` deals meeting the predeal (dealt by
-    /// `base`), tested against the rules of `seats`. It stops as soon as the rules are common
-    /// for sure (met on at least ten times [`RARE`] of the deals, and on ten of them), unless
-    /// [`Inputs::explain`] asks for the whole. Seats are not independent (`hcp(north) >= 20`
+    /// `base`; with nothing predealt, only the hands of `seats`, by splitting the pack), tested
+    /// against the rules of `seats`. It stops as soon as the rules are common for sure
+    /// ([`surely_common`]), unless [`Inputs::explain`] asks for the whole. Seats are not independent (`hcp(north) >= 20`
     /// and `hcp(south) >= 15` hold together on 8.7e-5 of the deals, not 1.4% times 14%), so
     /// the product of their probabilities is no estimate; the trial is.
-    fn trial(&self, seats: &[Seat], base: &ExactDealer, size: usize) -> Trial {
+    fn trial(&self, seats: &[Seat], base: Option<&ExactDealer>, size: usize) -> Trial {
+        match base {
+            Some(base) => self.trial_of(seats, base, size),
+            None => self.trial_of(seats, &RandomDealer::reading(seats.iter().fold(Seats::NONE, |s, &seat| s.with(seat)), false), size),
+        }
+    }
+
+    /// [`Self::trial`] of the deals of `base`.
+    fn trial_of(&self, seats: &[Seat], base: &impl DealSource, size: usize) -> Trial {
         let mut rng = dealvm_vm::dealing::rng::batch_rng(0x5EED, 0);
         let values = self.inputs.values;
         let meets = |deal: &dealvm_vm::card::Deal| {
             seats.iter().all(|&s| self.rules[s as usize].as_ref().is_none_or(|r| r.holds(deal.hands[s as usize], values)))
         };
-        let common = |hits: usize| hits >= 10 && hits as f64 / size as f64 >= 10.0 * RARE;
-        let (mut hits, mut dealt) = (0, 0);
-        while dealt < size && (self.inputs.explain || !common(hits)) {
-            hits += usize::from(meets(&base.deal_one(0, &mut rng)));
+        let (mut hits, mut dealt, mut common) = (0, 0, false);
+        while dealt < size && (self.inputs.explain || !common) {
+            let hit = meets(&base.deal_one(0, &mut rng));
+            hits += usize::from(hit);
             dealt += 1;
+            // Once sure, sure: the whole trial of `--dump-bytecode` decides as the run does,
+            // which stops there.
+            common |= hit && surely_common(hits, dealt);
         }
-        Trial { hits, dealt, size, common: common(hits) }
+        Trial { hits, dealt, size, common }
     }
 
     /// The choice when no deal meets `terms`.
@@ -234,8 +246,33 @@ impl Counting<'_> {
     }
 }
 
+/// Whether rules met by `hits` of `dealt` random deals (at least ten) hold on at least
+/// [`RARE`] of the deals for sure: were they rarer, so many hits would come less than once in
+/// a million trials. The bound is the Poisson tail of mean `dealt · RARE`, above the binomial
+/// one. Rules sure to be common are dealt by rejection whatever their exact count, which is
+/// then not taken: terms on 0.3% of the deals are sure on a trial of 8192 deals.
+fn surely_common(hits: usize, dealt: usize) -> bool {
+    /// How unlikely the hits must be under [`RARE`].
+    const SURE: f64 = 1e-6;
+    hits >= 10 && poisson_tail(hits, dealt as f64 * RARE) <= SURE
+}
+
+/// `P(X >= k)` for `X` Poisson of mean `lambda > 0`, `k` above the mean: the terms from `k`
+/// on, the first from logarithms (the factorial would overflow).
+fn poisson_tail(k: usize, lambda: f64) -> f64 {
+    let ln_first = -lambda + k as f64 * lambda.ln() - (1..=k).map(|i| (i as f64).ln()).sum::<f64>();
+    let (mut term, mut sum, mut i) = (ln_first.exp(), 0.0, k);
+    // The terms fall at least as fast as a geometric series of ratio `lambda / k`.
+    while term > 0.0 && term >= sum * 1e-17 && i < k + 100_000 {
+        sum += term;
+        i += 1;
+        term *= lambda / i as f64;
+    }
+    sum
+}
+
 /// What a trial of rejection dealing found: `hits` of its first `dealt` deals (of `size`)
-/// meet the rules; `common` when that many are common for sure.
+/// meet the rules; `common` when they are common for sure ([`surely_common`]).
 struct Trial {
     hits: usize,
     dealt: usize,
@@ -246,13 +283,13 @@ struct Trial {
 impl Trial {
     /// How often the rules hold, in words, when they are common for sure.
     fn common(&self, of: &str) -> Option<String> {
-        let p = percent(self.hits as f64 / self.size as f64);
         if !self.common {
             return None;
         }
+        let p = percent(self.hits as f64 / self.dealt as f64);
         Some(if self.dealt < self.size {
-            // Stopped early: the share over the whole trial is at least this.
-            format!("at least {p} of {of} (measured on {} of {} deals)", self.dealt, self.size)
+            // Stopped once sure.
+            format!("about {p} of {of} (measured on {} of {} deals)", self.dealt, self.size)
         } else {
             format!("about {p} of {of} (measured on {} deals)", self.size)
         })
@@ -311,10 +348,18 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
             if n == 1 { "" } else { "s" }
         ));
     }
-    let (base, base_dealer) = match counting.dealer(&[], &|_| true, &mut u64::MAX.clone()) {
-        Ok(d) if d.deals() > 0 => (d.deals(), d),
-        _ => return Choice::every("the predeal could not be counted".into()),
+    // The deals meeting the predeal, and their dealer for the trial: with nothing predealt,
+    // every deal, dealt by splitting the pack (a walk through the states of no rule would
+    // cost as much as a thousand deals, and its deals ten times a split's).
+    let base_dealer = if counting.predeal {
+        match counting.dealer(&[], &|_| true, &mut u64::MAX.clone()) {
+            Ok(d) if d.deals() > 0 => Some(d),
+            _ => return Choice::every("the predeal could not be counted".into()),
+        }
+    } else {
+        None
     };
+    let base = base_dealer.as_ref().map_or_else(all_deals, ExactDealer::deals);
     // Each seat alone, counted exactly: a seat that no deal suits proves the condition
     // impossible, and the terms together hold on no more deals than the rarest seat's.
     let mut alone = Vec::new();
@@ -346,7 +391,7 @@ pub fn choose(inputs: &Inputs<'_>) -> Choice {
     if alone.len() > 1 && p_seats >= RARE {
         let size = (rejection_deals(inputs, p_seats) / TRIAL_SHARE).min(SAMPLE as u64) as usize;
         if size >= MIN_TRIAL {
-            let trial = counting.trial(&seats, &base_dealer, size);
+            let trial = counting.trial(&seats, base_dealer.as_ref(), size);
             if let Some(how_often) = trial.common(of) {
                 return Choice::every(format!("the terms exact dealing could meet ({terms}) hold on {how_often}"));
             }
@@ -434,5 +479,56 @@ pub fn scientific(p: f64) -> String {
             format!("{mantissa}e{sign}{digits:0>2}")
         }
         None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_poisson_tail_is_the_sum_of_its_terms() {
+        // Against the terms summed from the probability of 0 on, for small means and counts.
+        for lambda in [0.5, 1.0, 3.2, 8.192] {
+            let mut terms = vec![(-lambda as f64).exp()];
+            for i in 1..200 {
+                terms.push(terms[i - 1] * lambda / i as f64);
+            }
+            for k in 1..40 {
+                let tail: f64 = terms[k..].iter().sum();
+                let got = poisson_tail(k, lambda);
+                assert!((got - tail).abs() <= 1e-12 * tail.max(1e-300) + 1e-300, "P(X >= {k}) of mean {lambda}: {got}, summed {tail}");
+            }
+        }
+        // Far in the tail: tiny, not zero too soon, never more than 1.
+        assert!(poisson_tail(67, 8.192) > 0.0 && poisson_tail(67, 8.192) < 1e-30);
+        assert!(poisson_tail(1, 100.0) <= 1.0 + 1e-12);
+    }
+
+    #[test]
+    fn rules_are_common_for_sure_only_when_rare_rules_would_almost_never_hit_so_often() {
+        // Ten hits in the first thousand deals: common for sure (the chance under RARE is 1.1e-7).
+        assert!(surely_common(10, 1000));
+        // Fewer than ten hits never decide.
+        assert!(!surely_common(9, 10));
+        // At RARE itself, a trial of 8192 deals hits about 8 times: 12, 20 or 25 are not sure.
+        assert!(!surely_common(12, 8192) && !surely_common(20, 8192) && !surely_common(25, 8192));
+        // 26 hits in 8192 (0.32%) are sure, and so is 0.82% (T2's terms).
+        assert!(surely_common(26, 8192) && surely_common(67, 8192));
+        // Checked against the binomial law it bounds: rules on exactly RARE of the deals are
+        // called common on a trial of 8192 deals less than once in a million.
+        let n = 8192;
+        let mut at_least = 0.0;
+        let mut pmf = vec![0.0f64; n + 1];
+        pmf[0] = (1.0 - RARE).powi(n as i32);
+        for k in 1..=n {
+            pmf[k] = pmf[k - 1] * (n - k + 1) as f64 / k as f64 * RARE / (1.0 - RARE);
+        }
+        for k in (0..=n).rev() {
+            at_least += pmf[k];
+            if surely_common(k, n) {
+                assert!(at_least < 1e-6, "{k} hits of {n}: binomial tail {at_least}");
+            }
+        }
     }
 }

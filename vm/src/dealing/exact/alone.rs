@@ -27,6 +27,11 @@ type Holdings = [[u64; SUIT_POINTS]; 14];
 /// Holdings of two suits by their two lengths, then by their points together.
 type Pairs = Vec<[u64; PAIR_POINTS]>;
 
+/// Every deal, with nothing predealt: `52! / 13!⁴`, what the exact dealer of no rule counts.
+pub fn all_deals() -> u128 {
+    choose(52, 13) * choose(39, 13) * choose(26, 13)
+}
+
 /// The deals meeting `rule` at one seat, with nothing predealt and no rule at the others,
 /// points counted by `values`: the same number, or the same error, as
 /// `ExactDealer::new` with that one rule and then [`deals`](super::ExactDealer::deals).

@@ -33,7 +33,7 @@ use rules::{byte_range, restrictive};
 use suits::BySuit;
 use walk::{Lengths, Memo, Walk, BINOMIAL};
 
-pub use alone::deals_alone;
+pub use alone::{all_deals, deals_alone};
 pub use rules::{counts_exactly, ExactError, SeatRule, MAX_STATES};
 
 mod alone;

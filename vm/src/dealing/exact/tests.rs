@@ -145,6 +145,10 @@ fn counts_one_seat_alone_as_the_walk_does() {
             assert_eq!(deals_alone(rule, &values), walked, "{rule:?} with {values:?}");
         }
     }
+    // No rule at all: every deal, the number the choice of how to deal divides by.
+    let none: [Option<SeatRule>; 4] = Default::default();
+    assert_eq!(ExactDealer::new([Hand::EMPTY; 4], &none, &HCP).map(|d| d.deals()), Ok(all_deals()));
+    assert_eq!(all_deals(), 53_644_737_765_488_792_839_237_440_000);
     // Values the counting refuses, refused alike; ignored alike when no point range restricts.
     for values in [[-1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4], [1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4], [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 10]] {
         for rule in [SeatRule { points: (10, 12), ..any.clone() }, SeatRule { shapes: shapes(|[s, ..]| s >= 7), ..any.clone() }] {
