@@ -294,10 +294,35 @@ pub struct TopCards {
     /// `d = C(52 - c, 13 - j)` every rank `r` below `C(52, 13) < 2^40`
     /// ([`TopCards::divide`]).
     magic: [(u64, u32); 16],
-    /// Per `j`: where the `j`-subsets of the top cards start in `subsets`.
+    /// Per `j`: where the `j`-subsets of the top cards start in [`TOP_SUBSETS`]: the
+    /// `j`-subsets of the `c` top cards are the first `C(c, j)` of its `j`-bit masks (each
+    /// `j`-bit mask below `2^c` is smaller than every one above).
     offset: [u32; 16],
-    /// Every subset of the `c` top cards as a `c`-bit mask, by number of cards.
-    subsets: Box<[u16]>,
+}
+
+/// Every 16-bit mask (a subset of at most [`MAX_TOP_RANKS`] ranks in four suits), grouped by
+/// number of cards, each group in increasing order; and where each group starts. Built when
+/// dealvm is compiled: at run time it cost a one-deal run 2 million instructions.
+static TOP_SUBSETS: ([u16; 1 << 16], [u32; 17]) = top_subsets();
+
+/// Builds [`TOP_SUBSETS`].
+const fn top_subsets() -> ([u16; 1 << 16], [u32; 17]) {
+    let mut subsets = [0u16; 1 << 16];
+    let mut offset = [0u32; 17];
+    let mut k = 1;
+    while k <= 16 {
+        offset[k] = offset[k - 1] + choose(16, k as u64 - 1) as u32;
+        k += 1;
+    }
+    let mut next = offset;
+    let mut mask = 0u32;
+    while mask < 1 << 16 {
+        let k = mask.count_ones() as usize;
+        subsets[next[k] as usize] = mask as u16;
+        next[k] += 1;
+        mask += 1;
+    }
+    (subsets, offset)
 }
 
 impl std::fmt::Debug for TopCards {
@@ -321,31 +346,22 @@ impl TopCards {
         let mut cumulative = [u64::MAX; 16];
         let mut magic = [(0, 0); 16];
         let mut offset = [0u32; 16];
-        let (mut hands, mut start) = (0u64, 0u32);
+        let mut hands = 0u64;
         for j in 0..=c.min(13) {
             let others = choose(52 - c, 13 - j);
             cumulative[j as usize] = hands;
             let bits = 64 - others.leading_zeros();
             magic[j as usize] = ((1u128 << (40 + bits)).div_ceil(others as u128) as u64, bits);
-            offset[j as usize] = start;
+            offset[j as usize] = TOP_SUBSETS.1[j as usize];
             hands += choose(c, j) * others;
-            start += choose(c, j) as u32;
         }
         debug_assert_eq!(hands, HANDS);
-        // The subsets by number of cards, each group in increasing order.
-        let mut subsets = vec![0u16; 1 << c];
-        let mut next: Vec<usize> = (0..=c).map(|k| (0..k).map(|i| choose(c, i) as usize).sum()).collect();
-        for m in 0..1u32 << c {
-            let k = m.count_ones() as usize;
-            subsets[next[k]] = m as u16;
-            next[k] += 1;
-        }
         let mut guess = Box::new([0u8; GUESS_BLOCKS]);
         for (block, g) in guess.iter_mut().enumerate() {
             let first = (block as u64) << GUESS_SHIFT;
             *g = cumulative[1..].iter().filter(|&&start| first >= start).count() as u8;
         }
-        TopCards { cards, cumulative, guess, magic, offset, subsets: subsets.into_boxed_slice() }
+        TopCards { cards, cumulative, guess, magic, offset }
     }
 
     /// The top cards of a uniform hand, as a card mask, `pdep` being the bit-deposit
@@ -361,7 +377,7 @@ impl TopCards {
             j += 1;
         }
         let index = self.divide(u - c[j & 15], j) as usize;
-        let subset = self.subsets[(self.offset[j & 15] as usize + index) & (self.subsets.len() - 1)];
+        let subset = TOP_SUBSETS.0[(self.offset[j & 15] as usize + index) & 0xFFFF];
         pdep(subset as u64, self.cards)
     }
 
@@ -540,8 +556,12 @@ mod tests {
                     let first = t.cumulative[j as usize] + k * others;
                     assert_eq!(part(first), (j as usize, k), "top {ranks}: start of subset {k} of {j}");
                     assert_eq!(part(first + others - 1), (j as usize, k), "top {ranks}: end of subset {k} of {j}");
-                    let subset = t.subsets[t.offset[j as usize] as usize + k as usize];
+                    let at = t.offset[j as usize] as usize + k as usize;
+                    let subset = TOP_SUBSETS.0[at];
                     assert_eq!(subset.count_ones() as u64, j);
+                    // A subset of the `c` top cards, the groups in increasing order (the
+                    // order the deals of a seed were always dealt in).
+                    assert!((subset as u64) < 1 << c && (k == 0 || TOP_SUBSETS.0[at - 1] < subset), "top {ranks}: subset {k} of {j}");
                     assert!(seen.insert(subset));
                 }
             }
