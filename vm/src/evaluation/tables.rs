@@ -160,36 +160,32 @@ pub fn suit_ltc(mask: u16) -> i32 {
 /// or fewer: the ten counts 1 with two higher honours or with the jack, else ½ (DealerV2 also
 /// counts ½ for the ten of a longer suit); the nine counts ½ with the ten, with the eight, or
 /// with exactly two higher honours.
-pub fn suit_quality(mask: u16) -> i32 {
+pub const fn suit_quality(mask: u16) -> i32 {
+    // (A `const fn`, without closures or `for`: its table is built when dealvm is compiled.)
     let len = mask.count_ones() as i32;
-    let has = |c: u16| mask & c != 0;
-    let mut points = 0;
-    let mut honours = 0;
-    for (card, value) in [(ACE, 400), (KING, 300), (QUEEN, 200), (JACK, 100)] {
-        if has(card) {
-            points += value;
-            honours += 1;
-        }
-    }
+    let (ace, king, queen, jack) = (mask & ACE != 0, mask & KING != 0, mask & QUEEN != 0, mask & JACK != 0);
+    let honours = ace as i32 + king as i32 + queen as i32 + jack as i32;
+    let mut points = 400 * ace as i32 + 300 * king as i32 + 200 * queen as i32 + 100 * jack as i32;
     match len {
-        7 if !has(QUEEN) || !has(JACK) => points += 100,
-        8 if !has(QUEEN) => points += 200,
-        8 if !has(JACK) => points += 100,
+        7 if !queen || !jack => points += 100,
+        8 if !queen => points += 200,
+        8 if !jack => points += 100,
         l if l >= 9 => {
-            if !has(QUEEN) {
+            if !queen {
                 points += 200;
             }
-            if !has(JACK) {
+            if !jack {
                 points += 100;
             }
         }
         _ => {}
     }
     if len <= 6 {
-        if has(TEN) {
-            points += if honours > 1 || has(JACK) { 100 } else { 50 };
+        let (ten, nine, eight) = (mask & TEN != 0, mask & NINE != 0, mask & EIGHT != 0);
+        if ten {
+            points += if honours > 1 || jack { 100 } else { 50 };
         }
-        if has(NINE) && (honours == 2 || has(EIGHT) || has(TEN)) {
+        if nine && (honours == 2 || eight || ten) {
             points += 50;
         }
     }
@@ -199,21 +195,21 @@ pub fn suit_quality(mask: u16) -> i32 {
 /// The per-suit part of the Kaplan-Rubens four C's (×100), as Dealer counts it: high cards,
 /// lower honours, suit quality and shortness (void 3, singleton 2, doubleton 1). The point
 /// taken off for the first doubleton, and a 4333's half, are in [`cccc_shape_correction`].
-pub fn suit_cccc(mask: u16) -> i32 {
+pub const fn suit_cccc(mask: u16) -> i32 {
+    // (A `const fn`, like [`suit_quality`].)
     let len = mask.count_ones();
-    let has = |c: u16| mask & c != 0;
     let mut value = 0;
     let mut higher = 0;
-    if has(ACE) {
+    if mask & ACE != 0 {
         value += 300;
         higher += 1;
     }
-    if has(KING) {
+    if mask & KING != 0 {
         // A singleton king is worth ½.
         value += if len == 1 { 50 } else { 200 };
         higher += 1;
     }
-    if has(QUEEN) {
+    if mask & QUEEN != 0 {
         // Dealer's doubleton queen is worth ½ alone, ¾ with the ace or king (the manual's
         // prose says ¼ and ½).
         value += match (len, higher) {
@@ -225,7 +221,7 @@ pub fn suit_cccc(mask: u16) -> i32 {
         };
         higher += 1;
     }
-    if has(JACK) {
+    if mask & JACK != 0 {
         value += match higher {
             2 => 50,
             1 => 25,
@@ -233,7 +229,7 @@ pub fn suit_cccc(mask: u16) -> i32 {
         };
         higher += 1;
     }
-    if has(TEN) && (higher == 2 || (higher == 1 && has(NINE))) {
+    if mask & TEN != 0 && (higher == 2 || (higher == 1 && mask & NINE != 0)) {
         value += 25;
     }
     if len > 0 {
@@ -247,6 +243,27 @@ pub fn suit_cccc(mask: u16) -> i32 {
             _ => 0,
         }
 }
+
+/// The table of a `const fn` of a suit's holding: its value for every holding, worked out
+/// when dealvm is compiled (a `const fn` cannot call a function it is given).
+macro_rules! table_of {
+    ($f:ident) => {{
+        let mut table = [0i32; SUIT_MASKS];
+        let mut m = 0;
+        while m < SUIT_MASKS {
+            table[m] = $f(m as u16);
+            m += 1;
+        }
+        table
+    }};
+}
+
+/// [`suit_quality`] of every holding (built at the start of a run, it cost 1.2 million
+/// instructions).
+static QUALITY_TABLE: [i32; SUIT_MASKS] = table_of!(suit_quality);
+
+/// [`suit_cccc`] of every holding (1.1 million instructions at the start of a run).
+static CCCC_TABLE: [i32; SUIT_MASKS] = table_of!(suit_cccc);
 
 /// The shape-dependent part of the four C's (×100) for lengths `[s, h, d, c]`, as Dealer
 /// counts it: a hand with a short suit loses the point of a first doubleton, whether it has a
@@ -312,6 +329,14 @@ fn by_rank(f: impl Fn(u16) -> i32, block: &mut [i32; SUIT_MASKS]) -> u32 {
     shift
 }
 
+/// Fills `block` from a table built when dealvm was compiled, kept at the shift it gives.
+fn from_table(table: &[i32; SUIT_MASKS], block: &mut [i32; SUIT_MASKS]) -> u32 {
+    *block = *table;
+    let shift = ignored_ranks(|m| block[m as usize]);
+    compact(block, shift);
+    shift
+}
+
 /// All per-suit tables of a run, one block of [`SUIT_MASKS`] entries per [`TableId`], and the
 /// shape-indexed correction of `cccc`.
 #[derive(Clone)]
@@ -370,8 +395,8 @@ impl Tables {
             TableId::CONTROLS => fill_values(block, &top(&[2, 1])),
             TableId::LOSERS => by_rank(suit_losers, block),
             TableId::LTC => by_rank(suit_ltc, block),
-            TableId::QUALITY => by_rank(suit_quality, block),
-            TableId::CCCC => by_rank(suit_cccc, block),
+            TableId::QUALITY => from_table(&QUALITY_TABLE, block),
+            TableId::CCCC => from_table(&CCCC_TABLE, block),
             TableId(n) => fill_values(block, &self.counts.alt[n as usize - 1]),
         };
         self.shift[id.0 as usize] = shift;
@@ -442,6 +467,17 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tables_built_when_dealvm_is_compiled_hold_each_holdings_value() {
+        let t = Tables::new(&PointCounts::default());
+        for m in 0..SUIT_MASKS as u16 {
+            assert_eq!((t.suit(TableId::QUALITY, m), t.suit(TableId::CCCC, m)), (suit_quality(m), suit_cccc(m)), "holding {m:#b}");
+        }
+        // A few values by hand: AKQJT9 (six cards) and a void, a singleton king, Qx.
+        assert_eq!(suit_quality(0b1_1111_1000_0000), (1000 + 100 + 50) * 6 / 10);
+        assert_eq!((suit_cccc(0), suit_cccc(KING), suit_cccc(QUEEN | 1)), (300, 50 + suit_quality(KING) + 200, 50 + suit_quality(QUEEN | 1) + 100));
+    }
 
     #[test]
     fn default_counts_match_dealer() {
