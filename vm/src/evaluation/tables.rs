@@ -93,15 +93,15 @@ impl Default for PointCounts {
 }
 
 /// The losers of one suit holding, as Dealer counts them.
-pub fn suit_losers(mask: u16) -> i32 {
-    let ace = mask & (1 << 12) != 0;
-    let king = mask & (1 << 11) != 0;
-    let queen = mask & (1 << 10) != 0;
+pub const fn suit_losers(mask: u16) -> i32 {
+    let ace = (mask & (1 << 12) != 0) as i32;
+    let king = (mask & (1 << 11) != 0) as i32;
+    let queen = (mask & (1 << 10) != 0) as i32;
     match mask.count_ones() {
         0 => 0,
-        1 => i32::from(!ace),
-        2 => 2 - i32::from(ace) - i32::from(king),
-        _ => 3 - i32::from(ace) - i32::from(king) - i32::from(queen),
+        1 => 1 - ace,
+        2 => 2 - ace - king,
+        _ => 3 - ace - king - queen,
     }
 }
 
@@ -258,6 +258,9 @@ macro_rules! table_of {
     }};
 }
 
+/// [`suit_losers`] of every holding.
+static LOSERS_TABLE: [i32; SUIT_MASKS] = table_of!(suit_losers);
+
 /// [`suit_quality`] of every holding (built at the start of a run, it cost 1.2 million
 /// instructions).
 static QUALITY_TABLE: [i32; SUIT_MASKS] = table_of!(suit_quality);
@@ -393,7 +396,7 @@ impl Tables {
         let shift = match id {
             TableId::HCP => fill_values(block, &self.counts.hcp),
             TableId::CONTROLS => fill_values(block, &top(&[2, 1])),
-            TableId::LOSERS => by_rank(suit_losers, block),
+            TableId::LOSERS => from_table(&LOSERS_TABLE, block),
             TableId::LTC => by_rank(suit_ltc, block),
             TableId::QUALITY => from_table(&QUALITY_TABLE, block),
             TableId::CCCC => from_table(&CCCC_TABLE, block),
@@ -472,7 +475,8 @@ mod tests {
     fn the_tables_built_when_dealvm_is_compiled_hold_each_holdings_value() {
         let t = Tables::new(&PointCounts::default());
         for m in 0..SUIT_MASKS as u16 {
-            assert_eq!((t.suit(TableId::QUALITY, m), t.suit(TableId::CCCC, m)), (suit_quality(m), suit_cccc(m)), "holding {m:#b}");
+            let values = [TableId::LOSERS, TableId::QUALITY, TableId::CCCC].map(|id| t.suit(id, m));
+            assert_eq!(values, [suit_losers(m), suit_quality(m), suit_cccc(m)], "holding {m:#b}");
         }
         // A few values by hand: AKQJT9 (six cards) and a void, a singleton king, Qx.
         assert_eq!(suit_quality(0b1_1111_1000_0000), (1000 + 100 + 50) * 6 / 10);
