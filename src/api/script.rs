@@ -329,12 +329,27 @@ pub enum Dialect {
     ClassicExe,
 }
 
+/// Whether this is the process's first thread, whose stack the stack limit governs (the
+/// command starts without Rust's `main`, which would have named it "main").
+#[cfg(unix)]
+fn on_main_thread() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: neither call has arguments or fails.
+        unsafe { libc::gettid() == libc::getpid() }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        std::thread::current().name() == Some("main")
+    }
+}
+
 /// Whether the calling thread may compile a script of [`SHALLOW`] levels: it is the main
 /// thread, whose stack grows to its limit, and that limit is [`MAIN_STACK`] or more.
 fn room_here() -> bool {
     #[cfg(unix)]
     {
-        let main = std::thread::current().name() == Some("main");
+        let main = on_main_thread();
         let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
         // SAFETY: getrlimit writes the structure it is given.
         let read = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } == 0;
