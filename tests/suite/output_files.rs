@@ -341,6 +341,32 @@ fn a_closed_standard_output_does_not_lose_the_files() {
 
 #[cfg(unix)]
 #[test]
+fn with_no_standard_output_at_all_the_files_get_only_their_own() {
+    use std::os::unix::process::CommandExt;
+    // Descriptor 1 closed before dealvm starts (`dealvm >&-`): the first file the run opens
+    // would take its number, and what is meant for standard output would go into the file.
+    let dir = scratch("closed");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dealvm"));
+    command.args(["-s", "1", "--pbn", "out.pbn"]).current_dir(&dir).stdin(Stdio::piped()).stderr(Stdio::piped());
+    // SAFETY: `close` is async-signal-safe, and the child only closes a descriptor.
+    unsafe {
+        command.pre_exec(|| {
+            libc::close(1);
+            Ok(())
+        })
+    };
+    let mut child = command.spawn().unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"produce 5\naction printall\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let pbn = fs::read_to_string(dir.join("out.pbn")).unwrap();
+    assert_eq!(games(&pbn), 5, "{stderr}");
+    assert!(!pbn.contains("Generated") && !pbn.contains("North   "), "the printed deals and the trailer went into the file:\n{pbn}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
 fn a_write_error_on_standard_output_is_status_2() {
     if !Path::new("/dev/full").exists() {
         println!("note: no /dev/full: test skipped");
