@@ -213,6 +213,11 @@ const HALVES: u64 = choose(52, 26);
 /// `C(26, 13)`: the hands one can take from 26 cards.
 const HANDS_OF_26: u32 = choose(26, 13) as u32;
 
+/// [`SplitTables::guess`] cuts the numbers below `C(26, 13)` (under 2^24) into blocks of
+/// `2^GUESS_SHIFT_26`: 1270 blocks, 1 KB.
+const GUESS_SHIFT_26: u32 = 13;
+const GUESS_BLOCKS_26: usize = (HANDS_OF_26 >> GUESS_SHIFT_26) as usize + 1;
+
 /// The shift of the reciprocals in [`SplitTables::magic`].
 const MAGIC_SHIFT: u32 = 40;
 
@@ -241,6 +246,10 @@ pub struct SplitTables {
     /// `cumulative[j]`: the choices of 13 from 26 with fewer than `j` of the first 13,
     /// padded with `u32::MAX` for a branch-free search.
     cumulative: [u32; 16],
+    /// Per block of `2^GUESS_SHIFT_26` numbers below `C(26, 13)`: the `j` its first number
+    /// falls in (where the search of [`SplitTables::thirteen_of_26`] starts: one look, where
+    /// a binary search took four dependent ones).
+    guess: [u8; GUESS_BLOCKS_26],
     /// `ceil(2^40 / C(13, j))`: divides by `C(13, j)` with a multiply, exactly for every
     /// dividend below `C(13, j)²`.
     magic: [u64; 14],
@@ -302,6 +311,17 @@ impl SplitTables {
             j += 1;
         }
         assert!(total == HANDS_OF_26);
+        let mut guess = [0u8; GUESS_BLOCKS_26];
+        let mut block = 0;
+        while block < GUESS_BLOCKS_26 {
+            let first = (block as u32) << GUESS_SHIFT_26;
+            let mut j = 0;
+            while first >= cumulative[j + 1] {
+                j += 1;
+            }
+            guess[block] = j as u8;
+            block += 1;
+        }
         // How 13 of 39 cards lie in the thirds of them, and how many choices do so.
         let (mut third_vectors, mut weights) = ([0u16; THIRD_VECTORS], [0u64; THIRD_VECTORS]);
         let (mut n, mut sum) = (0, 0);
@@ -320,7 +340,7 @@ impl SplitTables {
         }
         assert!(n == THIRD_VECTORS && sum == HANDS_OF_39);
         let third_alias = alias_table(&weights, HANDS_OF_39);
-        SplitTables { subsets, offset, alias, vectors, cumulative, magic, third_alias, third_vectors }
+        SplitTables { subsets, offset, alias, vectors, cumulative, guess, magic, third_alias, third_vectors }
     }
 
     /// The `i`-th holding of `k` cards.
@@ -334,11 +354,12 @@ impl SplitTables {
     #[inline(always)]
     fn thirteen_of_26(&self, r: u32) -> u64 {
         let c = &self.cumulative;
-        let mut j = 0usize;
-        j += if r >= c[j + 8] { 8 } else { 0 };
-        j += if r >= c[j + 4] { 4 } else { 0 };
-        j += if r >= c[j + 2] { 2 } else { 0 };
-        j += if r >= c[j + 1] { 1 } else { 0 };
+        // The block's first `j`, then the next while `r` is past their start: a block holds
+        // the start of at most one part but at the ends (a few blocks of 1270).
+        let mut j = self.guess[(r >> GUESS_SHIFT_26) as usize % GUESS_BLOCKS_26] as usize;
+        while r >= c[(j + 1) & 15] {
+            j += 1;
+        }
         let j = j.min(13);
         let rank = (r - c[j]) as u64;
         let first = (rank * self.magic[j]) >> MAGIC_SHIFT;
@@ -537,6 +558,8 @@ mod tests {
         for r in 0..HANDS_OF_26 {
             let h = t.thirteen_of_26(r);
             assert_eq!(h.count_ones(), 13);
+            // `j`, the cards of the first 13, is the part `r` falls in, as a plain count finds it.
+            assert_eq!((h & 0x1FFF).count_ones() as usize, t.cumulative[1..14].iter().filter(|&&c| c <= r).count(), "{r}");
             assert!(h < 1 << 26);
             hands.insert(h);
         }
