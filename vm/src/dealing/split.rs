@@ -218,6 +218,10 @@ const HANDS_OF_26: u32 = choose(26, 13) as u32;
 const GUESS_SHIFT_26: u32 = 13;
 const GUESS_BLOCKS_26: usize = (HANDS_OF_26 >> GUESS_SHIFT_26) as usize + 1;
 
+/// The low bits of a threshold out of `C(52, 26)` (under 2^49) that [`SplitTables::fused`]
+/// leaves out.
+const FUSED_SHIFT: u32 = 17;
+
 /// The shift of the reciprocals in [`SplitTables::magic`].
 const MAGIC_SHIFT: u32 = 40;
 
@@ -241,6 +245,11 @@ pub struct SplitTables {
     /// probability threshold (out of `C(52, 26)`) in the high bits and the alias bucket in
     /// the low 11 bits.
     alias: [u64; HALF_VECTORS],
+    /// `alias` with the vectors in it, for one look where two dependent ones were: the
+    /// threshold's high bits (from bit 17) in the high word, then the bucket's own vector and
+    /// its alias's; a draw whose high bits tie with the threshold's (once in 2^32) compares
+    /// the whole threshold in `alias`.
+    fused: [u64; HALF_VECTORS],
     /// The suit-length vector of each bucket: 4 bits per suit, clubs lowest.
     vectors: [u16; HALF_VECTORS],
     /// `cumulative[j]`: the choices of 13 from 26 with fewer than `j` of the first 13,
@@ -301,6 +310,13 @@ impl SplitTables {
         }
         assert!(n == HALF_VECTORS && sum == HALVES);
         let alias = alias_table(&weights, HALVES);
+        let mut fused = [0u64; HALF_VECTORS];
+        let mut b = 0;
+        while b < HALF_VECTORS {
+            let e = alias[b];
+            fused[b] = (e >> 11 >> FUSED_SHIFT) << 32 | (vectors[b] as u64) << 16 | vectors[(e & 0x7FF) as usize] as u64;
+            b += 1;
+        }
         let mut cumulative = [u32::MAX; 16];
         let (mut total, mut magic) = (0u32, [0u64; 14]);
         let mut j = 0;
@@ -340,7 +356,7 @@ impl SplitTables {
         }
         assert!(n == THIRD_VECTORS && sum == HANDS_OF_39);
         let third_alias = alias_table(&weights, HANDS_OF_39);
-        SplitTables { subsets, offset, alias, vectors, cumulative, guess, magic, third_alias, third_vectors }
+        SplitTables { subsets, offset, alias, fused, vectors, cumulative, guess, magic, third_alias, third_vectors }
     }
 
     /// The `i`-th holding of `k` cards.
@@ -388,9 +404,12 @@ impl SplitTables {
     fn half(&self, rng: &mut DealRng, x0: u64, x1: u64, x2: u64) -> u64 {
         let u = draw64(rng, x0, HALVES);
         let bucket = draw21(rng, x1, self.alias.len() as u32) as usize;
-        let entry = self.alias[bucket];
-        let chosen = if u < entry >> 11 { bucket } else { (entry & 0x7FF) as usize };
-        let v = self.vectors[chosen] as u32;
+        // The bucket's own vector when `u` is below its threshold, else its alias's: compared
+        // on the high bits (the whole only on a tie), kept without a branch.
+        let entry = self.fused[bucket];
+        let (t, high) = (entry >> 32, u >> FUSED_SHIFT);
+        let own = if t != high { high < t } else { self.below_threshold(bucket, u) };
+        let v = (entry >> (16 * own as u32) & 0xFFFF) as u32;
         let k = [v & 15, v >> 4 & 15, v >> 8 & 15, v >> 12];
         // Their holdings.
         let clubs = self.holding(k[0], draw21(rng, x1 >> 21, WAYS[k[0] as usize & 15]));
@@ -398,6 +417,13 @@ impl SplitTables {
         let hearts = self.holding(k[2], draw21(rng, x2, WAYS[k[2] as usize & 15]));
         let spades = self.holding(k[3], draw21(rng, x2 >> 21, WAYS[k[3] as usize & 15]));
         clubs | diamonds << 16 | hearts << 32 | spades << 48
+    }
+
+    /// Whether `u` is below bucket `b`'s threshold, compared whole ([`Self::half`]'s tie).
+    #[cold]
+    #[inline(never)]
+    fn below_threshold(&self, b: usize, u: u64) -> bool {
+        u < self.alias[b] >> 11
     }
 
     /// A uniform half of the pack and a uniform 13 of its cards: a side's two hands.
@@ -545,8 +571,13 @@ mod tests {
                 seen[m as usize] = true;
             }
         }
-        // The alias table gives each vector exactly its weight.
+        // The alias table gives each vector exactly its weight, and the fused table holds
+        // it: the threshold's high bits, the bucket's vector, its alias's.
         assert_alias_weights(&t.alias, &t.vectors, 4, HALVES);
+        for (b, (&e, &f)) in t.alias.iter().zip(&t.fused).enumerate() {
+            assert_eq!(f, (e >> 11 >> FUSED_SHIFT) << 32 | (t.vectors[b] as u64) << 16 | t.vectors[(e & 0x7FF) as usize] as u64);
+            assert!(e >> 11 < 1 << (32 + FUSED_SHIFT), "the threshold's high bits fit the high word");
+        }
         // The reciprocals divide exactly, and every number below C(26, 13) is one hand.
         for (&ways, &magic) in WAYS.iter().zip(&t.magic) {
             let w = ways as u64;
