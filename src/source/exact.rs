@@ -200,9 +200,10 @@ impl Counting<'_> {
     /// A quick trial of rejection dealing: up to `size` deals meeting the predeal (dealt by
     /// `base`; with nothing predealt, only the hands of `seats`, by splitting the pack), tested
     /// against the rules of `seats`. It stops as soon as the rules are common for sure
-    /// ([`surely_common`]), unless [`Inputs::explain`] asks for the whole. Seats are not independent (`hcp(north) >= 20`
-    /// and `hcp(south) >= 15` hold together on 8.7e-5 of the deals, not 1.4% times 14%), so
-    /// the product of their probabilities is no estimate; the trial is.
+    /// ([`surely_common`]), unless [`Inputs::explain`] asks for the whole. Seats are not
+    /// independent (`hcp(north) >= 20` and `hcp(south) >= 15` hold together on 8.7e-5 of the
+    /// deals, not 1.4% times 14%), so the product of their probabilities is no estimate; the
+    /// trial is.
     fn trial(&self, seats: &[Seat], base: Option<&ExactDealer>, size: usize) -> Trial {
         match base {
             Some(base) => self.trial_of(seats, base, size),
@@ -489,8 +490,8 @@ mod tests {
     #[test]
     fn the_poisson_tail_is_the_sum_of_its_terms() {
         // Against the terms summed from the probability of 0 on, for small means and counts.
-        for lambda in [0.5, 1.0, 3.2, 8.192] {
-            let mut terms = vec![(-lambda as f64).exp()];
+        for lambda in [0.5f64, 1.0, 3.2, 8.192] {
+            let mut terms = vec![(-lambda).exp()];
             for i in 1..200 {
                 terms.push(terms[i - 1] * lambda / i as f64);
             }
