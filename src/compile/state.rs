@@ -351,8 +351,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
         if !self.plain {
             dealvm_vm::machine::fuse::fuse(&mut program);
             // The deal routine over blocks of deals when its code allows (`--plain` keeps the
-            // per-deal interpreter, the reference).
-            program.blocks = dealvm_vm::machine::block::Plan::of(&program).is_some();
+            // per-deal interpreter, the reference; `--classic` draws `rnd` between the deals).
+            program.blocks = dealvm_vm::machine::block::Plan::of(&program).is_some() && !(self.classic && program.uses_rnd());
         }
         let mut tables = self.tables.take().expect("made above").into_inner();
         for id in program.tables_used() {

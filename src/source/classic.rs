@@ -350,9 +350,9 @@ impl DealSource for ClassicDeals {
     }
 
     /// Classic Dealer's `rnd`: the next number of the dealing's stream.
-    fn rnd(&self, _rng: &mut DealRng, bound: i32, _produced: u64) -> i32 {
+    fn rnd_between_deals(&self, bound: i32) -> Option<i32> {
         let dealer = self.one_by_one.as_ref().expect("a program that draws deals one by one");
-        dealer.lock().unwrap_or_else(|e| e.into_inner()).0.rnd(bound)
+        Some(dealer.lock().unwrap_or_else(|e| e.into_inner()).0.rnd(bound))
     }
 }
 

@@ -109,6 +109,6 @@ fn one_by_one_the_draws_come_between_the_deals() {
     let mut rng = batch_rng(1, 0);
     for m in 0..50 {
         assert_eq!(source.deal(m, &mut rng, |a, _| a), dealer.next_deal());
-        assert_eq!(source.rnd(&mut rng, 1000, 0), dealer.rnd(1000));
+        assert_eq!(source.rnd_between_deals(1000), Some(dealer.rnd(1000)));
     }
 }

@@ -2,8 +2,10 @@
 //! instructions the dealers use.
 //!
 //! The generator is xoshiro256++, one stream per batch of deals ([`batch_rng`]), so a run deals
-//! the same deals on any number of threads. Bounded numbers are drawn without modulo bias
-//! (Lemire's method, rejecting the rare biased draws), so nothing is rounded.
+//! the same deals on any number of threads. `rnd` draws from a stream of each deal's own
+//! ([`DealDraws`]), so the deals do not depend on the draws, nor the draws on the order in
+//! which deals are evaluated. Bounded numbers are drawn without modulo bias (Lemire's method,
+//! rejecting the rare biased draws), so nothing is rounded.
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -37,12 +39,20 @@ pub fn deal_rng(seed: u64, n: u64) -> DealRng {
 /// A uniform random integer in `0..n` (`n > 0`), without modulo bias (Lemire's method).
 #[inline]
 pub fn below(rng: &mut DealRng, n: u32) -> u32 {
+    lemire(n, || rng.next_u32())
+}
+
+/// A uniform random integer in `0..n` (`n > 0`) from the 32-bit words of `next` (Lemire's
+/// method: the high word of a word times `n`, the rare products of a biased low word drawn
+/// again).
+#[inline(always)]
+fn lemire(n: u32, mut next: impl FnMut() -> u32) -> u32 {
     debug_assert!(n > 0);
-    let mut m = (rng.next_u32() as u64) * (n as u64);
+    let mut m = (next() as u64) * (n as u64);
     if (m as u32) < n {
         let threshold = n.wrapping_neg() % n;
         while (m as u32) < threshold {
-            m = (rng.next_u32() as u64) * (n as u64);
+            m = (next() as u64) * (n as u64);
         }
     }
     (m >> 32) as u32
@@ -50,13 +60,49 @@ pub fn below(rng: &mut DealRng, n: u32) -> u32 {
 
 /// dealvm's `rnd(bound)`: uniform in `0..bound` for a positive bound, in `bound+1..=0` for a
 /// negative one, and for 0 the number of the deal among those produced (`produced` were
-/// produced before it).
+/// produced before it); drawn from `rng`.
 #[inline]
 pub fn rnd_draw(rng: &mut DealRng, bound: i32, produced: u64) -> i32 {
+    rnd_of(bound, produced, |n| below(rng, n))
+}
+
+/// `rnd(bound)` with `below(n)` drawing a number in `0..n`.
+#[inline(always)]
+fn rnd_of(bound: i32, produced: u64, below: impl FnOnce(u32) -> u32) -> i32 {
     match bound {
         0 => produced.wrapping_add(1) as i32,
-        n if n > 0 => below(rng, n as u32) as i32,
-        n => -(below(rng, n.unsigned_abs()) as i32),
+        n if n > 0 => below(n as u32) as i32,
+        n => -(below(n.unsigned_abs()) as i32),
+    }
+}
+
+/// The numbers `rnd` draws for one deal: a stream of the deal's own (SplitMix64 from the
+/// run's seed and the deal's number in the run), so that a deal's draws are the same whether
+/// it is evaluated alone or in a block of deals, in a piece or a whole batch, and the deals
+/// dealt after it do not depend on them. The deal's draws follow each other in the order its
+/// code asks for them, which is the order of the condition as written (nothing is moved
+/// across `rnd`).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct DealDraws(u64);
+
+impl DealDraws {
+    /// The draws of deal number `n` of a run with seed `seed`.
+    #[inline]
+    pub fn of(seed: u64, n: u64) -> DealDraws {
+        DealDraws(mix64(mix64(seed ^ 0xBB67_AE85_84CA_A73B) ^ n))
+    }
+
+    /// The next 32-bit word.
+    #[inline(always)]
+    fn next_u32(&mut self) -> u32 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        (mix64(self.0) >> 32) as u32
+    }
+
+    /// dealvm's `rnd(bound)` ([`rnd_draw`]) from these draws.
+    #[inline]
+    pub fn rnd(&mut self, bound: i32, produced: u64) -> i32 {
+        rnd_of(bound, produced, |n| lemire(n, || self.next_u32()))
     }
 }
 
@@ -103,6 +149,47 @@ pub fn pdep_portable(mut src: u64, mut mask: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The chi-square statistic of `seen` against equal shares, and its bound at probability
+    /// 1e-4 for its degrees of freedom (Wilson-Hilferty).
+    fn chi_square_of_equal_shares(seen: &[u64]) -> (f64, f64) {
+        let total: u64 = seen.iter().sum();
+        let expected = total as f64 / seen.len() as f64;
+        let chi = seen.iter().map(|&o| (o as f64 - expected).powi(2) / expected).sum();
+        let df = seen.len() as f64 - 1.0;
+        (chi, df * (1.0 - 2.0 / (9.0 * df) + 3.72 * (2.0 / (9.0 * df)).sqrt()).powi(3))
+    }
+
+    #[test]
+    fn each_deals_rnd_is_uniform_and_independent_of_its_neighbours() {
+        // The first draw of consecutive deals (the case of a script that levels with one
+        // `rnd`), pairs of consecutive deals' draws, and the second draw of a deal after its
+        // first: each uniform over its cells.
+        let (n, cells) = (7u32, 7usize);
+        let (mut first, mut pairs, mut second) = (vec![0u64; cells], vec![0u64; cells * cells], vec![0u64; cells * cells]);
+        let mut before = None;
+        for deal in 0..200_000u64 {
+            let mut draws = DealDraws::of(42, deal);
+            let a = draws.rnd(n as i32, 0) as usize;
+            let b = draws.rnd(n as i32, 0) as usize;
+            assert!(a < cells && b < cells);
+            first[a] += 1;
+            second[a * cells + b] += 1;
+            if let Some(p) = before.replace(a) {
+                pairs[p * cells + a] += 1;
+            }
+        }
+        for (what, seen) in [("first draws", &first), ("consecutive deals", &pairs), ("a deal's two draws", &second)] {
+            let (chi, bound) = chi_square_of_equal_shares(seen);
+            assert!(chi < bound, "{what}: chi-square {chi:.1} over {bound:.1}");
+        }
+        // Negative bounds and 0 as `rnd` has them; the same deal draws the same again.
+        let mut draws = DealDraws::of(5, 9);
+        assert!((-4..=0).contains(&draws.rnd(-5, 0)));
+        assert_eq!(draws.rnd(0, 41), 42);
+        assert_eq!(DealDraws::of(5, 9).rnd(1000, 0), DealDraws::of(5, 9).rnd(1000, 0));
+        assert_ne!((0..8).map(|d| DealDraws::of(5, d).rnd(1 << 30, 0)).collect::<std::collections::BTreeSet<_>>().len(), 1);
+    }
 
     #[test]
     fn below_is_in_range() {

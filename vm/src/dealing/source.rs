@@ -13,7 +13,7 @@ use crate::card::{Deal, Seats};
 use crate::cpu::has_bmi2;
 use crate::dealing::board::Board;
 use crate::dealing::gaps::Gaps;
-use crate::dealing::rng::{pdep_portable, rnd_draw, DealRng};
+use crate::dealing::rng::{pdep_portable, DealRng};
 use crate::evaluation::dd::TrickTable;
 
 /// A source of deals: numbered deals, dealt from a batch's random stream or read from a list,
@@ -89,12 +89,14 @@ pub trait DealSource: Sync {
         None
     }
 
-    /// `rnd(bound)` for a deal of this source, `produced` deals having been produced before
-    /// it: dealvm's, from the batch's stream `rng` ([`rnd_draw`]); classic Dealer's dealing
-    /// draws it from its own stream, between its deals.
+    /// `rnd(bound)` when this source draws it from its own stream, between its deals, as
+    /// classic Dealer's dealing does (its deals then depend on the draws, and the program
+    /// runs one deal at a time); `None` for dealvm's sources, whose `rnd` draws from each
+    /// deal's own stream ([`crate::dealing::rng::DealDraws`]).
     #[inline(always)]
-    fn rnd(&self, rng: &mut DealRng, bound: i32, produced: u64) -> i32 {
-        rnd_draw(rng, bound, produced)
+    fn rnd_between_deals(&self, bound: i32) -> Option<i32> {
+        _ = bound;
+        None
     }
 
     /// Deal number `n` with the fastest bit deposit the processor has: for callers that deal
@@ -198,7 +200,7 @@ impl<S: DealSource> DealSource for Whole<'_, S> {
         self.source.gaps()
     }
 
-    fn rnd(&self, rng: &mut DealRng, bound: i32, produced: u64) -> i32 {
-        self.source.rnd(rng, bound, produced)
+    fn rnd_between_deals(&self, bound: i32) -> Option<i32> {
+        self.source.rnd_between_deals(bound)
     }
 }

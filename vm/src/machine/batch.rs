@@ -17,7 +17,7 @@
 use crate::card::{Deal, Seat};
 use crate::cpu::Tier;
 use crate::dealing::gaps::{place_rng, Gaps, Places};
-use crate::dealing::rng::{batch_rng, pdep_portable, DealRng};
+use crate::dealing::rng::{batch_rng, pdep_portable, DealDraws, DealRng};
 use crate::dealing::source::DealSource;
 use crate::evaluation::dd::DdCache;
 use crate::evaluation::stats::Tallies;
@@ -183,7 +183,8 @@ impl<S: DealSource> Job<'_, S> {
     ///
     /// The deals before the range are dealt again, without evaluating them, to reach the
     /// range's place in the batch's random stream: so a piece gives the deals the whole batch
-    /// would, provided the program draws no random numbers ([`Program::uses_rnd`]) and, with
+    /// would (`rnd` draws from each deal's own stream, but from a source that draws it between
+    /// its deals, [`DealSource::rnd_between_deals`], which runs whole batches), and, with
     /// swapping, the range starts on a dealt deal (a multiple of the copies). A sparse source
     /// ([`DealSource::gaps`]) deals only at the places its gaps reach, each deal from the
     /// stream of its place: a piece draws the gaps before it instead.
@@ -283,6 +284,8 @@ impl<S: DealSource> Job<'_, S> {
             places,
             rested: false,
             halted: false,
+            draws: DealDraws::default(),
+            drawing: 0,
             end,
             sink,
             pdep,
@@ -331,6 +334,9 @@ struct BatchFeed<'j, 'k, S, K, P> {
     rested: bool,
     /// Whether a result stopped the piece (the cap reached, or a fault).
     halted: bool,
+    /// The `rnd` draws of deal `drawing - 1` of the run (none yet when 0).
+    draws: DealDraws,
+    drawing: u64,
     end: BatchEnd,
     sink: &'k mut K,
     pdep: P,
@@ -406,7 +412,8 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> BatchFeed<'_, '_, S,
                 Way::Blocks => {
                     let (seed, first, pdep) = (job.seed, self.first, self.pdep);
                     let mut rest = |l: usize, deal: &Deal| job.source.deal_rest(deal, seed, first + at + l as u64, pdep);
-                    match block.run(job.program, job.routine, job.tables, n, &mut rest) {
+                    let draws = |l: usize| DealDraws::of(seed, first + at + l as u64);
+                    match block.run(job.program, job.routine, job.tables, n, &mut rest, &draws) {
                         Ok(produced) => self.deliver(block, produced, n, values),
                         Err(Bail) => {
                             block.restore_dealt();
@@ -563,9 +570,19 @@ impl<S: DealSource, K: Sink, P: Fn(u64, u64) -> u64 + Copy> Feed for BatchFeed<'
         self.produced_before + self.end.produced
     }
 
+    /// `rnd(bound)` from the current deal's own draws ([`DealDraws`]), or from the source's
+    /// stream when it draws between its deals (classic Dealer's).
     #[inline(always)]
-    fn rnd(&mut self, rng: &mut DealRng, bound: i32) -> i32 {
-        self.job.source.rnd(rng, bound, self.produced())
+    fn rnd(&mut self, _rng: &mut DealRng, bound: i32) -> i32 {
+        if let Some(drawn) = self.job.source.rnd_between_deals(bound) {
+            return drawn;
+        }
+        let n = self.first + self.i;
+        if self.drawing != n + 1 {
+            self.draws = DealDraws::of(self.job.seed, n);
+            self.drawing = n + 1;
+        }
+        self.draws.rnd(bound, self.produced())
     }
 
     #[inline(always)]

@@ -296,8 +296,9 @@ impl Program {
         self.needs(Needs::Server)
     }
 
-    /// Whether the code draws random numbers (`rnd`): then a deal's place in its batch's
-    /// random stream depends on the deals evaluated before it.
+    /// Whether the code draws random numbers (`rnd`): from each deal's own stream, but under
+    /// `--classic`, where they come from Dealer's stream between the deals (and `rnd(0)` counts
+    /// the deals produced before).
     pub fn uses_rnd(&self) -> bool {
         self.needs(Needs::Draw)
     }

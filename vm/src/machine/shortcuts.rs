@@ -53,11 +53,14 @@ fn batch<S: DealSource>(program: &Program, tables: &Tables, source: &S, seed: u6
 fn shortcuts_give_what_the_plain_way_gives() {
     let mut gen = Gen::new(20261127);
     let tables = Tables::new(&PointCounts::default());
-    let (mut calls_fused, mut partly, mut in_blocks, mut produced) = (0, 0, 0, 0);
+    let (mut calls_fused, mut partly, mut in_blocks, mut produced, mut drawing) = (0, 0, 0, 0, 0);
     for case in 0..600u64 {
         // Every other program asks more than the cards (`rnd`, double dummy, `usereval`,
         // `opc`): their facts are compared, but they are not run here.
         gen.asks = case % 2 == 1;
+        // `rnd` draws from each deal's own stream: the deals and draws do not depend on how
+        // much was dealt, nor on the order of evaluation.
+        gen.draws = case % 4 == 2;
         let routine = [Routine::Whole, Routine::NorthFirst, Routine::Calling][(case / 2 % 3) as usize];
         let plain = gen.program(2, routine);
         let mut fused = plain.clone();
@@ -67,6 +70,7 @@ fn shortcuts_give_what_the_plain_way_gives() {
         if gen.asks {
             continue;
         }
+        drawing += usize::from(plain.uses_rnd());
         // The dealer of the hands the fused program says it reads first.
         let source = RandomDealer::reading(fused.seats_dealt_first(), true);
         partly += usize::from(source.seats() != Seats::ALL);
@@ -85,4 +89,5 @@ fn shortcuts_give_what_the_plain_way_gives() {
     // The generator is worth something only if each case happens.
     assert!(calls_fused >= 300, "{calls_fused} variable calls fused");
     assert!(partly >= 100 && in_blocks >= 200 && produced >= 80, "{partly} dealt partly, {in_blocks} over blocks, {produced} produced deals");
+    assert!(drawing >= 50, "{drawing} programs drew random numbers");
 }

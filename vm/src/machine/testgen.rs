@@ -32,11 +32,14 @@ pub(crate) struct Gen {
     seat: Option<Seat>,
     /// Whether leaves may draw random numbers, solve, ask `usereval` or `opc`.
     pub(crate) asks: bool,
+    /// Whether leaves may draw random numbers (`rnd` of a constant bound, 0 and negative
+    /// ones too).
+    pub(crate) draws: bool,
 }
 
 impl Gen {
     pub(crate) fn new(seed: u64) -> Gen {
-        Gen { state: seed, seat: None, asks: false }
+        Gen { state: seed, seat: None, asks: false, draws: false }
     }
 
     pub(crate) fn below(&mut self, n: u64) -> u64 {
@@ -68,6 +71,11 @@ impl Gen {
     fn leaf(&mut self, asm: &mut Assembler, vars: u16) {
         if self.asks && self.seat.is_none() && self.below(6) == 0 {
             return self.asking(asm);
+        }
+        if self.draws && self.below(7) == 0 {
+            asm.emit(Instr::Const(self.below(14) as i32 - 3));
+            asm.emit(Instr::Rnd);
+            return;
         }
         let (seat, suit) = (self.seat(), self.suit());
         let tables = [TableId::HCP, TableId::LOSERS, TableId::CONTROLS, TableId::pt(3)];

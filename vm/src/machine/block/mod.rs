@@ -7,7 +7,8 @@
 //! first address to the last: the lanes ([`Lanes`]) that take a branch (`&&`, `||`, `?:`) wait
 //! at its target while the others go on, and join them there. A variable's subroutine runs for
 //! the lanes that need its value and do not have it yet, and its column keeps the value for
-//! the rest of the block, as the interpreter's per-deal cache does. Each lane runs exactly the
+//! the rest of the block, as the interpreter's per-deal cache does. A lane's `rnd` draws from
+//! its deal's own stream, as the interpreter's do. Each lane runs exactly the
 //! instructions the interpreter runs for its deal, no more, so the values are the same. What
 //! the block cannot give as the interpreter does — a division by zero, which stops the batch
 //! at its deal, or a produced deal whose values were not all stored — is a [`Bail`]: the
@@ -17,6 +18,7 @@
 
 use crate::card::{Deal, Seat};
 use crate::cpu::Tier;
+use crate::dealing::rng::DealDraws;
 use crate::evaluation::score::{classic_imps, imps, score};
 use crate::evaluation::shape::shape_index_of;
 use crate::evaluation::tables::Tables;
@@ -58,6 +60,9 @@ pub struct Block {
     pub deals: Box<[Deal; LANES]>,
     /// The lanes whose deal `deal.rest` completed.
     pub rested: Lanes,
+    /// Each lane's `rnd` draws, for the lanes in `drawing` (the others have drawn nothing yet).
+    draws: Box<[DealDraws; LANES]>,
+    drawing: Lanes,
     /// The deals of those lanes as they were dealt, before `deal.rest` completed them.
     as_dealt: Box<[Deal; LANES]>,
     /// Each seat's shape index in each lane, for the lanes in `shaped`: worked out once per
@@ -82,12 +87,15 @@ pub struct Block {
     results: Column,
 }
 
-/// What a run of a block reads besides the block: the program, its tables, `deal.rest`.
+/// What a run of a block reads besides the block: the program, its tables, `deal.rest`, the
+/// draws of `rnd`.
 struct Surroundings<'a> {
     program: &'a Program,
     tables: &'a Tables,
     /// Deals the hands left out of the deal in a lane.
     rest: &'a mut dyn FnMut(usize, &Deal) -> Deal,
+    /// The `rnd` draws of the deal in a lane, none drawn yet.
+    draws: &'a dyn Fn(usize) -> DealDraws,
 }
 
 impl Block {
@@ -103,6 +111,8 @@ impl Block {
             choice: Choice::default(),
             deals: Box::new([Deal::default(); LANES]),
             rested: Lanes::NONE,
+            draws: Box::new([DealDraws::default(); LANES]),
+            drawing: Lanes::NONE,
             as_dealt: Box::new([Deal::default(); LANES]),
             shapes: Box::new([[0; LANES]; 4]),
             shaped: [Lanes::NONE; 4],
@@ -117,8 +127,9 @@ impl Block {
     }
 
     /// Evaluates entry point `entry` of `program` for the deals in lanes `0..n` of
-    /// [`Block::deals`]; `rest(lane, deal)` is what `deal.rest` does to the deal in a lane.
-    /// Gives the lanes whose deal is produced (a nonzero result).
+    /// [`Block::deals`]; `rest(lane, deal)` is what `deal.rest` does to the deal in a lane,
+    /// `draws(lane)` the stream its `rnd` draws from. Gives the lanes whose deal is produced
+    /// (a nonzero result).
     pub fn run(
         &mut self,
         program: &Program,
@@ -126,11 +137,13 @@ impl Block {
         tables: &Tables,
         n: usize,
         rest: &mut dyn FnMut(usize, &Deal) -> Deal,
+        draws: &dyn Fn(usize) -> DealDraws,
     ) -> Result<Lanes, Bail> {
-        self.run_as(Tier::best(), program, entry, tables, n, rest)
+        self.run_as(Tier::best(), program, entry, tables, n, rest, draws)
     }
 
     /// [`Block::run`] with the evaluator compiled for `tier` (which the processor runs).
+    #[allow(clippy::too_many_arguments)]
     pub fn run_as(
         &mut self,
         tier: Tier,
@@ -139,14 +152,16 @@ impl Block {
         tables: &Tables,
         n: usize,
         rest: &mut dyn FnMut(usize, &Deal) -> Deal,
+        draws: &dyn Fn(usize) -> DealDraws,
     ) -> Result<Lanes, Bail> {
         assert!(tier <= Tier::best(), "a tier the processor runs");
         self.known.iter_mut().for_each(|k| *k = Lanes::NONE);
         self.stored.iter_mut().for_each(|s| *s = Lanes::NONE);
         self.rested = Lanes::NONE;
+        self.drawing = Lanes::NONE;
         self.shaped = [Lanes::NONE; 4];
         let lanes = Lanes::first(n);
-        let mut cx = Surroundings { program, tables, rest };
+        let mut cx = Surroundings { program, tables, rest, draws };
         let start = program.entries[entry].start as usize;
         let ran = match tier {
             #[cfg(target_arch = "x86_64")]
@@ -321,6 +336,19 @@ impl Block {
             Instr::Score { vulnerable, contract } => map(&mut self.stack[d - 1], act, |v| score(vulnerable, contract, v)),
             Instr::Imps if cx.program.classic_imps => map(&mut self.stack[d - 1], act, classic_imps),
             Instr::Imps => map(&mut self.stack[d - 1], act, imps),
+            Instr::Rnd => {
+                let top = &mut self.stack[d - 1];
+                // `rnd(0)` is the number of the deal among those produced, which only the
+                // interpreter knows as it goes.
+                if !act.split(|l| top[l] == 0).0.is_empty() {
+                    return Err(Bail);
+                }
+                let new = act.and_not(self.drawing);
+                let draws = &mut self.draws;
+                new.each(|l| draws[l] = (cx.draws)(l));
+                self.drawing = self.drawing.or(new);
+                act.each(|l| top[l] = draws[l].rnd(top[l], 0));
+            }
             load => self.load::<I>(cx, load, act, d),
         }
         Ok(act)

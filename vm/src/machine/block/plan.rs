@@ -21,9 +21,8 @@ pub struct Plan {
 
 impl Plan {
     /// The plan of a verified program, or `None` when some routine holds an instruction that
-    /// only runs one deal at a time — a random draw (`rnd`, which shares the stream the deals
-    /// are dealt from), a double-dummy, `usereval` or `opc` question (caches of one deal) — or
-    /// a jump backwards.
+    /// only runs one deal at a time — a double-dummy, `usereval` or `opc` question (caches of
+    /// one deal) — or a jump backwards.
     pub fn of(program: &Program) -> Option<Plan> {
         let code: Vec<Instr> = program.code.iter().map(|i| i.unfused()).collect();
         let mut depth = vec![u16::MAX; code.len()];

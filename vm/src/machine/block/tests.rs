@@ -1,5 +1,5 @@
 //! Blocks give what the interpreter gives: random programs (variables calling variables, `&&`,
-//! `||`, `?:`, divisions by values that are sometimes zero, `deal.rest`, statistics) run
+//! `||`, `?:`, divisions by values that are sometimes zero, `deal.rest`, `rnd`, statistics) run
 //! over whole batches both ways, their produced deals, values, statistics and faults compared.
 
 use super::*;
@@ -53,9 +53,11 @@ fn both_ways(job: &Job<'_, RandomDealer>, plain: &Program, range: std::ops::Rang
 fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks() {
     let mut gen = Gen::new(20261125);
     let tables = Tables::new(&PointCounts::default());
-    let (mut ran, mut bailed, mut faulted, mut capped, mut partly, mut produced, mut tiers) = (0, 0, 0, 0, 0, 0, 0);
+    let (mut ran, mut bailed, mut faulted, mut capped, mut partly, mut produced, mut tiers, mut drawing) = (0, 0, 0, 0, 0, 0, 0, 0);
     for case in 0..60 {
         let rest = case % 3 == 0;
+        // `rnd` in every other program: each lane from its deal's own stream.
+        gen.draws = case % 2 == 1;
         let mut program = gen.program(3, if rest { Routine::NorthFirst } else { Routine::Whole });
         // `imps` as classic Dealer counts them now and then (`--classic`).
         program.classic_imps = case % 4 == 1;
@@ -63,6 +65,7 @@ fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks(
         program.blocks = true;
         plain.blocks = false;
         assert!(Block::new(&program).is_some(), "a program the block evaluator runs:\n{}", program.disassemble());
+        drawing += usize::from(program.uses_rnd());
         // The deal routine on one block directly: it runs, or bails on a division by zero.
         // With `deal.rest`, the hands the condition reads first, the others for the deals
         // produced (or when the code reaches `deal.rest`).
@@ -74,7 +77,8 @@ fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks(
             *deal = source.deal(0, &mut rng, crate::dealing::rng::pdep_portable);
         }
         let mut dealt = |_: usize, deal: &Deal| *deal;
-        let outcome = block.run(&program, 0, &tables, LANES, &mut dealt);
+        let draws = |l: usize| crate::dealing::rng::DealDraws::of(case, l as u64);
+        let outcome = block.run(&program, 0, &tables, LANES, &mut dealt, &draws);
         match outcome {
             Ok(_) => ran += 1,
             Err(Bail) => bailed += 1,
@@ -89,7 +93,7 @@ fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks(
         };
         let expected = outcome.map(|produced| seen(&block, produced));
         for tier in crate::cpu::Tier::available() {
-            let got = block.run_as(tier, &program, 0, &tables, LANES, &mut dealt).map(|produced| seen(&block, produced));
+            let got = block.run_as(tier, &program, 0, &tables, LANES, &mut dealt, &draws).map(|produced| seen(&block, produced));
             assert_eq!(got, expected, "{tier:?} evaluates otherwise\n{}", program.disassemble());
             tiers += 1;
         }
@@ -114,17 +118,23 @@ fn random_programs_give_the_same_deals_values_statistics_and_faults_over_blocks(
     assert!(faulted >= 5 && capped >= 20, "{faulted} pieces faulted and {capped} reached their cap");
     assert!(partly >= 10 && produced >= 60, "{partly} programs dealt north first, {produced} pieces produced deals");
     assert!(tiers >= 60, "each program evaluated for every tier the processor runs");
+    assert!(drawing >= 20, "{drawing} programs drew random numbers");
 }
 
 #[test]
-fn programs_that_draw_ask_or_jump_back_run_one_deal_at_a_time() {
+fn programs_that_ask_or_jump_back_run_one_deal_at_a_time() {
     let mut asm = Assembler::new();
     asm.begin_entry("deal");
     asm.emit(Instr::Const(5));
     asm.emit(Instr::Rnd);
     asm.end_entry();
     let program = asm.finish().expect("a valid program");
-    assert!(Plan::of(&program).is_none(), "rnd shares the dealing stream");
+    assert!(Plan::of(&program).is_some(), "rnd draws from each lane's own stream");
+    let asks = Program {
+        code: vec![Instr::Opc { side: crate::card::Side::NorthSouth, strain: None, opener: crate::card::Seat::North }, Instr::Return],
+        ..program.clone()
+    };
+    assert!(Plan::of(&asks).is_none(), "opc keeps its answer for one deal");
     let jumps_back = Program { code: vec![Instr::Const(1), Instr::JumpIfZero(0), Instr::Const(1), Instr::Return], ..program.clone() };
     assert!(Plan::of(&jumps_back).is_none());
 }

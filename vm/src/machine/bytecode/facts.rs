@@ -51,7 +51,8 @@ pub enum Needs {
     /// A value the machine keeps for the deal (an `opc` of a side and opener): still a
     /// function of the deal, counted once.
     DealCache,
-    /// A random number from the batch's stream (`rnd`).
+    /// A random number from the deal's own stream (`rnd`; under `--classic`, from Dealer's
+    /// stream between the deals, which the compiler then runs one deal at a time).
     Draw,
     /// The double-dummy solver.
     Solver,
@@ -107,10 +108,10 @@ impl Facts {
     }
 
     /// Whether the block evaluator can run the instruction over a block of deals: anything
-    /// but a random draw (which shares the stream the deals are dealt from) and the questions
-    /// whose answers a machine keeps for one deal (`opc`, double dummy, `usereval`).
+    /// but the questions whose answers a machine keeps for one deal (`opc`, double dummy,
+    /// `usereval`). A random draw runs there from each lane's own stream.
     pub fn runs_over_blocks(&self) -> bool {
-        !matches!(self.needs, Needs::DealCache | Needs::Draw | Needs::Solver | Needs::Server)
+        !matches!(self.needs, Needs::DealCache | Needs::Solver | Needs::Server)
     }
 }
 
