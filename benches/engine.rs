@@ -95,6 +95,8 @@ fn dealing(c: &mut Criterion) {
     });
     let dealers = [
         ("one card predealt", PredealDealer::new([hand(&["SA"]), e, e, e]).expect("a predeal")),
+        // Floyd's algorithm for every hand: no hand is empty to split the cards left.
+        ("a card of each hand predealt", PredealDealer::new([hand(&["SA"]), hand(&["HA"]), hand(&["DA"]), hand(&["CA"])]).expect("a predeal")),
         ("north predealt", PredealDealer::new([hand(&["SAKT9", "HQ3", "DJ976", "CK82"]), e, e, e]).expect("a predeal")),
         ("twelve of north's predealt", PredealDealer::new([hand(&["SAKT9", "HQ3", "DJ97", "CK82"]), e, e, e]).expect("a predeal")),
         ("spades(west)==7", PredealDealer::with_lengths([e; 4], &lengths).expect("a predeal")),

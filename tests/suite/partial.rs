@@ -69,13 +69,13 @@ fn one_hand_alone_has_the_law_of_a_hand_of_a_whole_deal() {
 
 #[test]
 fn two_hands_have_the_joint_law_of_two_hands_of_a_whole_deal() {
-    // Partners (a side: the first split of the pack), and opponents (dealt whole).
+    // Partners and opponents alike: the first split of the pack, half of it to each.
     let probs: Vec<f64> = (0..196).map(|i| joint_length_probability(i / 14, i % 14)).collect();
     let cases = [
-        ([Seat::North, Seat::South], Dealt::Side(dealvm_vm::card::Side::NorthSouth)),
-        ([Seat::East, Seat::West], Dealt::Side(dealvm_vm::card::Side::EastWest)),
-        ([Seat::North, Seat::East], Dealt::All),
-        ([Seat::South, Seat::West], Dealt::All),
+        ([Seat::North, Seat::South], Dealt::Two(Seat::North, Seat::South)),
+        ([Seat::East, Seat::West], Dealt::Two(Seat::East, Seat::West)),
+        ([Seat::North, Seat::East], Dealt::Two(Seat::North, Seat::East)),
+        ([Seat::South, Seat::West], Dealt::Two(Seat::South, Seat::West)),
     ];
     for (i, (pair, dealt)) in cases.into_iter().enumerate() {
         let dealer = RandomDealer::reading(seats(&pair), false);
@@ -165,6 +165,7 @@ fn completed_deals_are_uniform_given_the_hands_dealt() {
     check_completion("north dealt", &[Seat::North], deal(&[(Seat::North, north)]), 40_000);
     check_completion("east dealt", &[Seat::East], deal(&[(Seat::East, east)]), 40_000);
     check_completion("north-south dealt", &[Seat::North, Seat::South], deal(&[(Seat::North, north), (Seat::South, south)]), 40_000);
+    check_completion("north-east dealt", &[Seat::North, Seat::East], deal(&[(Seat::North, north), (Seat::East, east)]), 40_000);
     check_completion("nothing dealt", &[], Deal::default(), 40_000);
 }
 
@@ -404,7 +405,7 @@ fn the_hands_dealt_are_those_the_program_reads() {
         ("condition hcp(north) >= 10\n", &["-Z", "x.zrd"], format!("{}{REST}", honours("north"))),
         ("condition hcp(north) >= 15 && hcp(west) < 5\n", &["-Z", "x.zrd"], format!("north{REST}")),
         ("produce 3\n", &["-Z", "x.zrd"], "none first, all four when the code reaches `deal.rest`".to_string()),
-        ("condition hcp(north) >= 10 || hcp(west) < 5\n", &["-Z", "x.zrd"], "all".to_string()),
+        ("condition hcp(north) >= 10 || hcp(west) < 5\n", &["-Z", "x.zrd"], format!("north west{REST}")),
         // Fewer ranks (controls: aces and kings; hascard of a king), or the whole hand when
         // the program reads a length, a ten, or a suit holding whole.
         ("condition controls(west) >= 4 || hascard(west, KD)\naction average 1\n", &[], "west's cards of the top 2 ranks".to_string()),
@@ -423,10 +424,11 @@ fn the_hands_dealt_are_those_the_program_reads() {
         ("condition hcp(north) >= 12 && hcp(west) + hcp(east) + hcp(south) < 20\naction average 1\n", &[], "all".to_string()),
         ("x = spades(south)\ncondition hcp(north) >= 15\naction average x\n", &[], "north south".to_string()),
         ("x = spades(south)\ncondition hcp(north) >= 15\naction average x, printoneline\n", &[], format!("north{REST}")),
-        ("condition hcp(north) >= 10 && hcp(west) < 5\naction average 1\n", &[], "all".to_string()),
+        ("condition hcp(north) >= 10 && hcp(west) < 5\naction average 1\n", &[], "north west".to_string()),
         ("condition shape(south, 4333) && hascard(north, AS)\naction frequency (hearts(south), 0, 13)\n", &[], format!("south{REST}")),
-        // Two hands of different sides cost as much as a whole deal.
-        ("condition hcp(north) >= 10 || hcp(west) < 5\naction average 1\n", &[], "all".to_string()),
+        // Two hands of different sides are dealt as a side's are; three, whole.
+        ("condition hcp(north) >= 10 || hcp(west) < 5\naction average 1\n", &[], "north west".to_string()),
+        ("condition hcp(north) >= 10 || hcp(west) < 5 || hcp(east) < 5\naction average 1\n", &[], "all".to_string()),
         ("condition cccc(east) > 1000 || losers(west) < 5\naction average ltc(east)\n", &[], "east west".to_string()),
         ("condition hcp(north) > 14 && hcp(east) > 10 && hcp(west) > 10\naction average 1\n", &[], format!("north{REST}")),
         ("condition hcp(north) + hcp(east) > 10 && hcp(west) > 10\naction average 1\n", &[], "all".to_string()),

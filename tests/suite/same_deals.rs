@@ -30,7 +30,7 @@ fn deals_written(dir: &Path, script: &str, args: &[&str], file: &str) -> Vec<Str
 /// The conditions tried, what the dealer deals first differing for each (`--dump-bytecode`),
 /// with an action that only counts and reads no other hand than the condition reads first
 /// (the values of the actions are part of what the program reads, and so of the dealing).
-const CONDITIONS: [(&str, &str); 6] = [
+const CONDITIONS: [(&str, &str); 7] = [
     // Nothing read: every deal dealt whole for the output.
     ("", "action average 1\n"),
     // North's honours only.
@@ -41,8 +41,10 @@ const CONDITIONS: [(&str, &str); 6] = [
     ("condition shape(north, any 5332) && hcp(north) >= 12\n", "action average hcp(north)\n"),
     // A side.
     ("condition hcp(north) + hcp(south) >= 26\n", "action average hcp(south)\n"),
+    // Opponents' two hands.
+    ("condition hcp(north) >= 10 || hcp(west) >= 10\n", "action average hcp(west)\n"),
     // The whole deal.
-    ("condition hcp(north) >= 10 || hcp(west) >= 10\n", "action average hcp(east)\n"),
+    ("condition hcp(north) >= 10 || hcp(west) >= 10 || hcp(east) >= 10\n", "action average hcp(east)\n"),
 ];
 
 #[test]

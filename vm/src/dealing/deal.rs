@@ -32,6 +32,49 @@ struct SeatPlan {
     count: u8,
 }
 
+impl SeatPlan {
+    /// The plan of `k` cards drawn from `n` free ones: Floyd's steps `n - k..n`, as many a
+    /// word as its product of bounds allows.
+    fn of(k: u8, n: u8) -> SeatPlan {
+        let mut plan = SeatPlan::default();
+        let mut j = n - k;
+        while j < n {
+            let mut product: u128 = 1;
+            let first = j;
+            while j < n && product * (j as u128 + 1) <= MAX_PRODUCT {
+                product *= j as u128 + 1;
+                j += 1;
+            }
+            let threshold = ((1u128 << 64) % product) as u64;
+            plan.batches[plan.count as usize] = Batch { first, end: j, threshold };
+            plan.count += 1;
+        }
+        plan
+    }
+}
+
+/// Floyd's steps of batch `b` from random word `x` (and fresh words from `rng` while the word
+/// is rejected), added to the compact positions `chosen`.
+#[inline(always)]
+fn draw_batch(b: &Batch, mut x: u64, chosen: u64, rng: &mut DealRng) -> u64 {
+    let (first, end) = (b.first as u32, b.end as u32);
+    loop {
+        let mut c = chosen;
+        let mut j = first;
+        while j < end {
+            let m = x as u128 * (j as u128 + 1);
+            x = m as u64;
+            let t = 1u64 << ((m >> 64) as u32 & 63);
+            c |= if c & t != 0 { 1u64 << j } else { t };
+            j += 1;
+        }
+        if x >= b.threshold {
+            return c;
+        }
+        x = rng.next_u64();
+    }
+}
+
 /// Deals uniform random deals around predealt cards and suit lengths.
 ///
 /// Suit-length predeals are dealt first, exactly, by [`Patterns`]. Then each of the first
@@ -39,7 +82,9 @@ struct SeatPlan {
 /// Floyd's algorithm on a bitmask of *compact* positions (0..n over the cards still free) and
 /// mapped onto the free cards with `pdep`; the last seat gets the rest. When only whole hands
 /// are predealt, the others are split from the cards left as with nothing predealt instead
-/// (13 of 39, 13 of 26). Floyd's step `j` needs
+/// (13 of 39, 13 of 26); and when two seats or more hold no predealt card, the partly
+/// predealt ones are drawn first, card by card, and the empty ones split the cards left so.
+/// Floyd's step `j` needs
 /// a uniform number in `0..=j`. These come several per 64-bit random word: a word `x` gives the
 /// mixed-radix digits of `floor(x·P / 2^64)` for the product `P` of the bounds, which is
 /// Lemire's method for the bound `P` and exactly uniform after rejecting the rare words whose
@@ -52,10 +97,15 @@ pub struct PredealDealer {
     plans: [SeatPlan; 3],
     /// Suit-length predeals, dealt before the plans.
     bias: Option<Box<Patterns>>,
-    /// When whole hands are predealt and nothing else (no suit lengths): the splits of the
-    /// dealer with nothing predealt, which deal the other hands in a few random words
-    /// ([`SplitTables::thirteen_of_39`], 13 of 26) instead of the plans' card by card.
-    whole: Option<&'static SplitTables>,
+    /// When two seats or more hold no predealt card and no suit length is predealt: the
+    /// splits of the dealer with nothing predealt, which deal those hands in a few random
+    /// words ([`SplitTables::thirteen_of_39`], 13 of 26) instead of the plans' card by card,
+    /// after the partly predealt seats' cards (the uniform deal of the cards left, once
+    /// theirs are drawn uniformly, is the uniform deal of them all).
+    split: Option<&'static SplitTables>,
+    /// Those partly predealt seats and their plans, the first `partly_count`.
+    partly: [(u8, SeatPlan); 2],
+    partly_count: u8,
 }
 
 impl PredealDealer {
@@ -79,23 +129,23 @@ impl PredealDealer {
             }
         }
         let mut plans = [SeatPlan::default(); 3];
+        let mut left = n;
         for (plan, &k) in plans.iter_mut().zip(&need) {
-            let mut j = n - k;
-            while j < n {
-                let mut product: u128 = 1;
-                let first = j;
-                while j < n && product * (j as u128 + 1) <= MAX_PRODUCT {
-                    product *= j as u128 + 1;
-                    j += 1;
-                }
-                let threshold = ((1u128 << 64) % product) as u64;
-                plan.batches[plan.count as usize] = Batch { first, end: j, threshold };
-                plan.count += 1;
-            }
-            n -= k;
+            *plan = SeatPlan::of(k, left);
+            left -= k;
         }
-        let whole = (bias.is_none() && fixed.iter().all(|h| matches!(h.count(), 0 | 13))).then(SplitTables::get);
-        Ok(PredealDealer { fixed, free, plans, bias, whole })
+        let empty = fixed.iter().filter(|h| h.is_empty()).count();
+        let split = (bias.is_none() && empty >= 2).then(SplitTables::get);
+        let (mut partly, mut partly_count) = ([(0, SeatPlan::default()); 2], 0);
+        for (seat, h) in fixed.iter().enumerate() {
+            if split.is_some() && !h.is_empty() && h.count() < 13 {
+                let k = 13 - h.count() as u8;
+                partly[partly_count as usize] = (seat as u8, SeatPlan::of(k, n));
+                partly_count += 1;
+                n -= k;
+            }
+        }
+        Ok(PredealDealer { fixed, free, plans, bias, split, partly, partly_count })
     }
 
     /// The predealt cards of each seat.
@@ -107,8 +157,18 @@ impl PredealDealer {
     /// every seat, then the draws, each rejected word replaced by fresh words in order.
     #[inline(always)]
     fn deal_with(&self, rng: &mut DealRng, pdep: impl Fn(u64, u64) -> u64) -> Deal {
-        if let Some(split) = self.whole {
-            return split.fill(self.fixed, self.free, rng, pdep);
+        if let Some(split) = self.split {
+            let (mut hands, mut free) = (self.fixed, self.free);
+            for (seat, plan) in &self.partly[..self.partly_count as usize] {
+                let mut chosen = 0;
+                for b in &plan.batches[..plan.count as usize] {
+                    chosen = draw_batch(b, rng.next_u64(), chosen, rng);
+                }
+                let cards = pdep(chosen, free);
+                hands[*seat as usize].0 |= cards;
+                free ^= cards;
+            }
+            return split.fill(hands, free, rng, pdep);
         }
         let mut hands = self.fixed;
         let mut free = self.free;
@@ -124,25 +184,8 @@ impl PredealDealer {
         for (hand, plan) in hands.iter_mut().zip(&self.plans) {
             let mut chosen = 0u64;
             for b in &plan.batches[..plan.count as usize] {
-                let (first, end) = (b.first as u32, b.end as u32);
-                let mut x = words[word];
+                chosen = draw_batch(b, words[word], chosen, rng);
                 word += 1;
-                loop {
-                    let mut c = chosen;
-                    let mut j = first;
-                    while j < end {
-                        let m = x as u128 * (j as u128 + 1);
-                        x = m as u64;
-                        let t = 1u64 << ((m >> 64) as u32 & 63);
-                        c |= if c & t != 0 { 1u64 << j } else { t };
-                        j += 1;
-                    }
-                    if x >= b.threshold {
-                        chosen = c;
-                        break;
-                    }
-                    x = rng.next_u64();
-                }
             }
             let cards = pdep(chosen, free);
             hand.0 |= cards;

@@ -20,9 +20,10 @@
 //!
 //! **Only the hands the program reads.** A program that reads some hands only
 //! (`hcp(north) >= 0` reads North's) has only those dealt ([`RandomDealer::reading`]): one
-//! hand alone is a uniform 13 of the 52 cards ([`HandTables::hand`]), a side's two hands are
-//! the first split and half of the second; other sets of hands are dealt whole (two hands of
-//! different sides, one hand and 13 of the other 39, cost as much as a whole deal). A produced
+//! hand alone is a uniform 13 of the 52 cards ([`HandTables::hand`]), two hands are the first
+//! split and half of the second (any two seats' hands have the joint law of a side's, so
+//! opponents are dealt as partners are); three hands are dealt whole (one hand less saves
+//! nothing: the last is the cards left). A produced
 //! deal that an action prints is completed
 //! ([`DealSource::complete`]): the other hands are a uniform split of the cards left, drawn
 //! from the deal's own random stream ([`deal_rng`]), so that the run is the same on any
@@ -30,7 +31,7 @@
 //! of the pack over the thirds of them ([`SplitTables::thirteen_of_39`]). What the program sees has exactly the law it has with whole deals, and
 //! so have the deals printed.
 
-use crate::card::{Deal, Hand, Seat, Seats, Side, ALL_CARDS};
+use crate::card::{Deal, Hand, Seat, Seats, ALL_CARDS};
 use crate::dealing::partial::{alias_table, choose, masks_by_size, HandTables, TopCards, WAYS};
 use crate::dealing::rng::{below, deal_rng, DealRng};
 use crate::dealing::source::DealSource;
@@ -65,21 +66,21 @@ pub enum Dealt {
         /// The ranks dealt, counted from the ace (1 to [`crate::dealing::partial::MAX_TOP_RANKS`]).
         ranks: u32,
     },
-    /// A side's two hands: half of the pack, split.
-    Side(Side),
+    /// Two hands: half of the pack, split, the first hand's 13 of it to the first seat.
+    /// Any two seats' hands have the joint law of North-South's, opponents' too.
+    Two(Seat, Seat),
     /// The whole deal.
     All,
 }
 
 impl Dealt {
-    /// The hands dealt for a program that reads `seats`: one hand, a side, or the whole
-    /// deal.
+    /// The hands dealt for a program that reads `seats`: one hand, two, or the whole deal.
     pub fn holding(seats: Seats) -> Dealt {
         let mut it = seats.iter();
         match (it.next(), it.next(), seats.len()) {
             (None, _, _) => Dealt::Nothing,
             (Some(a), None, _) => Dealt::One(a),
-            (Some(a), Some(b), 2) if b == a.partner() => Dealt::Side(if a == Seat::North { Side::NorthSouth } else { Side::EastWest }),
+            (Some(a), Some(b), 2) => Dealt::Two(a, b),
             _ => Dealt::All,
         }
     }
@@ -89,7 +90,7 @@ impl Dealt {
         match self {
             Dealt::Nothing => Seats::NONE,
             Dealt::One(a) | Dealt::Top { seat: a, .. } => Seats::of(a),
-            Dealt::Side(side) => Seats::of(side.seats()[0]).with(side.seats()[1]),
+            Dealt::Two(a, b) => Seats::of(a).with(b),
             Dealt::All => Seats::ALL,
         }
     }
@@ -163,9 +164,8 @@ impl DealSource for RandomDealer {
             Dealt::All => self.tables.deal(rng, pdep),
             Dealt::One(a) => only(a, self.hands.hand(rng)),
             Dealt::Top { seat, .. } => only(seat, self.top.deal(rng, pdep)),
-            Dealt::Side(side) => {
+            Dealt::Two(a, b) => {
                 let (first, second) = self.tables.side(rng, pdep);
-                let [a, b] = side.seats();
                 Deal {
                     hands: Seat::ALL.map(|s| {
                         Hand(if s == a {
