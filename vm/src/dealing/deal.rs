@@ -81,10 +81,9 @@ fn draw_batch(b: &Batch, mut x: u64, chosen: u64, rng: &mut DealRng) -> u64 {
 /// three seats gets a uniform random subset of the free cards, chosen with
 /// Floyd's algorithm on a bitmask of *compact* positions (0..n over the cards still free) and
 /// mapped onto the free cards with `pdep`; the last seat gets the rest. When only whole hands
-/// are predealt, the others are split from the cards left as with nothing predealt instead
-/// (13 of 39, 13 of 26); and when two seats or more hold no predealt card, the partly
-/// predealt ones are drawn first, card by card, and the empty ones split the cards left so.
-/// Floyd's step `j` needs
+/// are predealt, or when two seats or more hold no predealt card, the partly predealt hands
+/// are drawn first, card by card, and the empty ones split from the cards left as with
+/// nothing predealt instead (13 of 39, 13 of 26). Floyd's step `j` needs
 /// a uniform number in `0..=j`. These come several per 64-bit random word: a word `x` gives the
 /// mixed-radix digits of `floor(x·P / 2^64)` for the product `P` of the bounds, which is
 /// Lemire's method for the bound `P` and exactly uniform after rejecting the rare words whose
@@ -97,8 +96,8 @@ pub struct PredealDealer {
     plans: [SeatPlan; 3],
     /// Suit-length predeals, dealt before the plans.
     bias: Option<Box<Patterns>>,
-    /// When two seats or more hold no predealt card and no suit length is predealt: the
-    /// splits of the dealer with nothing predealt, which deal those hands in a few random
+    /// When only whole hands are predealt, or two seats or more hold no predealt card, and no
+    /// suit length is predealt: the splits of the dealer with nothing predealt, which deal those hands in a few random
     /// words ([`SplitTables::thirteen_of_39`], 13 of 26) instead of the plans' card by card,
     /// after the partly predealt seats' cards (the uniform deal of the cards left, once
     /// theirs are drawn uniformly, is the uniform deal of them all).
@@ -128,20 +127,23 @@ impl PredealDealer {
                 need[seat] = 0;
             }
         }
-        let mut plans = [SeatPlan::default(); 3];
-        let mut left = n;
-        for (plan, &k) in plans.iter_mut().zip(&need) {
-            *plan = SeatPlan::of(k, left);
-            left -= k;
-        }
+        // The splits serve whole hands predealt, and partly predealt ones beside two empty
+        // hands or more (at most two of them then).
+        let partly_seats = fixed.iter().filter(|h| !h.is_empty() && h.count() < 13).count();
         let empty = fixed.iter().filter(|h| h.is_empty()).count();
-        let split = (bias.is_none() && empty >= 2).then(SplitTables::get);
+        let split = (bias.is_none() && (partly_seats == 0 || empty >= 2)).then(SplitTables::get);
+        let mut plans = [SeatPlan::default(); 3];
         let (mut partly, mut partly_count) = ([(0, SeatPlan::default()); 2], 0);
-        for (seat, h) in fixed.iter().enumerate() {
-            if split.is_some() && !h.is_empty() && h.count() < 13 {
+        if split.is_some() {
+            for (seat, h) in fixed.iter().enumerate().filter(|(_, h)| !h.is_empty() && h.count() < 13) {
                 let k = 13 - h.count() as u8;
                 partly[partly_count as usize] = (seat as u8, SeatPlan::of(k, n));
                 partly_count += 1;
+                n -= k;
+            }
+        } else {
+            for (plan, &k) in plans.iter_mut().zip(&need) {
+                *plan = SeatPlan::of(k, n);
                 n -= k;
             }
         }
@@ -236,6 +238,23 @@ mod tests {
         ));
         let fourteen = Hand(0x1FFF | 0x1_0000);
         assert!(matches!(PredealDealer::new([fourteen, Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]), Err(PredealError::TooManyCards { .. })));
+    }
+
+    #[test]
+    fn three_whole_hands_predealt_leave_the_fourth_without_a_draw() {
+        let hand = |cards: &[&str]| cards.iter().fold(Hand::EMPTY, |h, c| h.with(Card::parse(c).unwrap()));
+        let spades = hand(&["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]);
+        let hearts = hand(&["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]);
+        let diamonds = hand(&["AD", "KD", "QD", "JD", "TD", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D"]);
+        // The empty hand first and last among the seats.
+        for (fixed, empty) in [([Hand::EMPTY, spades, hearts, diamonds], Seat::North), ([spades, hearts, diamonds, Hand::EMPTY], Seat::West)] {
+            let d = PredealDealer::new(fixed).unwrap();
+            let mut rng = batch_rng(9, 0);
+            let before = rng.clone();
+            let deal = d.deal_one(0, &mut rng);
+            assert!(deal.is_complete() && deal.hand(empty).len(crate::card::Suit::Clubs) == 13);
+            assert_eq!(rng, before, "the last hand is the cards left: nothing to draw");
+        }
     }
 
     #[test]
