@@ -27,7 +27,10 @@ cargo build "${release[@]}" --bin dealvm
 export VIRTUAL_ENV="$PWD/$venv"
 export PATH="$VIRTUAL_ENV/bin:$PATH"
 (cd python && maturin develop "${release[@]}")
-DEALVM="$PWD/target/$profile/dealvm" python -m unittest discover -s python/tests -v
+# The tests run in a home of their own: nothing they start reads or writes the user's settings.
+test_home="$PWD/target/python-test-home"
+rm -rf "$test_home" && mkdir -p "$test_home/.config"
+HOME="$test_home" XDG_CONFIG_HOME="$test_home/.config" DEALVM="$PWD/target/$profile/dealvm" python -m unittest discover -s python/tests -v
 
 if [ "$wheel" = yes ]; then
   rm -rf target/wheels
@@ -37,6 +40,6 @@ if [ "$wheel" = yes ]; then
   python3 -m venv "$wheel_env"
   "$wheel_env/bin/pip" install --quiet target/wheels/dealvm-*.whl
   # Only the environment's Python and the system's programs: no cargo, no rustc.
-  env -i HOME="$HOME" PATH="$wheel_env/bin:/usr/bin:/bin" DEALVM="$PWD/target/$profile/dealvm" \
+  env -i HOME="$test_home" XDG_CONFIG_HOME="$test_home/.config" PATH="$wheel_env/bin:/usr/bin:/bin" DEALVM="$PWD/target/$profile/dealvm" \
     "$wheel_env/bin/python" -m unittest discover -s python/tests
 fi

@@ -2,7 +2,8 @@
 
 The conventions are those of tests/suite/docs.rs, which runs the documents' commands: a
 document's blocks run in order, in a fresh temporary folder of their own holding a copy of
-examples/ and tests/data/, with the dealvm command first on the PATH. A ```dealer block whose
+examples/ and tests/data/, which is also its home (HOME, XDG_CONFIG_HOME), with the dealvm
+command first on the PATH. A ```dealer block whose
 first line names a file (`# study.dli`) is written as that file; a ```sh block (the README's
 first, its setup, aside) runs with `bash -e -o pipefail` and must succeed, so that a Python
 block may read a file a command wrote; a ```python block runs in a Python of its own (this
@@ -72,6 +73,10 @@ class Documents(unittest.TestCase):
             shutil.copytree(ROOT / "examples", Path(tmp) / "examples")
             shutil.copytree(ROOT / "tests" / "data", Path(tmp) / "tests" / "data")
             env = dict(os.environ)
+            # The document's own home: `dealvm boards --owner` keeps the owner in the settings
+            # folder, which must not be the user's.
+            env["HOME"] = tmp
+            env["XDG_CONFIG_HOME"] = str(Path(tmp) / ".config")
             env["PATH"] = os.pathsep.join([str(Path(command()).resolve().parent), env.get("PATH", ""), "/usr/games"])
             for i, (tag, body, line, _) in enumerate(found[: last + 1]):
                 where = f"{name}:{line}"

@@ -12,7 +12,7 @@
 use crate::cli::args::suggest_switch;
 use crate::cli::failure::{switch_error, Failure};
 use crate::files::bigdeal::Format;
-use crate::files::target::{write_set, Output};
+use crate::files::target::{write_set, Access, Output};
 use crate::source::bigdeal::ripemd::Ripemd160;
 use crate::source::bigdeal::{entropy_hash, os_entropy_hash, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
 use clap::Parser;
@@ -278,7 +278,8 @@ fn ask_owner() -> Result<String, Failure> {
 /// Writes every file: each made whole and committed only when all are made.
 fn write(files: &[(Format, PathBuf)], boards: &[(u64, Deal)]) -> Result<(), Failure> {
     let made: Vec<(Format, &PathBuf, Vec<u8>)> = files.iter().map(|(format, path)| (*format, path, format.file(boards))).collect();
-    let set: Vec<(&str, &Path, &[u8])> = made.iter().map(|(format, path, bytes)| (format.what(), path.as_path(), bytes.as_slice())).collect();
+    let set: Vec<(&str, &Path, &[u8], Access)> =
+        made.iter().map(|(format, path, bytes)| (format.what(), path.as_path(), bytes.as_slice(), Access::Usual)).collect();
     write_set(&set)?;
     let plural = if boards.len() == 1 { "" } else { "s" };
     for (_, path) in files {

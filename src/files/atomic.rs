@@ -52,7 +52,7 @@ impl AtomicFile {
     /// the file it replaces); with `append`, it starts with the target's contents.
     pub fn replace(name: &str, target: &Path, mode: Option<u32>, append: bool) -> io::Result<AtomicFile> {
         let dir = folder_of(target);
-        let (temp, mut file) = create_temp(&dir, target).map_err(|e| {
+        let (temp, mut file) = create_temp(&dir, target, mode).map_err(|e| {
             let why = reason(&e);
             said(e.kind(), format!("cannot create files in the folder `{}` (for the {name}): {why}", dir.display()))
         })?;
@@ -170,15 +170,20 @@ fn blocking(file: File) -> io::Result<File> {
     Ok(file)
 }
 
-/// Creates a new temporary file in `dir` for `target`, remembered for [`remove_pending`].
-fn create_temp(dir: &Path, target: &Path) -> io::Result<(PathBuf, File)> {
+/// Creates a new temporary file in `dir` for `target`, remembered for [`remove_pending`]:
+/// with the permission bits `mode` from its creation (a file no other user may read is never
+/// open to them, not even empty), else the user's default.
+fn create_temp(dir: &Path, target: &Path, mode: Option<u32>) -> io::Result<(PathBuf, File)> {
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let pid = std::process::id();
     let mut n = 0;
     loop {
         let suffix = if n == 0 { String::new() } else { format!("-{n}") };
         let temp = dir.join(format!(".{name}.dealvm-{pid}{suffix}.tmp"));
-        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        created_with(&mut options, mode);
+        match options.open(&temp) {
             Ok(file) => {
                 PENDING.lock().unwrap_or_else(|e| e.into_inner()).push(temp.clone());
                 return Ok((temp, file));
@@ -200,6 +205,19 @@ fn finish(writer: BufWriter<File>, replace: Option<&(PathBuf, PathBuf)>) -> io::
     }
     Ok(())
 }
+
+/// Has `options` create the file with the permission bits `mode` (the user's umask taking
+/// some away; [`set_mode`] gives them all once it exists).
+#[cfg(unix)]
+fn created_with(options: &mut OpenOptions, mode: Option<u32>) {
+    use std::os::unix::fs::OpenOptionsExt;
+    if let Some(mode) = mode {
+        options.mode(mode);
+    }
+}
+
+#[cfg(not(unix))]
+fn created_with(_options: &mut OpenOptions, _mode: Option<u32>) {}
 
 /// Gives `file` the permission bits `mode`.
 #[cfg(unix)]
@@ -275,6 +293,23 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
         let mut f = AtomicFile::replace("PBN file", &path, Some(0o600), false).unwrap();
         f.write_all(b"new\n").unwrap();
+        f.commit().unwrap();
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_private_file_is_private_from_its_creation() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("dealvm-outprivate-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("keys.sqk");
+        let mut f = AtomicFile::replace("key file", &path, Some(0o600), false).unwrap();
+        // The temporary file, not yet written, is already the owner's alone.
+        let temp = fs::read_dir(&dir).unwrap().next().unwrap().unwrap().path();
+        assert_eq!(fs::metadata(&temp).unwrap().permissions().mode() & 0o777, 0o600, "{}", temp.display());
+        f.write_all(b"secret\n").unwrap();
         f.commit().unwrap();
         assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
         fs::remove_dir_all(&dir).unwrap();

@@ -58,7 +58,17 @@ impl Output {
     /// added to rather than replaced. Refuses a folder, a file that cannot be written and a
     /// folder where no file can be created, with a message naming them.
     pub fn open(what: &str, path: &Path, append: bool) -> io::Result<Output> {
+        Output::open_as(what, path, append, Access::Usual)
+    }
+
+    /// [`Output::open`], the file readable by whom `access` says: a file for its owner alone
+    /// is made so from its creation, and a file it replaces loses every other user's bits.
+    pub fn open_as(what: &str, path: &Path, append: bool, access: Access) -> io::Result<Output> {
         let name = format!("{what} file `{}`", path.display());
+        let mode = |kept: Option<u32>| match access {
+            Access::Usual => kept,
+            Access::Owner => Some(kept.unwrap_or(0o600) & 0o700),
+        };
         if path.as_os_str() == "-" {
             return Ok(Output::Stdout);
         }
@@ -78,7 +88,7 @@ impl Output {
                 if let Err(e) = OpenOptions::new().write(true).open(&target) {
                     return Err(said(e.kind(), format!("cannot write the {name}: {}", reason(&e))));
                 }
-                AtomicFile::replace(&name, &target, mode_of(&meta), append).map(Output::File)
+                AtomicFile::replace(&name, &target, mode(mode_of(&meta)), append).map(Output::File)
             }
             Err(e) if e.kind() == ErrorKind::NotFound => {
                 let (target, _) = resolve(path)?;
@@ -86,7 +96,7 @@ impl Output {
                 if !dir.is_dir() {
                     return Err(said(ErrorKind::NotFound, format!("cannot open the {name}: no folder `{}`", dir.display())));
                 }
-                AtomicFile::replace(&name, &target, None, append).map(Output::File)
+                AtomicFile::replace(&name, &target, mode(None), append).map(Output::File)
             }
             Err(e) => Err(said(e.kind(), format!("cannot open the {name}: {}", reason(&e)))),
         }
@@ -136,14 +146,23 @@ impl Output {
     }
 }
 
-/// Writes a set of files (each `what` it is, for messages: "PBN", its path and its bytes)
-/// together: every file is made in full beside its target before any replaces its target,
-/// so that a file that cannot be written leaves none of the set behind.
-pub fn write_set(files: &[(&str, &Path, &[u8])]) -> io::Result<()> {
+/// Who may read a file dealvm writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// As the user's other new files (their umask), or as the file replaced.
+    Usual,
+    /// Its owner alone (a secret, such as SquareDeal's keys before the event ends).
+    Owner,
+}
+
+/// Writes a set of files (each `what` it is, for messages: "PBN", its path, its bytes and who
+/// may read it) together: every file is made in full beside its target before any replaces
+/// its target, so that a file that cannot be written leaves none of the set behind.
+pub fn write_set(files: &[(&str, &Path, &[u8], Access)]) -> io::Result<()> {
     let mut stdout = io::stdout();
     let mut made = Vec::with_capacity(files.len());
-    for &(what, path, bytes) in files {
-        let mut out = Output::open(what, path, false)?;
+    for &(what, path, bytes, access) in files {
+        let mut out = Output::open_as(what, path, false, access)?;
         out.writer(&mut stdout).write_all(bytes)?;
         made.push(out);
     }

@@ -291,12 +291,12 @@ fn failed_runs_leave_the_old_files() {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_run_leaves_nothing_behind() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let dir = scratch("interrupt");
     fs::write(dir.join("keep.pbn"), "old").unwrap();
     let input = dir.join("long.dli");
     fs::write(&input, "generate 2000000000\nproduce 2000000000\naction average hcp(north)\n").unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+    let mut child = crate::common::dealvm_command()
         .args(["-s", "1", "--pbn", "keep.pbn", "long.dli"])
         .current_dir(&dir)
         .stdout(Stdio::null())

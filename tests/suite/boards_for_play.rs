@@ -8,11 +8,10 @@ use dealvm::files::bigdeal::Format;
 use dealvm::source::bigdeal::{parse_hash, ripemd160};
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
 /// Runs `dealvm boards ARGS` in `dir`, with `config` as the settings folder (`XDG_CONFIG_HOME`).
 fn boards(dir: &Path, config: &Path, args: &[&str]) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_dealvm"));
+    let mut command = crate::common::dealvm_command();
     command.arg("boards").args(args).current_dir(dir).env("XDG_CONFIG_HOME", config).env_remove("HOME");
     run_command(command, None)
 }

@@ -53,7 +53,7 @@ fn differences(case: &Case, seed: u32) -> Vec<String> {
     let expected = without_time(&expected.stdout);
     let mut found = Vec::new();
     for threads in THREADS {
-        let mut dealvm = Command::new(env!("CARGO_BIN_EXE_dealvm"));
+        let mut dealvm = crate::common::dealvm_command();
         dealvm.args(["--classic", "-s", &seed, "-R", threads]).args(&case.dealvm).arg(&case.file);
         let ours = run_command(dealvm, None);
         let got = without_time(&ours.stdout);
@@ -168,13 +168,13 @@ fn the_seed_is_dealers() {
     for seed in ["-5", "4294967297", "0"] {
         let mut dealer = Command::new(reference_dealer());
         dealer.args(["-s", seed, "-p", "2"]).arg(&file);
-        let mut dealvm = Command::new(env!("CARGO_BIN_EXE_dealvm"));
+        let mut dealvm = crate::common::dealvm_command();
         dealvm.args(["--classic", "-s", seed, "-p", "2"]).arg(&file);
         assert_eq!(without_time(&run_command(dealvm, None).stdout), without_time(&run_command(dealer, None).stdout), "-s {seed}");
     }
     let now = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
     let before = now();
-    let mut dealvm = Command::new(env!("CARGO_BIN_EXE_dealvm"));
+    let mut dealvm = crate::common::dealvm_command();
     dealvm.args(["--classic", "-p", "2"]).arg(&file);
     let out = run_command(dealvm, None).stdout;
     let seed: u64 = out.lines().find_map(|l| l.strip_prefix("Initial random seed ")).unwrap().parse().unwrap();
@@ -183,7 +183,7 @@ fn the_seed_is_dealers() {
 
 /// Runs `dealvm` with `args` on `file`.
 fn classic(args: &[&str], file: &Path) -> crate::common::Run {
-    let mut dealvm = Command::new(env!("CARGO_BIN_EXE_dealvm"));
+    let mut dealvm = crate::common::dealvm_command();
     dealvm.args(args).arg(file);
     run_command(dealvm, None)
 }

@@ -5,7 +5,7 @@ use crate::common::dealvm_stdin;
 use crate::common::ok;
 use std::io::Write;
 use std::os::fd::{FromRawFd, OwnedFd};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 fn trailer_value(out: &str, prefix: &str) -> String {
     out.lines().find_map(|l| l.strip_prefix(prefix)).unwrap_or_default().trim().to_string()
@@ -150,13 +150,8 @@ fn pseudo_terminal() -> (std::fs::File, OwnedFd) {
 fn alone_on_a_terminal_it_says_where_it_reads_the_input() {
     // `dealvm` typed alone: the input file comes from the terminal, so say so before waiting.
     let (mut control, terminal) = pseudo_terminal();
-    let child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
-        .args(["-s", "1"])
-        .stdin(Stdio::from(terminal))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child =
+        crate::common::dealvm_command().args(["-s", "1"]).stdin(Stdio::from(terminal)).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // The input typed, then Ctrl-D at the start of a line ends it.
     control.write_all(b"produce 1\naction printoneline\n\x04").unwrap();
     let out = child.wait_with_output().unwrap();

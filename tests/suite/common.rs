@@ -17,9 +17,33 @@ pub fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
+/// The home folder of every command the tests start: a folder of the test build's own
+/// (under `target/`), so that no test reads or writes the user's settings (`dealvm boards`
+/// keeps the owner in `$XDG_CONFIG_HOME/dealvm/boards`, else `~/.config/dealvm/boards`).
+pub fn test_home() -> &'static Path {
+    static HOME: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    HOME.get_or_init(|| {
+        let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join("home");
+        std::fs::create_dir_all(home.join(".config")).unwrap();
+        home
+    })
+}
+
+/// `command` run in the tests' own home ([`test_home`]): `HOME` and `XDG_CONFIG_HOME` there.
+pub fn in_test_home(command: &mut Command) -> &mut Command {
+    command.env("HOME", test_home()).env("XDG_CONFIG_HOME", test_home().join(".config"))
+}
+
+/// The `dealvm` command the tests run, in the tests' own home ([`test_home`]).
+pub fn dealvm_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dealvm"));
+    in_test_home(&mut command);
+    command
+}
+
 /// Runs `dealvm` with `args` in `dir`, feeding `stdin` (none: empty input).
 pub fn dealvm_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_dealvm"));
+    let mut command = dealvm_command();
     command.args(args).current_dir(dir);
     run_command(command, stdin)
 }

@@ -378,7 +378,8 @@ fn run_commands(doc: &Path) -> Ran {
             .args(["-e", "-o", "pipefail", "-c", &block.body])
             .current_dir(&dir)
             .env("PATH", &path)
-            // `dealvm boards --owner` keeps the owner in the settings folder: the test's own.
+            // `dealvm boards --owner` keeps the owner in the settings folder: the document's own.
+            .env("HOME", &dir)
             .env("XDG_CONFIG_HOME", dir.join(".config"))
             .stdin(Stdio::null())
             .output()

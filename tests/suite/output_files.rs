@@ -209,6 +209,7 @@ fn run_unprivileged(bin_dir: &Path, dir: &Path, args: &[&str], input: &str) -> c
         c
     };
     command.arg(&bin).args(args).current_dir(dir);
+    crate::common::in_test_home(&mut command);
     crate::common::run_command(command, Some(input.as_bytes()))
 }
 
@@ -304,7 +305,7 @@ fn an_output_on_a_file_the_run_reads_is_refused() {
 /// Starts dealvm in `dir` with `args`, the input `input` on standard input and standard
 /// output piped; reads one line of it, closes it, and gives the exit status.
 fn run_and_close_stdout(dir: &Path, args: &[&str], input: &str) -> i32 {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+    let mut child = crate::common::dealvm_command()
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::piped())
@@ -346,7 +347,7 @@ fn with_no_standard_output_at_all_the_files_get_only_their_own() {
     // Descriptor 1 closed before dealvm starts (`dealvm >&-`): the first file the run opens
     // would take its number, and what is meant for standard output would go into the file.
     let dir = scratch("closed");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_dealvm"));
+    let mut command = crate::common::dealvm_command();
     command.args(["-s", "1", "--pbn", "out.pbn"]).current_dir(&dir).stdin(Stdio::piped()).stderr(Stdio::piped());
     // SAFETY: `close` is async-signal-safe, and the child only closes a descriptor.
     unsafe {
@@ -374,7 +375,7 @@ fn a_write_error_on_standard_output_is_status_2() {
     }
     let dir = scratch("full");
     let full = fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+    let mut child = crate::common::dealvm_command()
         .args(["-s", "1", "--pbn", "keep.pbn"])
         .current_dir(&dir)
         .stdin(Stdio::piped())
@@ -525,7 +526,7 @@ fn with_deals_the_script_comes_from_standard_input_when_there_is_one() {
     let out = run(&dir, &["--deals", "a.dlm", "--pbn", "a.pbn"], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert_eq!(games(&fs::read_to_string(dir.join("a.pbn")).unwrap()), 20);
-    let status = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+    let status = crate::common::dealvm_command()
         .args(["--deals", "a.dlm", "--pbn", "b.pbn"])
         .current_dir(&dir)
         .stdin(Stdio::null())

@@ -154,13 +154,13 @@ fn shape_messages_name_the_mistake() {
 fn runs_that_end_while_workers_wait_never_hang() {
     // Produce one deal at once on 4 threads: workers run ahead and wait at the gate when the
     // run ends. Each run must finish (a lost wake-up once left a worker waiting for ever).
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::{Duration, Instant};
     let input = "predeal north SA\ncondition hcp(north) > 5\nproduce 1\naction printoneline\n";
     let path = std::env::temp_dir().join(format!("dealvm-race-{}.dli", std::process::id()));
     std::fs::write(&path, input).unwrap();
     for seed in 1..=150 {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        let mut child = crate::common::dealvm_command()
             .args(["-s", &seed.to_string(), "-R", "4"])
             .arg(&path)
             .stdout(Stdio::null())
@@ -390,7 +390,7 @@ fn a_byte_order_mark_is_skipped_and_long_lines_are_cut() {
 #[test]
 fn ctrl_c_prints_the_statistics_so_far_and_exits_130() {
     use std::io::Read;
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let dir = std::env::temp_dir().join(format!("dealvm-ctrlc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("long.dli");
@@ -400,7 +400,7 @@ fn ctrl_c_prints_the_statistics_so_far_and_exits_130() {
     )
     .unwrap();
     let csv = dir.join("out.csv");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+    let mut child = crate::common::dealvm_command()
         .args(["-s", "1", "-m", "-R", "2", "-C"])
         .arg(format!("w:{}", csv.display()))
         .arg(&script)
@@ -478,8 +478,8 @@ fn ctrl_c_ends_a_momentary_run_at_once() {
     // nobody reads; a watched run would finish them and exit 130 instead.
     use std::io::Read;
     use std::os::unix::process::ExitStatusExt;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+    use std::process::Stdio;
+    let mut child = crate::common::dealvm_command()
         .args(["-s", "1", "-g", "4096", "-p", "4096", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

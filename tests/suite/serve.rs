@@ -21,7 +21,7 @@ struct Server {
 impl Server {
     /// `dealvm serve --listen 127.0.0.1:0` with `args`: the port read from its first line.
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        let mut child = crate::common::dealvm_command()
             .args(["serve", "--listen", "127.0.0.1:0"])
             .args(args)
             .stdin(Stdio::null())
@@ -504,7 +504,7 @@ fn the_teachers_page_works_in_a_real_browser() {
     std::fs::create_dir_all(&out).unwrap();
     let _ = std::fs::remove_file(out.join("boards.pbn"));
     let _ = std::fs::remove_file(out.join("boards.dup"));
-    let run = Command::new("node")
+    let run = crate::common::in_test_home(&mut Command::new("node"))
         .arg(browser.join("page.mjs"))
         .arg(format!("http://127.0.0.1:{}/", server.port))
         .arg(&out)

@@ -478,6 +478,7 @@ fn the_recipes_run_and_merge_as_the_single_run() {
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
     let mut command = std::process::Command::new("bash");
     command.arg(root.join("examples/shards/check.sh")).env("PATH", path);
+    crate::common::in_test_home(&mut command);
     let out = crate::common::run_command(command, None);
     assert_eq!(out.status, 0, "{}\n{}", out.stdout, out.stderr);
     for recipe in ["Slurm job array", "Kubernetes Indexed Job", "(8 shards): the merge prints what the single run prints"] {

@@ -276,11 +276,34 @@ fn an_event_from_start_to_finish() {
     assert_eq!(run(&["publish"]).status, 2);
     assert_eq!(fs::read(dir.join("club.sqk")).unwrap(), sqk, "the keys are not made twice");
     assert_eq!(run(&["generate"]).status, 2, "no delayed value yet");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(dir.join("club.sqk")).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the key file is its owner's alone");
+    }
 
     ok(&["set-dv", "  7,512.34 "]);
     let text = fs::read_to_string(dir.join("club.sqd")).unwrap();
     assert!(text.contains("\nDV 751234\n"), "canonicalised as SquareDeal 2.7 does: {text}");
     ok(&["generate", "-f", "pbn,dlm"]);
+    assert!(!run(&["generate", "1", "--force"]).stderr.contains("warning"), "a private key file is not warned of");
+    // A key file other users may read, before the event ends: generate warns, verify (after
+    // the keys are revealed) does not.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(dir.join("club.sqk"), fs::Permissions::from_mode(0o644)).unwrap();
+        let out = run(&["generate", "1", "--force"]);
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        assert!(
+            out.stderr.contains("warning: the key file `club.sqk` can be read by other users of this machine (permissions 644)"),
+            "{}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("chmod 600 club.sqk"), "{}", out.stderr);
+        assert!(!run(&["verify", "."]).stderr.contains("warning"));
+    }
     ok(&["generate", "1", "--reserve"]);
     let mut expected = vec!["CLUB1-2.pbn", "CLUB1-2reserve.pbn", "T01-03.pbn", "club.sqd", "club.sqk"];
     for name in ["CLUB1", "CLUB2", "T01", "T02", "T03"] {

@@ -365,7 +365,7 @@ fn what_a_server_starts_ends_with_the_run() {
 #[test]
 fn ctrl_c_stops_a_run_waiting_for_a_hung_server_at_once() {
     use std::io::Read;
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let dir = scratch("ctrl-c");
     // Answers 20 requests, then hangs in a command of its own, noting its id and the server's
     // (in a file renamed once written).
@@ -378,7 +378,7 @@ fn ctrl_c_stops_a_run_waiting_for_a_hung_server_at_once() {
     let input = "generate 1000000\nproduce 1000000\ncondition usereval(1, NS, 0) > 3\naction average hcp(north)\n";
     fs::write(dir.join("in.dli"), input).unwrap();
     for threads in ["-R1", "-R2"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dealvm"))
+        let mut child = crate::common::dealvm_command()
             .args(["-s", "1", threads, "-U", &hangs, "--usereval-timeout", "30", "--pbn", "out.pbn", "in.dli"])
             .current_dir(&dir)
             .stdout(Stdio::piped())

@@ -2,7 +2,8 @@
 //! commitment), each session's seed and boards, and the files written all or none.
 
 use crate::cli::failure::{io_reason, switch_error, Failure};
-use crate::files::target::write_set;
+use crate::files::target::{write_set, Access};
+use crate::front::diag::Diagnostic;
 use crate::source::bigdeal::squaredeal::{key_hash, session_boards, session_name, BoardList, Event, EventError, Keys, SessionSeed};
 use dealvm_vm::card::Deal;
 use std::path::{Path, PathBuf};
@@ -53,11 +54,37 @@ pub fn load_keys(path: &Path, event: &Event) -> Result<Keys, Failure> {
     Ok(keys)
 }
 
-/// Writes every `(what, path, bytes)`: each made whole, then all committed.
-pub fn write_all(files: &[(&str, PathBuf, Vec<u8>)]) -> Result<(), Failure> {
-    let set: Vec<(&str, &Path, &[u8])> = files.iter().map(|(what, path, bytes)| (*what, path.as_path(), bytes.as_slice())).collect();
+/// Warns when other users of the machine may read the key file of the event at `path`: its
+/// keys deal every board, and are secret until the event is over.
+pub fn warn_if_shared(path: &Path) {
+    let key_file = key_path(path);
+    if let Some(mode) = readable_by_others(&key_file) {
+        let name = key_file.display();
+        let d = Diagnostic::error(format!("the key file `{name}` can be read by other users of this machine (permissions {mode:03o})"))
+            .with_note(format!("keep it secret until the event is over: chmod 600 {name}"));
+        eprint!("{}", d.render_warning(None));
+    }
+}
+
+/// The permission bits of the file at `path` when users other than its owner may read it.
+#[cfg(unix)]
+fn readable_by_others(path: &Path) -> Option<u32> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(path).ok()?.permissions().mode() & 0o777;
+    (mode & 0o044 != 0).then_some(mode)
+}
+
+#[cfg(not(unix))]
+fn readable_by_others(_path: &Path) -> Option<u32> {
+    None
+}
+
+/// Writes every `(what, path, bytes, access)`: each made whole, then all committed.
+pub fn write_all(files: &[(&str, PathBuf, Vec<u8>, Access)]) -> Result<(), Failure> {
+    let set: Vec<(&str, &Path, &[u8], Access)> =
+        files.iter().map(|(what, path, bytes, access)| (*what, path.as_path(), bytes.as_slice(), *access)).collect();
     write_set(&set)?;
-    for (_, path, _) in files {
+    for (_, path, _, _) in files {
         eprintln!("dealvm squaredeal: wrote {}", path.display());
     }
     Ok(())

@@ -15,11 +15,12 @@ pub mod verify;
 use crate::cli::args::suggest_switch;
 use crate::cli::failure::{switch_error, Failure};
 use crate::files::bigdeal::{joined_pbn, Format};
+use crate::files::target::Access;
 use crate::source::bigdeal::squaredeal::{
     canonical_delayed_value, check_prefix, joined_groups, joined_name, key_hash, BoardList, Event, Keys, Phase,
 };
 use clap::{Parser, Subcommand};
-use event::{delayed_value, key_path, load_event, load_keys, sessions_of, write_all};
+use event::{delayed_value, key_path, load_event, load_keys, sessions_of, warn_if_shared, write_all};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -143,7 +144,7 @@ fn create(path: &Path, name: &str, delayed_info: &str) -> Result<(), Failure> {
         return Err(switch_error("--name and --delayed-info take text: the event's name, and what the delayed value will be".into()));
     }
     let event = Event { name: name.trim().to_string(), delayed_info: delayed_info.trim().to_string(), ..Event::default() };
-    write_all(&[("event", path.to_path_buf(), event.text().into_bytes())])
+    write_all(&[("event", path.to_path_buf(), event.text().into_bytes(), Access::Usual)])
 }
 
 /// Refuses to change a published event.
@@ -165,7 +166,7 @@ fn add_phase(path: &Path, sessions: u32, boards: &str, prefix: &str, description
     }
     let boards = BoardList::parse(&boards_text).map_err(switch_error)?;
     event.phases.push(Phase { sessions, boards_text, boards, prefix: prefix.to_string(), description: description.to_string(), line: 0 });
-    write_all(&[("event", path.to_path_buf(), event.text().into_bytes())])?;
+    write_all(&[("event", path.to_path_buf(), event.text().into_bytes(), Access::Usual)])?;
     eprintln!("dealvm squaredeal: phase {} added", event.phases.len());
     Ok(())
 }
@@ -184,7 +185,8 @@ fn publish(path: &Path) -> Result<(), Failure> {
     let bytes = keys.bytes();
     let hash = key_hash(&bytes);
     event.key_hash = Some((hash.clone(), 0));
-    write_all(&[("key", key_file.clone(), bytes), ("event", path.to_path_buf(), event.text().into_bytes())])?;
+    // The key file is its owner's alone from its creation: the keys deal every board.
+    write_all(&[("key", key_file.clone(), bytes, Access::Owner), ("event", path.to_path_buf(), event.text().into_bytes(), Access::Usual)])?;
     eprintln!(
         "dealvm squaredeal: published (KH {hash}): make {} public now; keep {} secret until the event is over",
         path.display(),
@@ -210,7 +212,7 @@ fn set_dv(path: &Path, typed: &str) -> Result<(), Failure> {
         return Err(switch_error("set-dv takes the delayed value, such as 7512.34".into()));
     }
     event.delayed_value = Some((value.clone(), 0));
-    write_all(&[("event", path.to_path_buf(), event.text().into_bytes())])?;
+    write_all(&[("event", path.to_path_buf(), event.text().into_bytes(), Access::Usual)])?;
     eprintln!("dealvm squaredeal: the delayed value is `{value}`");
     Ok(())
 }
@@ -235,7 +237,7 @@ fn generate(path: &Path, chosen: Option<&str>, reserve: bool, formats: &str, for
         Some(text) => vec![selection(text)?],
         None => (1..=event.phases.len() as u32).map(|p| (p, None)).collect(),
     };
-    let mut files: Vec<(&str, PathBuf, Vec<u8>)> = Vec::new();
+    let mut files: Vec<(&str, PathBuf, Vec<u8>, Access)> = Vec::new();
     for (p, only) in phases {
         let sessions = sessions_of(path, &event, &keys, p, only)?;
         let mut texts = Vec::new();
@@ -256,23 +258,25 @@ fn generate(path: &Path, chosen: Option<&str>, reserve: bool, formats: &str, for
                 if format == Format::Pbn {
                     texts.push((session.session, file.clone(), text.clone()));
                 }
-                files.push((format.what(), PathBuf::from(file), text));
+                files.push((format.what(), PathBuf::from(file), text, Access::Usual));
             }
         }
         let ranges: Vec<(u32, (u64, u64))> = sessions.iter().map(|s| (s.session, s.range)).collect();
         for (first, last) in joined_groups(&ranges).into_iter().filter(|_| with_pbn) {
             let parts: Vec<(&str, &[u8])> = texts.iter().filter(|t| (first..=last).contains(&t.0)).map(|t| (t.1.as_str(), t.2.as_slice())).collect();
             let prefix = &event.phases[p as usize - 1].prefix;
-            files.push(("PBN", PathBuf::from(format!("{}.pbn", joined_name(prefix, first, last, reserve))), joined_pbn(&parts)));
+            files.push(("PBN", PathBuf::from(format!("{}.pbn", joined_name(prefix, first, last, reserve))), joined_pbn(&parts), Access::Usual));
         }
     }
     if !force {
-        if let Some((what, path, _)) = files.iter().find(|f| f.1.symlink_metadata().is_ok()) {
+        if let Some((what, path, _, _)) = files.iter().find(|f| f.1.symlink_metadata().is_ok()) {
             return Err(switch_error(format!(
                 "the {what} file `{}` exists already: dealvm squaredeal replaces no board file unless asked (--force)",
                 path.display()
             )));
         }
     }
-    write_all(&files)
+    write_all(&files)?;
+    warn_if_shared(path);
+    Ok(())
 }
