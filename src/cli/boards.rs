@@ -13,8 +13,7 @@ use crate::cli::args::suggest_switch;
 use crate::cli::failure::{switch_error, Failure};
 use crate::files::bigdeal::Format;
 use crate::files::target::{write_set, Access, Output};
-use crate::source::bigdeal::ripemd::Ripemd160;
-use crate::source::bigdeal::{entropy_hash, os_entropy_hash, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
+use crate::source::bigdeal::{entropy_hash, os_entropy_hash, owner_hash, parse_hash, with_entropy_strings, BigDeal, DEFAULT_OWNER};
 use clap::Parser;
 use dealvm_vm::card::Deal;
 use std::ffi::OsString;
@@ -123,11 +122,7 @@ pub fn main(args: &[OsString], _start: Instant) -> Result<(), Failure> {
         Seeds::ForPlay { owner } => {
             let mut random = os_entropy_hash().map_err(|e| switch_error(format!("cannot read the operating system's entropy: {e}")))?;
             if !cli.entropy.is_empty() {
-                // The -e strings are added to the operating system's entropy, as Big Deal adds them.
-                let mut hasher = Ripemd160::new();
-                hasher.update(&random);
-                cli.entropy.iter().for_each(|e| hasher.update(e.as_bytes()));
-                random = hasher.finish();
+                random = with_entropy_strings(random, &cli.entropy);
             }
             BigDeal::new(random, owner_hash(owner))
         }

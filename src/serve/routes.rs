@@ -455,37 +455,35 @@ async fn read_body(request: Request, limit: usize) -> Result<Vec<u8>, Response> 
 /// The bytes that `text` encodes in base64 (RFC 4648's alphabet, or the URL-safe one; the
 /// padding optional; white space ignored), or where it is not base64.
 fn base64(text: &str) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::with_capacity(text.len() / 4 * 3);
-    let (mut bits, mut held, mut ended) = (0u32, 0u32, false);
-    for (at, c) in text.char_indices() {
-        let sextet = match c {
-            'A'..='Z' => c as u32 - 'A' as u32,
-            'a'..='z' => c as u32 - 'a' as u32 + 26,
-            '0'..='9' => c as u32 - '0' as u32 + 52,
-            '+' | '-' => 62,
-            '/' | '_' => 63,
-            '=' => {
-                ended = true;
-                continue;
-            }
-            c if c.is_ascii_whitespace() => continue,
-            c => return Err(format!("`{c}` at character {at}")),
-        };
-        if ended {
-            return Err(format!("`{c}` at character {at}, after the padding `=`"));
-        }
-        bits = bits << 6 | sextet;
-        held += 6;
-        if held >= 8 {
-            held -= 8;
-            bytes.push((bits >> held) as u8);
-            bits &= (1 << held) - 1;
-        }
-    }
-    if held >= 6 {
-        return Err("it ends half-way through a byte".to_string());
-    }
-    Ok(bytes)
+    use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+    use base64::{alphabet, DecodeError, Engine};
+    const LENIENT: GeneralPurpose = GeneralPurpose::new(
+        &alphabet::STANDARD,
+        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent).with_decode_allow_trailing_bits(true),
+    );
+    // The URL-safe alphabet's two characters as the standard one's, white space left out; each
+    // character kept with its place in `text`, for messages.
+    let kept: Vec<(usize, char)> = text.char_indices().filter(|(_, c)| !c.is_ascii_whitespace()).collect();
+    let standard: String = kept
+        .iter()
+        .map(|&(_, c)| match c {
+            '-' => '+',
+            '_' => '/',
+            c => c,
+        })
+        .collect();
+    // The character of `text` at a byte `offset` of `standard`.
+    let character = |offset: usize| kept[standard.get(..offset).map_or(0, |before| before.chars().count())];
+    let place = |offset: usize| {
+        let (at, c) = character(offset);
+        format!("`{c}` at character {at}")
+    };
+    LENIENT.decode(standard.as_bytes()).map_err(|e| match e {
+        DecodeError::InvalidByte(offset, _) if character(offset).1 == '=' => format!("{}, a padding `=` before the end", place(offset)),
+        DecodeError::InvalidByte(offset, _) | DecodeError::InvalidLastSymbol(offset, _) => place(offset),
+        DecodeError::InvalidLength(_) => "it ends half-way through a byte".to_string(),
+        DecodeError::InvalidPadding => "its padding `=` is not where it ends a group of four characters".to_string(),
+    })
 }
 
 /// Stops a run when dropped: when its request ends, or when its client goes away first.
@@ -572,8 +570,13 @@ mod tests {
         }
         assert_eq!(base64("//-_").unwrap(), [0xff, 0xff, 0xbf]);
         assert_eq!(base64("AAECAwQF").unwrap(), [0, 1, 2, 3, 4, 5]);
-        for bad in ["Zm9v!", "Zg==Zg", "Z"] {
-            assert!(base64(bad).is_err(), "{bad}");
+        for (bad, why) in [
+            ("Zm9v!", "`!` at character 4"),
+            ("Zm9v\n é", "`é` at character 6"),
+            ("Zg==Zg", "`=` at character 2, a padding `=` before the end"),
+            ("Z", "it ends half-way through a byte"),
+        ] {
+            assert_eq!(base64(bad), Err(why.to_string()), "{bad}");
         }
     }
 

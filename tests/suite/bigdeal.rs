@@ -6,7 +6,7 @@
 //! seat's HCP over 200,000 deals against their exact laws.
 
 use crate::common::data_dir;
-use dealvm::source::bigdeal::squaredeal::{base64, session_name, session_stream, Event, Keys, SessionSeed};
+use dealvm::source::bigdeal::squaredeal::{session_name, session_stream, Event, Keys, SessionSeed};
 use dealvm::source::bigdeal::{deal_of, entropy_hash, number_of, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
 use dealvm::source::pbn::parse_deal;
 use dealvm_vm::card::Deal;
@@ -126,7 +126,8 @@ fn the_squaredeal_example_is_dealt_again_from_its_keys() {
             assert_eq!(key.len(), 60);
             // The seeds as SquareDeal makes them, spelt out, and as the library makes them.
             let (left, right) = key.split_at(key.len() / 2);
-            let seed_random = entropy_hash(&[right, &base64(delayed.as_bytes()), "original"]);
+            let seed_random =
+                entropy_hash(&[right, &base64::Engine::encode(&base64::engine::general_purpose::STANDARD, delayed.as_bytes()), "original"]);
             let range = phase.range(s).unwrap();
             let range = (range.0 as u32, range.1 as u32);
             let name = session_name(&phase.prefix, &s.to_string(), false);

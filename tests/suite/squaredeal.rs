@@ -6,8 +6,7 @@
 
 use crate::common::{as_ours, data_dir, dealvm_in, scratch, Run};
 use dealvm::files::dlm::{deal_from_letters, letters};
-use dealvm::source::bigdeal::sha256::{hex, sha256};
-use dealvm::source::bigdeal::squaredeal::{session_boards, Event, Keys, SessionSeed};
+use dealvm::source::bigdeal::squaredeal::{key_hash, session_boards, Event, Keys, SessionSeed};
 use dealvm::source::pbn::parse_deal;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -220,7 +219,7 @@ fn bad_inputs_are_refused_with_their_file_and_line_and_nothing_is_written() {
         let sqk = fs::read_to_string(dir.join("EXAMPLE2026.sqk")).unwrap().replace(from, to);
         fs::write(dir.join("EXAMPLE2026.sqk"), &sqk).unwrap();
         let text = fs::read_to_string(dir.join("EXAMPLE2026.sqd")).unwrap();
-        let hash = hex(&sha256(sqk.as_bytes()));
+        let hash = key_hash(sqk.as_bytes());
         fs::write(dir.join("EXAMPLE2026.sqd"), text.replace("d2184993cb2b31ae63ad93bbfcf73ae0447b4a78c924f753d57369279ae43ef2", &hash)).unwrap();
         let run = sqd(&dir, &["generate"]);
         assert_eq!(run.status, 2, "{name}: {}", run.stderr);
@@ -272,7 +271,7 @@ fn an_event_from_start_to_finish() {
         assert!(key.bytes().all(|b| b.is_ascii_alphanumeric()), "{line}");
     }
     let text = fs::read_to_string(dir.join("club.sqd")).unwrap();
-    assert!(text.contains(&format!("\nKH {}\n", hex(&sha256(&sqk)))), "{text}");
+    assert!(text.contains(&format!("\nKH {}\n", key_hash(&sqk))), "{text}");
     assert_eq!(run(&["publish"]).status, 2);
     assert_eq!(fs::read(dir.join("club.sqk")).unwrap(), sqk, "the keys are not made twice");
     assert_eq!(run(&["generate"]).status, 2, "no delayed value yet");

@@ -12,26 +12,19 @@
 //! hashed: boards 17 to 32 of a run are the same deals as boards 1 to 16 of another run with
 //! the same seeds.
 //!
-//! [`ripemd`] is RIPEMD-160 itself, [`sha256`] SHA-256 (SquareDeal's commitment to its keys),
-//! and [`squaredeal`] SquareDeal's events: their `.sqd` and `.sqk` files and each session's
-//! seeds.
+//! RIPEMD-160 and SHA-256 are RustCrypto's (`ripemd`, `sha2`), and [`squaredeal`] SquareDeal's
+//! events: their `.sqd` and `.sqk` files and each session's seeds.
 
-pub mod ripemd;
-pub mod sha256;
 pub mod squaredeal;
 
 pub use crate::files::bigdeal::number::{deal_of, number_of, DEALS};
-pub use ripemd::ripemd160;
 
 use dealvm_vm::card::Deal;
-use ripemd::{compress, wipe, Ripemd160, INITIAL};
+use ripemd::{Digest, Ripemd160};
+use zeroize::{Zeroize, Zeroizing};
 
 /// The owner's name Big Deal hashes when its `.bigdealrc` names none.
 pub const DEFAULT_OWNER: &str = "Identification of owner or tournament";
-
-/// The words of the padded block after the 44 bytes of the seed: the byte `0x80` that ends the
-/// message, zeros, and the length, 352 bits.
-const PADDING: [u32; 5] = [0x80, 0, 0, 44 * 8, 0];
 
 /// Big Deal's stream of deals from two seeds.
 ///
@@ -41,44 +34,40 @@ const PADDING: [u32; 5] = [0x80, 0, 0, 44 * 8, 0];
 /// number, are the candidate; a candidate from [`DEALS`] on is passed over, so that about two
 /// deals in three take one hash, and the others more.
 ///
-/// The seeds are secrets: the stream keeps them only in the block it hashes, wipes it when it
-/// is dropped, cannot be cloned, and shows only its sequence number under `Debug`.
+/// The seeds are secrets: the stream keeps them only in the bytes it hashes, wiped when it is
+/// dropped (as the hasher's state is), cannot be cloned, and shows only its sequence number
+/// under `Debug`.
 pub struct BigDeal {
-    /// The one block RIPEMD-160 hashes for each candidate, as its sixteen little-endian words:
-    /// word 0 is the sequence number, words 1 to 5 `seed_random`, words 6 to 10
-    /// `seed_owner`, then the [`PADDING`].
-    block: [u32; 16],
+    /// The 44 bytes hashed for each candidate: the sequence number, `seed_random`,
+    /// `seed_owner`.
+    seed: Zeroizing<[u8; 44]>,
 }
 
 impl BigDeal {
     /// The stream of the seeds `seed_random` and `seed_owner`, before its first deal.
     pub fn new(mut seed_random: [u8; 20], mut seed_owner: [u8; 20]) -> BigDeal {
-        let mut block = [0u32; 16];
-        let seeds = seed_random.chunks_exact(4).chain(seed_owner.chunks_exact(4));
-        for (word, chunk) in block[1..11].iter_mut().zip(seeds) {
-            *word = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-        }
-        block[11..].copy_from_slice(&PADDING);
-        wipe(&mut seed_random);
-        wipe(&mut seed_owner);
-        BigDeal { block }
+        let mut seed = Zeroizing::new([0u8; 44]);
+        seed[4..24].copy_from_slice(&seed_random);
+        seed[24..].copy_from_slice(&seed_owner);
+        seed_random.zeroize();
+        seed_owner.zeroize();
+        BigDeal { seed }
     }
 
     /// The sequence number of the last candidate hashed: 0 before the first deal.
     pub fn sequence(&self) -> u32 {
-        self.block[0]
+        u32::from_le_bytes([self.seed[0], self.seed[1], self.seed[2], self.seed[3]])
     }
 
     /// The number ([`deal_of`]) of the next deal of the stream.
     pub fn next_number(&mut self) -> u128 {
         loop {
-            self.block[0] = self.block[0].wrapping_add(1);
-            let mut state = INITIAL;
-            compress(&mut state, &self.block);
-            // The digest's bytes are the state's words, each little-endian; the first twelve,
-            // read big-endian, are the candidate.
-            let [a, b, c, _, _] = state.map(u32::swap_bytes);
-            let candidate = (a as u128) << 64 | (b as u128) << 32 | c as u128;
+            let sequence = self.sequence().wrapping_add(1);
+            self.seed[..4].copy_from_slice(&sequence.to_le_bytes());
+            let digest = Ripemd160::digest(&self.seed[..]);
+            let mut first = [0u8; 16];
+            first[4..].copy_from_slice(&digest[..12]);
+            let candidate = u128::from_be_bytes(first);
             if candidate < DEALS {
                 return candidate;
             }
@@ -98,10 +87,9 @@ impl std::fmt::Debug for BigDeal {
     }
 }
 
-impl Drop for BigDeal {
-    fn drop(&mut self) {
-        wipe(&mut self.block);
-    }
+/// The RIPEMD-160 digest of `bytes`.
+pub fn ripemd160(bytes: &[u8]) -> [u8; 20] {
+    Ripemd160::digest(bytes).into()
 }
 
 /// `seed_owner` for an owner's name: the RIPEMD-160 digest of its bytes (Big Deal's
@@ -116,7 +104,17 @@ pub fn owner_hash(owner: &str) -> [u8; 20] {
 pub fn entropy_hash(strings: &[&str]) -> [u8; 20] {
     let mut hasher = Ripemd160::new();
     strings.iter().for_each(|s| hasher.update(s.as_bytes()));
-    hasher.finish()
+    hasher.finalize().into()
+}
+
+/// `seed_random` with bigdealx's `-e` strings added to the entropy hashed as `random`: the
+/// RIPEMD-160 digest of `random` then the strings, as Big Deal adds them.
+pub fn with_entropy_strings(mut random: [u8; 20], strings: &[String]) -> [u8; 20] {
+    let mut hasher = Ripemd160::new();
+    hasher.update(random);
+    strings.iter().for_each(|s| hasher.update(s.as_bytes()));
+    random.zeroize();
+    hasher.finalize().into()
 }
 
 /// `seed_random` as bigdealx's `-h` gives it: 40 hexadecimal digits, either case, the 20
@@ -142,17 +140,14 @@ const OS_ENTROPY_BYTES: usize = 64;
 /// cryptographic generator, which are wiped once hashed. Fails only when the system has no
 /// such generator to give.
 pub fn os_entropy_hash() -> std::io::Result<[u8; 20]> {
-    let mut bytes = [0u8; OS_ENTROPY_BYTES];
-    let filled = getrandom::fill(&mut bytes);
-    let result = match filled {
-        Ok(()) => Ok(ripemd160(&bytes)),
+    let mut bytes = Zeroizing::new([0u8; OS_ENTROPY_BYTES]);
+    match getrandom::fill(&mut bytes[..]) {
+        Ok(()) => Ok(ripemd160(&bytes[..])),
         Err(e) => Err(match e.raw_os_error() {
             Some(code) => std::io::Error::from_raw_os_error(code),
             None => std::io::Error::other(format!("the system's random generator failed: {e}")),
         }),
-    };
-    wipe(&mut bytes);
-    result
+    }
 }
 
 #[cfg(test)]
@@ -176,6 +171,34 @@ mod tests {
         assert_eq!(parse_hash(&"é".repeat(20)), None);
         let h = parse_hash("000102030405060708090a0b0c0d0e0f10111213").unwrap();
         assert_eq!(h, std::array::from_fn(|i| i as u8));
+    }
+
+    #[test]
+    fn ripemd_160_gives_the_published_test_vectors() {
+        let hex = |digest: [u8; 20]| digest.iter().map(|b| format!("{b:02x}")).collect::<String>();
+        let cases: [(&str, &str); 8] = [
+            ("", "9c1185a5c5e9fc54612808977ee8f548b2258d31"),
+            ("a", "0bdc9d2d256b3ee9daae347be6f4dc835a467ffe"),
+            ("abc", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc"),
+            ("message digest", "5d0689ef49d2fae572b881b123a85ffa21595f36"),
+            ("abcdefghijklmnopqrstuvwxyz", "f71c27109c692c1b56bbdceb5b9d2865b3708dbc"),
+            ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "12a053384a9c0c88e405a06c27dcf49ada62eb2b"),
+            ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", "b0e20b6e3116640286ed3a87a5713079b21f5189"),
+            ("12345678901234567890123456789012345678901234567890123456789012345678901234567890", "9b752e45573d4b39f4dbd3323cab82bf63326bfb"),
+        ];
+        for (message, digest) in cases {
+            assert_eq!(hex(ripemd160(message.as_bytes())), digest, "{message:?}");
+        }
+        assert_eq!(hex(ripemd160(&vec![b'a'; 1_000_000])), "52783243c1697bdbe16d37f97f68f08325dc1528");
+    }
+
+    #[test]
+    fn the_entropy_strings_are_added_after_the_systems() {
+        let random = ripemd160(b"the system's bytes");
+        let mut joined = random.to_vec();
+        joined.extend_from_slice(b"onetwo");
+        assert_eq!(with_entropy_strings(random, &["one".into(), "two".into()]), ripemd160(&joined));
+        assert_eq!(with_entropy_strings(random, &[]), ripemd160(&random));
     }
 
     #[test]

@@ -13,9 +13,11 @@
 //!   "original")` (`"reserve"` for a reserve set; `"ses" ‖ session` added for a phase of a
 //!   variable number of sessions), one deal a board of the session's range.
 
-use super::sha256::{hex, sha256};
 use super::{entropy_hash, owner_hash, BigDeal};
+use base64::engine::general_purpose::STANDARD as BASE64;
+use base64::Engine;
 use dealvm_vm::card::Deal;
+use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -248,6 +250,13 @@ pub struct Keys {
     pub keys: BTreeMap<(u32, u32), (String, usize)>,
 }
 
+impl Drop for Keys {
+    /// The keys are wiped from memory once no longer needed.
+    fn drop(&mut self) {
+        self.keys.values_mut().for_each(|(key, _)| zeroize::Zeroize::zeroize(key));
+    }
+}
+
 impl fmt::Debug for Keys {
     /// The labels only: the keys are secrets until the event is over.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -323,22 +332,21 @@ pub fn check_key(key: &str) -> Result<(), String> {
 /// characters is as likely).
 pub fn new_key() -> std::io::Result<String> {
     let mut key = String::with_capacity(KEY_LENGTH);
-    let mut bytes = [0u8; 64];
+    let mut bytes = zeroize::Zeroizing::new([0u8; 64]);
     while key.len() < KEY_LENGTH {
-        getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(format!("the system's random generator failed: {e}")))?;
-        for &b in &bytes {
+        getrandom::fill(&mut bytes[..]).map_err(|e| std::io::Error::other(format!("the system's random generator failed: {e}")))?;
+        for &b in bytes.iter() {
             if b < 248 && key.len() < KEY_LENGTH {
                 key.push(KEY_ALPHABET[(b % 62) as usize] as char);
             }
         }
     }
-    bytes.fill(0);
     Ok(key)
 }
 
 /// The SHA-256 of a key file's bytes, in lowercase hex: the `KH` of its event.
 pub fn key_hash(bytes: &[u8]) -> String {
-    hex(&sha256(bytes))
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The delayed value as SquareDeal 2.7 stores what the operator types: trimmed, runs of
@@ -353,20 +361,6 @@ pub fn canonical_delayed_value(typed: &str) -> String {
             continue;
         }
         out.push(c);
-    }
-    out
-}
-
-/// Standard base64 with padding, as SquareDeal encodes the delayed value.
-pub fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
-        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
-        for i in 0..4 {
-            out.push(if i <= chunk.len() { ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char } else { '=' });
-        }
     }
     out
 }
@@ -386,7 +380,8 @@ pub struct SessionSeed<'a> {
 /// The stream of a session's deals: [`BigDeal`] from the seeds of the module's description.
 pub fn session_stream(seed: &SessionSeed) -> BigDeal {
     let (left, right) = seed.key.split_at(seed.key.len() / 2);
-    let value = base64(seed.delayed_value.as_bytes());
+    // Standard base64 with padding, as SquareDeal encodes the delayed value.
+    let value = BASE64.encode(seed.delayed_value.as_bytes());
     let set = if seed.reserve { "reserve" } else { "original" };
     let session = seed.variable_session.map(|s| format!("ses{s}")).unwrap_or_default();
     BigDeal::new(entropy_hash(&[right, &value, set, &session]), owner_hash(left))
@@ -471,9 +466,22 @@ mod tests {
     fn delayed_values_and_base64() {
         assert_eq!(canonical_delayed_value("  12,345.67 "), "1234567");
         assert_eq!(canonical_delayed_value("Dow  Jones\t 44,882.13, closing."), "Dow Jones 4488213, closing.");
-        assert_eq!(base64(b"12,345.67"), "MTIsMzQ1LjY3");
-        assert_eq!(base64(b"ab"), "YWI=");
-        assert_eq!(base64(b"a"), "YQ==");
+        assert_eq!(BASE64.encode(b"12,345.67"), "MTIsMzQ1LjY3");
+        assert_eq!(BASE64.encode(b"ab"), "YWI=");
+        assert_eq!(BASE64.encode(b"a"), "YQ==");
+    }
+
+    #[test]
+    fn the_key_hash_is_sha_256_in_lowercase_hex() {
+        let cases: [(&[u8], &str); 4] = [
+            (b"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+            (b"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            (b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+            (&[b'a'; 1_000_000], "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
+        ];
+        for (message, digest) in cases {
+            assert_eq!(key_hash(message), digest, "{}", String::from_utf8_lossy(&message[..message.len().min(60)]));
+        }
     }
 
     #[test]
