@@ -41,6 +41,8 @@ pub mod cli;
 #[doc(hidden)]
 pub mod compile;
 #[doc(hidden)]
+pub mod diag;
+#[doc(hidden)]
 pub mod files;
 #[doc(hidden)]
 pub mod front;

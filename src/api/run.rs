@@ -431,7 +431,7 @@ impl<'s> Run<'s> {
         let script = self.script;
         if self.usereval.is_none() {
             if let Some(span) = script.compiled.query_spans.first().filter(|_| script.compiled.program.uses_usereval()) {
-                let d = crate::front::diag::Diagnostic::at(*span, "`usereval` needs a server, which the library does not start yet")
+                let d = crate::diag::Diagnostic::at(*span, "`usereval` needs a server, which the library does not start yet")
                     .with_note("run the script with the dealvm command and -U PATH");
                 return Err(Error::from_diagnostic(&d, Some(&script.source)));
             }
@@ -512,10 +512,10 @@ fn run_error(script: &Script, e: RunError) -> Error {
 /// The message of a division by zero (or of the remainder of one) at division site `site` of
 /// the compiled script, pointing at it, with `note` saying on which deal.
 #[doc(hidden)]
-pub fn division_by_zero(compiled: &Compiled, site: usize, remainder: bool, note: String) -> crate::front::diag::Diagnostic {
+pub fn division_by_zero(compiled: &Compiled, site: usize, remainder: bool, note: String) -> crate::diag::Diagnostic {
     let what = if remainder { "remainder of a division by zero" } else { "division by zero" };
     let text = &compiled.program.sites[site];
-    crate::front::diag::Diagnostic::at(compiled.site_spans[site], format!("{what} in {text}")).with_label("the divisor is 0").with_note(note)
+    crate::diag::Diagnostic::at(compiled.site_spans[site], format!("{what} in {text}")).with_label("the divisor is 0").with_note(note)
 }
 
 /// A deal written as PBN's `Deal` tag writes it: the first hand's seat, then the four hands

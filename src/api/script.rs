@@ -2,8 +2,8 @@
 //! goes wrong ([`Error`]).
 
 use crate::compile::{compile, CommandLinePredeal, Compiled, DdSwitches, Request};
+use crate::diag::{Diagnostic, Source};
 use crate::front::ast::Statement;
-use crate::front::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
 use crate::front::parse::{depth_through_variables, parse_file, parse_file_classic};
 use dealvm_vm::card::Seat;

@@ -417,7 +417,7 @@ pub fn suggest_switch(mut e: clap::Error, command: &clap::Command) -> clap::Erro
     let given = given.clone();
     let Some(name) = given.strip_prefix("--").map(|n| n.split('=').next().unwrap_or(n)) else { return e };
     let longs = command.get_arguments().filter_map(|a| a.get_long());
-    match crate::front::diag::closest(name, longs) {
+    match crate::diag::closest(name, longs) {
         Some(near) => {
             e.insert(ContextKind::SuggestedArg, ContextValue::String(format!("--{near}")));
             e.insert(ContextKind::Suggested, ContextValue::StyledStrs(Vec::new()));

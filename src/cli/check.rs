@@ -9,7 +9,7 @@ use crate::cli::args::suggest_switch;
 use crate::cli::failure::Failure;
 use crate::cli::input::script_file;
 use crate::cli::stdout::{with_stdout, Printed};
-use crate::front::diag::Diagnostic;
+use crate::diag::Diagnostic;
 use crate::front::dialect::{check, Dealer};
 use crate::front::lex::ScriptVars;
 use crate::front::parse::{parse_file, parse_file_classic};

@@ -11,7 +11,7 @@ use crate::cli::outputs;
 use crate::cli::signals;
 use crate::cli::stdout::Printed;
 use crate::compile::Compiled;
-use crate::front::diag::{Diagnostic, Source};
+use crate::diag::{Diagnostic, Source};
 use crate::report::json::RunFacts;
 use crate::report::{Actions, Written};
 use crate::run::{NewUserEval, Outcome, RunError, Shard};

@@ -5,8 +5,8 @@
 //! interrupted run (Ctrl-C: 130).
 
 use crate::cli::stdout::Closed;
+use crate::diag::Diagnostic;
 use crate::files::said_message;
-use crate::front::diag::Diagnostic;
 use std::io;
 
 /// Exit status for errors in the input, on the command line or with the files.
@@ -85,7 +85,7 @@ pub fn print_clap_error(e: &clap::Error) {
     let text = e.render().to_string();
     if e.use_stderr() && text.len() > 1000 {
         // clap quotes what the user typed between single quotes.
-        eprint!("{}", crate::front::diag::clip_marked(&text, &['\'']));
+        eprint!("{}", crate::diag::clip_marked(&text, &['\'']));
     } else {
         let _ = e.print();
     }

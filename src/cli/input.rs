@@ -4,7 +4,7 @@
 use crate::cli::args::swap_hint;
 use crate::cli::failure::{io_reason, switch_error, Failure};
 use crate::cli::invocation::{Input, Invocation};
-use crate::front::diag::{Diagnostic, Source};
+use crate::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@ use crate::cli::failure::{io_reason, switch_error, Failure};
 use crate::cli::invocation::{Format, Invocation, Mode, OutputSwitches, Outputs, Pages};
 use crate::cli::outputs;
 use crate::cli::stdout::{with_stdout, Printed};
-use crate::front::diag::{Diagnostic, Source};
+use crate::diag::{Diagnostic, Source};
 use crate::report::{Actions, Written};
 use crate::shard::merge::{check_part, check_reach, check_set, check_sums, keeps_deals, replay, Named, Shape};
 use crate::shard::part::decode;

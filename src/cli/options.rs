@@ -6,7 +6,7 @@ use crate::api::run::dealer_limits;
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::invocation::Invocation;
 use crate::compile::Compiled;
-use crate::front::diag::Diagnostic;
+use crate::diag::Diagnostic;
 use crate::run::job::os_seed;
 use crate::source::Deals;
 use dealvm_vm::machine::batch::Swap;

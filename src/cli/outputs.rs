@@ -5,10 +5,10 @@ use crate::cli::failure::{switch_error, Failure};
 use crate::cli::invocation::{Format, Input, Invocation, OutputFile, Outputs};
 use crate::cli::options::RunSettings;
 use crate::compile::{ActionSpec, Compiled};
+use crate::diag::Source;
 use crate::files::hand_record::Layout;
 use crate::files::pbn::PbnWriter;
 use crate::files::target::{file_id, FileId, Output};
-use crate::front::diag::Source;
 use crate::report::charts::Form as ChartsForm;
 use crate::report::placing::Placement;
 use crate::report::{Actions, RunInfo};
@@ -271,7 +271,7 @@ fn warn_title_cut(title: &str, path: &Path) {
             kept.len(),
             crate::files::zrd::MAX_TITLE
         );
-        eprint!("{}", crate::front::diag::Diagnostic::error(message).render_warning(None));
+        eprint!("{}", crate::diag::Diagnostic::error(message).render_warning(None));
     }
 }
 

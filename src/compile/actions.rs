@@ -3,8 +3,8 @@
 
 use crate::compile::output::{ActionSpec, CsvPart, EsPart, ValueRef, Written};
 use crate::compile::state::{Compiler, ValueCode};
+use crate::diag::{Diagnostic, Span};
 use crate::front::ast::*;
-use crate::front::diag::{Diagnostic, Span};
 use dealvm_vm::card::{Seat, Side};
 use dealvm_vm::evaluation::dd::STRAINS;
 use dealvm_vm::evaluation::stats::{Buckets, TallyAxis, TallySpec};

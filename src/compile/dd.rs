@@ -7,8 +7,8 @@
 use crate::compile::node::{node_key, DRAWS, MAY_FAIL, SOLVES};
 use crate::compile::output::DdSwitches;
 use crate::compile::state::Compiler;
+use crate::diag::Diagnostic;
 use crate::front::ast::*;
-use crate::front::diag::Diagnostic;
 use dealvm_vm::card::Seat;
 use dealvm_vm::evaluation::dd::{DdMode, ParVul};
 use dealvm_vm::evaluation::score::Strain;

@@ -96,7 +96,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             // stay with the condition, and are not worked out on each count a hand can have
             // (cards worth millions have hundreds of millions).
             if !matches!(input, Input::Lengths(_)) && !dealvm_vm::dealing::exact::counts_exactly(&values) {
-                rules.uncounted.push(crate::front::diag::quote(&text, ""));
+                rules.uncounted.push(crate::diag::quote(&text, ""));
                 continue;
             }
             let suit_max: i32 = values.iter().sum();
@@ -134,7 +134,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     *r = meet(*r, range_of(&results));
                 }
             }
-            let met = met_of(crate::front::diag::quote(&text, ""), input, &results);
+            let met = met_of(crate::diag::quote(&text, ""), input, &results);
             rules.terms.push(Term { seat, points: !matches!(input, Input::Lengths(_)), met });
         }
         rules.values = rank_values(&self.point_counts, counted.unwrap_or(CountFn::Hcp)).expect("counts by rank");

@@ -33,8 +33,8 @@ pub mod state;
 pub mod statements;
 pub mod tabulate;
 
+use crate::diag::{Diagnostic, Source};
 use crate::front::ast::Statement;
-use crate::front::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
 pub use output::{ActionSpec, CommandLinePredeal, Compiled, ConditionRules, CsvPart, DdSwitches, EsPart, Settings, ValueRef, Written};
 use state::Compiler;

@@ -1,7 +1,7 @@
 //! What the compiler makes of an input file: the program, the actions, the settings and the
 //! source of the deals ([`Compiled`]), and what it takes from the command line.
 
-use crate::front::diag::{Diagnostic, Span};
+use crate::diag::{Diagnostic, Span};
 use crate::source::Deals;
 use dealvm_vm::card::{Card, Hand, Seat, Side};
 use dealvm_vm::dealing::board::Vulnerability;

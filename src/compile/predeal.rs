@@ -4,8 +4,8 @@
 
 use crate::compile::output::CommandLinePredeal;
 use crate::compile::state::Compiler;
+use crate::diag::{Diagnostic, Source, Span};
 use crate::front::ast::*;
-use crate::front::diag::{Diagnostic, Source, Span};
 use crate::source::Deals;
 use dealvm_vm::card::{rank_from_char, Card, Hand, Seat, Suit};
 use dealvm_vm::dealing::predeal::{PredealError, SuitLengths};

@@ -2,8 +2,8 @@
 //! 560-bit shape set in the program.
 
 use crate::compile::state::Compiler;
+use crate::diag::{Diagnostic, Span};
 use crate::front::ast::*;
-use crate::front::diag::{Diagnostic, Span};
 use dealvm_vm::card::Seat;
 use dealvm_vm::evaluation::shape::{Distribution, ShapeSet};
 

@@ -5,8 +5,8 @@
 use crate::compile::node::NodeMap;
 use crate::compile::output::{ActionSpec, CommandLinePredeal, Compiled, DdSwitches, Settings};
 use crate::compile::reads::{RestPlan, TabulateMemo};
+use crate::diag::{Diagnostic, Source, Span};
 use crate::front::ast::*;
-use crate::front::diag::{Diagnostic, Source, Span};
 use crate::front::lex::ScriptVars;
 use dealvm_vm::card::{Card, Seat, Seats};
 use dealvm_vm::evaluation::dd::ParVul;
@@ -296,7 +296,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         for name in exposed {
             let Some(info) = self.vars.get(name.as_str()).copied() else {
                 let known = self.vars.keys().copied();
-                let hint = match crate::front::diag::closest(name, known) {
+                let hint = match crate::diag::closest(name, known) {
                     Some(near) => format!("; did you mean `{near}`?"),
                     None => String::new(),
                 };

@@ -3,8 +3,8 @@
 
 use crate::compile::output::DdSwitches;
 use crate::compile::state::{Compiler, VarInfo};
+use crate::diag::{Diagnostic, Span};
 use crate::front::ast::*;
-use crate::front::diag::{Diagnostic, Span};
 use dealvm_vm::card::Seat;
 use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::machine::batch::MAX_DEALS;

@@ -3,7 +3,7 @@
 //! Nodes live in a `bumpalo` arena owned by the caller of the parser and carry the [`Span`]
 //! of their source text. Every node is `Copy`: children are arena references.
 
-use crate::front::diag::Span;
+use crate::diag::Span;
 use dealvm_vm::card::{Seat, Side, Suit};
 use dealvm_vm::evaluation::score::Strain;
 use dealvm_vm::evaluation::usereval::Who;

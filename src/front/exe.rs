@@ -221,7 +221,7 @@ impl<'a> Regroup<'a, '_> {
                 Op::Binary(ExprKind::Or(..)) => ExprKind::Or(left, right),
                 Op::Binary(_) => unreachable!("runs hold binary operators"),
             };
-            left = self.arena.alloc(Expr { kind, span: crate::front::diag::Span::new(left.span.start, right.span.end) });
+            left = self.arena.alloc(Expr { kind, span: crate::diag::Span::new(left.span.start, right.span.end) });
         }
         left
     }

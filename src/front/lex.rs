@@ -5,7 +5,7 @@
 //! the raw tokens, [`Lexer`] substitutes the script variables `$0`..`$9` as whole token
 //! sequences, drops comments, and reports lexical errors with their spans.
 
-use crate::front::diag::Span;
+use crate::diag::Span;
 use dealvm_vm::card::{Seat, Side, Suit};
 use logos::Logos;
 use std::fmt;

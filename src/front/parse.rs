@@ -1,7 +1,7 @@
 //! Parsing: tokens to the AST, with the grammar in `grammar/dealer.lalrpop`.
 
+use crate::diag::{closest, Diagnostic, Span};
 use crate::front::ast::*;
-use crate::front::diag::{closest, Diagnostic, Span};
 use crate::front::lex::{token_before, LexError, Lexer, ScriptVars, Tok};
 use crate::front::words::{operator_word, ACTIONS, FUNCTIONS, STATEMENTS};
 use bumpalo::Bump;

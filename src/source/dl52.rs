@@ -5,8 +5,8 @@
 //! is refused, naming the file and the record (counted from 1): a binary file has no line and
 //! column.
 
+use crate::diag::Diagnostic;
 use crate::files::dl52::{decode, RECORD};
-use crate::front::diag::Diagnostic;
 use dealvm_vm::dealing::board::Board;
 
 /// The boards of a DL52 file, board `i` from its `i`-th record; a file of part records or a

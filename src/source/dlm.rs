@@ -1,8 +1,8 @@
 //! Reading Duplimate DLM files, as DupSoft reads them: every check it makes, with the line and
 //! the reason (the format is described in `crate::files::dlm`).
 
+use crate::diag::{Diagnostic, Source, Span};
 use crate::files::dlm::{board_checksum, deal_from_letters, file_checksum, Status, MAX_BOARD};
-use crate::front::diag::{Diagnostic, Source, Span};
 use dealvm_vm::dealing::board::Board;
 use std::collections::BTreeMap;
 

@@ -13,7 +13,7 @@
 //! [`bigdeal`] is Big Deal's tournament dealing: its stream of deals from two seeds, which the
 //! boards of `dealvm boards` and SquareDeal's sessions come from; runs do not deal from it.
 //!
-//! Imports: the `vm` crate, [`crate::front::diag`] for messages about the files read, and the
+//! Imports: the `vm` crate, [`crate::diag`] for messages about the files read, and the
 //! encodings of [`crate::files`] (DLM letters, zrd records, PBN denominations, the layouts of
 //! Big Deal's formats).
 
@@ -27,7 +27,7 @@ pub mod kind;
 pub mod pbn;
 pub mod zrd;
 
-use crate::front::diag::{Diagnostic, Source};
+use crate::diag::{Diagnostic, Source};
 use dealvm_vm::card::{Hand, Seats};
 use dealvm_vm::dealing::board::Board;
 use dealvm_vm::dealing::deal::PredealDealer;

@@ -8,8 +8,8 @@
 //! all the records, title records included): a binary file has no line and column. A record
 //! whose counts are all zero was written unsolved (`-Z N:`): its deal is solved when asked.
 
+use crate::diag::Diagnostic;
 use crate::files::zrd::{decode, title_of, title_sequence, RECORD};
-use crate::front::diag::Diagnostic;
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
 use dealvm_vm::dealing::rng::DealRng;
 use dealvm_vm::dealing::source::DealSource;

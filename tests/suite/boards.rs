@@ -5,8 +5,8 @@
 
 use crate::common::data_dir;
 use crate::common::{run_in as run, scratch};
+use dealvm::diag::Source;
 use dealvm::files::dlm;
-use dealvm::front::diag::Source;
 use dealvm::source::{self, pbn};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability};
 use std::fs;

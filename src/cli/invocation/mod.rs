@@ -15,7 +15,7 @@ use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::generate::Page;
 use crate::compile::DdSwitches;
-use crate::front::diag::Diagnostic;
+use crate::diag::Diagnostic;
 use crate::front::lex::ScriptVars;
 use crate::run::Shard;
 use dealvm_vm::card::Seat;

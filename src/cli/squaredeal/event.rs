@@ -2,8 +2,8 @@
 //! commitment), each session's seed and boards, and the files written all or none.
 
 use crate::cli::failure::{io_reason, switch_error, Failure};
+use crate::diag::Diagnostic;
 use crate::files::target::{write_set, Access};
-use crate::front::diag::Diagnostic;
 use crate::source::bigdeal::squaredeal::{key_hash, session_boards, session_name, BoardList, Event, EventError, Keys, SessionSeed};
 use dealvm_vm::card::Deal;
 use std::path::{Path, PathBuf};

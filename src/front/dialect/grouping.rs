@@ -4,8 +4,8 @@
 //! however grouped, as values wrap around).
 
 use super::{lacks, Construct, Dealer, Finding};
+use crate::diag::Span;
 use crate::front::ast::{Expr, ExprKind, Statement};
-use crate::front::diag::Span;
 use crate::front::exe::{exe_precedence, v2_precedence};
 use crate::front::parse::root_expressions;
 use bumpalo::Bump;

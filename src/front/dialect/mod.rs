@@ -13,7 +13,7 @@
 mod grouping;
 mod scan;
 
-use crate::front::diag::Span;
+use crate::diag::Span;
 
 /// A Dealer a script is meant for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! lexer reads them, and what the classic Dealers' scanner prints from its comments.
 
 use super::{lacks, Construct, Dealer, Finding, Outcome, ECHOED_IN_COMMENTS};
-use crate::front::diag::Span;
+use crate::diag::Span;
 use crate::front::lex::{LexErrorKind, Tok};
 use logos::Logos;
 

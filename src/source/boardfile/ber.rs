@@ -1,9 +1,9 @@
 //! Reading BER files (layout in `crate::files::bigdeal::ber`): 52 digits a board, numbered 1,
 //! 2, ...; line ends anywhere between the digits are passed over.
 
+use crate::diag::{Diagnostic, Source, Span};
 use crate::files::bigdeal::ber::{read_record, RECORD};
 use crate::files::cards::Flaw;
-use crate::front::diag::{Diagnostic, Source, Span};
 use crate::source::boardfile::text_error;
 use dealvm_vm::dealing::board::Board;
 

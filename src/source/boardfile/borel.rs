@@ -1,9 +1,9 @@
 //! Reading BHG files (layout in `crate::files::bigdeal::borel`): every line that is not empty is
 //! a board, numbered 1, 2, ... in file order, its first hand the dealer's of that number.
 
+use crate::diag::{Diagnostic, Source, Span};
 use crate::files::bigdeal::borel::read_line;
 use crate::files::cards::PACK;
-use crate::front::diag::{Diagnostic, Source, Span};
 use crate::source::boardfile::{lines, text_error};
 use dealvm_vm::dealing::board::Board;
 

@@ -1,8 +1,8 @@
 //! Reading Big Deal's CSV files (layout in `crate::files::bigdeal::csv`): a line a board, with
 //! its number, dealer and vulnerability; empty lines are passed over.
 
+use crate::diag::{Diagnostic, Source, Span};
 use crate::files::bigdeal::csv::{looks_like_line, read_line};
-use crate::front::diag::{Diagnostic, Source, Span};
 use crate::source::boardfile::{lines, text_error};
 use dealvm_vm::dealing::board::Board;
 

@@ -5,11 +5,11 @@
 //! the set's first board, from which the boards are numbered, and its last field must be the
 //! number of boards or the last board; the others' trailers are the same or 10 NUL bytes.
 
+use crate::diag::Diagnostic;
 use crate::files::bigdeal::duplimate::{
     read_bri_part, read_dge_part, read_trailer, Trailer, BRI_PART, DGE_PART, DUP_RECORD, RECORD, SUIT_SYMBOLS, TRAILER,
 };
 use crate::files::cards::{shown, whose, Flaw};
-use crate::front::diag::Diagnostic;
 use crate::source::boardfile::{binary_error, not_whole};
 use dealvm_vm::card::Seat;
 use dealvm_vm::dealing::board::Board;

@@ -1,8 +1,8 @@
 //! Reading GOE files (layout in `crate::files::bigdeal::goedel`): a deal's number a line,
 //! numbered 1, 2, ...; empty lines are passed over.
 
+use crate::diag::{Diagnostic, Source, Span};
 use crate::files::bigdeal::goedel::read_line;
-use crate::front::diag::{Diagnostic, Source, Span};
 use crate::source::boardfile::{lines, text_error};
 use dealvm_vm::dealing::board::Board;
 

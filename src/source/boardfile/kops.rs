@@ -5,9 +5,9 @@
 //! number is its first byte, counted on past 255 as Big Deal's numbers wrap
 //! (`crate::files::bigdeal::kops::cds_board`).
 
+use crate::diag::Diagnostic;
 use crate::files::bigdeal::kops::{cds_board, read_deal_bytes, read_rzd_header, CDS_RECORD, CDS_TURN, DEAL, HEADER};
 use crate::files::cards::Flaw;
-use crate::front::diag::Diagnostic;
 use crate::source::boardfile::{binary_error, not_whole};
 use dealvm_vm::dealing::board::Board;
 

@@ -11,9 +11,9 @@
 //! cycle. A board played in both rooms (`qx|o1|` and `qx|c1|`) is read once when the rooms
 //! have the same deal, and refused when they do not.
 
+use crate::diag::{Diagnostic, Source, Span};
 use crate::files::bigdeal::lin::{board_of_qx, board_of_title, read_deal, read_vulnerability};
 use crate::files::cards::Flaw;
-use crate::front::diag::{Diagnostic, Source, Span};
 use crate::source::boardfile::text_error;
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Board};
 

@@ -40,8 +40,8 @@ pub mod goedel;
 pub mod kops;
 pub mod lin;
 
+use crate::diag::{Diagnostic, Source, Span};
 use crate::files::cards::Flaw;
-use crate::front::diag::{Diagnostic, Source, Span};
 use dealvm_vm::dealing::board::Board;
 
 /// The board formats of this module.

@@ -21,8 +21,8 @@
 mod tables;
 mod tags;
 
+use crate::diag::{Diagnostic, Source, Span};
 use crate::files::pbn::{pbn_unescape, seat_of_letter, vulnerability_of};
-use crate::front::diag::{Diagnostic, Source, Span};
 use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
 use dealvm_vm::dealing::board::{Board, Vulnerability};
 use dealvm_vm::evaluation::dd::TrickTable;

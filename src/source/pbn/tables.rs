@@ -3,8 +3,8 @@
 //! BridgeComposer's `DoubleDummyTricks` tag (20 hexadecimal digits, declarers N, S, E, W, each
 //! in NT, S, H, D, C).
 
+use crate::diag::Span;
 use crate::files::pbn::{denomination, seat_of_letter, DENOMINATIONS, DOUBLE_DUMMY_DECLARERS};
-use crate::front::diag::Span;
 use dealvm_vm::card::Seat;
 use dealvm_vm::evaluation::dd::TrickTable;
 use dealvm_vm::evaluation::score::Strain;
@@ -147,8 +147,8 @@ pub(super) fn double_dummy_tricks(value: &str, at: Span) -> Result<TrickTable, (
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::Source;
     use crate::files::pbn::{double_dummy_tricks as dd_digits, write_dd_tags, PbnWriter};
-    use crate::front::diag::Source;
     use crate::source::pbn::{parse_deal, read};
     use dealvm_vm::dealing::board::Board;
     use dealvm_vm::evaluation::dd::{ParContract, ParDeclarer, ParResult};

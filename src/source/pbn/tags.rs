@@ -2,7 +2,7 @@
 //! `{...}` commentary, which may span lines) skipped, and the data lines of a section (such as
 //! an `OptimumResultTable`'s rows) given to the tag before them.
 
-use crate::front::diag::Span;
+use crate::diag::Span;
 
 /// One tag: name and value, with the value's place.
 pub(super) struct Tag<'a> {
