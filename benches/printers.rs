@@ -13,7 +13,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dealvm::compile::CsvPart;
-use dealvm::files::pbn::PbnWriter;
+use dealvm::formats::pbn::PbnWriter;
 use dealvm::report::{layout, stats};
 use dealvm_vm::card::{Deal, Seat, Side};
 use dealvm_vm::dealing::rng::batch_rng;

@@ -45,6 +45,8 @@ pub mod diag;
 #[doc(hidden)]
 pub mod files;
 #[doc(hidden)]
+pub mod formats;
+#[doc(hidden)]
 pub mod front;
 #[doc(hidden)]
 pub mod report;

@@ -528,7 +528,7 @@ pub fn division_by_zero(compiled: &Compiled, site: usize, remainder: bool, note:
 /// # Ok::<(), dealvm::Error>(())
 /// ```
 pub fn deal_from_pbn(text: &str) -> Result<Deal, Error> {
-    source::pbn::parse_deal(text).map_err(|(_, _, why)| Error::plain(format!("not a deal: {why}")))
+    crate::formats::pbn::parse_deal(text).map_err(|(_, _, why)| Error::plain(format!("not a deal: {why}")))
 }
 
 /// A deal that met the condition.

@@ -194,15 +194,14 @@ pub struct Cli {
     pub rotate: bool,
 
     /// Take the deals from a board file: PBN, DLM, LIN, DUP, or another
-    ///
-    /// PBN, DLM, DUP, BRI, DGE, LIN, Big Deal's CSV, BER, BHG, RZD, CDS, GOE, zrd or DL52, told
-    /// apart by content, else by the file's extension; `-`: standard input. The deals are taken
-    /// in order instead of dealing at random, each board with its number, dealer and
-    /// vulnerability (the file's, else its number's place in the 16-board cycle), and the
-    /// condition and the actions run over them (double-dummy results in the file are used, not
-    /// solved again). Without an input file or a script on standard input, no
-    /// condition: every deal is produced (convert with `--deals a.dlm --pbn a.pbn`).
-    #[arg(long = "deals", value_name = "FILE")]
+    #[arg(long = "deals", value_name = "FILE", long_help = format!(
+        "Take the deals from a board file: PBN, DLM, LIN, DUP, or another\n\n{}, told apart by content, else by the file's extension; \
+         `-`: standard input. The deals are taken in order instead of dealing at random, each board with its number, dealer and \
+         vulnerability (the file's, else its number's place in the 16-board cycle), and the condition and the actions run over them \
+         (double-dummy results in the file are used, not solved again). Without an input file or a script on standard input, no \
+         condition: every deal is produced (convert with `--deals a.dlm --pbn a.pbn`).",
+        crate::formats::read::formats_read()
+    ))]
     pub deals: Option<PathBuf>,
 
     /// Debug level: at 2 and above, the statistics at the end count the double-dummy solves

@@ -2,7 +2,7 @@
 //! drawn uniformly from all deals by Big Deal's construction ([`crate::source::bigdeal`]) from
 //! at least 160 bits of the operating system's entropy and the owner's identification, and
 //! nothing that would deal the session again (entropy, hash, seed) is printed or written.
-//! The files are Big Deal's, byte for byte ([`crate::files::bigdeal`]), written atomically, and
+//! The files are Big Deal's, byte for byte ([`crate::formats::bigdeal`]), written atomically, and
 //! an existing file is replaced only with `--force`.
 //!
 //! Big Deal's reproducible inputs (`-W OWNER -e TEXT`, `--hash HEX`) deal the same boards as
@@ -11,11 +11,12 @@
 
 use crate::cli::args::suggest_switch;
 use crate::cli::failure::{switch_error, Failure};
-use crate::files::bigdeal::Format;
 use crate::files::target::{write_set, Access, Output};
+use crate::formats::{self, Format, Sealed};
 use crate::source::bigdeal::{entropy_hash, os_entropy_hash, owner_hash, parse_hash, with_entropy_strings, BigDeal, DEFAULT_OWNER};
 use clap::Parser;
 use dealvm_vm::card::Deal;
+use dealvm_vm::dealing::board::Board;
 use std::ffi::OsString;
 use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
@@ -46,13 +47,8 @@ pub struct BoardsCli {
     #[arg(short = 'p', value_name = "PREFIX", required = true)]
     pub prefix: PathBuf,
 
-    /// The formats, separated by commas: pbn, dlm, dlmblind, dup, dupblind, bri, dge, lin, csv,
-    /// ber, borel, kops, cds, goedel (default pbn)
-    ///
-    /// Big Deal's names: `dlmblind` is a sealed DLM file (`Status=Sealed`), `dupblind` a DUP file
-    /// with board 1's diagram blanked, for boards no operator should see; `borel` (or `bhg`)
-    /// writes the .bhg file, `kops` (or `rzd`) the .rzd file, `goedel` the .goe file.
-    #[arg(short = 'f', value_name = "FORMATS", default_value = "pbn")]
+    /// The formats, separated by commas (default pbn), Big Deal's names (the registry's list)
+    #[arg(short = 'f', value_name = "FORMATS", default_value = "pbn", help = formats_help(), long_help = format!("{}\n\n{}", formats_help(), crate::formats::names_explained()))]
     pub formats: String,
 
     /// The owner's identification (a club, a tournament), hashed into every deal
@@ -91,6 +87,11 @@ pub struct BoardsCli {
     pub help: Option<bool>,
 }
 
+/// The help of `-f`: the names it takes.
+pub fn formats_help() -> String {
+    format!("The formats, separated by commas: {} (default pbn)", crate::formats::names().join(", "))
+}
+
 /// The most boards one run deals.
 const MAX_BOARDS: u64 = 1_000_000;
 
@@ -107,13 +108,13 @@ pub fn main(args: &[OsString], _start: Instant) -> Result<(), Failure> {
     let command = <BoardsCli as clap::CommandFactory>::command();
     let cli = BoardsCli::try_parse_from(args).map_err(|e| Failure::Usage(suggest_switch(e, &command)))?;
     let (first, last) = board_range(&cli.boards)?;
-    let formats = Format::parse_list(&cli.formats).map_err(switch_error)?;
-    if let Some((format, most)) = formats.iter().find_map(|f| f.last_board().filter(|&most| last > most).map(|most| (f, most))) {
+    let formats = formats::parse_list(&cli.formats).map_err(switch_error)?;
+    if let Some((&(format, sealed), most)) = formats.iter().find_map(|f| f.0.last_board().filter(|&most| last > most).map(|most| (f, most))) {
         return Err(switch_error(format!(
             "a {} file holds boards 1 to {most}, and -n {} goes to board {last}; deal the boards above {most} in a run of their own without {}",
-            format.what(),
+            formats::what_of(format, sealed),
             cli.boards,
-            format.name()
+            formats::name_of(format, sealed)
         )));
     }
     let files = targets(&cli.prefix, &formats, cli.force)?;
@@ -155,17 +156,20 @@ fn board_range(text: &str) -> Result<(u64, u64), Failure> {
     Ok((first, last))
 }
 
+/// A file to write: its format, sealed or not, and its path.
+type Target = ((Format, Sealed), PathBuf);
+
 /// The files to write, checked before dealing: none exists unless `force`.
-fn targets(prefix: &Path, formats: &[Format], force: bool) -> Result<Vec<(Format, PathBuf)>, Failure> {
+fn targets(prefix: &Path, formats: &[(Format, Sealed)], force: bool) -> Result<Vec<Target>, Failure> {
     if prefix.as_os_str().is_empty() || prefix.as_os_str() == "-" {
         return Err(switch_error("-p takes the files' name without its extension, such as -p tonight".into()));
     }
-    let files: Vec<(Format, PathBuf)> = formats
+    let files: Vec<Target> = formats
         .iter()
         .map(|&f| {
             let mut name = prefix.as_os_str().to_owned();
             name.push(".");
-            name.push(f.extension());
+            name.push(f.0.extension());
             (f, PathBuf::from(name))
         })
         .collect();
@@ -173,7 +177,7 @@ fn targets(prefix: &Path, formats: &[Format], force: bool) -> Result<Vec<(Format
         if let Some((f, path)) = files.iter().find(|(_, p)| p.symlink_metadata().is_ok()) {
             return Err(switch_error(format!(
                 "the {} file `{}` exists already: dealvm boards replaces no board file unless asked (--force), since boards duplicated from it would no longer match it",
-                f.what(),
+                formats::what_of(f.0, f.1),
                 path.display()
             )));
         }
@@ -271,10 +275,14 @@ fn ask_owner() -> Result<String, Failure> {
 }
 
 /// Writes every file: each made whole and committed only when all are made.
-fn write(files: &[(Format, PathBuf)], boards: &[(u64, Deal)]) -> Result<(), Failure> {
-    let made: Vec<(Format, &PathBuf, Vec<u8>)> = files.iter().map(|(format, path)| (*format, path, format.file(boards))).collect();
+fn write(files: &[Target], boards: &[(u64, Deal)]) -> Result<(), Failure> {
+    let boards: Vec<Board> = boards.iter().map(|&(number, deal)| Board::of_cycle(number, deal)).collect();
+    let made: Vec<(&str, &PathBuf, Vec<u8>)> = files
+        .iter()
+        .map(|&((format, sealed), ref path)| (formats::what_of(format, sealed), path, format.file(&boards, sealed).expect("a file of boards")))
+        .collect();
     let set: Vec<(&str, &Path, &[u8], Access)> =
-        made.iter().map(|(format, path, bytes)| (format.what(), path.as_path(), bytes.as_slice(), Access::Usual)).collect();
+        made.iter().map(|(what, path, bytes)| (*what, path.as_path(), bytes.as_slice(), Access::Usual)).collect();
     write_set(&set)?;
     let plural = if boards.len() == 1 { "" } else { "s" };
     for (_, path) in files {

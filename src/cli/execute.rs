@@ -166,7 +166,7 @@ impl Prepared {
         for (file, last) in inv.outputs.files.iter().filter_map(|f| f.format.last_board().map(|last| (f, last))) {
             let swapped = run.settings.swap.permutations().len() > 1;
             let (first, boards) = (run.settings.first_board, run.deals().boards());
-            if let Some(why) = crate::files::dlm::capacity_error(file.what(), last, first, boards, run.settings.produce, swapped) {
+            if let Some(why) = crate::formats::dlm::capacity_error(file.what(), last, first, boards, run.settings.produce, swapped) {
                 return Err(switch_error(format!("{} {}: {why}", file.switch(), file.path.display())));
             }
         }

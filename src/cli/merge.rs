@@ -9,6 +9,7 @@ use crate::cli::invocation::{Format, Invocation, Mode, OutputSwitches, Outputs, 
 use crate::cli::outputs;
 use crate::cli::stdout::{with_stdout, Printed};
 use crate::diag::{Diagnostic, Source};
+use crate::formats;
 use crate::report::{Actions, Written};
 use crate::shard::merge::{check_part, check_reach, check_set, check_sums, keeps_deals, replay, Named, Shape};
 use crate::shard::part::decode;
@@ -161,7 +162,7 @@ fn merge_switches(merge: &MergeCli) -> Result<Outputs, Failure> {
 /// the shards' command line names (the parts may come from another machine).
 fn merge_files(run: &Outputs, mine: &Outputs) -> Result<Outputs, Failure> {
     let mut files = Vec::new();
-    for format in Format::ALL {
+    for format in Format::all() {
         let theirs = run.get(format);
         match (mine.get(format), theirs) {
             (Some(_), None) => {
@@ -171,7 +172,7 @@ fn merge_files(run: &Outputs, mine: &Outputs) -> Result<Outputs, Failure> {
                 )));
             }
             (Some(m), Some(t)) => {
-                if format == Format::Zrd && t.no_solving && !m.no_solving {
+                if format == Format::File(formats::Format::Zrd) && t.no_solving && !m.no_solving {
                     return Err(switch_error(format!(
                         "merge -Z {}{}: the shards ran with -Z {}{}, without solving (`N`), so the parts hold no double-dummy results to write; give -Z N:FILE (with `w` to start the file afresh)",
                         m.flags,
@@ -186,7 +187,7 @@ fn merge_files(run: &Outputs, mine: &Outputs) -> Result<Outputs, Failure> {
             (None, _) => {}
         }
     }
-    let dd = run.dd && files.iter().any(|f| f.format == Format::Pbn);
+    let dd = run.dd && files.iter().any(|f| f.format == Format::File(formats::Format::Pbn));
     Ok(Outputs {
         files,
         dd,

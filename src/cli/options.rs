@@ -122,6 +122,6 @@ fn usereval(inv: &Invocation, compiled: &Compiled) -> Option<crate::usereval::Co
 /// 1 to the last (a seed of 0 would mean "choose"), so that the seed printed at the end, given
 /// back with `-s`, starts at the same block. A library of one block has only block 0: seed 1
 /// names it (with `-s 1`, a warning says that block 1 is past the library).
-fn library_seed(library: &crate::source::zrd::Library) -> u64 {
+fn library_seed(library: &crate::formats::zrd::Library) -> u64 {
     1 + os_seed() % library.last_block().max(1)
 }

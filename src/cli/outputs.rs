@@ -7,12 +7,13 @@ use crate::cli::options::RunSettings;
 use crate::compile::{ActionSpec, Compiled};
 use crate::diag::Source;
 use crate::files::hand_record::Layout;
-use crate::files::pbn::PbnWriter;
 use crate::files::target::{file_id, FileId, Output};
+use crate::formats;
+use crate::formats::kind::{self, Kind};
+use crate::formats::pbn::PbnWriter;
 use crate::report::charts::Form as ChartsForm;
 use crate::report::placing::Placement;
 use crate::report::{Actions, RunInfo};
-use crate::source::kind::{self, Kind};
 use std::path::Path;
 
 /// Refuses, before dealing, two outputs that are the same file (they would mix), and an
@@ -65,7 +66,11 @@ fn check_existing(w: &OutputFile) -> Result<(), Failure> {
     }
     let found = kind::of_file(&w.path)
         .map_err(|e| switch_error(format!("{shown}: cannot read the file to check it: {}", crate::cli::failure::io_reason(&e))))?;
-    let wanted = Kind::of_output(w.what());
+    let wanted = match w.format {
+        Format::File(format) => Some(Kind::File(format)),
+        Format::Json => Some(Kind::Json),
+        _ => None,
+    };
     match found {
         Some(Kind::Script) => {
             return Err(switch_error(format!("{shown} is a Dealer input file; dealvm writes no output over one (name the {} file)", w.what())))
@@ -77,7 +82,11 @@ fn check_existing(w: &OutputFile) -> Result<(), Failure> {
         _ => {}
     }
     if w.append {
-        if let Err(why) = kind::check_whole(w.what(), &w.path.display().to_string(), &w.path) {
+        let records = match w.format {
+            Format::File(format) => Some(format),
+            _ => None,
+        };
+        if let Err(why) = kind::check_whole(records, &w.path.display().to_string(), &w.path) {
             return Err(switch_error(format!(
                 "{shown}: the {what} output is added to this file, but {why}; it is left as it is (check the name; {switch} w:FILE would replace the file)",
                 what = w.what(),
@@ -144,21 +153,23 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
             (Output::Stdout, Some(memory)) => Output::Memory(memory.clone()),
             (out, _) => out,
         };
-        if let Some(table) = w.format.table(files.sealed) {
-            actions.add_table(table, w.what(), out);
+        if let Some((format, sealed)) = w.format.table(files.sealed) {
+            actions.add_table(format, sealed, out);
             continue;
         }
         match w.format {
-            Format::Pbn => actions.set_pbn(PbnWriter::new(settings.title.as_deref().unwrap_or(""), &pbn_comment(inv, source, settings)), out),
-            Format::Dlm => actions.set_dlm(out),
+            Format::File(formats::Format::Pbn) => {
+                actions.set_pbn(PbnWriter::new(settings.title.as_deref().unwrap_or(""), &pbn_comment(inv, source, settings)), out)
+            }
+            Format::File(formats::Format::Dlm) => actions.set_dlm(out),
             Format::Csv => actions.csv = Some(out),
-            Format::Zrd => {
+            Format::File(formats::Format::Zrd) => {
                 if let Some(n) = target {
                     warn_title_cut(settings.title.as_deref().unwrap_or(""), &n.path);
                 }
                 actions.set_zrd(out, !no_solving)
             }
-            Format::Dl52 => actions.set_dl52(out),
+            Format::File(formats::Format::Dl52) => actions.set_dl52(out),
             Format::Json => actions.set_json(out),
             // The form was checked with the switches.
             Format::Charts => actions.set_charts(out, ChartsForm::for_file(&target.unwrap_or(w).path).map_err(switch_error)?),
@@ -173,7 +184,7 @@ pub fn open_actions(inv: &Invocation, files: &Outputs, compiled: &Compiled, sour
                 actions.set_hand_records(files.pages.form(target.unwrap_or(w)), layout, out)
             }
             // Written as Big Deal writes them, above.
-            Format::Dup | Format::Bri | Format::Dge | Format::Ber | Format::Rzd | Format::Cds | Format::Bhg | Format::Lin | Format::BoardsCsv => {}
+            Format::File(_) => {}
         }
     }
     actions.set_table_values(compiled.table_values, inv.outputs.dd);
@@ -262,14 +273,14 @@ fn civil_date(days: u64) -> (u64, u64, u64) {
 
 /// Warns, on standard error, that the zrd file at `path` gets only part of the title.
 fn warn_title_cut(title: &str, path: &Path) {
-    let kept = crate::files::zrd::title_kept(title);
+    let kept = crate::formats::zrd::title_kept(title);
     if kept.len() < title.len() {
         let why = if title.contains('\0') { "its zero byte ends it".to_string() } else { format!("it is {} bytes long", title.len()) };
         let message = format!(
             "the zrd file `{}` gets the title's first {} bytes only: {why}, and a zrd file's 15 title records hold at most {}",
             path.display(),
             kept.len(),
-            crate::files::zrd::MAX_TITLE
+            crate::formats::zrd::MAX_TITLE
         );
         eprint!("{}", crate::diag::Diagnostic::error(message).render_warning(None));
     }

@@ -388,15 +388,15 @@ mod tests {
     fn the_servers_board_formats_are_the_commands() {
         use crate::cli::invocation::Format;
         for format in crate::serve::engine::BOARD_FORMATS {
-            let Some(command) = Format::ALL.into_iter().find(|f| f.switch() == format.switch) else { panic!("{format:?}: no such switch") };
+            let Some(command) = Format::all().find(|f| f.switch() == format.switch) else { panic!("{format:?}: no such switch") };
             match command.table(false) {
-                Some(table) => assert_eq!(table.extension(), format.extension, "{format:?}"),
+                Some((table, _)) => assert_eq!(table.extension(), format.extension, "{format:?}"),
                 None if command == Format::HandRecords => assert!(format.name.ends_with(format.extension), "{format:?}"),
                 None => assert_eq!(format.name, format.extension, "{format:?}"),
             }
         }
         let switches: std::collections::BTreeSet<&str> = crate::serve::engine::BOARD_FORMATS.iter().map(|f| f.switch).collect();
-        let boards: std::collections::BTreeSet<&str> = Format::ALL.into_iter().filter(|f| f.holds_boards()).map(Format::switch).collect();
+        let boards: std::collections::BTreeSet<&str> = Format::all().filter(|f| f.holds_boards()).map(Format::switch).collect();
         assert_eq!(switches, boards, "every board file the command writes, the server offers");
     }
 

@@ -1,7 +1,11 @@
 //! The switches of the files for the table, declared once and flattened into both `dealvm`
 //! ([`crate::cli::args::Cli`]) and `dealvm merge` ([`crate::cli::args::MergeCli`]): the board
-//! files of dealing machines, scoring programs and BBO, sealed files, and the hand records.
+//! files of dealing machines, scoring programs and BBO ([`BoardFiles`], one switch for each
+//! format of the registry that has one, [`crate::formats`]), sealed files, and the hand
+//! records.
 
+use crate::formats::{Format, Switch};
+use clap::{Arg, ArgMatches, Command};
 use std::path::PathBuf;
 
 /// The files for the table beside `--pbn` and `--dlm`: the board files of dealing machines,
@@ -9,46 +13,9 @@ use std::path::PathBuf;
 /// and `dealvm merge`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct TableFiles {
-    /// Write the produced deals to a Duplimate DUP file (DOS dealing machines): Big Deal's
-    /// layout, 156 bytes a board, boards 1 to 99; with --sealed, board 1's diagram is blanked.
-    #[arg(hide_short_help = true, long = "dup", value_name = "FILE")]
-    pub dup: Option<PathBuf>,
-
-    /// Write the produced deals to a BRI file (dealing machines; 128 bytes a board).
-    #[arg(hide_short_help = true, long = "bri", value_name = "FILE")]
-    pub bri: Option<PathBuf>,
-
-    /// Write the produced deals to a DGE file (dealing machines; 128 bytes a board).
-    #[arg(hide_short_help = true, long = "dge", value_name = "FILE")]
-    pub dge: Option<PathBuf>,
-
-    /// Write the produced deals to a BER file (Bernasconi dealing machines; 52 digits a board).
-    #[arg(hide_short_help = true, long = "ber", value_name = "FILE")]
-    pub ber: Option<PathBuf>,
-
-    /// Write the produced deals to an RZD file (KOPS, the Polish scoring program).
-    #[arg(hide_short_help = true, long = "rzd", value_name = "FILE")]
-    pub rzd: Option<PathBuf>,
-
-    /// Write the produced deals to a CDS file (14 bytes a board).
-    #[arg(hide_short_help = true, long = "cds", value_name = "FILE")]
-    pub cds: Option<PathBuf>,
-
-    /// Write the produced deals to a BHG file (Borel Hand Generator; a line a board).
-    #[arg(hide_short_help = true, long = "bhg", value_name = "FILE")]
-    pub bhg: Option<PathBuf>,
-
-    /// Write the produced deals to a LIN file for BBO
-    ///
-    /// One record a board, as BBO's deal import and hand viewer take it: the hands in BBO's
-    /// order (South, West, North, East), the dealer and the vulnerability of each board.
-    #[arg(long = "lin", value_name = "FILE")]
-    pub lin: Option<PathBuf>,
-
-    /// Write the produced deals to a CSV file as Big Deal writes it (one line a board: the 16
-    /// holdings, the board, its dealer and vulnerability); -C is Dealer's `csvrpt` file.
-    #[arg(hide_short_help = true, long = "boards-csv", value_name = "FILE")]
-    pub boards_csv: Option<PathBuf>,
+    /// `--dup FILE`, `--bri FILE`, ...: the board files of the registry.
+    #[command(flatten)]
+    pub boards: BoardFiles,
 
     /// Seal the --dlm and --dup files: DLM `Status=Sealed`, and the DUP file without board 1's
     /// diagram (Big Deal's dlmblind and dupblind), for boards no operator should see.
@@ -78,4 +45,59 @@ pub struct TableFiles {
     /// `2026-11-28`, `28 November 2026`.
     #[arg(hide_short_help = true, long = "date", value_name = "TEXT")]
     pub date: Option<String>,
+}
+
+/// The board files named by the switches the registry gives (`--dup FILE`, `--lin FILE`, ...),
+/// in its order.
+#[derive(Clone, Debug, Default)]
+pub struct BoardFiles(pub Vec<(Format, PathBuf)>);
+
+impl BoardFiles {
+    /// The file of `format`, if named.
+    pub fn get(&self, format: Format) -> Option<&PathBuf> {
+        self.0.iter().find(|(f, _)| *f == format).map(|(_, path)| path)
+    }
+}
+
+/// The formats whose switch and help the registry gives, with them.
+fn switched() -> impl Iterator<Item = (Format, &'static Switch)> {
+    Format::ALL.into_iter().map(|f| (f, &f.facts().switch)).filter(|(_, s)| matches!(s, Switch::Long { .. }))
+}
+
+/// The switch's name without its dashes (`dup`, `boards-csv`): its argument's id too.
+fn id(switch: &Switch) -> &'static str {
+    switch.long().unwrap_or_default()
+}
+
+impl clap::FromArgMatches for BoardFiles {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let named = switched().filter_map(|(f, s)| matches.get_one::<PathBuf>(id(s)).map(|path| (f, path.clone())));
+        Ok(BoardFiles(named.collect()))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = BoardFiles::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for BoardFiles {
+    fn augment_args(command: Command) -> Command {
+        switched().fold(command, |command, (_, switch)| {
+            let Switch::Long { help, long_help, in_short_help, .. } = switch else { return command };
+            let arg = Arg::new(id(switch))
+                .long(id(switch))
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(PathBuf))
+                .action(clap::ArgAction::Set)
+                .help(*help)
+                .long_help(*long_help)
+                .hide_short_help(!in_short_help);
+            command.arg(arg)
+        })
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        BoardFiles::augment_args(command)
+    }
 }

@@ -18,16 +18,10 @@
 //! Imports: the `vm` crate's plain types (deals, boards, vulnerability) only.
 
 pub mod atomic;
-pub mod bigdeal;
-pub mod cards;
-pub mod dl52;
-pub mod dlm;
 pub mod hand_record;
 pub mod markup;
-pub mod pbn;
 pub mod target;
 pub mod text;
-pub mod zrd;
 
 use std::{fmt, io};
 

@@ -8,8 +8,8 @@
 //! numbers written without `fmt` ([`crate::files::text`]): printing a deal allocates nothing.
 
 use crate::compile::CsvPart;
-use crate::files::pbn::pbn_escape;
 use crate::files::text::{spaced_room, Holdings, Room, Text, HAND_ROOM};
+use crate::formats::pbn::pbn_escape;
 use dealvm_vm::card::{Deal, Hand, Seat, Side, Suit};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::evaluation::dd::{vul_index, ParContract};

@@ -19,12 +19,12 @@ pub mod placing;
 pub mod stats;
 
 use crate::compile::{ActionSpec, EsPart};
-use crate::files::bigdeal::Format as TableFormat;
 use crate::files::hand_record::{Format as HandRecordForm, Layout, Record};
-use crate::files::pbn::PbnWriter;
 use crate::files::target::Output;
 use crate::files::text::Text;
-use crate::files::{dl52, zrd};
+use crate::formats::pbn::PbnWriter;
+use crate::formats::{dl52, zrd};
+use crate::formats::{Format, Sealed};
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::dealing::board::{board_vulnerability, Board, Vulnerability};
 use dealvm_vm::evaluation::dd::TrickTable;
@@ -105,7 +105,8 @@ pub struct Actions {
 
 /// A board file written as Big Deal writes it, at the end of the run.
 struct TableFile {
-    format: TableFormat,
+    format: Format,
+    sealed: Sealed,
     /// What the file is, in messages: `DUP`, `LIN`, ...
     what: &'static str,
     out: Output,
@@ -242,9 +243,10 @@ impl Actions {
     }
 
     /// Writes the produced boards to `out` at the end of the run, in `format` as Big Deal
-    /// writes it; `what` names the file in messages (`DUP`, `LIN`, ...).
-    pub fn add_table(&mut self, format: TableFormat, what: &'static str, out: Output) {
-        self.tables.push(TableFile { format, what, out, boards: Vec::new() });
+    /// writes it, sealed or not.
+    pub fn add_table(&mut self, format: Format, sealed: Sealed, out: Output) {
+        let what = crate::formats::what_of(format, sealed);
+        self.tables.push(TableFile { format, sealed, what, out, boards: Vec::new() });
     }
 
     /// Whether a board file goes to standard output.
@@ -428,10 +430,11 @@ impl Actions {
     /// Deal writes them (to `w` when they go to standard output).
     pub fn write_kept_boards(&mut self, w: &mut dyn Write) -> io::Result<()> {
         if let Some((out, boards)) = self.dlm.as_mut() {
-            crate::files::dlm::write(out.writer(w), self.info.title.as_deref().unwrap_or(""), boards)?;
+            crate::formats::dlm::write(out.writer(w), self.info.title.as_deref().unwrap_or(""), boards)?;
         }
         for table in &mut self.tables {
-            table.out.writer(w).write_all(&table.format.file_of(&table.boards))?;
+            let file = table.format.file(&table.boards, table.sealed).expect("a file of boards");
+            table.out.writer(w).write_all(&file)?;
         }
         if let Some(h) = self.hand_records.as_mut() {
             h.out.writer(w).write_all(&h.form.render(&h.records, &h.layout)?)?;

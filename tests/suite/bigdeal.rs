@@ -6,9 +6,9 @@
 //! seat's HCP over 200,000 deals against their exact laws.
 
 use crate::common::data_dir;
+use dealvm::formats::pbn::parse_deal;
 use dealvm::source::bigdeal::squaredeal::{session_name, session_stream, Event, Keys, SessionSeed};
 use dealvm::source::bigdeal::{deal_of, entropy_hash, number_of, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
-use dealvm::source::pbn::parse_deal;
 use dealvm_vm::card::Deal;
 use std::fs;
 

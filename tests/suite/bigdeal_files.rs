@@ -4,7 +4,7 @@
 //! round every format (written, read, written again); and the command reads each format alike.
 
 use crate::common::{as_ours, data_dir, run_in, scratch};
-use dealvm::files::bigdeal::Format;
+use dealvm::formats::{self, Format, Sealed};
 use dealvm::source::bigdeal::{deal_of, DEALS};
 use dealvm::source::Deals;
 use dealvm_vm::card::Deal;
@@ -22,7 +22,7 @@ fn pbn_boards(path: &Path) -> Vec<(u64, Deal)> {
             number = n.parse().unwrap();
         }
         if let Some(d) = line.strip_prefix("[Deal \"").and_then(|l| l.strip_suffix("\"]")) {
-            out.push((number, dealvm::source::pbn::parse_deal(d).unwrap()));
+            out.push((number, dealvm::formats::pbn::parse_deal(d).unwrap()));
         }
     }
     out
@@ -36,14 +36,25 @@ fn read(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, String> {
 
 /// The Big Deal format a reference file was written in: by its extension, sealed in the blind
 /// run.
-fn format_of(path: &Path) -> Option<Format> {
+fn format_of(path: &Path) -> Option<(Format, Sealed)> {
     let extension = path.extension()?.to_str()?;
     let sealed = path.parent().is_some_and(|p| p.ends_with("blind"));
-    Format::ALL.into_iter().find(|f| f.extension() == extension && matches!(f, Format::DlmBlind | Format::DupBlind) == sealed)
+    big_deal_formats().into_iter().find(|(f, s)| f.extension() == extension && (*s == Sealed::Yes) == sealed)
+}
+
+/// Big Deal's formats, in its order, each followed by its sealed form when it has one.
+fn big_deal_formats() -> Vec<(Format, Sealed)> {
+    Format::BIG_DEAL.into_iter().flat_map(|f| std::iter::once((f, Sealed::No)).chain(f.facts().sealed.as_ref().map(|_| (f, Sealed::Yes)))).collect()
+}
+
+/// The file of `boards` in `format`, as `dealvm boards` writes it.
+fn file_of((format, sealed): (Format, Sealed), boards: &[(u64, Deal)]) -> Vec<u8> {
+    let boards: Vec<Board> = boards.iter().map(|&(number, deal)| Board::of_cycle(number, deal)).collect();
+    format.file(&boards, sealed).expect("a file of boards")
 }
 
 /// A reference board file: its path, its format and the deals of its run.
-type ReferenceFile = (std::path::PathBuf, Format, Vec<(u64, Deal)>);
+type ReferenceFile = (std::path::PathBuf, (Format, Sealed), Vec<(u64, Deal)>);
 
 /// Every reference board file with its format and the deals of its run.
 fn reference_files() -> Vec<ReferenceFile> {
@@ -63,8 +74,8 @@ fn reference_files() -> Vec<ReferenceFile> {
 
 /// Whether a format's file carries the board numbers (DUP's only its set's first board, which
 /// Big Deal always writes as 1).
-fn numbered(format: Format) -> bool {
-    matches!(format, Format::Pbn | Format::Dlm | Format::DlmBlind | Format::Csv | Format::Lin | Format::Cds)
+fn numbered((format, _): (Format, Sealed)) -> bool {
+    matches!(format, Format::Pbn | Format::Dlm | Format::Csv | Format::Lin | Format::Cds)
 }
 
 #[test]
@@ -79,8 +90,8 @@ fn every_reference_file_reads_as_its_runs_deals() {
             assert_eq!(board.number, expected_number, "{name}: board {number}");
             // A BHG line starts with the dealer's hand of the board Big Deal wrote; read as board
             // k, its hands sit at board k's dealer on.
-            let turned = match format {
-                Format::Borel => deal.rotated(places_between(board_dealer(number), board_dealer(board.number))),
+            let turned = match format.0 {
+                Format::Bhg => deal.rotated(places_between(board_dealer(number), board_dealer(board.number))),
                 _ => deal,
             };
             assert_eq!(board.deal, turned, "{name}: board {number}");
@@ -88,7 +99,7 @@ fn every_reference_file_reads_as_its_runs_deals() {
             let cycle = (Some(board_dealer(board.number)), Some(board_vulnerability(board.number)));
             assert_eq!((board.dealer, board.vulnerable), cycle, "{name}: board {number}");
         }
-        read_files.push(format.extension());
+        read_files.push(format.0.extension());
     }
     for extension in ["pbn", "dlm", "dup", "bri", "dge", "lin", "csv", "ber", "bhg", "rzd", "cds", "goe"] {
         let n = read_files.iter().filter(|e| **e == extension).count();
@@ -97,9 +108,9 @@ fn every_reference_file_reads_as_its_runs_deals() {
 }
 
 /// The reference file as dealvm writes it: its program's name ours in PBN and DLM.
-fn as_written(format: Format, reference: Vec<u8>) -> Vec<u8> {
+fn as_written((format, _): (Format, Sealed), reference: Vec<u8>) -> Vec<u8> {
     match format {
-        Format::Pbn | Format::Dlm | Format::DlmBlind => as_ours(&String::from_utf8(reference).unwrap()).into_bytes(),
+        Format::Pbn | Format::Dlm => as_ours(&String::from_utf8(reference).unwrap()).into_bytes(),
         _ => reference,
     }
 }
@@ -109,7 +120,7 @@ fn writing_what_was_read_gives_each_reference_file_again() {
     for (path, format, _) in reference_files() {
         let reference = fs::read(&path).unwrap();
         let boards: Vec<(u64, Deal)> = read(&path.display().to_string(), reference.clone()).unwrap().iter().map(|b| (b.number, b.deal)).collect();
-        assert!(format.file(&boards) == as_written(format, reference), "{}", path.display());
+        assert!(file_of(format, &boards) == as_written(format, reference), "{}", path.display());
     }
 }
 
@@ -128,23 +139,25 @@ fn random_deals(seed: u64, n: usize) -> Vec<Deal> {
 
 #[test]
 fn random_boards_go_round_every_format() {
-    for (round, format) in Format::ALL.into_iter().enumerate() {
+    for (round, format) in big_deal_formats().into_iter().enumerate() {
+        let name = formats::name_of(format.0, format.1);
         // Boards from 1, and from 17 in the formats that keep the numbers.
         let starts: &[u64] = if numbered(format) { &[1, 17] } else { &[1] };
         for &first in starts {
-            let count = if format.last_board().is_some() { 99 - first as usize + 1 } else { 150 };
+            let count = if format.0.last_board().is_some() { 99 - first as usize + 1 } else { 150 };
             let deals = random_deals(round as u64 * 1000 + first, count.min(40));
             let boards: Vec<(u64, Deal)> = deals.iter().enumerate().map(|(i, d)| (first + i as u64, *d)).collect();
-            let file = format.file(&boards);
-            let name = format!("round.{}", format.extension());
-            let read: Vec<(u64, Deal)> = read(&name, file.clone()).unwrap_or_else(|m| panic!("{m}")).iter().map(|b| (b.number, b.deal)).collect();
-            assert_eq!(read, boards, "{} from board {first}", format.name());
-            assert!(format.file(&read) == file, "{} from board {first}: written again", format.name());
+            let file = file_of(format, &boards);
+            let file_name = format!("round.{}", format.0.extension());
+            let read: Vec<(u64, Deal)> =
+                read(&file_name, file.clone()).unwrap_or_else(|m| panic!("{m}")).iter().map(|b| (b.number, b.deal)).collect();
+            assert_eq!(read, boards, "{name} from board {first}");
+            assert!(file_of(format, &read) == file, "{name} from board {first}: written again");
             // Told by content under any name, but CDS, which only its name tells.
             let any = self::read("boards.dat", file.clone());
-            match format {
+            match format.0 {
                 Format::Cds => assert!(any.unwrap_err().contains("none of the formats --deals reads"), "cds"),
-                _ => assert_eq!(any.map(|b| b.len()), Ok(boards.len()), "{} by content", format.name()),
+                _ => assert_eq!(any.map(|b| b.len()), Ok(boards.len()), "{name} by content"),
             }
         }
     }

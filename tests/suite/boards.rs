@@ -6,8 +6,7 @@
 use crate::common::data_dir;
 use crate::common::{run_in as run, scratch};
 use dealvm::diag::Source;
-use dealvm::files::dlm;
-use dealvm::source::{self, pbn};
+use dealvm::formats::{self, dlm, pbn};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability};
 use std::fs;
 use std::path::Path;
@@ -80,7 +79,7 @@ const HEADER_B: &str = "[Document]\nHeadline=Children In Need\nStatus=Show\nDupl
 fn the_example_files_read_back() {
     for (which, header) in [("A", HEADER_A), ("B", HEADER_B)] {
         let src = Source::new(format!("{which}.dlm"), example_file(which, header));
-        let boards = source::dlm::read(&src).unwrap_or_else(|e| panic!("{}", e.render(None)));
+        let boards = formats::dlm::read(&src).unwrap_or_else(|e| panic!("{}", e.render(None)));
         assert_eq!(boards.len(), 32, "file {which}");
         for (b, v) in boards.iter().zip(vectors().iter().filter(|v| v.file == which)) {
             assert_eq!(b.number, v.board);
@@ -103,7 +102,7 @@ fn dlm_and_pbn_round_trips_keep_every_deal() {
     let out = run(&dir, &["--deals", "b.pbn", "--dlm", "c.dlm"], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert_eq!(fs::read(dir.join("c.dlm")).unwrap(), a, "DLM -> PBN -> DLM gives the same file");
-    let boards = source::read("b.pbn", fs::read(dir.join("b.pbn")).unwrap()).unwrap();
+    let boards = dealvm::formats::read("b.pbn", fs::read(dir.join("b.pbn")).unwrap()).unwrap().into_boards();
     assert_eq!(boards.len(), 99);
     assert_eq!(boards.iter().map(|b| b.number).collect::<Vec<_>>(), (1..=99).collect::<Vec<_>>());
     // The same deals as printed by the run that made them.
@@ -121,8 +120,8 @@ fn dlm_and_pbn_round_trips_keep_every_deal() {
     assert!(one.contains(&format!("Board 02={}", dlm::PLACEHOLDER)));
     let out = run(&dir, &["-s", "5", "--dlm", "mid.dlm", "--pbn", "mid.pbn"], "startboard 17\nproduce 8\n");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    let mid = source::read("mid.dlm", fs::read(dir.join("mid.dlm")).unwrap()).unwrap();
-    let from_pbn = source::read("mid.pbn", fs::read(dir.join("mid.pbn")).unwrap()).unwrap();
+    let mid = dealvm::formats::read("mid.dlm", fs::read(dir.join("mid.dlm")).unwrap()).unwrap().into_boards();
+    let from_pbn = dealvm::formats::read("mid.pbn", fs::read(dir.join("mid.pbn")).unwrap()).unwrap().into_boards();
     assert_eq!(mid.iter().map(|b| b.number).collect::<Vec<_>>(), (17..=24).collect::<Vec<_>>());
     assert_eq!(mid.iter().map(|b| b.deal).collect::<Vec<_>>(), from_pbn.iter().map(|b| b.deal).collect::<Vec<_>>());
     let pbn = fs::read_to_string(dir.join("mid.pbn")).unwrap();
@@ -326,7 +325,7 @@ fn hcp(hand: dealvm_vm::card::Hand) -> u32 {
 
 /// The boards of a PBN or DLM file in `dir`, as `--deals` reads them.
 fn boards_of(dir: &Path, name: &str) -> Vec<dealvm_vm::dealing::board::Board> {
-    source::read(name, fs::read(dir.join(name)).unwrap()).unwrap()
+    dealvm::formats::read(name, fs::read(dir.join(name)).unwrap()).unwrap().into_boards()
 }
 
 /// The games of a PBN file without its header and `Event` lines: board, dealer,

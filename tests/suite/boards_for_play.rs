@@ -4,8 +4,10 @@
 //! leave nothing that would deal them again.
 
 use crate::common::{as_ours, data_dir, run_command, scratch, Run};
-use dealvm::files::bigdeal::Format;
+use dealvm::formats::{self, Format, Sealed};
 use dealvm::source::bigdeal::{parse_hash, ripemd160};
+use dealvm_vm::card::Deal;
+use dealvm_vm::dealing::board::Board;
 use std::fs;
 use std::path::Path;
 
@@ -36,7 +38,7 @@ fn boards_of(pbn: &str) -> Vec<(u64, dealvm::Deal)> {
             board = n.parse::<u64>().unwrap();
         }
         if let Some(d) = line.strip_prefix("[Deal \"").and_then(|l| l.strip_suffix("\"]")) {
-            deals.push((board, dealvm::source::pbn::parse_deal(d).unwrap()));
+            deals.push((board, dealvm::formats::pbn::parse_deal(d).unwrap()));
         }
     }
     deals
@@ -45,14 +47,20 @@ fn boards_of(pbn: &str) -> Vec<(u64, dealvm::Deal)> {
 /// Big Deal's file with its program's name replaced by ours (text formats), or as it is.
 fn expected(format: Format, reference: Vec<u8>) -> Vec<u8> {
     match format {
-        Format::Pbn | Format::Dlm | Format::DlmBlind => as_ours(&String::from_utf8(reference).unwrap()).into_bytes(),
+        Format::Pbn | Format::Dlm => as_ours(&String::from_utf8(reference).unwrap()).into_bytes(),
         _ => reference,
     }
 }
 
-/// Every format but the sealed ones, whose files the blind run holds.
+/// Every format of Big Deal's list (the sealed forms are the blind run's).
 fn open_formats() -> impl Iterator<Item = Format> {
-    Format::ALL.into_iter().filter(|f| !matches!(f, Format::DlmBlind | Format::DupBlind))
+    Format::BIG_DEAL.into_iter()
+}
+
+/// The file of `deals` in `format`, sealed or not, as `dealvm boards` writes it.
+fn file_of(format: Format, sealed: Sealed, deals: &[(u64, Deal)]) -> Vec<u8> {
+    let boards: Vec<Board> = deals.iter().map(|&(number, deal)| Board::of_cycle(number, deal)).collect();
+    format.file(&boards, sealed).expect("a file of boards")
 }
 
 #[test]
@@ -70,8 +78,8 @@ fn the_files_are_big_deals_byte_for_byte_from_the_same_deals() {
             for format in open_formats() {
                 let file = path.with_extension(format.extension());
                 let Ok(reference) = fs::read(&file) else { continue };
-                assert!(format.file(&deals) == expected(format, reference), "{}", file.display());
-                checked.push(format.name());
+                assert!(file_of(format, Sealed::No, &deals) == expected(format, reference), "{}", file.display());
+                checked.push(formats::name_of(format, Sealed::No));
             }
         }
     }
@@ -82,9 +90,9 @@ fn the_files_are_big_deals_byte_for_byte_from_the_same_deals() {
     }
     // The sealed files of the blind run are w32's deals.
     let deals = boards_of(&fs::read_to_string(dir.join("w32/club.pbn")).unwrap());
-    for format in [Format::DlmBlind, Format::DupBlind] {
+    for format in [Format::Dlm, Format::Dup] {
         let file = dir.join(format!("blind/blind.{}", format.extension()));
-        assert!(format.file(&deals) == expected(format, fs::read(&file).unwrap()), "{}", file.display());
+        assert!(file_of(format, Sealed::Yes, &deals) == expected(format, fs::read(&file).unwrap()), "{}", file.display());
     }
 }
 
@@ -92,7 +100,7 @@ fn the_files_are_big_deals_byte_for_byte_from_the_same_deals() {
 fn the_reproducible_inputs_deal_every_reference_run_again() {
     let work = scratch("reproduce");
     for (run, prefix, inputs) in reference_runs() {
-        let list = open_formats().map(Format::name).collect::<Vec<_>>().join(",");
+        let list = open_formats().map(|f| formats::name_of(f, Sealed::No)).collect::<Vec<_>>().join(",");
         let args: Vec<&str> = inputs.iter().copied().chain(["-p", prefix, "-f", &list]).collect();
         let out = boards(&work, &work, &args);
         assert_eq!(out.status, 0, "{run}: {}", out.stderr);
@@ -180,7 +188,7 @@ fn bad_switches_are_refused_before_anything_is_dealt() {
         (&["-n", "20-11", "-p", "x"], "the range goes down"),
         (&["-n", "x", "-p", "x"], "-n takes"),
         (&["-n", "100", "-p", "x", "-f", "dlm"], "a DLM file holds boards 1 to 99"),
-        (&["-n", "4", "-p", "x", "-f", "pbn,bhg,goe"], "-f takes formats separated by commas (pbn, dlm, dlmblind, dup, dupblind, bri, dge, lin, csv, ber, borel, kops, cds, goedel), found `goe`"),
+        (&["-n", "4", "-p", "x", "-f", "pbn,bhg,goedl"], "-f takes formats separated by commas (pbn, dlm, dlmblind, dup, dupblind, bri, dge, lin, csv, ber, borel, kops, cds, goedel), found `goedl`"),
         (&["-n", "4", "-p", "x", "-f", "dlm,dlmblind"], "dlm and dlmblind both write the .dlm file"),
         (&["-n", "90-100", "-p", "x", "-f", "pbn,dup"], "a DUP file holds boards 1 to 99"),
         (&["-n", "4", "-p", "x", "-f", "pdf"], "-f takes formats"),

@@ -44,7 +44,7 @@ fn solver_boards(dir: &Path, deals: &str, count: usize) -> Vec<Sheet> {
     let out = run_in(dir, &["-v", "--deals", deals, "-p", &count.to_string()], script);
     assert_eq!(out.status, 0, "{}", out.stderr);
     let pbn = fs::read(Path::new(deals)).unwrap_or_else(|_| fs::read(dir.join(deals)).unwrap());
-    let boards = dealvm::source::read(deals, pbn).unwrap();
+    let boards = dealvm::formats::read(deals, pbn).unwrap().into_boards();
     out.stdout
         .lines()
         .zip(&boards)

@@ -146,7 +146,7 @@ fn a_lin_file_seats_the_student_south_with_each_boards_dealer() {
     let out = run_in(&dir, &["-s", "11", "--lin", "practice.lin", "--pbn", "practice.pbn"], script);
     assert_eq!(out.status, 0, "{}", out.stderr);
     let lin = fs::read_to_string(dir.join("practice.lin")).unwrap();
-    let deals = dealvm::source::read("practice.pbn", fs::read(dir.join("practice.pbn")).unwrap()).unwrap();
+    let deals = dealvm::formats::read("practice.pbn", fs::read(dir.join("practice.pbn")).unwrap()).unwrap().into_boards();
     let boards = lin_boards(&lin);
     assert_eq!(boards.len(), 5);
     for ((dealer, hands, sv), (board, expected_sv)) in boards.iter().zip(deals.iter().zip(["0", "n", "e", "b", "n"])) {
@@ -157,7 +157,7 @@ fn a_lin_file_seats_the_student_south_with_each_boards_dealer() {
         assert_eq!(hands, &seats.map(|s| lin_hand(&board.deal, s)).to_vec(), "board {}", board.number);
     }
     // Read back, the same boards with their dealer and vulnerability.
-    let read = dealvm::source::read("practice.lin", lin.into_bytes()).unwrap();
+    let read = dealvm::formats::read("practice.lin", lin.into_bytes()).unwrap().into_boards();
     assert_eq!(
         read.iter().map(|b| (b.number, b.deal, b.dealer)).collect::<Vec<_>>(),
         deals.iter().map(|b| (b.number, b.deal, Some(dealvm::Seat::South))).collect::<Vec<_>>()

@@ -7,81 +7,45 @@
 use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::table_files::TableFiles;
-use crate::files::bigdeal::Format as TableFormat;
 use crate::files::hand_record::{BoardsPerPage, Format as HandRecordForm, Paper};
+use crate::formats::{self, Sealed};
 use crate::report::charts::Form as ChartsForm;
 use std::path::PathBuf;
 
-/// The formats of the output files, each with its switch: the one place that names them.
+/// The output files, each with its switch: the board files and the files of deal records of
+/// the registry ([`crate::formats`]), the hand records, and the files of the actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    Pbn,
-    Dlm,
-    Dup,
-    Bri,
-    Dge,
-    Ber,
-    Rzd,
-    Cds,
-    Bhg,
-    Lin,
-    /// `--boards-csv`: Big Deal's CSV file of boards.
-    BoardsCsv,
+    /// A file of one of the registry's formats: `--pbn`, `--dup`, ..., `-Z`, `-l`.
+    File(formats::Format),
     /// `--hand-records`: the hand records, HTML, PDF or text.
     HandRecords,
     /// `-C`: the lines of `csvrpt`.
     Csv,
     Export,
-    Zrd,
-    Dl52,
     Json,
     /// `--charts`: the charts of the statistics, an HTML page or an SVG document.
     Charts,
 }
 
 impl Format {
-    /// Every format, in the order of the checks.
-    pub const ALL: [Format; 18] = [
-        Format::Pbn,
-        Format::Dlm,
-        Format::Dup,
-        Format::Bri,
-        Format::Dge,
-        Format::Ber,
-        Format::Rzd,
-        Format::Cds,
-        Format::Bhg,
-        Format::Lin,
-        Format::BoardsCsv,
-        Format::HandRecords,
-        Format::Csv,
-        Format::Export,
-        Format::Zrd,
-        Format::Dl52,
-        Format::Json,
-        Format::Charts,
-    ];
+    /// Every output, in the order of the checks: the board files, the hand records, the
+    /// actions' lines, the files of deal records, the statistics.
+    pub fn all() -> impl Iterator<Item = Format> {
+        let files = |records: bool| {
+            formats::Format::ALL.into_iter().filter(move |f| f.facts().records == records && f.facts().switch.shown().is_some()).map(Format::File)
+        };
+        files(false).chain([Format::HandRecords, Format::Csv, Format::Export]).chain(files(true)).chain([Format::Json, Format::Charts])
+    }
 
     /// The switch that names the file: `--pbn`, `--dlm`, `--dup`, ..., `-C`, `-X`, `-Z`, `-l`,
     /// `--json`, `--charts`.
     pub fn switch(self) -> &'static str {
         match self {
-            Format::Pbn => "--pbn",
-            Format::Dlm => "--dlm",
-            Format::Dup => "--dup",
-            Format::Bri => "--bri",
-            Format::Dge => "--dge",
-            Format::Ber => "--ber",
-            Format::Rzd => "--rzd",
-            Format::Cds => "--cds",
-            Format::Bhg => "--bhg",
-            Format::Lin => "--lin",
-            Format::BoardsCsv => "--boards-csv",
+            Format::File(f) => f.facts().switch.shown().unwrap_or_default(),
             Format::HandRecords => "--hand-records",
             Format::Csv => "-C",
             Format::Export => "-X",
-            Format::Zrd => "-Z",
-            Format::Dl52 => "-l",
             Format::Json => "--json",
             Format::Charts => "--charts",
         }
@@ -91,22 +55,10 @@ impl Format {
     /// `DL52`, `JSON`, `charts`.
     pub fn what(self) -> &'static str {
         match self {
-            Format::Pbn => "PBN",
-            Format::Dlm => "DLM",
-            Format::Dup => "DUP",
-            Format::Bri => "BRI",
-            Format::Dge => "DGE",
-            Format::Ber => "BER",
-            Format::Rzd => "RZD",
-            Format::Cds => "CDS",
-            Format::Bhg => "BHG",
-            Format::Lin => "LIN",
-            Format::BoardsCsv => "Big Deal CSV",
+            Format::File(f) => f.what(),
             Format::HandRecords => "hand records",
             Format::Csv => "CSV",
             Format::Export => "export",
-            Format::Zrd => "zrd",
-            Format::Dl52 => "DL52",
             Format::Json => "JSON",
             Format::Charts => "charts",
         }
@@ -116,45 +68,45 @@ impl Format {
     fn flag_letters(self) -> &'static str {
         match self {
             Format::Csv => "w",
-            Format::Zrd | Format::Dl52 => "Nw",
+            Format::File(f) if f.facts().records => "Nw",
             _ => "",
         }
     }
 
+    /// Whether the output is added to unless its flags say `w` (`-C`, `-Z`, `-l`).
+    fn appends(self) -> bool {
+        !self.flag_letters().is_empty()
+    }
+
     /// Whether the file holds boards (PBN, DLM, the hand records, Big Deal's formats), not
-    /// reports or a library.
+    /// reports or deal records.
     pub fn holds_boards(self) -> bool {
-        matches!(self, Format::Pbn | Format::Dlm | Format::HandRecords) || self.table(false).is_some()
+        match self {
+            Format::File(f) => !f.facts().records,
+            Format::HandRecords => true,
+            _ => false,
+        }
     }
 
     /// The board file written as Big Deal writes it, sealed or not (`--sealed`): the formats
     /// written at the end of the run from the boards kept for them (not PBN, nor an open DLM
     /// file, which dealvm writes as it deals and with the run's title).
-    pub fn table(self, sealed: bool) -> Option<TableFormat> {
-        Some(match self {
-            Format::Dlm if sealed => TableFormat::DlmBlind,
-            Format::Dup if sealed => TableFormat::DupBlind,
-            Format::Dup => TableFormat::Dup,
-            Format::Bri => TableFormat::Bri,
-            Format::Dge => TableFormat::Dge,
-            Format::Ber => TableFormat::Ber,
-            Format::Rzd => TableFormat::Kops,
-            Format::Cds => TableFormat::Cds,
-            Format::Bhg => TableFormat::Borel,
-            Format::Lin => TableFormat::Lin,
-            Format::BoardsCsv => TableFormat::Csv,
-            _ => return None,
-        })
+    pub fn table(self, sealed: bool) -> Option<(formats::Format, Sealed)> {
+        let Format::File(format) = self else { return None };
+        let facts = format.facts();
+        let sealed = if sealed && facts.sealed.is_some() { Sealed::Yes } else { Sealed::No };
+        match format {
+            formats::Format::Pbn => None,
+            formats::Format::Dlm if sealed == Sealed::No => None,
+            _ if facts.records => None,
+            _ => Some((format, sealed)),
+        }
     }
 
-    /// The highest board number the file holds, each board once: 99 in DLM and DUP files
-    /// (Duplimate's boards), 255 in CDS files (a byte), 65,535 in RZD files (which count their
-    /// boards in two bytes).
+    /// The highest board number the file holds, each board once.
     pub fn last_board(self) -> Option<u64> {
         match self {
-            Format::Dlm | Format::Dup => Some(crate::files::dlm::MAX_BOARD),
-            Format::Cds => Some(u8::MAX.into()),
-            Format::Rzd => Some(u16::MAX.into()),
+            Format::File(f) => f.last_board(),
             _ => None,
         }
     }
@@ -162,7 +114,7 @@ impl Format {
     /// Whether the file gives no board its dealer and vulnerability, so that a dealing machine
     /// or a scoring program takes those of the board's number in the 16-board cycle.
     pub fn follows_cycle(self) -> bool {
-        matches!(self, Format::Dlm | Format::Dup | Format::Bri | Format::Dge | Format::Ber | Format::Rzd | Format::Cds | Format::Bhg)
+        matches!(self, Format::File(f) if f.follows_cycle())
     }
 }
 
@@ -187,7 +139,7 @@ impl OutputFile {
         check_spec(format, value)?;
         let (flags, file) = match format {
             Format::Csv => value.strip_prefix("w:").map_or(("", value), |p| ("w:", p)),
-            Format::Zrd | Format::Dl52 => {
+            Format::File(f) if f.facts().records => {
                 let f = record_file(value);
                 (&value[..value.len() - f.path.len()], f.path)
             }
@@ -196,8 +148,8 @@ impl OutputFile {
         if file.is_empty() {
             return Err(switch_error(format!("{} needs a file name", format.switch())));
         }
-        let append = matches!(format, Format::Csv | Format::Zrd | Format::Dl52) && !flags.contains('w');
-        let no_solving = format == Format::Zrd && flags.contains('N');
+        let append = format.appends() && !flags.contains('w');
+        let no_solving = format == Format::File(formats::Format::Zrd) && flags.contains('N');
         Ok(OutputFile { format, path: path.unwrap_or_else(|| file.into()), append, no_solving, flags: flags.to_string() })
     }
 
@@ -234,32 +186,24 @@ pub struct OutputSwitches<'a> {
 }
 
 impl OutputSwitches<'_> {
-    /// The files named, each value read and checked, in the order of [`Format::ALL`].
+    /// The files named, each value read and checked, in the order of [`Format::all`].
     pub fn files(&self) -> Result<Vec<OutputFile>, Failure> {
-        let path = |p: &Option<PathBuf>| p.as_ref().map(|p| (p.to_string_lossy().into_owned(), Some(p.clone())));
-        let text = |v: &Option<String>| v.clone().map(|v| (v, None));
-        let given = [
-            (Format::Pbn, path(self.pbn)),
-            (Format::Dlm, path(self.dlm)),
-            (Format::Dup, path(&self.table.dup)),
-            (Format::Bri, path(&self.table.bri)),
-            (Format::Dge, path(&self.table.dge)),
-            (Format::Ber, path(&self.table.ber)),
-            (Format::Rzd, path(&self.table.rzd)),
-            (Format::Cds, path(&self.table.cds)),
-            (Format::Bhg, path(&self.table.bhg)),
-            (Format::Lin, path(&self.table.lin)),
-            (Format::BoardsCsv, path(&self.table.boards_csv)),
-            (Format::HandRecords, path(&self.table.hand_records)),
-            (Format::Csv, text(self.csv)),
-            (Format::Export, text(self.export)),
-            (Format::Zrd, text(self.zrd)),
-            (Format::Dl52, text(self.dl52)),
-            (Format::Json, path(self.json)),
-            (Format::Charts, path(self.charts)),
-        ];
-        let named = given.into_iter().filter_map(|(format, value)| value.map(|(value, path)| (format, value, path)));
-        named.map(|(format, value, path)| OutputFile::parse(format, &value, path)).collect()
+        let path = |p: &PathBuf| (p.to_string_lossy().into_owned(), Some(p.clone()));
+        let text = |v: &String| (v.clone(), None);
+        let mut given: Vec<(Format, (String, Option<PathBuf>))> = Vec::new();
+        given.extend(self.pbn.as_ref().map(|p| (Format::File(formats::Format::Pbn), path(p))));
+        given.extend(self.dlm.as_ref().map(|p| (Format::File(formats::Format::Dlm), path(p))));
+        given.extend(self.table.boards.0.iter().map(|(f, p)| (Format::File(*f), path(p))));
+        given.extend(self.table.hand_records.as_ref().map(|p| (Format::HandRecords, path(p))));
+        given.extend(self.csv.as_ref().map(|v| (Format::Csv, text(v))));
+        given.extend(self.export.as_ref().map(|v| (Format::Export, text(v))));
+        given.extend(self.zrd.as_ref().map(|v| (Format::File(formats::Format::Zrd), text(v))));
+        given.extend(self.dl52.as_ref().map(|v| (Format::File(formats::Format::Dl52), text(v))));
+        given.extend(self.json.as_ref().map(|p| (Format::Json, path(p))));
+        given.extend(self.charts.as_ref().map(|p| (Format::Charts, path(p))));
+        let order: Vec<Format> = Format::all().collect();
+        given.sort_by_key(|(format, _)| order.iter().position(|f| f == format));
+        given.into_iter().map(|(format, (value, path))| OutputFile::parse(format, &value, path)).collect()
     }
 
     /// The output files named, with `--dd` (`dd`), `--sealed` and the hand records' pages;
@@ -268,8 +212,10 @@ impl OutputSwitches<'_> {
     pub fn outputs(&self, dd: bool) -> Result<Outputs, Failure> {
         let table = self.table;
         let outputs = Outputs { files: self.files()?, dd, sealed: table.sealed, pages: pages(table)?, memory: None, warnings: Warnings::default() };
-        if outputs.sealed && !outputs.has(Format::Dlm) && !outputs.has(Format::Dup) {
-            return Err(switch_error("--sealed seals the --dlm and --dup files; give --dlm FILE or --dup FILE too".into()));
+        let sealable: Vec<&str> = Format::all().filter(|f| matches!(f, Format::File(x) if x.facts().sealed.is_some())).map(Format::switch).collect();
+        if outputs.sealed && !outputs.files.iter().any(|f| sealable.contains(&f.switch())) {
+            let files: Vec<String> = sealable.iter().map(|s| format!("{s} FILE")).collect();
+            return Err(switch_error(format!("--sealed seals the {} files; give {} too", sealable.join(" and "), files.join(" or "))));
         }
         if let Some(f) = outputs.get(Format::HandRecords).filter(|f| !f.on_stdout()) {
             if HandRecordForm::of_path(&f.path).is_none() {
@@ -290,7 +236,7 @@ impl OutputSwitches<'_> {
     }
 }
 
-/// The output files of a run, at most one of each format, in the order of [`Format::ALL`].
+/// The output files of a run, at most one of each format, in the order of [`Format::all`].
 #[derive(Clone, Debug, Default)]
 pub struct Outputs {
     pub files: Vec<OutputFile>,
@@ -396,14 +342,15 @@ impl Outputs {
 
     /// Whether a file takes the deals themselves (the board files, `-Z`, `-l`).
     pub fn writes_deals(&self) -> bool {
-        self.writes_boards() || self.has(Format::Zrd) || self.has(Format::Dl52)
+        self.writes_boards() || self.files.iter().any(|f| matches!(f.format, Format::File(x) if x.facts().records))
     }
 
     /// `file` in place of the file of its format (added in its place in the order).
     pub fn set(&mut self, file: OutputFile) {
         self.files.retain(|f| f.format != file.format);
         self.files.push(file);
-        self.files.sort_by_key(|f| Format::ALL.iter().position(|&g| g == f.format));
+        let order: Vec<Format> = Format::all().collect();
+        self.files.sort_by_key(|f| order.iter().position(|&g| g == f.format));
     }
 }
 
@@ -465,7 +412,7 @@ pub(super) fn outputs(cli: &Cli) -> Result<Outputs, Failure> {
         table: &cli.table,
     };
     let outputs = named.outputs(cli.dd)?;
-    if outputs.dd && !outputs.has(Format::Pbn) {
+    if outputs.dd && !outputs.has(Format::File(formats::Format::Pbn)) {
         return Err(switch_error("--dd adds double-dummy tables to the boards of the --pbn file; give --pbn FILE too".into()));
     }
     Ok(outputs)

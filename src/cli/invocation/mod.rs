@@ -16,6 +16,7 @@ use crate::cli::failure::{switch_error, Failure};
 use crate::cli::generate::Page;
 use crate::compile::DdSwitches;
 use crate::diag::Diagnostic;
+use crate::formats;
 use crate::front::lex::ScriptVars;
 use crate::run::Shard;
 use dealvm_vm::card::Seat;
@@ -349,8 +350,8 @@ fn dd_switches(cli: &Cli, outputs: &Outputs) -> Result<DdSwitches, Failure> {
             None => return Err(switch_error(format!("-O takes the opener's seat, north, east, south or west (or N, E, S, W), found `{o}`"))),
         },
     };
-    let zrd_solves = outputs.get(Format::Zrd).is_some_and(|f| !f.no_solving);
-    let tables = (outputs.dd && outputs.has(Format::Pbn)) || zrd_solves || outputs.has(Format::HandRecords);
+    let zrd_solves = outputs.get(Format::File(formats::Format::Zrd)).is_some_and(|f| !f.no_solving);
+    let tables = (outputs.dd && outputs.has(Format::File(formats::Format::Pbn))) || zrd_solves || outputs.has(Format::HandRecords);
     Ok(DdSwitches { mode, par_vul, opener, output_tables: tables })
 }
 
@@ -405,7 +406,7 @@ mod tests {
         assert_eq!((s.produce, s.generate, s.seed, s.threads, s.swap), (Some(5), Some(1000), Some(7), 1, Swap::EastSouthWest));
         assert!(!s.statistics);
         assert_eq!((s.dd.mode, s.dd.opener, s.dd.output_tables), (Some(DdMode::Table), Some(Seat::South), true));
-        let zrd = inv.outputs.get(Format::Zrd).unwrap();
+        let zrd = inv.outputs.get(Format::File(formats::Format::Zrd)).unwrap();
         assert_eq!((zrd.path.to_str(), zrd.no_solving, zrd.append, zrd.flags.as_str()), (Some("z.zrd"), true, false, "Nw:"));
         let csv = inv.outputs.get(Format::Csv).unwrap();
         assert_eq!((csv.path.to_str(), csv.append), (Some("c.csv"), false));

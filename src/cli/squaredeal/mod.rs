@@ -6,7 +6,7 @@
 //! board again and compare (`verify`).
 //!
 //! The files' formats and the derivation are [`crate::source::bigdeal::squaredeal`]'s; the
-//! board files are Big Deal's ([`crate::files::bigdeal`]). Every file is written atomically,
+//! board files are Big Deal's ([`crate::formats::bigdeal`]). Every file is written atomically,
 //! and only once everything has been checked: a refused command writes nothing.
 
 pub mod event;
@@ -14,12 +14,13 @@ pub mod verify;
 
 use crate::cli::args::suggest_switch;
 use crate::cli::failure::{switch_error, Failure};
-use crate::files::bigdeal::{joined_pbn, Format};
 use crate::files::target::Access;
+use crate::formats::{self, Format};
 use crate::source::bigdeal::squaredeal::{
     canonical_delayed_value, check_prefix, joined_groups, joined_name, key_hash, BoardList, Event, Keys, Phase,
 };
 use clap::{Parser, Subcommand};
+use dealvm_vm::dealing::board::Board;
 use event::{delayed_value, key_path, load_event, load_keys, sessions_of, warn_if_shared, write_all};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -91,10 +92,13 @@ pub enum Operation {
         /// The reserve set rather than the original one
         #[arg(long = "reserve")]
         reserve: bool,
-        /// The formats, separated by commas, Big Deal's names as `dealvm boards -f` takes them:
-        /// pbn, dlm, dlmblind, dup, dupblind, bri, dge, lin, csv, ber, borel, kops, cds, goedel
-        /// (default pbn)
-        #[arg(short = 'f', value_name = "FORMATS", default_value = "pbn")]
+        /// The formats, separated by commas, as `dealvm boards -f` takes them (the registry's list)
+        #[arg(
+            short = 'f',
+            value_name = "FORMATS",
+            default_value = "pbn",
+            help = format!("The formats, separated by commas, Big Deal's names as `dealvm boards -f` takes them: {} (default pbn)", crate::formats::names().join(", "))
+        )]
         formats: String,
         /// Replace board files that exist already
         #[arg(long = "force")]
@@ -228,8 +232,8 @@ fn selection(text: &str) -> Result<(u32, Option<u32>), Failure> {
 }
 
 fn generate(path: &Path, chosen: Option<&str>, reserve: bool, formats: &str, force: bool) -> Result<(), Failure> {
-    let formats = Format::parse_list(formats).map_err(switch_error)?;
-    let with_pbn = formats.contains(&Format::Pbn);
+    let formats = formats::parse_list(formats).map_err(switch_error)?;
+    let with_pbn = formats.iter().any(|f| f.0 == Format::Pbn);
     let event = load_event(path)?;
     let value = delayed_value(path, &event)?;
     let keys = load_keys(path, &event)?;
@@ -243,29 +247,37 @@ fn generate(path: &Path, chosen: Option<&str>, reserve: bool, formats: &str, for
         let mut texts = Vec::new();
         for session in &sessions {
             let name = session.name(reserve);
-            if let Some((format, most)) = formats.iter().find_map(|f| f.last_board().filter(|&most| session.range.1 > most).map(|most| (f, most))) {
+            if let Some((&(format, sealed), most)) =
+                formats.iter().find_map(|f| f.0.last_board().filter(|&most| session.range.1 > most).map(|most| (f, most)))
+            {
                 return Err(switch_error(format!(
                     "{name}: a {} file holds boards 1 to {most}, and the session goes to board {}: generate it without {}",
-                    format.what(),
+                    formats::what_of(format, sealed),
                     session.range.1,
-                    format.name()
+                    formats::name_of(format, sealed)
                 )));
             }
             let boards = session.boards(value, reserve);
-            for &format in &formats {
-                let text = format.file(&boards);
+            let boards: Vec<Board> = boards.iter().map(|&(number, deal)| Board::of_cycle(number, deal)).collect();
+            for &(format, sealed) in &formats {
+                let text = format.file(&boards, sealed).expect("a file of boards");
                 let file = format!("{name}.{}", format.extension());
                 if format == Format::Pbn {
                     texts.push((session.session, file.clone(), text.clone()));
                 }
-                files.push((format.what(), PathBuf::from(file), text, Access::Usual));
+                files.push((formats::what_of(format, sealed), PathBuf::from(file), text, Access::Usual));
             }
         }
         let ranges: Vec<(u32, (u64, u64))> = sessions.iter().map(|s| (s.session, s.range)).collect();
         for (first, last) in joined_groups(&ranges).into_iter().filter(|_| with_pbn) {
             let parts: Vec<(&str, &[u8])> = texts.iter().filter(|t| (first..=last).contains(&t.0)).map(|t| (t.1.as_str(), t.2.as_slice())).collect();
             let prefix = &event.phases[p as usize - 1].prefix;
-            files.push(("PBN", PathBuf::from(format!("{}.pbn", joined_name(prefix, first, last, reserve))), joined_pbn(&parts), Access::Usual));
+            files.push((
+                "PBN",
+                PathBuf::from(format!("{}.pbn", joined_name(prefix, first, last, reserve))),
+                formats::pbn::joined(&parts),
+                Access::Usual,
+            ));
         }
     }
     if !force {

@@ -6,9 +6,9 @@
 
 use super::event::{delayed_value, load_event, load_keys, sessions_of, Session};
 use crate::cli::failure::{switch_error, Failure};
-use crate::files::dlm::deal_from_letters;
+use crate::formats::dlm::deal_from_letters;
+use crate::formats::pbn::parse_deal;
 use crate::source::bigdeal::squaredeal::{joined_groups, joined_name, session_name};
-use crate::source::pbn::parse_deal;
 use dealvm_vm::card::Deal;
 use std::collections::BTreeMap;
 use std::io::Write;

@@ -18,8 +18,8 @@
 //! a letter in the text.
 
 use super::Record;
-use crate::files::pbn::{optimum_score, DENOMINATIONS, DOUBLE_DUMMY_DECLARERS};
 use crate::files::text::Holdings;
+use crate::formats::pbn::{optimum_score, DENOMINATIONS, DOUBLE_DUMMY_DECLARERS};
 use dealvm_vm::card::{Hand, Seat, Suit};
 use dealvm_vm::evaluation::dd::{ParContract, ParResult, TrickTable};
 use dealvm_vm::evaluation::score::Strain;

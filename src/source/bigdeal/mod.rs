@@ -7,7 +7,7 @@
 //! and `seed_owner`, the digest of the owner's name ([`owner_hash`], [`DEFAULT_OWNER`] when
 //! none is set). [`BigDeal`] hashes the 44 bytes of a sequence number and the two seeds for
 //! each candidate and keeps the candidates that are deal numbers (Big Deal's numbering of the deals,
-//! [`crate::files::bigdeal::number`], which its `.goe` files write too), so that every
+//! [`crate::formats::number`], which its `.goe` files write too), so that every
 //! board is drawn uniformly from all [`DEALS`] deals. The board numbers themselves are not
 //! hashed: boards 17 to 32 of a run are the same deals as boards 1 to 16 of another run with
 //! the same seeds.
@@ -17,7 +17,7 @@
 
 pub mod squaredeal;
 
-pub use crate::files::bigdeal::number::{deal_of, number_of, DEALS};
+pub use crate::formats::number::{deal_of, number_of, DEALS};
 
 use dealvm_vm::card::Deal;
 use ripemd::{Digest, Ripemd160};

@@ -10,6 +10,7 @@
 //! BridgeComposer's `ParContract` tag.
 
 use crate::files::text::{Holdings, Text};
+use crate::formats::facts::generator;
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
 use dealvm_vm::evaluation::dd::{ParDeclarer, ParResult, TrickTable};
@@ -189,6 +190,42 @@ impl PbnWriter {
         text.extend_from_slice(b"\r\n");
         out.write_all(text)
     }
+}
+
+/// A PBN file of `boards` (each board's number and deal, in order) in Big Deal's layout: `% PBN
+/// 2.1`, `% EXPORT`, `%`, a `Generator` tag naming dealvm, then for each board fifteen tags in
+/// Big Deal's order (Event, Site, Date, Board, West, North, East, South, Dealer, Vulnerable,
+/// Deal, Scoring, Declarer, Contract, Result), `?` where nothing is known, the deal always from
+/// North, the dealer and vulnerability of the board's place in the 16-board cycle, and an empty
+/// line after each board. Lines end with LF.
+pub fn big_deal_file(boards: &[(u64, Deal)]) -> Vec<u8> {
+    let mut out = format!("% PBN 2.1\n% EXPORT\n%\n[Generator \"{}\"]\n", generator());
+    for (number, deal) in boards {
+        let hands = Seat::ALL.map(|s| deal.hand(s).pbn()).join(" ");
+        out.push_str(&format!(
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[Board \"{number}\"]\n[West \"?\"]\n[North \"?\"]\n[East \"?\"]\n[South \"?\"]\n\
+             [Dealer \"{}\"]\n[Vulnerable \"{}\"]\n[Deal \"N:{hands}\"]\n[Scoring \"?\"]\n[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n",
+            board_dealer(*number).letter(),
+            board_vulnerability(*number).pbn(),
+        ));
+    }
+    out.into_bytes()
+}
+
+/// SquareDeal's joined PBN file of consecutive sessions: a PBN 2.1 header with a `Generator`
+/// tag naming dealvm and the parts, then each part's boards (`parts`: each file's name and
+/// text) without its `%` lines and its `Generator` tag.
+pub fn joined(parts: &[(&str, &[u8])]) -> Vec<u8> {
+    let names: Vec<&str> = parts.iter().map(|p| p.0).collect();
+    let mut out = format!("% PBN 2.1\n% EXPORT\n%\n[Generator \"{}: {}\"]\n", generator(), names.join(", ")).into_bytes();
+    for (_, text) in parts {
+        for line in text.split_inclusive(|&b| b == b'\n') {
+            if !line.starts_with(b"%") && !line.starts_with(b"[Generator ") {
+                out.extend_from_slice(line);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! Richard Pavlicek's zrd files of solved deals: the 23-byte records, written here and read
-//! back by `source::zrd` with the layout this module holds.
+//! The 23-byte records of zrd files, written here and read back with the layout this module
+//! holds ([`super::library`]).
 //!
 //! A file is a sequence of records, no header. A *deal record* gives the owner of each card in
 //! 13 bytes (52 two-bit seat codes, cards ♠A ♠K … ♠2, ♥A … ♣2, the first card of a byte in its
@@ -28,8 +28,8 @@ pub const TITLE_PIECE: usize = RECORD - 4;
 pub const STRAINS: [Strain; 5] = [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
 
 /// The card at position `i` (0..52) of a deal record: spades from the ace down, then hearts,
-/// diamonds, clubs (the pack's order of [`crate::files::cards`]).
-pub use crate::files::cards::card_at;
+/// diamonds, clubs (the pack's order of [`crate::formats::cards`]).
+pub use crate::formats::cards::card_at;
 
 /// The seat of a two-bit seat code: 0 West, 1 North, 2 East, 3 South.
 pub fn seat_of_code(code: u8) -> Seat {
@@ -136,21 +136,21 @@ pub fn title_of(records: &[[u8; RECORD]]) -> String {
     String::from_utf8_lossy(&text).into_owned()
 }
 
-/// The listings of the sample files (`tests/data/zrd/*.txt`), for the tests here and in
-/// `source::zrd`.
+/// The listings of the sample files (`tests/data/zrd/*.txt`), for the tests of the zrd and
+/// DL52 files.
 #[cfg(test)]
 pub(crate) mod listing {
     use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
     use dealvm_vm::evaluation::dd::TrickTable;
 
     /// The first ten deals of Pavlicek's library, as `printoneline` lists them with their counts.
-    pub const FIRST: &str = include_str!("../../tests/data/zrd/rpdd_10First.txt");
+    pub const FIRST: &str = include_str!("../../../tests/data/zrd/rpdd_10First.txt");
     /// The last ten deals.
-    pub const LAST: &str = include_str!("../../tests/data/zrd/rpdd_10Last.txt");
+    pub const LAST: &str = include_str!("../../../tests/data/zrd/rpdd_10Last.txt");
     /// The records of the first ten.
-    pub const FIRST_ZRD: &[u8] = include_bytes!("../../tests/data/zrd/rpdd_10First.zrd");
+    pub const FIRST_ZRD: &[u8] = include_bytes!("../../../tests/data/zrd/rpdd_10First.zrd");
     /// The records of the last ten.
-    pub const LAST_ZRD: &[u8] = include_bytes!("../../tests/data/zrd/rpdd_10Last.zrd");
+    pub const LAST_ZRD: &[u8] = include_bytes!("../../../tests/data/zrd/rpdd_10Last.zrd");
 
     /// A hand written spades first, suits separated by dots (`AT652.A976.AJ82.`).
     fn hand(text: &str) -> Hand {

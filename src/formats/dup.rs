@@ -1,25 +1,69 @@
-//! Reading DUP, BRI and DGE files (layouts in `crate::files::bigdeal::duplimate`).
+//! Duplimate's DUP files (DOS dealing machines): 156 bytes a board, the BRI part, the DGE part
+//! and a trailer ([`super::duplimate`] holds the layout).
 //!
-//! A DUP record's deal is its card numbers (the BRI part); its diagram (the DGE part) must show
+//! A record's deal is its card numbers (the BRI part); its diagram (the DGE part) must show
 //! the same deal, or be 68 spaces (a sealed file's board 1). The first record's trailer gives
 //! the set's first board, from which the boards are numbered, and its last field must be the
 //! number of boards or the last board; the others' trailers are the same or 10 NUL bytes.
 
 use crate::diag::Diagnostic;
-use crate::files::bigdeal::duplimate::{
-    read_bri_part, read_dge_part, read_trailer, Trailer, BRI_PART, DGE_PART, DUP_RECORD, RECORD, SUIT_SYMBOLS, TRAILER,
+use crate::formats::cards::{whose, Flaw};
+use crate::formats::duplimate::{
+    big_deal_trailer, bri_part, dge_part, digits, read_bri_part, read_dge_part, read_trailer, Trailer, BRI_PART, DGE_PART, SUIT_SYMBOLS, TRAILER,
 };
-use crate::files::cards::{shown, whose, Flaw};
-use crate::source::boardfile::{binary_error, not_whole};
-use dealvm_vm::card::Seat;
+use crate::formats::facts::{numbered, Facts, Read, Reader, Sealed, SealedForm, Switch};
+use crate::formats::place::{binary_error, first_record, not_whole};
+use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::dealing::board::Board;
+
+/// DUP: Duplimate's DOS dealing machines.
+pub const FACTS: Facts = Facts {
+    name: "dup",
+    big_deal_name: None,
+    sealed: Some(SealedForm { name: "dupblind", what: "sealed DUP", description: "a DUP file with board 1's diagram blanked" }),
+    extension: "dup",
+    what: "DUP",
+    title: "DUP",
+    label: "DUP (Duplimate, DOS)",
+    switch: Switch::Long {
+        switch: "--dup",
+        help: "Write the produced deals to a Duplimate DUP file (DOS dealing machines): Big Deal's layout, 156 bytes a board, boards 1 to 99; with --sealed, board 1's diagram is blanked",
+        long_help: None,
+        in_short_help: false,
+    },
+    binary: true,
+    layout: Some("156-byte records"),
+    records: false,
+    last_board: Some(crate::formats::dlm::MAX_BOARD),
+    numbers: true,
+    dealers: false,
+    content_type: "application/octet-stream",
+    looks_like: Some(|head, size| first_record(head, size, DUP_RECORD).is_some_and(looks_like_dup)),
+    read: Reader::Binary(|name, bytes| read_dup(name, bytes).map(Read::boards)),
+    write: Some(|boards, sealed| dup_file(&numbered(boards), sealed == Sealed::Yes)),
+};
+
+/// The bytes of a DUP record.
+pub const DUP_RECORD: usize = 156;
 
 /// Where the trailer starts in a DUP record.
 const TRAILER_AT: usize = BRI_PART + DGE_PART;
 
-/// Whether `bytes` are 78 card-number digits.
-fn digits(bytes: &[u8]) -> bool {
-    bytes.len() == BRI_PART && bytes.iter().all(u8::is_ascii_digit)
+/// A DUP file: for each board, the BRI and DGE parts and Big Deal's trailer; sealed, board 1's
+/// diagram is blanked.
+pub fn dup_file(boards: &[(u64, Deal)], sealed: bool) -> Vec<u8> {
+    let trailer = big_deal_trailer(boards.len());
+    let mut out = Vec::with_capacity(boards.len() * DUP_RECORD);
+    for (number, deal) in boards {
+        out.extend_from_slice(&bri_part(deal));
+        if sealed && *number == 1 {
+            out.extend_from_slice(&[b' '; DGE_PART]);
+        } else {
+            out.extend_from_slice(&dge_part(deal));
+        }
+        out.extend_from_slice(&trailer);
+    }
+    out
 }
 
 /// Whether a file is a DUP file: whole records, the first of them card numbers, a diagram (or
@@ -28,20 +72,6 @@ pub fn looks_like_dup(bytes: &[u8]) -> bool {
     let Some(first) = bytes.get(..DUP_RECORD).filter(|_| bytes.len().is_multiple_of(DUP_RECORD)) else { return false };
     let diagram = first[BRI_PART] == SUIT_SYMBOLS[0] || first[BRI_PART..TRAILER_AT].iter().all(|&b| b == b' ');
     digits(&first[..BRI_PART]) && diagram && matches!(first[TRAILER_AT], b'Y' | b'N')
-}
-
-/// Whether a file is a BRI file: whole records, the first of them card numbers then only
-/// spaces and NUL bytes.
-pub fn looks_like_bri(bytes: &[u8]) -> bool {
-    let Some(first) = bytes.get(..RECORD).filter(|_| bytes.len().is_multiple_of(RECORD)) else { return false };
-    digits(&first[..BRI_PART]) && first[BRI_PART..].iter().all(|&b| b == b' ' || b == 0)
-}
-
-/// Whether a file is a DGE file: whole records, the first starting with the spade symbol and
-/// ending with NUL bytes.
-pub fn looks_like_dge(bytes: &[u8]) -> bool {
-    let Some(first) = bytes.get(..RECORD).filter(|_| bytes.len().is_multiple_of(RECORD)) else { return false };
-    first[0] == SUIT_SYMBOLS[0] && first[DGE_PART..].iter().all(|&b| b == 0)
 }
 
 /// The boards of a DUP file.
@@ -89,61 +119,18 @@ pub fn read_dup(name: &str, bytes: &[u8]) -> Result<Vec<Board>, Diagnostic> {
     Ok(boards)
 }
 
-/// The boards of a BRI file.
-pub fn read_bri(name: &str, bytes: &[u8]) -> Result<Vec<Board>, Diagnostic> {
-    records(name, "BRI", bytes, |record| {
-        let deal = read_bri_part(&record[..BRI_PART])?;
-        filler(record, BRI_PART).map(|()| deal)
-    })
-}
-
-/// The boards of a DGE file.
-pub fn read_dge(name: &str, bytes: &[u8]) -> Result<Vec<Board>, Diagnostic> {
-    records(name, "DGE", bytes, |record| {
-        let deal = read_dge_part(&record[..DGE_PART])?;
-        filler(record, DGE_PART).map(|()| deal)
-    })
-}
-
-/// Checks that a record's bytes from `from` on are spaces and NUL bytes.
-fn filler(record: &[u8], from: usize) -> Result<(), Flaw> {
-    match record[from..].iter().position(|&b| b != b' ' && b != 0) {
-        Some(i) => Err(Flaw::new(from + i, 1, shown(record[from + i]), "spaces and NUL bytes after the board")),
-        None => Ok(()),
-    }
-}
-
-/// The boards of a file of 128-byte records, numbered from 1, each read by `deal`.
-fn records(name: &str, what: &str, bytes: &[u8], deal: impl Fn(&[u8]) -> Result<dealvm_vm::card::Deal, Flaw>) -> Result<Vec<Board>, Diagnostic> {
-    if bytes.is_empty() || !bytes.len().is_multiple_of(RECORD) {
-        return Err(not_whole(name, what, bytes.len(), RECORD));
-    }
-    bytes
-        .chunks_exact(RECORD)
-        .enumerate()
-        .map(|(i, record)| {
-            let number = i as u64 + 1;
-            deal(record).map(|deal| Board::of_cycle(number, deal)).map_err(|flaw| binary_error(name, number, i * RECORD, flaw))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::files::bigdeal::duplimate::{bri_file, dge_file, dup_file};
-    use crate::files::bigdeal::number::deal_of;
-    use dealvm_vm::card::Deal;
+    use crate::formats::bri::{bri_file, looks_like_bri, read_bri};
+    use crate::formats::dge::{dge_file, looks_like_dge, read_dge};
+    use crate::formats::duplimate::RECORD;
+    use crate::formats::number::deal_of;
     use dealvm_vm::dealing::board::{board_dealer, Vulnerability};
 
     /// Boards 1 to `n` of some deals.
     fn boards(n: u64) -> Vec<(u64, Deal)> {
         (1..=n).map(|b| (b, deal_of(b as u128 * 0x1234_5678_9ABC_DEF1))).collect()
-    }
-
-    /// The boards' numbers and deals.
-    fn numbered(boards: &[Board]) -> Vec<(u64, Deal)> {
-        boards.iter().map(|b| (b.number, b.deal)).collect()
     }
 
     #[test]
@@ -190,7 +177,7 @@ mod tests {
         assert_eq!(m, "`x.dup`, board 2 (offset 166): found `x4`, expected a card number 01 to 52 (a card of North)");
         // A diagram showing another deal than the card numbers.
         let mut file = dup_file(&boards(3), false);
-        let other = crate::files::bigdeal::duplimate::dge_part(&deal_of(1));
+        let other = crate::formats::duplimate::dge_part(&deal_of(1));
         file[2 * DUP_RECORD + BRI_PART..2 * DUP_RECORD + TRAILER_AT].copy_from_slice(&other);
         let m = read_dup("x.dup", &file).unwrap_err().message;
         assert!(m.starts_with("`x.dup`, board 3 (offset 390): found North's hand "), "{m}");

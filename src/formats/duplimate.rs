@@ -1,8 +1,8 @@
-//! The board files of Duplimate's DOS generation: DUP, BRI and DGE, written as Big Deal writes
-//! them and read back here part by part.
+//! The layout of the board files of Duplimate's DOS generation, DUP, BRI and DGE, as Big Deal
+//! writes them and as they are read back, part by part.
 //!
 //! - The *BRI part* (78 bytes): North's, East's and South's cards as two-digit card numbers
-//!   (`01` the ace of spades ... `52` the deuce of clubs, [`crate::files::cards`]); West holds
+//!   (`01` the ace of spades ... `52` the deuce of clubs, [`crate::formats::cards`]); West holds
 //!   the others. Big Deal writes each hand ascending; Duplimate reads them in any order.
 //! - The *DGE part* (68 bytes): each hand, North first, as 17 bytes: a suit symbol of code
 //!   page 437 (♠ `0x06`, ♥ `0x03`, ♦ `0x04`, ♣ `0x05`) before its ranks, `AKQJT98765432`.
@@ -14,12 +14,15 @@
 //!   the others.
 //! - A BRI record (128 bytes): the BRI part, 32 spaces and 18 NUL bytes. A DGE record (128
 //!   bytes): the DGE part and 60 NUL bytes.
+//!
+//! This module holds the parts and the trailer, both ways; [`super::dup`], [`super::bri`] and
+//! [`super::dge`] the three files.
 
-use crate::files::cards::{card_at, card_number, indices, rank_of, shown, whose, DealMaker, Flaw, HAND, PACK};
+use crate::diag::Diagnostic;
+use crate::formats::cards::{card_at, card_number, indices, rank_of, shown, whose, DealMaker, Flaw, HAND, PACK};
+use crate::formats::place::{binary_error, not_whole};
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
-
-/// The bytes of a DUP record.
-pub const DUP_RECORD: usize = 156;
+use dealvm_vm::dealing::board::Board;
 
 /// The bytes of a BRI or DGE record.
 pub const RECORD: usize = 128;
@@ -50,27 +53,6 @@ pub fn bri_part(deal: &Deal) -> [u8; BRI_PART] {
     out
 }
 
-/// The deal of a BRI part (`bytes`, 78 of them): 13 card numbers for each of North, East and
-/// South in any order, West the rest.
-pub fn read_bri_part(bytes: &[u8]) -> Result<Deal, Flaw> {
-    let mut maker = DealMaker::new();
-    for (i, pair) in bytes.chunks_exact(2).take(3 * HAND).enumerate() {
-        let seat = Seat::from_index(i / HAND);
-        let at = 2 * i;
-        let number = match pair {
-            [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => (a - b'0') * 10 + (b - b'0'),
-            _ => 0,
-        };
-        if !(1..=PACK as u8).contains(&number) {
-            let found = format!("`{}`", String::from_utf8_lossy(pair).escape_debug());
-            return Err(Flaw::new(at, 2, found, format!("a card number 01 to 52 (a card of {})", seat.name())));
-        }
-        maker.give(seat, card_at(number as usize - 1), at)?;
-    }
-    maker.rest_to(Seat::West);
-    maker.finish(0, BRI_PART)
-}
-
 /// The DGE part of a deal: each hand, North first, a suit symbol before its ranks, ace first.
 pub fn dge_part(deal: &Deal) -> [u8; DGE_PART] {
     let mut out = Vec::with_capacity(DGE_PART);
@@ -82,42 +64,6 @@ pub fn dge_part(deal: &Deal) -> [u8; DGE_PART] {
     }
     out.resize(DGE_PART, b' ');
     out.try_into().unwrap_or([b' '; DGE_PART])
-}
-
-/// The deal of a DGE part (`bytes`, 68 of them): four hands of 17 bytes, each the four suit
-/// symbols in order with the suit's ranks after each, in any order.
-pub fn read_dge_part(bytes: &[u8]) -> Result<Deal, Flaw> {
-    let mut maker = DealMaker::new();
-    for (h, hand) in bytes.chunks_exact(DGE_HAND).take(4).enumerate() {
-        let seat = Seat::from_index(h);
-        let mut suits = Suit::DISPLAY.into_iter().zip(SUIT_SYMBOLS).peekable();
-        let mut suit = None;
-        for (j, &byte) in hand.iter().enumerate() {
-            let at = h * DGE_HAND + j;
-            if suits.peek().is_some_and(|&(_, symbol)| symbol == byte) {
-                suit = suits.next().map(|(s, _)| s);
-                continue;
-            }
-            let Some(suit) = suit else {
-                return Err(Flaw::new(at, 1, shown(byte), format!("the spade symbol 0x06 that starts {} hand", whose(seat))));
-            };
-            let Some(rank) = rank_of(byte) else {
-                let next = suits.peek().map_or(String::new(), |&(s, symbol)| format!(" or the {} symbol 0x{symbol:02X}", s.name()));
-                return Err(Flaw::new(at, 1, shown(byte), format!("a rank of {} {}{next}", whose(seat), suit.name())));
-            };
-            maker.give(seat, Card::new(suit, rank), at)?;
-        }
-        if let Some((suit, symbol)) = suits.next() {
-            let at = h * DGE_HAND;
-            return Err(Flaw::new(
-                at,
-                DGE_HAND,
-                format!("{} hand without the {} symbol 0x{symbol:02X}", whose(seat), suit.name()),
-                "17 bytes a hand: four suit symbols and 13 ranks",
-            ));
-        }
-    }
-    maker.finish(0, DGE_PART)
 }
 
 /// Big Deal's DUP trailer for a set of `count` boards: random hands, not counted backwards,
@@ -168,52 +114,99 @@ pub fn read_trailer(bytes: &[u8]) -> Result<Trailer, Flaw> {
     Ok(Trailer { first, last })
 }
 
-/// A DUP file: for each board, the BRI and DGE parts and Big Deal's trailer; sealed, board 1's
-/// diagram is blanked.
-pub fn dup_file(boards: &[(u64, Deal)], sealed: bool) -> Vec<u8> {
-    let trailer = big_deal_trailer(boards.len());
-    let mut out = Vec::with_capacity(boards.len() * DUP_RECORD);
-    for (number, deal) in boards {
-        out.extend_from_slice(&bri_part(deal));
-        if sealed && *number == 1 {
-            out.extend_from_slice(&[b' '; DGE_PART]);
-        } else {
-            out.extend_from_slice(&dge_part(deal));
+/// Whether `bytes` are 78 card-number digits.
+pub fn digits(bytes: &[u8]) -> bool {
+    bytes.len() == BRI_PART && bytes.iter().all(u8::is_ascii_digit)
+}
+
+/// Checks that a record's bytes from `from` on are spaces and NUL bytes.
+pub fn filler(record: &[u8], from: usize) -> Result<(), Flaw> {
+    match record[from..].iter().position(|&b| b != b' ' && b != 0) {
+        Some(i) => Err(Flaw::new(from + i, 1, shown(record[from + i]), "spaces and NUL bytes after the board")),
+        None => Ok(()),
+    }
+}
+
+/// The boards of a file of 128-byte records, numbered from 1, each read by `deal`.
+pub fn records(name: &str, what: &str, bytes: &[u8], deal: impl Fn(&[u8]) -> Result<dealvm_vm::card::Deal, Flaw>) -> Result<Vec<Board>, Diagnostic> {
+    if bytes.is_empty() || !bytes.len().is_multiple_of(RECORD) {
+        return Err(not_whole(name, what, bytes.len(), RECORD));
+    }
+    bytes
+        .chunks_exact(RECORD)
+        .enumerate()
+        .map(|(i, record)| {
+            let number = i as u64 + 1;
+            deal(record).map(|deal| Board::of_cycle(number, deal)).map_err(|flaw| binary_error(name, number, i * RECORD, flaw))
+        })
+        .collect()
+}
+
+/// The deal of a BRI part (`bytes`, 78 of them): 13 card numbers for each of North, East and
+/// South in any order, West the rest.
+pub fn read_bri_part(bytes: &[u8]) -> Result<Deal, Flaw> {
+    let mut maker = DealMaker::new();
+    for (i, pair) in bytes.chunks_exact(2).take(3 * HAND).enumerate() {
+        let seat = Seat::from_index(i / HAND);
+        let at = 2 * i;
+        let number = match pair {
+            [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => (a - b'0') * 10 + (b - b'0'),
+            _ => 0,
+        };
+        if !(1..=PACK as u8).contains(&number) {
+            let found = format!("`{}`", String::from_utf8_lossy(pair).escape_debug());
+            return Err(Flaw::new(at, 2, found, format!("a card number 01 to 52 (a card of {})", seat.name())));
         }
-        out.extend_from_slice(&trailer);
+        maker.give(seat, card_at(number as usize - 1), at)?;
     }
-    out
+    maker.rest_to(Seat::West);
+    maker.finish(0, BRI_PART)
 }
 
-/// A BRI file: for each board the BRI part, 32 spaces and 18 NUL bytes.
-pub fn bri_file(boards: &[(u64, Deal)]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(boards.len() * RECORD);
-    for (_, deal) in boards {
-        out.extend_from_slice(&bri_part(deal));
-        out.extend_from_slice(&[b' '; 32]);
-        out.extend_from_slice(&[0; 18]);
+/// The deal of a DGE part (`bytes`, 68 of them): four hands of 17 bytes, each the four suit
+/// symbols in order with the suit's ranks after each, in any order.
+pub fn read_dge_part(bytes: &[u8]) -> Result<Deal, Flaw> {
+    let mut maker = DealMaker::new();
+    for (h, hand) in bytes.chunks_exact(DGE_HAND).take(4).enumerate() {
+        let seat = Seat::from_index(h);
+        let mut suits = Suit::DISPLAY.into_iter().zip(SUIT_SYMBOLS).peekable();
+        let mut suit = None;
+        for (j, &byte) in hand.iter().enumerate() {
+            let at = h * DGE_HAND + j;
+            if suits.peek().is_some_and(|&(_, symbol)| symbol == byte) {
+                suit = suits.next().map(|(s, _)| s);
+                continue;
+            }
+            let Some(suit) = suit else {
+                return Err(Flaw::new(at, 1, shown(byte), format!("the spade symbol 0x06 that starts {} hand", whose(seat))));
+            };
+            let Some(rank) = rank_of(byte) else {
+                let next = suits.peek().map_or(String::new(), |&(s, symbol)| format!(" or the {} symbol 0x{symbol:02X}", s.name()));
+                return Err(Flaw::new(at, 1, shown(byte), format!("a rank of {} {}{next}", whose(seat), suit.name())));
+            };
+            maker.give(seat, Card::new(suit, rank), at)?;
+        }
+        if let Some((suit, symbol)) = suits.next() {
+            let at = h * DGE_HAND;
+            return Err(Flaw::new(
+                at,
+                DGE_HAND,
+                format!("{} hand without the {} symbol 0x{symbol:02X}", whose(seat), suit.name()),
+                "17 bytes a hand: four suit symbols and 13 ranks",
+            ));
+        }
     }
-    out
-}
-
-/// A DGE file: for each board the DGE part and 60 NUL bytes.
-pub fn dge_file(boards: &[(u64, Deal)]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(boards.len() * RECORD);
-    for (_, deal) in boards {
-        out.extend_from_slice(&dge_part(deal));
-        out.extend_from_slice(&[0; RECORD - DGE_PART]);
-    }
-    out
+    maker.finish(0, DGE_PART)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::files::bigdeal::number::deal_of;
+    use crate::formats::number::deal_of;
 
     #[test]
     fn parts_read_back_as_the_deal_written() {
-        for n in [0u128, 1, 12_345_678_901_234_567_890, crate::files::bigdeal::number::DEALS - 1] {
+        for n in [0u128, 1, 12_345_678_901_234_567_890, crate::formats::number::DEALS - 1] {
             let deal = deal_of(n);
             assert_eq!(read_bri_part(&bri_part(&deal)), Ok(deal));
             assert_eq!(read_dge_part(&dge_part(&deal)), Ok(deal));

@@ -19,17 +19,44 @@
 //! code page, such as Windows' CP1250, keeps its ASCII letters), with LF, CR LF or CR line ends.
 
 mod tables;
+#[cfg(test)]
+mod tables_tests;
 mod tags;
+mod write;
+
+pub use write::*;
 
 use crate::diag::{Diagnostic, Source, Span};
-use crate::files::pbn::{pbn_unescape, seat_of_letter, vulnerability_of};
+use crate::formats::facts::{numbered, Check, Facts, Read, Reader, Switch};
 use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
 use dealvm_vm::dealing::board::{Board, Vulnerability};
 use dealvm_vm::evaluation::dd::TrickTable;
 use std::borrow::Cow;
 use std::collections::HashMap;
-use tables::{denomination_name, disagreement, double_dummy_tricks, optimum_result_table};
+use tables::{denomination_name, disagreement, optimum_result_table, read_double_dummy_tricks};
 use tags::Tags;
+
+/// PBN: Portable Bridge Notation, the files of scoring programs, BridgeComposer and BBO.
+pub const FACTS: Facts = Facts {
+    name: "pbn",
+    big_deal_name: None,
+    sealed: None,
+    extension: "pbn",
+    what: "PBN",
+    title: "PBN",
+    label: "PBN (scoring programs, BridgeComposer)",
+    switch: Switch::OwnHelp("--pbn"),
+    binary: false,
+    layout: None,
+    records: false,
+    last_board: None,
+    numbers: true,
+    dealers: true,
+    content_type: "application/x-pbn; charset=utf-8",
+    looks_like: Some(|head, _| looks_like_pbn(&String::from_utf8_lossy(head))),
+    read: Reader::Text(|src, check| read_titled_checked(src, check).map(|(title, boards)| Read::titled(title, boards))),
+    write: Some(|boards, _| big_deal_file(&numbered(boards))),
+};
 
 /// Reads the games of a PBN file: every game with a board or a deal, which must be complete.
 pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
@@ -38,6 +65,12 @@ pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
 
 /// [`read`], with the file's title: its first `Event` that is known (not empty, not `?`).
 pub fn read_titled(src: &Source) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
+    read_titled_checked(src, Check::Full)
+}
+
+/// [`read_titled`]; with [`Check::DealsOnly`], the tables of tricks are passed over.
+pub fn read_titled_checked(src: &Source, check: Check) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
+    let tables = check == Check::Full;
     let err = |span: Span, message: String| Diagnostic::at(span, message).in_source(src.clone());
     let mut title = None;
     let mut boards = Vec::new();
@@ -47,7 +80,7 @@ pub fn read_titled(src: &Source) -> Result<(Option<String>, Vec<Board>), Diagnos
     while let Some(tag) = tags.next_tag().map_err(|(span, m)| err(span, m))? {
         let name = tag.name.to_ascii_lowercase();
         // A second table of tricks for one board is an error, not a new game.
-        if TABLE_TAGS.contains(&name.as_str()) && game.seen.contains(&name) && !tags.after_blank {
+        if tables && TABLE_TAGS.contains(&name.as_str()) && game.seen.contains(&name) && !tags.after_blank {
             let board = game.board.map_or_else(|| "this game".to_string(), |(n, _)| format!("board {n}"));
             return Err(err(tag.value_span, format!("a second `{}` tag for {board}; a board has one table of tricks", tag.name)));
         }
@@ -71,15 +104,15 @@ pub fn read_titled(src: &Source) -> Result<(Option<String>, Vec<Board>), Diagnos
             }
             "event" if !unknown && title.is_none() => title = Some(pbn_unescape(value.trim())),
             "deal" => game.deal = Some((tag.value, tag.value_span)),
-            "optimumresulttable" => {
+            "optimumresulttable" if tables => {
                 let rows = tags.section_lines();
                 if !(unknown && rows.is_empty()) {
                     let table = optimum_result_table(value, tag.value_span, &rows).map_err(|(span, m)| err(span, m))?;
                     game.table = table.map(|t| (t, tag.value_span));
                 }
             }
-            "doubledummytricks" if !unknown => {
-                let table = double_dummy_tricks(value, tag.value_span).map_err(|(span, m)| err(span, m))?;
+            "doubledummytricks" if tables && !unknown => {
+                let table = read_double_dummy_tricks(value, tag.value_span).map_err(|(span, m)| err(span, m))?;
                 game.dd_tricks = Some((table, tag.value_span));
             }
             _ => {}
@@ -276,6 +309,12 @@ pub fn parse_deal(value: &str) -> Result<Deal, (usize, usize, String)> {
     Ok(Deal { hands })
 }
 
+/// Whether a text is a PBN file: a line opens a tag. (A DLM file, which opens sections alike,
+/// is told first by its `[DOCUMENT]`.)
+pub fn looks_like_pbn(text: &str) -> bool {
+    text.lines().any(|l| l.trim_start().starts_with('['))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,25 +358,5 @@ mod tests {
         }
         let d = read(&Source::new("c.pbn", format!("[Board \"#\"]\n[Deal \"{DEAL}\"]\n"))).unwrap_err();
         assert_eq!(d.message, "found `#` (the previous game's value), but the previous game has no `Board` tag");
-    }
-
-    #[test]
-    fn encodings_line_ends_and_commentary_are_read() {
-        let game = |event: &str| {
-            format!("[Event \"{event}\"]\r\n{{ a commentary\r\n\r\n[Deal \"W:nothing\"] over lines }}\r\n[Board \"1\"]\r\n[Deal \"{DEAL}\"]\r\n\r\n")
-        };
-        // UTF-8 with a byte-order mark and CR LF.
-        let utf8 = format!("\u{feff}{}", game("Chorzów"));
-        let (title, games) = crate::source::read_titled("u.pbn", utf8.into_bytes()).unwrap();
-        assert_eq!((title.as_deref(), games.len()), (Some("Chorzów"), 1));
-        // Latin-1 and CP1250 bytes: the same deal; the title's ASCII letters kept.
-        for byte in [0xF3u8, 0xB3] {
-            let mut bytes = game("Chorz_w").into_bytes();
-            let at = bytes.iter().position(|&b| b == b'_').unwrap();
-            bytes[at] = byte;
-            let (title, games) = crate::source::read_titled("l.pbn", bytes).unwrap();
-            assert!(title.unwrap().starts_with("Chorz"));
-            assert_eq!(games[0].deal, parse_deal(DEAL).unwrap());
-        }
     }
 }

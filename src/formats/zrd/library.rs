@@ -1,5 +1,5 @@
 //! Reading Richard Pavlicek's zrd files of solved deals (the layout is described in
-//! `crate::files::zrd`) as a [`Library`]: a deal source whose deals come with their
+//! [`super::records`]) as a [`Library`]: a deal source whose deals come with their
 //! double-dummy tricks.
 //!
 //! Title records are set aside (the first run of them is the file's title). A file that is not
@@ -8,9 +8,10 @@
 //! all the records, title records included): a binary file has no line and column. A record
 //! whose counts are all zero was written unsolved (`-Z N:`): its deal is solved when asked.
 
+use super::records::{decode, title_of, title_sequence, RECORD};
 use crate::diag::Diagnostic;
-use crate::files::zrd::{decode, title_of, title_sequence, RECORD};
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::dealing::rng::DealRng;
 use dealvm_vm::dealing::source::DealSource;
 use dealvm_vm::evaluation::dd::{TrickTable, STRAINS};
@@ -117,6 +118,17 @@ impl Library {
         decode(self.records[at..at + RECORD].try_into().expect("a whole record"))
     }
 
+    /// The deals as boards numbered 1, 2, ..., each with its double-dummy results when the
+    /// record has them.
+    pub fn boards(&self) -> Vec<Board> {
+        (0..self.len())
+            .map(|i| {
+                let (deal, _) = self.record(i);
+                Board { number: i + 1, deal, dealer: None, vulnerable: None, tricks: self.tricks(i) }
+            })
+            .collect()
+    }
+
     /// The record of deal `n` of the run.
     fn record_of(&self, n: u64) -> (Deal, TrickTable) {
         self.record((self.start + n) % self.len())
@@ -183,7 +195,7 @@ pub fn looks_like_zrd(bytes: &[u8]) -> bool {
 }
 
 /// Whether a record is a valid deal record: four hands of 13 cards, counts of 0 to 13.
-fn is_deal_record(record: &[u8; RECORD]) -> bool {
+pub fn is_deal_record(record: &[u8; RECORD]) -> bool {
     let (deal, tricks) = decode(record);
     Seat::ALL.iter().all(|&s| deal.hand(s).count() == 13) && tricks.is_valid()
 }
@@ -201,7 +213,6 @@ fn strain_name(strain: Strain) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dealvm_vm::dealing::board::Board;
 
     /// Reads the boards of a zrd file, board `i` from its `i`-th deal record.
     pub fn read(name: &str, bytes: &[u8]) -> Result<Vec<Board>, Diagnostic> {
@@ -211,19 +222,11 @@ mod tests {
     /// Reads the title (when the file has title records) and the boards of a zrd file.
     pub fn read_titled(name: &str, bytes: &[u8]) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
         let library = Library::read(name, bytes.to_vec())?;
-        let boards = (0..library.len())
-            .map(|i| {
-                let (deal, _) = library.record(i);
-                Board { number: i + 1, deal, dealer: None, vulnerable: None, tricks: library.tricks(i) }
-            })
-            .collect();
-        Ok((library.title.clone(), boards))
+        Ok((library.title.clone(), library.boards()))
     }
 
-    use crate::files::zrd::{deal_record, listing, title_records};
-    use crate::files::{dlm, pbn::PbnWriter};
+    use super::super::records::{deal_record, listing, title_records};
     use dealvm_vm::card::Deal;
-    use std::collections::BTreeMap;
 
     /// The message of a refusal.
     fn refusal(bytes: &[u8]) -> String {
@@ -355,47 +358,5 @@ mod tests {
         assert!(looks_like_zrd(&title_records("only a title").concat()));
         assert_eq!(read_titled("e.zrd", &[]).unwrap(), (None, vec![]));
         assert!(!looks_like_zrd(&[]));
-    }
-
-    /// The PBN files of the golden tests and the DLM files and PBN files dealvm writes.
-    fn text_files() -> Vec<(String, Vec<u8>)> {
-        let mut files = Vec::new();
-        let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden");
-        for entry in std::fs::read_dir(golden).unwrap() {
-            let path = entry.unwrap().path();
-            let bytes = std::fs::read(&path).unwrap();
-            if bytes.windows(6).any(|w| w == b"[Deal ") {
-                files.push((path.display().to_string(), bytes));
-            }
-        }
-        assert!(files.len() >= 5, "the golden PBN outputs");
-        let deals: Vec<Deal> = listing::deals(listing::FIRST).into_iter().map(|(d, _)| d).collect();
-        for count in 1..=10 {
-            let mut pbn = Vec::new();
-            let mut writer = PbnWriter::new("zrd detection", "");
-            for (i, deal) in deals.iter().take(count).enumerate() {
-                writer.game(&mut pbn, i as u64 + 1, deal, None, None, None).unwrap();
-            }
-            files.push((format!("{count} games.pbn"), pbn));
-            let boards: BTreeMap<u64, Deal> = deals.iter().take(count).enumerate().map(|(i, d)| (i as u64 + 1, *d)).collect();
-            let mut text = Vec::new();
-            dlm::write(&mut text, "zrd detection", &boards).unwrap();
-            files.push((format!("{count} boards.dlm"), text));
-        }
-        files
-    }
-
-    #[test]
-    fn pbn_and_dlm_files_never_look_like_zrd() {
-        for (name, bytes) in text_files() {
-            assert!(!looks_like_zrd(&bytes), "{name}");
-            assert!(!is_deal_record(bytes[..RECORD].try_into().unwrap()), "{name}: the first record, text guard aside");
-            // Nor would the file cut at any record boundary: some of the records of a DLM
-            // file hold 13 cards per seat, and only the text guard refuses them.
-            for i in 0..bytes.len() / RECORD {
-                let rest = &bytes[i * RECORD..];
-                assert!(!looks_like_zrd(&rest[..rest.len() / RECORD * RECORD]), "{name}, from record {}", i + 1);
-            }
-        }
     }
 }

@@ -3,11 +3,45 @@
 //! clubs, as ranks from the ace down (`"AKT9"`, a void `""`); then the board number, and the
 //! dealer and vulnerability as `"W/NS"` (vulnerability `-` for none, `NS`, `EW`, `All`). Big Deal
 //! ends lines with LF; other programs with CR LF.
+//!
+//! Reading Big Deal's CSV files (layout in `crate::formats::csv`): a line a board, with
+//! its number, dealer and vulnerability; empty lines are passed over.
 
-use crate::files::cards::{rank_of, shown, whose, DealMaker, Flaw};
-use crate::files::pbn::{seat_of_letter, vulnerability_of};
+use crate::diag::{Diagnostic, Source, Span};
+use crate::formats::cards::{rank_of, shown, whose, DealMaker, Flaw};
+use crate::formats::facts::{Facts, Read, Reader, Sealed, Switch};
+use crate::formats::pbn::{seat_of_letter, vulnerability_of};
+use crate::formats::place::whole_lines;
+use crate::formats::place::{lines, text_error};
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
-use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Vulnerability};
+use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Board, Vulnerability};
+
+/// Big Deal's CSV files of boards, for spreadsheets and databases.
+pub const FACTS: Facts = Facts {
+    name: "csv",
+    big_deal_name: None,
+    sealed: None,
+    extension: "csv",
+    what: "Big Deal CSV",
+    title: "Big Deal's CSV",
+    label: "CSV (Big Deal's, for spreadsheets)",
+    switch: Switch::Long {
+        switch: "--boards-csv",
+        help: "Write the produced deals to a CSV file as Big Deal writes it (one line a board: the 16 holdings, the board, its dealer and vulnerability); -C is Dealer's `csvrpt` file",
+        long_help: None,
+        in_short_help: false,
+    },
+    binary: false,
+    layout: None,
+    records: false,
+    last_board: None,
+    numbers: true,
+    dealers: true,
+    content_type: "text/csv; charset=us-ascii",
+    looks_like: Some(|head, size| looks_like_csv(&whole_lines(head, size))),
+    read: Reader::Text(|src, _| read(src).map(Read::boards)),
+    write: Some(write),
+};
 
 /// The fields of a line.
 pub const FIELDS: usize = 18;
@@ -138,10 +172,40 @@ pub fn looks_like_line(text: &str) -> bool {
     quoted && fields(text).is_ok_and(|f| f.len() == FIELDS && !f[16].1.is_empty() && f[16].1.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Whether a text is Big Deal's CSV: its first line that is not empty is 18 quoted fields, the
+/// 17th a number.
+pub fn looks_like_csv(text: &str) -> bool {
+    lines(text).map(|(_, l)| l).find(|l| !l.trim().is_empty()).is_some_and(looks_like_line)
+}
+
+/// The boards of a CSV file.
+pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
+    let mut boards: Vec<Board> = Vec::new();
+    for (start, line) in lines(&src.text).filter(|(_, l)| !l.trim().is_empty()) {
+        // A board's number is in its line; a line that cannot be read is the one after the last.
+        let number = boards.last().map_or(1, |b| b.number + 1);
+        let board = read_line(line).map_err(|flaw| text_error(src, number, start, flaw))?;
+        boards.push(Board { number: board.number, deal: board.deal, dealer: Some(board.dealer), vulnerable: Some(board.vulnerable), tricks: None });
+    }
+    if boards.is_empty() {
+        return Err(Diagnostic::at(Span::new(0, 0), "found no board, expected a line of 18 fields a board").in_source(src.clone()));
+    }
+    Ok(boards)
+}
+
+/// The file of boards as a run gives them: each board's own dealer and vulnerability, or
+/// those of its number's place in the 16-board cycle.
+fn write(boards: &[Board], _: Sealed) -> Vec<u8> {
+    let own = |b: &Board| (b.dealer.unwrap_or_else(|| board_dealer(b.number)), b.vulnerable.unwrap_or_else(|| board_vulnerability(b.number)));
+    boards.iter().flat_map(|b| format!("{}\n", line_as(b.number, &b.deal, own(b).0, own(b).1)).into_bytes()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::files::bigdeal::number::deal_of;
+    use crate::formats::number::deal_of;
+    use dealvm_vm::card::Seat;
+    use dealvm_vm::dealing::board::Vulnerability;
 
     /// Board 11 of Big Deal's w11 run.
     const BOARD_11: &str = "\"K83\",\"A8\",\"KT52\",\"AT53\",\"AQ2\",\"9753\",\"AQJ93\",\"9\",\"T6\",\"KQJT42\",\"86\",\"Q84\",\"J9754\",\"6\",\"74\",\"KJ762\",\"11\",\"S/-\"";
@@ -175,5 +239,30 @@ mod tests {
         assert_eq!(fields("\"a\"x").unwrap_err().message(), "found `x`, expected a comma after the quoted field");
         assert_eq!(fields("\"a").unwrap_err().found, "a field without its closing quote");
         assert_eq!(fields("\"a\"\"b\",c").unwrap(), vec![(0, "a\"b".to_string()), (7, "c".to_string())]);
+    }
+
+    #[test]
+    fn boards_read_back_with_the_dealer_and_vulnerability_of_the_file() {
+        let written: Vec<_> = [5, 6, 20].into_iter().map(|b| (b, deal_of(b as u128 * 0x1357_9BDF))).collect();
+        let text = String::from_utf8(file(&written)).unwrap();
+        assert!(looks_like_csv(&text));
+        let read = read(&Source::new("b.csv", text.replace('\n', "\r\n"))).unwrap();
+        assert_eq!(read.iter().map(|b| (b.number, b.deal)).collect::<Vec<_>>(), written);
+        // The file's dealer and vulnerability, even against the cycle.
+        let turned = text.replacen("\"N/NS\"", "\"S/All\"", 1);
+        let read = super::read(&Source::new("b.csv", turned)).unwrap();
+        assert_eq!((read[0].dealer, read[0].vulnerable), (Some(Seat::South), Some(Vulnerability::All)));
+    }
+
+    #[test]
+    fn damaged_lines_are_refused_with_the_line_and_column() {
+        let written: Vec<_> = (1..=2).map(|b| (b, deal_of(b as u128))).collect();
+        let text = String::from_utf8(file(&written)).unwrap();
+        let second = text.find('\n').unwrap() + 1;
+        let bad = format!("{}{}", &text[..second], text[second..].replacen("\"2\",\"E/NS\"", "\"two\",\"E/NS\"", 1));
+        let d = read(&Source::new("b.csv", bad)).unwrap_err();
+        assert_eq!(d.message, "board 2: found `two`, expected the board number (from 1) in the 17th field");
+        assert_eq!(d.source.as_ref().unwrap().line_col(d.span.unwrap().start).0, 2);
+        assert!(!looks_like_csv("1,2,3\nN,14\n"));
     }
 }
