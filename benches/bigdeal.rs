@@ -1,4 +1,4 @@
-//! Criterion benchmarks of Big Deal's construction (`source::bigdeal`): the deals of one
+//! Criterion benchmarks of Big Deal's construction (`tournament::bigdeal`): the deals of one
 //! stream, one after the other on one thread, and their two parts, the hashing that draws a
 //! number and the numbering that turns it into a deal.
 //!
@@ -9,7 +9,7 @@
 //! Throughput is in deals: criterion's "elem/s" is deals a second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dealvm::source::bigdeal::{deal_of, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
+use dealvm::tournament::bigdeal::{deal_of, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
 use std::hint::black_box;
 use std::time::Duration;
 

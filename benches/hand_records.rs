@@ -1,4 +1,4 @@
-//! Criterion benchmarks of the hand records (`files::hand_record`): a session's 36 boards, solved
+//! Criterion benchmarks of the hand records (`tournament::hand_records`): a session's 36 boards, solved
 //! once before the timing, made into the PDF (A4, six boards a page: six pages), the HTML page
 //! and the text.
 //!
@@ -11,7 +11,7 @@
 //! the file written (`pdf-writer`); nothing is solved.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dealvm::files::hand_record::{self, BoardsPerPage, Layout, Paper, Record};
+use dealvm::tournament::hand_records::{self, BoardsPerPage, Layout, Paper, Record};
 use dealvm_dd::Dds;
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability};
 use dealvm_vm::dealing::rng::batch_rng;
@@ -40,9 +40,9 @@ fn hand_records(c: &mut Criterion) {
     let mut g = c.benchmark_group("hand_records");
     g.throughput(Throughput::Elements(BOARDS));
     g.measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_secs(1)).sample_size(30);
-    g.bench_function("pdf", |b| b.iter(|| black_box(hand_record::pdf(black_box(&records), &layout).map(|pdf| pdf.len()))));
-    g.bench_function("html", |b| b.iter(|| black_box(hand_record::html(black_box(&records), &layout).len())));
-    g.bench_function("text", |b| b.iter(|| black_box(hand_record::text(black_box(&records), &layout).len())));
+    g.bench_function("pdf", |b| b.iter(|| black_box(hand_records::pdf(black_box(&records), &layout).map(|pdf| pdf.len()))));
+    g.bench_function("html", |b| b.iter(|| black_box(hand_records::html(black_box(&records), &layout).len())));
+    g.bench_function("text", |b| b.iter(|| black_box(hand_records::text(black_box(&records), &layout).len())));
     g.finish();
 }
 

@@ -59,6 +59,8 @@ pub mod shard;
 #[doc(hidden)]
 pub mod source;
 #[doc(hidden)]
+pub mod tournament;
+#[doc(hidden)]
 pub mod usereval;
 
 pub use api::run::{deal_from_pbn, Deals, Produced, Results, Run, Stop};

@@ -79,6 +79,19 @@ impl From<io::Error> for Failure {
     }
 }
 
+impl From<crate::tournament::Error> for Failure {
+    /// A tournament's refusal in the command's words: its message (exit status 2); the key
+    /// file that is not the event's shown whole, its two hashes not shortened.
+    fn from(e: crate::tournament::Error) -> Self {
+        use crate::tournament::Error;
+        match e {
+            Error::Io(e) => Failure::from(e),
+            Error::KeysNotCommitted { .. } => Failure::Input(format!("error: {e}\n")),
+            other => switch_error(other.to_string()),
+        }
+    }
+}
+
 /// Prints clap's message about the command line (an unknown switch, a missing value) with
 /// text the user typed cut short when it is very long; help and version text as it is.
 pub fn print_clap_error(e: &clap::Error) {

@@ -6,7 +6,6 @@ use crate::cli::invocation::{Format, Input, Invocation, OutputFile, Outputs};
 use crate::cli::options::RunSettings;
 use crate::compile::{ActionSpec, Compiled};
 use crate::diag::Source;
-use crate::files::hand_record::Layout;
 use crate::files::target::{file_id, FileId, Output};
 use crate::formats;
 use crate::formats::kind::{self, Kind};
@@ -14,6 +13,7 @@ use crate::formats::pbn::PbnWriter;
 use crate::report::charts::Form as ChartsForm;
 use crate::report::placing::Placement;
 use crate::report::{Actions, RunInfo};
+use crate::tournament::hand_records::Layout;
 use std::path::Path;
 
 /// Refuses, before dealing, two outputs that are the same file (they would mix), and an

@@ -18,7 +18,6 @@
 //! Imports: the `vm` crate's plain types (deals, boards, vulnerability) only.
 
 pub mod atomic;
-pub mod hand_record;
 pub mod markup;
 pub mod target;
 pub mod text;

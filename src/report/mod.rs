@@ -19,12 +19,12 @@ pub mod placing;
 pub mod stats;
 
 use crate::compile::{ActionSpec, EsPart};
-use crate::files::hand_record::{Format as HandRecordForm, Layout, Record};
 use crate::files::target::Output;
 use crate::files::text::Text;
 use crate::formats::pbn::PbnWriter;
 use crate::formats::{dl52, zrd};
 use crate::formats::{Format, Sealed};
+use crate::tournament::hand_records::{Format as HandRecordForm, Layout, Record};
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::dealing::board::{board_vulnerability, Board, Vulnerability};
 use dealvm_vm::evaluation::dd::TrickTable;

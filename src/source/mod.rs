@@ -8,13 +8,9 @@
 //! meet the condition's rare terms ([`exact`] chooses it), and classic Dealer's deals in its
 //! order ([`classic`], `--classic`). [`Deals`] is the choice of one of them.
 //!
-//! [`bigdeal`] is Big Deal's tournament dealing: its stream of deals from two seeds, which the
-//! boards of `dealvm boards` and SquareDeal's sessions come from; runs do not deal from it.
-//!
 //! Imports: the `vm` crate, [`crate::diag`] for messages about the files read, and
 //! [`crate::formats`], which reads them.
 
-pub mod bigdeal;
 pub mod classic;
 pub mod exact;
 

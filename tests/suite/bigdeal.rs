@@ -1,4 +1,4 @@
-//! Big Deal's construction (`source::bigdeal`): every reference run of Big Deal 2.0's
+//! Big Deal's construction (`tournament::bigdeal`): every reference run of Big Deal 2.0's
 //! `bigdealx` in `tests/data/bigdeal` (see its README) dealt again board for board, from the
 //! `-h` hash or the `-W` owner and `-e` strings, and the whole SquareDeal example from its
 //! `.sqd` and `.sqk` files; the deals compared with the PBN files' `Deal` tags, their numbers
@@ -7,8 +7,8 @@
 
 use crate::common::data_dir;
 use dealvm::formats::pbn::parse_deal;
-use dealvm::source::bigdeal::squaredeal::{session_name, session_stream, Event, Keys, SessionSeed};
-use dealvm::source::bigdeal::{deal_of, entropy_hash, number_of, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
+use dealvm::tournament::bigdeal::{deal_of, entropy_hash, number_of, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
+use dealvm::tournament::squaredeal::event::{session_name, session_stream, Event, Keys, SessionSeed};
 use dealvm_vm::card::Deal;
 use std::fs;
 

@@ -5,8 +5,8 @@
 
 use crate::common::{as_ours, data_dir, run_in, scratch};
 use dealvm::formats::{self, Format, Sealed};
-use dealvm::source::bigdeal::{deal_of, DEALS};
 use dealvm::source::Deals;
+use dealvm::tournament::bigdeal::{deal_of, DEALS};
 use dealvm_vm::card::Deal;
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, places_between, Board};
 use std::fs;

@@ -4,7 +4,7 @@
 //! expecting fewer than five).
 
 use crate::randomness::{assert_fits, card_hcp, hcp_distribution, length_distribution, shape_probabilities};
-use dealvm::source::bigdeal::{os_entropy_hash, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
+use dealvm::tournament::bigdeal::{os_entropy_hash, owner_hash, parse_hash, BigDeal, DEFAULT_OWNER};
 use dealvm_vm::card::{Deal, Hand, Seat, Suit, ALL_CARDS};
 use dealvm_vm::evaluation::shape::SHAPES;
 

@@ -5,7 +5,7 @@
 
 use crate::common::{as_ours, data_dir, run_command, scratch, Run};
 use dealvm::formats::{self, Format, Sealed};
-use dealvm::source::bigdeal::{parse_hash, ripemd160};
+use dealvm::tournament::bigdeal::{parse_hash, ripemd160};
 use dealvm_vm::card::Deal;
 use dealvm_vm::dealing::board::Board;
 use std::fs;

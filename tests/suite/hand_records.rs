@@ -2,7 +2,7 @@
 //! text, HTML and PDF; every board's dealer, vulnerability, makeable contracts and par checked
 //! against the solver as `trix` and `par` give them, at the board's own vulnerability; the PDF
 //! read back with poppler's `pdftotext` and `pdfinfo` (installed by `.ci/run`), the HTML with
-//! its tags taken out. The layout itself is tested in `files::hand_record`.
+//! its tags taken out. The layout itself is tested in `tournament::hand_records`.
 
 use crate::common::{data_dir, run_alone, run_in, scratch};
 use std::fs;

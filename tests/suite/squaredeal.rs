@@ -7,7 +7,7 @@
 use crate::common::{as_ours, data_dir, dealvm_in, scratch, Run};
 use dealvm::formats::dlm::{deal_from_letters, letters};
 use dealvm::formats::pbn::parse_deal;
-use dealvm::source::bigdeal::squaredeal::{key_hash, session_boards, Event, Keys, SessionSeed};
+use dealvm::tournament::squaredeal::event::{key_hash, session_boards, Event, Keys, SessionSeed};
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -7,9 +7,9 @@
 use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
 use crate::cli::table_files::TableFiles;
-use crate::files::hand_record::{BoardsPerPage, Format as HandRecordForm, Paper};
 use crate::formats::{self, Sealed};
 use crate::report::charts::Form as ChartsForm;
+use crate::tournament::hand_records::{BoardsPerPage, Format as HandRecordForm, Paper};
 use std::path::PathBuf;
 
 /// The output files, each with its switch: the board files and the files of deal records of

@@ -13,7 +13,7 @@
 //!   "original")` (`"reserve"` for a reserve set; `"ses" ‖ session` added for a phase of a
 //!   variable number of sessions), one deal a board of the session's range.
 
-use super::{entropy_hash, owner_hash, BigDeal};
+use crate::tournament::bigdeal::{entropy_hash, owner_hash, BigDeal};
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
 use dealvm_vm::card::Deal;

@@ -12,10 +12,7 @@
 //! hashed: boards 17 to 32 of a run are the same deals as boards 1 to 16 of another run with
 //! the same seeds.
 //!
-//! RIPEMD-160 and SHA-256 are RustCrypto's (`ripemd`, `sha2`), and [`squaredeal`] SquareDeal's
-//! events: their `.sqd` and `.sqk` files and each session's seeds.
-
-pub mod squaredeal;
+//! RIPEMD-160 is RustCrypto's (`ripemd`).
 
 pub use crate::formats::number::{deal_of, number_of, DEALS};
 
