@@ -49,6 +49,8 @@ pub mod formats;
 #[doc(hidden)]
 pub mod front;
 #[doc(hidden)]
+pub mod invocation;
+#[doc(hidden)]
 pub mod report;
 #[doc(hidden)]
 pub mod run;

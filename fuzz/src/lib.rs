@@ -2,7 +2,8 @@
 //! deals file, or switches) made of the fuzzer's bytes. Any panic is a crash the fuzzer keeps.
 
 use clap::Parser;
-use dealvm::cli::{run_to, stdout::Printed, Cli, MergeCli};
+use dealvm::cli::{run_to, Cli, MergeCli};
+use dealvm::invocation::printed::Printed;
 use std::fs;
 use std::path::PathBuf;
 use std::sync::OnceLock;

@@ -1,93 +1,69 @@
-//! How a run fails: a message about the input, the switches or the files (exit status 2), a
-//! check that found a difference (exit status 1), an input refused as classic Dealer refuses it
-//! (exit status 255),
-//! standard output closed early with nothing else to write (exit status 0, as Dealer), or an
-//! interrupted run (Ctrl-C: 130).
+//! How the command ends: an invocation's failure ([`Failure`], with its message and exit
+//! status), a tournament's refusal in the command's words, or clap's word on the command line
+//! (a switch it does not know, or the help asked for).
 
-use crate::cli::stdout::Closed;
-use crate::diag::Diagnostic;
-use crate::files::said_message;
-use std::io;
+pub use crate::invocation::failure::{io_reason, switch_error, Failure, EXIT_INPUT};
 
-/// Exit status for errors in the input, on the command line or with the files.
-pub const EXIT_INPUT: i32 = 2;
-
-/// Why a run stopped early.
+/// Why the command stopped without doing its work.
 #[derive(Debug)]
-pub enum Failure {
-    /// A message about the input, the switches or the files, already rendered.
-    Input(String),
-    /// Standard output was closed (a broken pipe, as with `| head`) and no file was asked
-    /// for: the run stops quietly.
-    StdoutClosed,
-    /// The run was interrupted by this signal (Ctrl-C: SIGINT) after the statistics so far
-    /// were printed; no output file was written.
-    Interrupted(i32),
+pub enum Exit {
     /// The command line does not parse (clap's message), or asks for the help (its text).
     Usage(clap::Error),
-    /// A check found what it checked not as it should be (exit status 1): the verdict, for
-    /// standard error, the details printed already.
-    CheckFailed(String),
-    /// `--classic`: the input is one the classic Dealer refuses, refused as it refuses it (its
-    /// message, for standard error, and its exit status, 255).
-    Refused(String),
+    /// The work failed.
+    Failed(Failure),
 }
 
-impl Failure {
+impl Exit {
     /// The exit status.
     pub fn status(&self) -> i32 {
         match self {
-            Failure::Input(_) => EXIT_INPUT,
-            Failure::StdoutClosed => 0,
-            Failure::Interrupted(signal) => 128 + signal,
-            Failure::Usage(e) if e.use_stderr() => EXIT_INPUT,
-            Failure::Usage(_) => 0,
-            Failure::CheckFailed(_) => 1,
-            Failure::Refused(_) => 255,
+            Exit::Usage(e) if e.use_stderr() => EXIT_INPUT,
+            Exit::Usage(_) => 0,
+            Exit::Failed(failure) => failure.status(),
         }
     }
 
-    /// The message for standard error (empty when there is none).
-    pub fn message(&self) -> &str {
-        match self {
-            Failure::Input(text) => text,
-            Failure::StdoutClosed => "",
-            Failure::Interrupted(_) => "interrupted: the statistics above count the deals dealt until then; output files, if any, were not written\n",
-            Failure::Usage(_) => "",
-            Failure::CheckFailed(text) | Failure::Refused(text) => text,
-        }
-    }
-
-    /// Prints what the user is told: the message on standard error, or the help on
-    /// standard output.
+    /// Prints what the user is told: the message on standard error, or the help on standard
+    /// output.
     pub fn print(&self) {
         match self {
-            Failure::Usage(e) => print_clap_error(e),
-            other => eprint!("{}", other.message()),
+            Exit::Usage(e) => print_clap_error(e),
+            Exit::Failed(failure) => failure.print(),
         }
     }
 }
 
-impl From<io::Error> for Failure {
-    /// An output error: the message it carries (naming the file or standard output).
-    fn from(e: io::Error) -> Self {
-        if e.get_ref().is_some_and(|inner| inner.is::<Closed>()) {
-            return Failure::StdoutClosed;
-        }
-        let text = said_message(&e).map_or_else(|| format!("cannot write the output: {}", io_reason(&e)), str::to_string);
-        Failure::Input(Diagnostic::error(text).render(None))
+impl From<Failure> for Exit {
+    fn from(failure: Failure) -> Exit {
+        Exit::Failed(failure)
+    }
+}
+
+impl From<std::io::Error> for Exit {
+    fn from(e: std::io::Error) -> Exit {
+        Exit::Failed(Failure::from(e))
+    }
+}
+
+impl From<crate::tournament::Error> for Exit {
+    /// A tournament's refusal in the command's words: its message (exit status 2); the key
+    /// file that is not the event's shown whole, its two hashes not shortened.
+    fn from(e: crate::tournament::Error) -> Exit {
+        use crate::tournament::Error;
+        Exit::Failed(match e {
+            Error::Io(e) => Failure::from(e),
+            Error::KeysNotCommitted { .. } => Failure::Input(format!("error: {e}\n")),
+            other => switch_error(other.to_string()),
+        })
     }
 }
 
 impl From<crate::tournament::Error> for Failure {
-    /// A tournament's refusal in the command's words: its message (exit status 2); the key
-    /// file that is not the event's shown whole, its two hashes not shortened.
-    fn from(e: crate::tournament::Error) -> Self {
-        use crate::tournament::Error;
-        match e {
-            Error::Io(e) => Failure::from(e),
-            Error::KeysNotCommitted { .. } => Failure::Input(format!("error: {e}\n")),
-            other => switch_error(other.to_string()),
+    /// A tournament's refusal in the command's words (see [`Exit`]'s).
+    fn from(e: crate::tournament::Error) -> Failure {
+        match Exit::from(e) {
+            Exit::Failed(failure) => failure,
+            Exit::Usage(_) => unreachable!("a tournament's refusal is not clap's"),
         }
     }
 }
@@ -102,14 +78,4 @@ pub fn print_clap_error(e: &clap::Error) {
     } else {
         let _ = e.print();
     }
-}
-
-/// An error about a switch.
-pub fn switch_error(message: String) -> Failure {
-    Failure::Input(Diagnostic::error(message).render(None))
-}
-
-/// An I/O error's reason without Rust's decoration.
-pub fn io_reason(e: &io::Error) -> String {
-    crate::files::reason(e)
 }

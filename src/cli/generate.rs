@@ -1,23 +1,21 @@
 //! The man page, the shells' completions and the guide's list of the switches, made from the
-//! switches' definitions ([`crate::cli::args::Cli`], [`MergeCli`]) so that they say what
-//! `--help` says (`dealvm --generate man`).
+//! switches' definitions (`dealvm`'s, [`crate::cli::args::Cli`], and every subcommand's of the
+//! list [`SUBCOMMANDS`]) so that they say what `--help` says (`dealvm --generate man`).
 
-use crate::cli::args::{Cli, MergeCli};
-use crate::cli::boards::BoardsCli;
-use crate::cli::check::CheckCli;
+use crate::cli::args::Cli;
+use crate::cli::commands::SUBCOMMANDS;
 use crate::cli::failure::{switch_error, Failure};
-use crate::cli::squaredeal::SquareDealCli;
 use clap::CommandFactory;
 use clap_complete::Shell;
 
 /// What `dealvm --generate WHAT` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
-    /// `man`: a roff man page.
-    Man,
+    /// `man`: the roff man page of `dealvm`; `man-NAME`, of the subcommand `dealvm NAME`.
+    Man(Option<&'static str>),
     /// `bash`, `zsh` or `fish`: a shell's completions.
     Completions(Shell),
-    /// `markdown`: the switches of `dealvm` and `dealvm merge` as the guide lists them
+    /// `markdown`: the switches of `dealvm` and of every subcommand as the guide lists them
     /// (docs/guide/command-line.md).
     Markdown,
 }
@@ -25,43 +23,60 @@ pub enum Page {
 impl Page {
     /// The page `--generate WHAT` names.
     pub fn parse(what: &str) -> Result<Page, Failure> {
+        if let Some(sub) = what.strip_prefix("man-").and_then(|name| SUBCOMMANDS.iter().find(|s| s.name == name)) {
+            return Ok(Page::Man(Some(sub.name)));
+        }
         match what {
-            "man" => Ok(Page::Man),
+            "man" => Ok(Page::Man(None)),
             "markdown" => Ok(Page::Markdown),
             "bash" => Ok(Page::Completions(Shell::Bash)),
             "zsh" => Ok(Page::Completions(Shell::Zsh)),
             "fish" => Ok(Page::Completions(Shell::Fish)),
-            _ => Err(switch_error(format!("--generate takes man, bash, zsh, fish or markdown, found `{what}`"))),
+            _ => {
+                let pages: Vec<String> = SUBCOMMANDS.iter().map(|s| format!("man-{}", s.name)).collect();
+                Err(switch_error(format!("--generate takes man, bash, zsh, fish or markdown (or {}), found `{what}`", pages.join(", "))))
+            }
         }
     }
 }
 
 /// The text of `page`.
 pub fn generated(page: Page) -> Result<Vec<u8>, Failure> {
-    let mut command = Cli::command();
+    let mut command = whole();
     let mut out = Vec::new();
     match page {
-        Page::Man => clap_mangen::Man::new(command).render(&mut out)?,
+        Page::Man(None) => clap_mangen::Man::new(command).render(&mut out)?,
+        Page::Man(Some(name)) => {
+            let sub = command.find_subcommand_mut(name).expect("a subcommand of the list").clone();
+            clap_mangen::Man::new(sub).title(format!("dealvm-{name}")).render(&mut out)?
+        }
         Page::Markdown => out = markdown().into_bytes(),
         Page::Completions(shell) => clap_complete::generate(shell, &mut command, "dealvm", &mut out),
     }
     Ok(out)
 }
 
-/// The switches of `dealvm`, `dealvm merge`, `dealvm boards`, `dealvm check` and each operation of `dealvm
-/// squaredeal` as a Markdown list: each switch with its value, then everything `--help` says of
-/// it.
+/// The whole command: `dealvm`'s switches, and each subcommand with its own.
+fn whole() -> clap::Command {
+    let whole = Cli::command().disable_help_subcommand(true);
+    SUBCOMMANDS.iter().fold(whole, |command, s| command.subcommand((s.command)().name(s.name).bin_name(format!("dealvm {}", s.name))))
+}
+
+/// The switches of `dealvm` and of each subcommand (each operation of one that has them, such
+/// as `dealvm squaredeal`) as a Markdown list: each switch with its value, then everything
+/// `--help` says of it.
 fn markdown() -> String {
     let mut out = String::new();
-    let mut commands = vec![
-        ("dealvm [SWITCHES] [FILE]".to_string(), Cli::command()),
-        ("dealvm merge [SWITCHES] PART...".to_string(), MergeCli::command()),
-        ("dealvm boards [SWITCHES]".to_string(), BoardsCli::command()),
-        ("dealvm check [SWITCHES] FILE".to_string(), CheckCli::command()),
-    ];
-    let squaredeal = SquareDealCli::command();
-    for operation in squaredeal.get_subcommands().filter(|c| c.get_name() != "help") {
-        commands.push((format!("dealvm squaredeal EVENT.sqd {} [SWITCHES]", operation.get_name()), operation.clone()));
+    let mut commands = vec![("dealvm [SWITCHES] [FILE]".to_string(), Cli::command())];
+    for subcommand in SUBCOMMANDS {
+        let command = (subcommand.command)();
+        let operations: Vec<&clap::Command> = command.get_subcommands().filter(|c| c.get_name() != "help").collect();
+        if operations.is_empty() {
+            commands.push((subcommand.usage.to_string(), command.clone()));
+        }
+        for operation in operations {
+            commands.push((subcommand.usage.replace("OPERATION", operation.get_name()), operation.clone()));
+        }
     }
     for (title, command) in commands {
         out.push_str(&format!("### `{title}`\n\n"));

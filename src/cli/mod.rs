@@ -1,64 +1,37 @@
-//! The `dealvm` command: its switches ([`args`]: the clap definitions and help text, every
-//! switch documented there; [`table_files`]: those of the files for the table, shared with
-//! `dealvm merge`), resolved once into an [`Invocation`] ([`invocation`]: what the
-//! command does, reads and writes, every value parsed and checked), reading the input
-//! ([`input`]), the ways a run fails ([`failure`]), merging the switches with the input file
-//! ([`options`]), the output files checked and opened ([`outputs`]), standard output and its
-//! broken pipes ([`stdout`]), Ctrl-C ([`signals`]), the run from input to output
-//! ([`execute`]), one shard of a run (`--shard`: [`shard`]), the merge of the shards' parts
-//! (`dealvm merge`: [`merge`]), a run as classic Dealer makes it (`--classic`: [`classic`]),
-//! a session's boards for play (`dealvm boards`: [`boards`]), whether a script runs on
-//! another Dealer (`dealvm check`: [`check`]), events whose deals can be
-//! proved afterwards (`dealvm squaredeal`: [`squaredeal`]), a server that runs scripts for
-//! web pages and programs (`dealvm serve`: [`serve`], over [`crate::serve`]), and the man page and shell
-//! completions made from the switches (`--generate`: [`generate`]).
+//! The `dealvm` command: argument handling only. Its switches are declared in [`args`] (every
+//! subcommand's too, and the table files', made from the registry of formats), resolved once
+//! into an [`Invocation`] ([`mod@resolve`]), and handed to the library call that carries it out
+//! ([`crate::invocation`]); each subcommand of the list [`commands`] ([`merge`], [`boards`],
+//! [`check`], [`squaredeal`], [`serve`]) parses its switches and calls the layer that does its
+//! work. [`generate`] makes the man page, the completions and the guide's list of switches from
+//! the definitions; [`failure`] turns how it ended into a message and an exit status.
 //!
-//! `main.rs` hands the arguments to [`main`], which runs a subcommand ([`SUBCOMMANDS`]: each
-//! with its own switches) or parses them into a [`Cli`] and calls [`run`], and turns a
-//! [`Failure`] into an exit status. Imports: every stage below it.
+//! `main.rs` hands the arguments to [`main`], which runs a subcommand ([`SUBCOMMANDS`]) or
+//! parses them into a [`Cli`] and calls [`run`]. Imports: every stage below it.
 
 pub mod args;
 pub mod boards;
 pub mod check;
-pub mod classic;
-pub mod execute;
+pub mod commands;
 pub mod failure;
 pub mod generate;
-pub mod input;
-pub mod invocation;
 pub mod merge;
-pub mod options;
-pub mod outputs;
+pub mod resolve;
 pub mod serve;
-pub mod shard;
-pub mod signals;
 pub mod squaredeal;
-pub mod stdout;
-pub mod table_files;
 
 pub use args::{Cli, MergeCli};
-pub use failure::{Failure, EXIT_INPUT};
-pub use invocation::{Invocation, Mode};
+pub use commands::SUBCOMMANDS;
+pub use failure::{Exit, Failure, EXIT_INPUT};
+pub use resolve::resolve;
+
+use crate::invocation::execute::Host;
+use crate::invocation::printed::{with_stdout, Printed};
+use crate::invocation::request::{Invocation, Mode};
+use crate::invocation::{classic, execute, shard, signals};
 use std::ffi::OsString;
 use std::io::Write;
 use std::time::Instant;
-use stdout::Printed;
-
-/// A subcommand: `dealvm NAME ...`, with its own switches (parsed by `run`, which is given
-/// the arguments from `NAME` on).
-pub struct Subcommand {
-    pub name: &'static str,
-    pub run: fn(&[OsString], Instant) -> Result<(), Failure>,
-}
-
-/// The subcommands: a first argument that names one runs it.
-pub const SUBCOMMANDS: &[Subcommand] = &[
-    Subcommand { name: "merge", run: merge::main },
-    Subcommand { name: "boards", run: boards::main },
-    Subcommand { name: "squaredeal", run: squaredeal::main },
-    Subcommand { name: "serve", run: serve::main },
-    Subcommand { name: "check", run: check::main },
-];
 
 /// The whole command, from the arguments (the program's name first) to the exit status,
 /// what the user is to be told printed. `start` is when the process started.
@@ -66,37 +39,71 @@ pub fn main(args: &[OsString], start: Instant) -> i32 {
     let subcommand = args.get(1).and_then(|first| SUBCOMMANDS.iter().find(|s| first == s.name));
     let result = match subcommand {
         Some(subcommand) => (subcommand.run)(&args[1..], start),
-        None => Cli::parse_args(args).map_err(Failure::Usage).and_then(|cli| run(&cli, start)),
+        None => Cli::parse_args(args).map_err(Exit::Usage).and_then(|cli| run(&cli, start)),
     };
     match result {
         Ok(()) => 0,
-        Err(failure) => {
-            failure.print();
-            failure.status()
+        Err(exit) => {
+            exit.print();
+            exit.status()
         }
     }
 }
 
 /// Runs the command `cli` asks for, its output on standard output (the help is clap's,
 /// printed while parsing). `start` is when the process started (for the trailer's time).
-pub fn run(cli: &Cli, start: Instant) -> Result<(), Failure> {
-    stdout::with_stdout(|out| run_to(cli, out, start))
+pub fn run(cli: &Cli, start: Instant) -> Result<(), Exit> {
+    with_stdout(|out| run_to(cli, out, start))
 }
 
-/// The command `cli` asks for, its output written to `out`: the switches resolved, then what
-/// they ask: a page made from the switches, the version, one shard (`--shard`, which writes
-/// only its part file), a classic run or a run.
-pub fn run_to<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
-    let inv = Invocation::resolve(cli)?;
+/// The command `cli` asks for, its output written to `out`: a page made from the switches, the
+/// version, or the invocation its switches resolve into, carried out.
+pub fn run_to<W: Write>(cli: &Cli, out: &mut Printed<W>, start: Instant) -> Result<(), Exit> {
+    if let Some(what) = &cli.man_or_completions {
+        return Ok(out.write_all(&generate::generated(generate::Page::parse(what)?)?)?);
+    }
+    if cli.version {
+        return Ok(writeln!(out, "dealvm {}", env!("CARGO_PKG_VERSION"))?);
+    }
+    let inv = resolve(cli)?;
+    Ok(carry_out(&inv, out, start)?)
+}
+
+/// What the command does with an invocation: a run, one shard, or a run as classic Dealer
+/// makes it.
+fn carry_out<W: Write>(inv: &Invocation, out: &mut Printed<W>, start: Instant) -> Result<(), crate::invocation::Failure> {
     match &inv.mode {
-        Mode::Generate(page) => Ok(out.write_all(&generate::generated(*page)?)?),
-        Mode::Version => Ok(writeln!(out, "dealvm {}", env!("CARGO_PKG_VERSION"))?),
-        Mode::Classic { build, seed } => classic::run(&inv, *build, *seed, out, start),
+        Mode::Classic { build, seed } => classic::run(inv, *build, *seed, out, start),
         Mode::Shard { shard, part } => {
             // Before any thread starts: Ctrl-C stops the shard cleanly, or ends the process.
             signals::install();
-            shard::run(&inv, *shard, part)
+            shard::run(inv, *shard, part)
         }
-        Mode::Deal => execute::execute(&inv, out, start),
+        Mode::Deal => execute::execute(inv, &Host::Command, out, start).map(|_| ()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_and_generate_ignore_the_other_switches() {
+        let run = |args: &[&str]| {
+            let cli = Cli::parse_args(std::iter::once("dealvm").chain(args.iter().copied())).unwrap();
+            let mut out = crate::invocation::printed::Printed::new(Vec::new());
+            let result = run_to(&cli, &mut out, std::time::Instant::now());
+            (
+                result.map_err(|e| match e {
+                    Exit::Failed(f) => f.message().to_string(),
+                    Exit::Usage(e) => e.to_string(),
+                }),
+                String::from_utf8(out.into_inner()).unwrap(),
+            )
+        };
+        assert_eq!(run(&["--version", "-p", "x"]), (Ok(()), format!("dealvm {}\n", env!("CARGO_PKG_VERSION"))));
+        let (done, man) = run(&["--generate", "man", "-p", "x"]);
+        assert!(done.is_ok() && man.starts_with(".ie"), "{man}");
+        assert!(run(&["--generate", "troff"]).0.unwrap_err().contains("--generate takes"));
     }
 }

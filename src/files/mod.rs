@@ -1,19 +1,12 @@
-//! Output files: the board files dealvm writes and how every output file is written.
+//! Writing output files: where an output goes, and how a file is replaced only whole.
 //!
-//! [`target`] decides where an output goes (standard output for `-`, a device or FIFO
-//! written in place, or a regular file replaced atomically) and tells whether two paths are
-//! the same file; [`atomic`] writes a file beside its target and renames it into place only
-//! when the run succeeds (and removes it on Ctrl-C); [`pbn`] writes PBN files in export
-//! format (and their double-dummy tags); [`dlm`] writes Duplimate DLM files and holds the DLM
-//! encoding that reading them shares; [`zrd`] makes the records of Pavlicek's zrd files of
-//! solved deals and holds their layout, which reading them shares; [`dl52`] makes DealerV2's
-//! 52-byte DL52 records; [`text`] holds the text of every holding and writes numbers without
-//! `fmt`, for the per-deal printers and the PBN writer; [`bigdeal`] writes every board format of
-//! Big Deal's list as Big Deal lays it out, for `dealvm boards`, and holds each one's layout,
-//! which reading them with `--deals` shares; [`cards`] is the order of the pack those formats
-//! (and DLM and zrd) number the cards in, and the card-by-card making of a deal their readers
-//! check; [`hand_record`] makes the hand records handed to the players after a session
-//! (each board's diagram, makeable contracts and par) as HTML, PDF or text.
+//! [`target`] decides where an output goes (standard output for `-`, a device or FIFO written
+//! in place, or a regular file replaced atomically, readable by whom [`target::Access`] says)
+//! and tells whether two paths are the same file; [`atomic`] writes a file beside its target
+//! and renames it into place only when the run succeeds (and removes it on Ctrl-C); [`text`]
+//! holds the text of every holding and writes numbers without `fmt`, for the per-deal printers
+//! and the PBN writer; [`markup`] escapes text for HTML and XML. [`reason`] puts an I/O error
+//! in the user's words.
 //!
 //! Imports: the `vm` crate's plain types (deals, boards, vulnerability) only.
 

@@ -64,7 +64,7 @@ pub struct Facts {
     pub looks_like: Option<fn(head: &[u8], size: u64) -> bool>,
     /// How a file is read.
     pub read: Reader,
-    /// The file of boards as Big Deal writes it (see [`Format::file`]).
+    /// The file of boards as Big Deal writes it (see [`super::Format::file`]).
     pub write: Option<Writer>,
 }
 
@@ -103,7 +103,7 @@ impl Switch {
     }
 }
 
-/// How a format's file is read: its text (after the decoding of [`read`]), or its bytes,
+/// How a format's file is read: its text (after the decoding of [`super::read::read`]), or its bytes,
 /// named `name` in messages. With [`Check::DealsOnly`], what does not change the deals (a
 /// DLM file's checksums, a PBN file's tables of tricks) is passed over.
 pub enum Reader {

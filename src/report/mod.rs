@@ -197,7 +197,7 @@ impl Actions {
         let mut outputs = vec![(self.pbn.as_ref().map(|p| &p.1), "PBN"), (self.dlm.as_ref().map(|d| &d.0), "DLM")];
         outputs.extend(self.tables.iter().map(|t| (Some(&t.out), t.what)));
         outputs.push((self.hand_records.as_ref().map(|h| &h.out), "hand records"));
-        outputs.extend([(self.zrd.as_ref().map(|z| &z.0), "zrd"), (self.dl52.as_ref(), "DL52")]);
+        outputs.extend([(self.zrd.as_ref().map(|z| &z.0), Format::Zrd.what()), (self.dl52.as_ref(), Format::Dl52.what())]);
         outputs
     }
 
@@ -417,7 +417,7 @@ impl Actions {
     /// file gives them, the PBN and DLM files do not keep (each a message and a note).
     pub fn placement_warnings(&self) -> Vec<(String, String)> {
         let written = |o: &&Output| o.is_written();
-        let kept = |what: &&str| !["zrd", "DL52"].contains(what);
+        let kept = |what: &&str| ![Format::Zrd.what(), Format::Dl52.what()].contains(what);
         let files: Vec<String> =
             self.board_outputs().iter().filter(|(_, what)| kept(what)).filter_map(|(o, what)| o.filter(written).map(|o| o.describe(what))).collect();
         if files.is_empty() {
@@ -450,8 +450,8 @@ impl Actions {
         outputs.extend(std::mem::take(&mut self.tables).into_iter().map(|t| (Some(t.out), t.what, self.deals, "board")));
         outputs.push((self.hand_records.take().map(|h| h.out), "hand records", self.deals, "board"));
         outputs.extend([
-            (self.zrd.take().map(|z| z.0), "zrd", self.deals, "deal"),
-            (self.dl52.take(), "DL52", self.deals, "deal"),
+            (self.zrd.take().map(|z| z.0), Format::Zrd.what(), self.deals, "deal"),
+            (self.dl52.take(), Format::Dl52.what(), self.deals, "deal"),
             (self.csv.take(), "CSV", self.csv_lines, "line"),
             (self.export.take(), "export", self.export_lines, "line"),
             (self.json.take(), "JSON", self.statistics().count() as u64, "report"),

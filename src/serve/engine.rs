@@ -1,9 +1,13 @@
 //! What the server asks of the engine that runs a script, and what it gets back. The engine
-//! is the command's own run (`cli::serve` implements [`Engine`] over `cli::execute`), so an
-//! answer's output is what `dealvm` prints; the server knows only these types, the routes
-//! and the limits.
+//! is the command's own run ([`super::hosted`] implements [`Engine`] over
+//! [`crate::invocation::execute()`]), so an answer's output is what `dealvm` prints; the routes
+//! know only these types and the limits.
 
 use crate::api::run::Stop;
+use crate::formats::{Format, Switch};
+use crate::tournament::hand_records::Format as HandRecordForm;
+
+pub use crate::invocation::execute::{Cut, Kept as Returned};
 
 /// What a request asks to run.
 #[derive(Clone, Debug, Default)]
@@ -37,40 +41,70 @@ pub enum Want {
     Printed,
     /// The JSON document of `--json`, with up to `deals` of the produced deals (`/api/run`).
     Document { deals: u64 },
-    /// A board file in the format named (`/api/boards`): one of [`BOARD_FORMATS`].
-    Boards { format: &'static BoardFormat },
+    /// A board file (`/api/boards`): one of [`Download::all`].
+    Boards { format: Download },
 }
 
-/// A board file the server writes, as `/api/boards` names it.
-#[derive(Debug, PartialEq, Eq)]
-pub struct BoardFormat {
-    /// The name a request gives (`pbn`, `dup`, ...).
-    pub name: &'static str,
-    /// The command's switch that writes it (`--pbn`, `--dup`, ...).
-    pub switch: &'static str,
+/// A board file the server writes (`/api/boards`): a file of the registry's formats that a
+/// run writes, or the hand records in one of their forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Download {
+    Board(Format),
+    HandRecords(HandRecordForm),
+}
+
+impl Download {
+    /// Every one: the board files a run writes in the order the command's help shows them (the
+    /// files of its short help, `-h`, first), then the hand records.
+    pub fn all() -> Vec<Download> {
+        let shown_first = |f: &Format| match f.facts().switch {
+            Switch::OwnHelp(_) => Some(0),
+            Switch::Long { in_short_help: true, .. } => Some(1),
+            Switch::Long { .. } => Some(2),
+            _ => None,
+        };
+        let mut boards: Vec<Format> = Format::ALL.into_iter().filter(|f| shown_first(f).is_some()).collect();
+        boards.sort_by_key(shown_first);
+        let boards = boards.into_iter().map(Download::Board);
+        boards.chain([HandRecordForm::Pdf, HandRecordForm::Html, HandRecordForm::Text].map(Download::HandRecords)).collect()
+    }
+
+    /// The name a request gives (`pbn`, `dup`, `hand-records-pdf`, ...).
+    pub fn name(self) -> String {
+        match self {
+            Download::Board(format) => format.name().to_string(),
+            Download::HandRecords(form) => format!("hand-records-{}", form.extension()),
+        }
+    }
+
     /// The file's extension, for the name the answer suggests.
-    pub extension: &'static str,
-    /// The answer's `Content-Type`.
-    pub content_type: &'static str,
-}
+    pub fn extension(self) -> &'static str {
+        match self {
+            Download::Board(format) => format.extension(),
+            Download::HandRecords(form) => form.extension(),
+        }
+    }
 
-/// The board files of `/api/boards`.
-pub const BOARD_FORMATS: &[BoardFormat] = &[
-    BoardFormat { name: "pbn", switch: "--pbn", extension: "pbn", content_type: "application/x-pbn; charset=utf-8" },
-    BoardFormat { name: "dlm", switch: "--dlm", extension: "dlm", content_type: "text/plain; charset=us-ascii" },
-    BoardFormat { name: "lin", switch: "--lin", extension: "lin", content_type: "text/plain; charset=utf-8" },
-    BoardFormat { name: "dup", switch: "--dup", extension: "dup", content_type: "application/octet-stream" },
-    BoardFormat { name: "bri", switch: "--bri", extension: "bri", content_type: "application/octet-stream" },
-    BoardFormat { name: "dge", switch: "--dge", extension: "dge", content_type: "application/octet-stream" },
-    BoardFormat { name: "ber", switch: "--ber", extension: "ber", content_type: "text/plain; charset=us-ascii" },
-    BoardFormat { name: "rzd", switch: "--rzd", extension: "rzd", content_type: "application/octet-stream" },
-    BoardFormat { name: "cds", switch: "--cds", extension: "cds", content_type: "application/octet-stream" },
-    BoardFormat { name: "bhg", switch: "--bhg", extension: "bhg", content_type: "text/plain; charset=us-ascii" },
-    BoardFormat { name: "csv", switch: "--boards-csv", extension: "csv", content_type: "text/csv; charset=us-ascii" },
-    BoardFormat { name: "hand-records-pdf", switch: "--hand-records", extension: "pdf", content_type: "application/pdf" },
-    BoardFormat { name: "hand-records-html", switch: "--hand-records", extension: "html", content_type: "text/html; charset=utf-8" },
-    BoardFormat { name: "hand-records-txt", switch: "--hand-records", extension: "txt", content_type: "text/plain; charset=utf-8" },
-];
+    /// The answer's `Content-Type`.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Download::Board(format) => format.facts().content_type,
+            Download::HandRecords(HandRecordForm::Pdf) => "application/pdf",
+            Download::HandRecords(HandRecordForm::Html) => "text/html; charset=utf-8",
+            Download::HandRecords(HandRecordForm::Text) => "text/plain; charset=utf-8",
+        }
+    }
+
+    /// What it is, for the page's list.
+    pub fn label(self) -> &'static str {
+        match self {
+            Download::Board(format) => format.facts().label,
+            Download::HandRecords(HandRecordForm::Pdf) => "Hand records, PDF",
+            Download::HandRecords(HandRecordForm::Html) => "Hand records, HTML",
+            Download::HandRecords(HandRecordForm::Text) => "Hand records, text",
+        }
+    }
+}
 
 /// What the engine may use: the server's limits that it applies itself.
 #[derive(Clone, Debug)]
@@ -82,15 +116,6 @@ pub struct Caps {
     pub deals: u64,
     /// The most bytes of printed output: the run stops when it passes them.
     pub answer_bytes: usize,
-}
-
-/// A limit that cut the run before it started (its `generate` or `produce`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cut {
-    /// The switch of `dealvm serve` that sets the limit (`--max-generate`).
-    pub limit: &'static str,
-    /// What was cut, in words.
-    pub message: String,
 }
 
 /// What a run gives back.
@@ -120,16 +145,6 @@ pub struct Answer {
     pub warnings: Vec<String>,
     /// The limits that cut the run before it started.
     pub cuts: Vec<Cut>,
-}
-
-/// A produced deal returned by `/api/run`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Returned {
-    pub board: u64,
-    /// The deal as PBN's `Deal` tag writes it.
-    pub deal: String,
-    /// The values of [`Job::values`] on this deal, in that order (a condition's value 1 or 0).
-    pub values: Vec<i32>,
 }
 
 /// A request the engine refuses: the message as the command prints it, and where it points.

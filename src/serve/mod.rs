@@ -2,13 +2,16 @@
 //! It answers the JSON API of its OpenAPI document ([`routes::OPENAPI`]: `POST /api/run`,
 //! `POST /api/boards`, `GET /api/health`) and the deal-service call of teaching sites
 //! (`POST /deal`), each run within the server's [`limits`], on a thread of its own, by an
-//! [`engine::Engine`] that the command gives it (the command's own run, so that the output is
-//! what `dealvm` prints). `docs/guide/serve.md` tells how to run it.
+//! [`engine::Engine`]: the command's own run ([`hosted`], an invocation built from the request
+//! and carried out as the command carries out its own, so that the output is what `dealvm`
+//! prints). `docs/guide/serve.md` tells how to run it.
 //!
-//! Imports: [`crate::api`] (a run's stop) and nothing else of the crate: the command
-//! (`cli::serve`) starts the server with its engine.
+//! Imports: [`crate::invocation`] (the run), [`crate::api`] (a run's stop), and
+//! [`crate::formats`] and [`crate::tournament`] for the board files it offers; the command
+//! (`cli::serve`) starts it.
 
 pub mod engine;
+pub mod hosted;
 pub mod limits;
 pub mod page;
 pub mod routes;

@@ -5,7 +5,7 @@
 //! repository's `examples/` folder and the board formats of `/api/boards` are written into
 //! the page, so that the page needs no other call.
 
-use super::engine::BOARD_FORMATS;
+use super::engine::Download;
 
 /// The page, with `/*EXAMPLES*/` and `/*FORMATS*/` still to fill.
 const INDEX: &str = include_str!("page/index.html");
@@ -25,27 +25,6 @@ const EXAMPLES: [(&str, &str); 5] = [
     ("A rare hand, dealt exactly", include_str!("../../examples/rare.dli")),
 ];
 
-/// What each board format of the downloads is, for the page's list.
-fn format_label(name: &str) -> &'static str {
-    match name {
-        "pbn" => "PBN (scoring programs, BridgeComposer)",
-        "dlm" => "DLM (Duplimate dealing machines)",
-        "lin" => "LIN (BBO)",
-        "dup" => "DUP (Duplimate, DOS)",
-        "bri" => "BRI",
-        "dge" => "DGE",
-        "ber" => "BER (Bernasconi)",
-        "rzd" => "RZD (KOPS)",
-        "cds" => "CDS",
-        "bhg" => "BHG (Borel)",
-        "csv" => "CSV (Big Deal's, for spreadsheets)",
-        "hand-records-pdf" => "Hand records, PDF",
-        "hand-records-html" => "Hand records, HTML",
-        "hand-records-txt" => "Hand records, text",
-        _ => "",
-    }
-}
-
 /// JSON for a `<script type="application/json">` element: no `</` that would end it.
 fn in_script(value: &serde_json::Value) -> String {
     value.to_string().replace("</", "<\\/")
@@ -54,7 +33,7 @@ fn in_script(value: &serde_json::Value) -> String {
 /// The page, its examples and formats filled in.
 pub fn index() -> String {
     let examples = serde_json::json!(EXAMPLES.iter().map(|(name, text)| [*name, *text]).collect::<Vec<_>>());
-    let formats: Vec<[&str; 2]> = BOARD_FORMATS.iter().map(|f| [f.name, format_label(f.name)]).collect();
+    let formats: Vec<[String; 2]> = Download::all().into_iter().map(|d| [d.name(), d.label().to_string()]).collect();
     INDEX.replace("/*EXAMPLES*/", &in_script(&examples)).replace("/*FORMATS*/", &in_script(&serde_json::json!(formats)))
 }
 
@@ -71,8 +50,8 @@ mod tests {
         let examples: Vec<[String; 2]> = serde_json::from_str(&page[start..end]).unwrap();
         assert_eq!(examples.len(), EXAMPLES.len());
         assert!(examples.iter().all(|[name, text]| !name.is_empty() && !text.trim().is_empty()));
-        for f in BOARD_FORMATS {
-            assert!(!format_label(f.name).is_empty(), "{} has a label", f.name);
+        for d in Download::all() {
+            assert!(!d.label().is_empty(), "{} has a label", d.name());
         }
         for text in [page.as_str(), CSS, SCRIPT] {
             assert!(!text.contains("http://") && !text.contains("https://") && !text.contains("@import"), "nothing from elsewhere");

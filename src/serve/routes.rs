@@ -3,7 +3,7 @@
 //! it a place, and the answer written as JSON (or a board file); CORS headers on every
 //! answer and preflight `OPTIONS`; one line on standard error per request.
 
-use super::engine::{Answer, Caps, Engine, Job, Refusal, Want, BOARD_FORMATS};
+use super::engine::{Answer, Caps, Download, Engine, Job, Refusal, Want};
 use super::limits::{Busy, Gate, Limits};
 use crate::api::run::Stop;
 use axum::body::Body;
@@ -20,8 +20,16 @@ use serde_json::{json, Map, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The OpenAPI document of the routes, written by hand (`src/serve/openapi.json`).
+/// The OpenAPI document of the routes, written by hand (`src/serve/openapi.json`) but for the
+/// board files of `/api/boards`, filled in from [`Download::all`] ([`openapi_document`]).
 pub const OPENAPI: &str = include_str!("openapi.json");
+
+/// The OpenAPI document as served: [`OPENAPI`] with the names of the board files in place of
+/// its `["<board files>"]`.
+pub fn openapi_document() -> String {
+    let names: Vec<String> = Download::all().into_iter().map(Download::name).collect();
+    OPENAPI.replace(r#"["<board files>"]"#, &json!(names).to_string().replace(",", ", "))
+}
 
 /// Every route, method and path: the router is made of them, and the OpenAPI document lists
 /// exactly them (a unit test checks).
@@ -177,7 +185,7 @@ async fn health(State(server): State<Arc<Server>>) -> Response {
 }
 
 async fn openapi() -> Response {
-    let mut response = Response::new(Body::from(OPENAPI));
+    let mut response = Response::new(Body::from(openapi_document()));
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response
 }
@@ -313,8 +321,8 @@ async fn api_boards(State(server): State<Arc<Server>>, request: Request) -> Resp
         Ok(body) => body,
         Err(response) => return response,
     };
-    let Some(format) = BOARD_FORMATS.iter().find(|f| f.name == body.format.to_ascii_lowercase()) else {
-        let names: Vec<&str> = BOARD_FORMATS.iter().map(|f| f.name).collect();
+    let Some(format) = Download::all().into_iter().find(|d| d.name() == body.format.to_ascii_lowercase()) else {
+        let names: Vec<String> = Download::all().into_iter().map(Download::name).collect();
         return error(StatusCode::BAD_REQUEST, format!("no board format `{}`: the formats are {}", body.format, names.join(", ")));
     };
     let bytes = match (body.deals, body.deals_base64) {
@@ -360,8 +368,8 @@ async fn api_boards(State(server): State<Arc<Server>>, request: Request) -> Resp
     };
     let mut response = Response::new(Body::from(file));
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(format.content_type));
-    if let Ok(disposition) = HeaderValue::from_str(&format!("attachment; filename=\"boards.{}\"", format.extension)) {
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(format.content_type()));
+    if let Ok(disposition) = HeaderValue::from_str(&format!("attachment; filename=\"boards.{}\"", format.extension())) {
         headers.insert(header::CONTENT_DISPOSITION, disposition);
     }
     for (name, value) in [("x-dealvm-seed", answer.seed), ("x-dealvm-generated", answer.generated), ("x-dealvm-produced", answer.produced)] {
@@ -552,7 +560,7 @@ mod tests {
 
     #[test]
     fn the_openapi_document_lists_every_route_and_no_other() {
-        let document: Value = serde_json::from_str(OPENAPI).unwrap();
+        let document: Value = serde_json::from_str(&openapi_document()).unwrap();
         let mut listed = BTreeSet::new();
         for (path, item) in document["paths"].as_object().unwrap() {
             for method in item.as_object().unwrap().keys() {
@@ -581,9 +589,10 @@ mod tests {
     }
 
     #[test]
-    fn every_board_format_has_its_switch() {
-        for format in BOARD_FORMATS {
-            assert!(format.switch.starts_with("--") && !format.extension.is_empty(), "{format:?}");
-        }
+    fn the_openapi_document_lists_every_board_file_and_no_other() {
+        let document: Value = serde_json::from_str(&openapi_document()).unwrap();
+        let listed = &document["components"]["schemas"]["BoardsRequest"]["properties"]["format"]["enum"];
+        let names: Vec<String> = Download::all().into_iter().map(Download::name).collect();
+        assert_eq!(listed, &json!(names));
     }
 }

@@ -1,5 +1,6 @@
 //! The rules of ARCHITECTURE.md, checked on the source: each stage folder of `src/` imports
-//! only the folders below it, the files of a stage folder import each other without a circle,
+//! only the folders below it, the files of a stage folder (its `mod.rs` files too) import each
+//! other without a circle,
 //! the folders of the `vm` crate import only the folders below them, its modules import each
 //! other without a circle and never the `dealvm` crate, and no source file is over 700 lines.
 
@@ -39,16 +40,37 @@ fn crate_refs(text: &str) -> BTreeSet<String> {
 #[test]
 fn stage_folders_import_only_the_folders_below_them() {
     let allowed: BTreeMap<&str, &[&str]> = BTreeMap::from([
-        ("cli", &["api", "serve", "front", "compile", "source", "shard", "run", "report", "files", "usereval", "diag"][..]),
-        ("serve", &["api", "diag"][..]),
-        ("api", &["run", "compile", "source", "front", "report", "files", "diag"][..]),
+        (
+            "cli",
+            &[
+                "invocation",
+                "serve",
+                "tournament",
+                "api",
+                "shard",
+                "run",
+                "usereval",
+                "report",
+                "compile",
+                "source",
+                "formats",
+                "front",
+                "files",
+                "diag",
+            ][..],
+        ),
+        ("serve", &["invocation", "tournament", "api", "formats", "files", "diag"][..]),
+        ("invocation", &["api", "shard", "run", "usereval", "report", "tournament", "compile", "source", "formats", "front", "files", "diag"][..]),
+        ("api", &["run", "report", "compile", "source", "formats", "front", "files", "diag"][..]),
         ("usereval", &["files", "diag"][..]),
         ("shard", &["run", "report", "diag"][..]),
-        ("run", &["compile", "source", "report", "diag"][..]),
-        ("report", &["compile", "files", "diag"][..]),
-        ("compile", &["front", "source", "diag"][..]),
-        ("source", &["front", "files", "diag"][..]),
+        ("run", &["report", "compile", "source", "diag"][..]),
+        ("report", &["tournament", "compile", "formats", "files", "diag"][..]),
+        ("compile", &["source", "front", "diag"][..]),
+        ("source", &["formats", "diag"][..]),
+        ("tournament", &["formats", "files", "diag"][..]),
         ("front", &["diag"][..]),
+        ("formats", &["files", "diag"][..]),
         ("files", &["diag"][..]),
         ("diag", &[][..]),
     ]);
@@ -169,12 +191,28 @@ fn folder_graph(folder: &Path, stage: &str) -> BTreeMap<String, BTreeSet<String>
     graph
 }
 
-/// The paths after a chain of `super::` in a file's code, with the chain's length:
-/// `super::super::a::Thing` is `(2, "a::Thing")`.
+/// The paths after a chain of `super::` in a file's code, with the levels it climbs from the
+/// file's module: `super::super::a::Thing` is `(2, "a::Thing")`; inside an inline module
+/// (`mod tests { ... }`) each of its levels is spent leaving it first (`use super::*;` there
+/// names the file itself, and is left out).
 fn super_paths(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
+    let mut depth = 0i64;
+    let mut inline: Vec<i64> = Vec::new();
     for line in text.lines() {
         let code = line.split("//").next().unwrap_or("");
+        let opens_module = {
+            let t = code.trim_start();
+            let t = t.strip_prefix("pub(crate) ").or_else(|| t.strip_prefix("pub ")).unwrap_or(t);
+            t.strip_prefix("mod ").is_some_and(|rest| rest.trim_end().ends_with('{'))
+        };
+        if opens_module {
+            inline.push(depth);
+        }
+        depth += code.matches('{').count() as i64 - code.matches('}').count() as i64;
+        while inline.last().is_some_and(|&d| depth <= d) {
+            inline.pop();
+        }
         let mut at = 0;
         while let Some(i) = code[at..].find("super::") {
             let start = at + i;
@@ -182,12 +220,14 @@ fn super_paths(text: &str) -> Vec<(usize, String)> {
                 at = start + 7;
                 continue;
             }
-            let mut levels = 0;
+            let mut levels: usize = 0;
             let mut rest = &code[start..];
             while let Some(r) = rest.strip_prefix("super::") {
                 levels += 1;
                 rest = r;
             }
+            at = code.len() - rest.len();
+            let Some(levels) = levels.checked_sub(inline.len()).filter(|&l| l > 0) else { continue };
             let is_path = |c: char| c.is_alphanumeric() || c == '_' || c == ':';
             if let Some(list) = rest.strip_prefix('{') {
                 let list = list.split('}').next().unwrap_or("");
@@ -195,7 +235,6 @@ fn super_paths(text: &str) -> Vec<(usize, String)> {
             } else {
                 out.push((levels, rest.chars().take_while(|&c| is_path(c)).collect()));
             }
-            at = code.len() - rest.len();
         }
     }
     out
@@ -232,7 +271,64 @@ fn a_circle_through_a_mod_rs_is_found() {
     fs::write(dir.join("stage/part/b.rs"), "use super::super::a::Thing;\npub struct B;\n").unwrap();
     let left = circles(folder_graph(&dir.join("stage"), "stage"));
     assert_eq!(left, ["a", "mod", "part", "part::b"], "mod -> a -> mod; part imports b, which imports the circle");
-    fs::write(dir.join("stage/a.rs"), "pub struct Thing;\n").unwrap();
-    assert!(circles(folder_graph(&dir.join("stage"), "stage")).is_empty());
+    fs::write(dir.join("stage/a.rs"), "pub struct Thing;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n").unwrap();
+    assert!(circles(folder_graph(&dir.join("stage"), "stage")).is_empty(), "`super` in a file's tests is the file");
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The code of a source file, its tests left out: up to its module of tests.
+fn code_of(text: &str) -> &str {
+    text.split("#[cfg(test)]\nmod tests {").next().unwrap_or(text)
+}
+
+#[test]
+fn the_server_parses_no_command_line() {
+    // The server builds its invocations as values (`serve::hosted`), never as argument strings.
+    let serve = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/serve");
+    for file in rust_files(&serve) {
+        let text = fs::read_to_string(&file).unwrap();
+        for call in ["parse_args", "try_parse_from", "parse_from", "get_matches"] {
+            assert!(!code_of(&text).contains(call), "{} calls {call}", file.display());
+        }
+    }
+}
+
+#[test]
+fn a_formats_name_is_written_in_its_own_module() {
+    // Each format's names (`"dup"`, `"rzd"`, `"kops"`, ...) are string literals in at most two
+    // source files, its module among them: every other list is made from the registry.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files: Vec<(PathBuf, String)> = rust_files(&src)
+        .into_iter()
+        .filter(|f| !f.ends_with("tests.rs") && !f.to_string_lossy().ends_with("_tests.rs"))
+        .map(|f| {
+            let text = fs::read_to_string(&f).unwrap();
+            (f, code_of(&text).to_string())
+        })
+        .chain(["src/serve/openapi.json", "src/serve/page/page.js", "src/serve/page/index.html"].map(|f| {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(f);
+            let text = fs::read_to_string(&path).unwrap();
+            (path, text)
+        }))
+        .collect();
+    for format in dealvm::formats::Format::ALL {
+        let facts = format.facts();
+        let names = [Some(facts.name), Some(facts.extension), facts.big_deal_name, facts.sealed.as_ref().map(|s| s.name)];
+        for name in names.into_iter().flatten() {
+            let literal = format!("\"{name}\"");
+            let holding: Vec<String> = files.iter().filter(|(_, text)| text.contains(&literal)).map(|(f, _)| f.display().to_string()).collect();
+            assert!(holding.len() <= 2, "{literal} is written in {holding:?}");
+            let module = format!("formats/{}", format.name());
+            assert!(holding.iter().all(|f| f.contains(&module)) || holding.len() < 2, "{literal} outside its module: {holding:?}");
+        }
+    }
+}
+
+#[test]
+fn the_command_line_is_argument_handling() {
+    // What the command does lives below it (`invocation`, `tournament`, ...): its folder stays
+    // the switches and their handling.
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let lines: usize = rust_files(&cli).iter().map(|f| fs::read_to_string(f).unwrap().lines().count()).sum();
+    assert!(lines <= 3500, "src/cli/ holds {lines} lines");
 }

@@ -205,12 +205,20 @@ fn the_man_page_and_the_completions_are_those_of_the_switches() {
     // Made from the switches' definitions by `dealvm --generate WHAT`; the repository's copies
     // must be current: after a change of the switches, each failure below says what to run.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    for (what, file) in [
-        ("man", "docs/man/dealvm.1"),
-        ("bash", "docs/completions/dealvm.bash"),
-        ("zsh", "docs/completions/_dealvm"),
-        ("fish", "docs/completions/dealvm.fish"),
-    ] {
+    let mut pages = vec![
+        ("man".to_string(), "docs/man/dealvm.1".to_string()),
+        ("bash".into(), "docs/completions/dealvm.bash".into()),
+        ("zsh".into(), "docs/completions/_dealvm".into()),
+        ("fish".into(), "docs/completions/dealvm.fish".into()),
+    ];
+    // A page of its own for each subcommand, which dealvm's page names.
+    let man = dealvm_stdin("", &["--generate", "man"]).stdout;
+    for sub in dealvm::cli::SUBCOMMANDS {
+        pages.push((format!("man-{}", sub.name), format!("docs/man/dealvm-{}.1", sub.name)));
+        assert!(man.contains(&format!("dealvm\\-{}(1)", sub.name)), "dealvm.1 names dealvm-{}(1)", sub.name);
+    }
+    for (what, file) in &pages {
+        let (what, file) = (what.as_str(), file.as_str());
         let run = dealvm_stdin("", &["--generate", what]);
         assert_eq!(run.status, 0, "{what}: {}", run.stderr);
         let kept = std::fs::read_to_string(root.join(file)).unwrap_or_default();
@@ -221,5 +229,5 @@ fn the_man_page_and_the_completions_are_those_of_the_switches() {
     }
     let run = dealvm_stdin("", &["--generate", "tcsh"]);
     assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("--generate takes man, bash, zsh, fish or markdown"), "{}", run.stderr);
+    assert!(run.stderr.contains("--generate takes man, bash, zsh, fish or markdown (or man-merge,"), "{}", run.stderr);
 }

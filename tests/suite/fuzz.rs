@@ -9,7 +9,8 @@
 use crate::common::data_dir;
 use crate::common::scratch;
 use clap::Parser;
-use dealvm::cli::{run_to, stdout::Printed, Cli, MergeCli};
+use dealvm::cli::{run_to, Cli, MergeCli};
+use dealvm::invocation::printed::Printed;
 use dealvm::shard::part::{decode, seal, BatchSolves, End, Part};
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -205,6 +205,15 @@ pub enum Format {
 }
 
 impl Format {
+    /// The extension of a file of this form.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Html => "html",
+            Format::Pdf => "pdf",
+            Format::Text => "txt",
+        }
+    }
+
     /// The format a file's name asks for (`boards.pdf`: [`Format::Pdf`]), in any case; `None`
     /// for another extension or none.
     pub fn of_path(path: &Path) -> Option<Format> {

@@ -2,11 +2,11 @@
 //! The switches are those of the single run; refused, with the reason, are what a shard
 //! cannot deal exactly as the single run would (no seed, `rnd(0)`, `--deals`, `-L`).
 
-use crate::cli::execute::{compile_input, printed, read_source, Prepared};
-use crate::cli::failure::{switch_error, Failure};
-use crate::cli::invocation::Invocation;
-use crate::cli::{outputs, signals};
+use super::execute::{compile_input, printed, read_source, Host, Prepared};
+use super::request::Invocation;
 use crate::files::target::{file_id, FileId, Output};
+use crate::invocation::failure::{switch_error, Failure};
+use crate::invocation::{open as outputs, signals};
 use crate::run::{RunError, Shard};
 use crate::shard::keep::Keeper;
 use crate::shard::merge::keeps_deals;
@@ -21,7 +21,7 @@ pub fn run(inv: &Invocation, shard: Shard, path: &Path) -> Result<(), Failure> {
         return Err(switch_error("--shard: the command line must be UTF-8 text, to be recorded in the part file".into()));
     };
     let source = read_source(inv)?;
-    let script = compile_input(inv, &source)?;
+    let script = compile_input(inv, &Host::Command, &source)?;
     if script.compiled().uses_produced_number {
         return Err(switch_error(
             "--shard with `rnd(0)` (the number of the deal being produced) is not supported yet: a shard cannot know how many deals the shards before it produce".into(),
@@ -67,7 +67,7 @@ pub fn run(inv: &Invocation, shard: Shard, path: &Path) -> Result<(), Failure> {
             let note = format!("stopped at a division by zero in batch {batch} (the merge reports it if the run reaches it)");
             (End::Fault { batch, offset, site, remainder }, produced, note)
         }
-        Err(e) => return Err(crate::cli::execute::run_error(&run, &source, e)),
+        Err(e) => return Err(crate::invocation::execute::run_error(&run, &source, e)),
     };
     let run_id = RunId {
         dealvm: env!("CARGO_PKG_VERSION").to_string(),

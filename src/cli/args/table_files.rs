@@ -47,6 +47,14 @@ pub struct TableFiles {
     pub date: Option<String>,
 }
 
+/// The name of the switch of its own (`--pbn`) a format has in each command, without its dashes.
+pub fn own_switch(format: Format) -> &'static str {
+    match format.facts().switch {
+        Switch::OwnHelp(switch) => switch.trim_start_matches('-'),
+        _ => panic!("{} has no switch of its own", format.name()),
+    }
+}
+
 /// The board files named by the switches the registry gives (`--dup FILE`, `--lin FILE`, ...),
 /// in its order.
 #[derive(Clone, Debug, Default)]

@@ -2,11 +2,11 @@
 //! swapping, board numbers, the usereval server, `--until-se`, each switch beating the input
 //! file's statement, which beats Dealer's default.
 
+use super::request::Invocation;
 use crate::api::run::dealer_limits;
-use crate::cli::failure::{switch_error, Failure};
-use crate::cli::invocation::Invocation;
 use crate::compile::Compiled;
 use crate::diag::Diagnostic;
+use crate::invocation::failure::{switch_error, Failure};
 use crate::run::job::os_seed;
 use crate::source::Deals;
 use dealvm_vm::machine::batch::Swap;

@@ -6,13 +6,13 @@
 //! Dealer refuses is refused as it refuses it, and what its scanner prints from the comments is
 //! printed first (`front::dialect`).
 
-use crate::cli::execute::{compile_input_or, read_source, run_error, Prepared};
-use crate::cli::failure::{switch_error, Failure};
-use crate::cli::invocation::Invocation;
-use crate::cli::options::RunSettings;
-use crate::cli::signals;
-use crate::cli::stdout::Printed;
+use super::execute::{compile_input_or, read_source, run_error, Host, Prepared};
+use super::request::Invocation;
 use crate::front::dialect::{dealer_line, echoed, refusal, Dealer};
+use crate::invocation::failure::{switch_error, Failure};
+use crate::invocation::printed::Printed;
+use crate::invocation::settings::RunSettings;
+use crate::invocation::signals;
 use crate::report::classic::{unsupported, ClassicActions, ClassicInfo};
 use crate::source::classic::ClassicDeals;
 use crate::source::Deals;
@@ -43,7 +43,7 @@ pub fn run<W: Write>(inv: &Invocation, build: ClassicBuild, seed: Option<i64>, o
     // A name Dealer does not know (a DealerV2 word read as a name, or an unknown variable)
     // stops it at the name's line.
     let mut unknown = None;
-    let script = compile_input_or(inv, &source, |e| match (e.message().starts_with("unknown variable"), e.line(), e.column()) {
+    let script = compile_input_or(inv, &Host::Command, &source, |e| match (e.message().starts_with("unknown variable"), e.line(), e.column()) {
         (true, Some(line), Some(column)) => {
             unknown = Some(offset(&source.text, line, column));
             Failure::Refused(String::new())

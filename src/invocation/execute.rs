@@ -1,23 +1,29 @@
-//! The run from the input to the output: read and compile the input, choose the deals, open
-//! the output files, run, print the reports and the trailer, commit the files.
+//! Carrying out an invocation that deals ([`execute`]): read and compile the input, choose the
+//! deals, open the output files, run, print the reports and the trailer, commit the files. The
+//! command carries it out for its user ([`Host::Command`]: Ctrl-C, warnings on standard
+//! error); a program hosting it for others ([`Host::Server`], `dealvm serve`) with its limits,
+//! its stop, and the produced deals it returns.
 
-use crate::api::run::Run;
+use super::failure::{switch_error, Failure};
+use super::input;
+use super::open;
+use super::printed::Printed;
+use super::request::{Invocation, Mode};
+use super::settings::RunSettings;
+use super::signals;
+use crate::api::run::{Run, Stop};
 use crate::api::script::{Dialect, Script, ScriptBuilder};
-use crate::cli::failure::{switch_error, Failure};
-use crate::cli::input;
-use crate::cli::invocation::{Invocation, Mode};
-use crate::cli::options::RunSettings;
-use crate::cli::outputs;
-use crate::cli::signals;
-use crate::cli::stdout::Printed;
 use crate::compile::Compiled;
 use crate::diag::{Diagnostic, Source};
 use crate::report::json::RunFacts;
 use crate::report::{Actions, Written};
-use crate::run::{NewUserEval, Outcome, RunError, Shard};
+use crate::run::{DealAt, NewUserEval, Outcome, Receiver, RunError, Shard};
 use crate::source::exact::Dealt;
 use crate::source::Deals;
+use dealvm_vm::dealing::board::Board;
 use dealvm_vm::dealing::classic::ClassicBuild;
+use dealvm_vm::evaluation::dd::SolveCounts;
+use dealvm_vm::evaluation::stats::Tallies;
 use dealvm_vm::evaluation::usereval::{UserEval, UserEvalError};
 use dealvm_vm::machine::batch::Swap;
 use dealvm_vm::machine::bytecode::Instr;
@@ -25,32 +31,210 @@ use dealvm_vm::machine::interp::Fault;
 use std::io::{self, Write};
 use std::time::Instant;
 
-/// A whole run, from the arguments to the statistics at the end.
-pub fn execute<W: Write>(inv: &Invocation, out: &mut Printed<W>, start: Instant) -> Result<(), Failure> {
+/// Who carries out an invocation.
+#[derive(Clone, Copy)]
+pub enum Host<'a> {
+    /// The `dealvm` command, for its user: Ctrl-C stops the run cleanly, warnings go to
+    /// standard error, and a run that writes board files of seeded deals says so.
+    Command,
+    /// A program running it for others (`dealvm serve`): no file is read or written but those
+    /// given, usereval is not run, and the run keeps within the limits below.
+    Server(&'a Hosting),
+}
+
+/// What a program hosting a run asks of it.
+#[derive(Clone, Debug)]
+pub struct Hosting {
+    /// The run stops when this says so (a time limit, the client gone, the output too long),
+    /// and ends as Ctrl-C ends it.
+    pub stop: Stop,
+    /// The most deals examined (a larger `generate` is cut to it) and produced when they come
+    /// back (`returned`).
+    pub max_generate: u64,
+    pub max_deals: u64,
+    pub returned: Returned,
+    /// The produced deals kept for the answer, with the values of [`super::request::Input::values`].
+    pub keep: u64,
+    /// Whether the charts of the statistics are drawn for the answer.
+    pub charts: bool,
+}
+
+/// Whether the produced deals come back to the host's client, so that the host's limit of
+/// deals cuts the run's `produce`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Returned {
+    /// When the script prints them (what it prints is answered).
+    IfPrinted,
+    /// Always (a board file of them is answered).
+    Always,
+    /// Never (statistics are answered).
+    Never,
+}
+
+/// A limit that cut the run before it started (its `generate` or `produce`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// The host's limit, as its switch names it (`--max-generate`).
+    pub limit: &'static str,
+    /// What was cut, in words.
+    pub message: String,
+}
+
+/// A produced deal kept for the host.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Kept {
+    pub board: u64,
+    /// The deal as PBN's `Deal` tag writes it.
+    pub deal: String,
+    /// The values asked for on this deal, in their order (a condition's value 1 or 0).
+    pub values: Vec<i32>,
+}
+
+/// What a run gave back.
+#[derive(Clone, Debug, Default)]
+pub struct Executed {
+    /// The seed the run dealt with (chosen when none was given).
+    pub seed: u64,
+    /// Deals examined and produced.
+    pub generated: u64,
+    pub produced: u64,
+    /// Whether the run was stopped before its own end (its host's stop).
+    pub stopped: bool,
+    /// The charts of the statistics, one SVG element a report (when the host asked).
+    pub charts: Vec<String>,
+    /// The produced deals kept.
+    pub deals: Vec<Kept>,
+    /// The limits that cut the run before it started.
+    pub cuts: Vec<Cut>,
+}
+
+/// A whole run, from the input to the statistics at the end, carried out for `host`.
+pub fn execute<W: Write>(inv: &Invocation, host: &Host, out: &mut Printed<W>, start: Instant) -> Result<Executed, Failure> {
     let source = read_source(inv)?;
-    let script = compile_input(inv, &source)?;
+    let script = compile_input(inv, host, &source)?;
     if inv.switches.dump_bytecode {
-        return dump(inv, script.compiled(), out);
+        dump(inv, script.compiled(), out)?;
+        return Ok(Executed::default());
     }
-    let run = Prepared::new(inv, script)?;
-    outputs::check(&inv.outputs, &outputs::reading(&inv.input))?;
-    // Before the files are opened and any thread starts: Ctrl-C stops the run cleanly (the
-    // statistics so far, no file left), unless the run is over in a moment and writes no file.
-    if !run.momentary(inv) {
-        signals::install();
-    }
-    let mut actions = outputs::open_actions(inv, &inv.outputs, &run.script.compiled, &source, &run.settings)?;
+    let mut run = Prepared::new(inv, script)?;
+    let hosting = match host {
+        Host::Command => {
+            open::check(&inv.outputs, &open::reading(&inv.input))?;
+            // Before the files are opened and any thread starts: Ctrl-C stops the run cleanly (the
+            // statistics so far, no file left), unless the run is over in a moment and writes no file.
+            if !run.momentary(inv) {
+                signals::install();
+            }
+            None
+        }
+        Host::Server(hosting) => Some(*hosting),
+    };
+    let cuts = hosting.map(|h| cut(&mut run, h)).unwrap_or_default();
+    let mut actions = open::open_actions(inv, &inv.outputs, &run.script.compiled, &source, &run.settings)?;
     // When standard output is closed early, the files asked for are still written.
     out.keep_going = actions.writes_files();
-    let outcome = run.run_of(inv, None).deliver(&mut actions, out).map(|(outcome, _)| outcome);
-    finish(inv, &run, &source, outcome, actions, out, start)?;
-    if for_the_table(inv, &run) {
+    let mut deals = Vec::new();
+    let outcome = match hosting {
+        None => run.run_of(inv, None).deliver(&mut actions, out).map(|(outcome, _)| outcome),
+        Some(h) => {
+            let values = run.script.compiled.exposed_from..run.script.compiled.exposed_from + inv.input.values.len();
+            let mut recorder = Recorder { actions, deals: Vec::new(), keep: h.keep, values };
+            let outcome = run.run_of(inv, None).stop(&h.stop).deliver(&mut recorder, out).map(|(outcome, _)| outcome);
+            (actions, deals) = (recorder.actions, recorder.deals);
+            outcome
+        }
+    };
+    let counts = outcome.as_ref().map(|o| (o.generated, o.produced)).unwrap_or_default();
+    let charts = match hosting.filter(|h| h.charts) {
+        Some(_) => crate::report::charts::of_actions(&actions).iter().map(|c| c.draw().svg).collect(),
+        None => Vec::new(),
+    };
+    let stopped = match (finish(inv, &run, &source, outcome, actions, out, start), hosting) {
+        (Ok(_), _) => false,
+        (Err(Failure::Interrupted(_)), Some(_)) => true,
+        (Err(failure), _) => return Err(failure),
+    };
+    if hosting.is_none() && for_the_table(inv, &run) {
         eprintln!(
             "dealvm: these boards can be dealt again by anyone who knows the seed {}; for boards to be played, deal them with `dealvm boards`",
             run.settings.seed
         );
     }
-    Ok(())
+    Ok(Executed { seed: run.settings.seed, generated: counts.0, produced: counts.1, stopped, charts, deals, cuts })
+}
+
+/// Cuts the run's `generate` to the host's, and its `produce` to the deals it may give back
+/// when they come back (printed each, or in a board file); says what it cut.
+fn cut(run: &mut Prepared, hosting: &Hosting) -> Vec<Cut> {
+    let mut cuts = Vec::new();
+    let prints = run.script.compiled.prints_deals;
+    let settings = &mut run.settings;
+    if settings.generate > hosting.max_generate {
+        cuts.push(Cut {
+            limit: "--max-generate",
+            message: format!("the run examines at most {} deals on this server, not {}", hosting.max_generate, settings.generate),
+        });
+        settings.generate = hosting.max_generate;
+        settings.produce = settings.produce.min(hosting.max_generate);
+    }
+    let returned = match hosting.returned {
+        Returned::IfPrinted => prints,
+        Returned::Always => true,
+        Returned::Never => false,
+    };
+    if returned && settings.produce > hosting.max_deals {
+        cuts.push(Cut {
+            limit: "--max-deals",
+            message: format!("the run produces at most {} deals on this server, not {}", hosting.max_deals, settings.produce),
+        });
+        settings.produce = hosting.max_deals;
+    }
+    cuts
+}
+
+/// The run's actions, and the first `keep` produced deals kept with the values asked for
+/// (where they are among a deal's values).
+struct Recorder {
+    actions: Actions,
+    deals: Vec<Kept>,
+    keep: u64,
+    values: std::ops::Range<usize>,
+}
+
+impl Receiver for Recorder {
+    fn empty_tallies(&self) -> Tallies {
+        self.actions.empty_tallies()
+    }
+
+    fn per_deal(&self) -> bool {
+        self.actions.per_deal() || self.keep > 0
+    }
+
+    fn needs_deals(&self) -> bool {
+        self.actions.needs_deals() || self.keep > 0
+    }
+
+    fn deal(&mut self, out: &mut dyn Write, at: DealAt, number: u64, board: &Board, values: &[i32]) -> io::Result<()> {
+        if (self.deals.len() as u64) < self.keep {
+            self.deals.push(Kept {
+                board: board.number,
+                deal: board.deal.pbn(),
+                values: values.get(self.values.clone()).map(<[i32]>::to_vec).unwrap_or_default(),
+            });
+        }
+        match self.actions.per_deal() {
+            true => Receiver::deal(&mut self.actions, out, at, number, board, values),
+            false => Ok(()),
+        }
+    }
+
+    fn piece(&mut self, batch: u64, tallies: &Tallies, solves: &SolveCounts) {
+        Receiver::piece(&mut self.actions, batch, tallies, solves);
+    }
+
+    fn enough(&self) -> bool {
+        Receiver::enough(&self.actions)
+    }
 }
 
 /// Whether the run wrote board files of random deals with no condition: boards that look
@@ -62,6 +246,10 @@ fn for_the_table(inv: &Invocation, run: &Prepared) -> bool {
 
 /// The input file read and checked against the script-variable switches.
 pub(crate) fn read_source(inv: &Invocation) -> Result<Source, Failure> {
+    if let Some(text) = &inv.input.script_given {
+        let name = inv.input.file.as_ref().map_or_else(|| "(no input file)".to_string(), |f| f.display().to_string());
+        return Ok(Source::new(name, text.strip_prefix('\u{feff}').unwrap_or(text)));
+    }
     input::check_script_switches(&inv.input)?;
     input::check_file_switches(inv)?;
     let source = input::source(&inv.input)?;
@@ -299,16 +487,17 @@ pub(crate) fn printed(inv: &Invocation, compiled: &Compiled) -> bool {
     inv.outputs.writes_deals() || compiled.actions.iter().any(|a| a.needs_deal())
 }
 
-/// The input compiled through the library's front door, with the predeal switches and script
-/// variables; its warnings printed on standard error.
-pub(crate) fn compile_input(inv: &Invocation, source: &Source) -> Result<Script, Failure> {
-    compile_input_or(inv, source, |e| Failure::Input(e.to_string()))
+/// The input compiled through the library's front door, with the predeal switches, the script
+/// variables and the values asked for; its warnings where the invocation's warnings go.
+pub(crate) fn compile_input(inv: &Invocation, host: &Host, source: &Source) -> Result<Script, Failure> {
+    compile_input_or(inv, host, source, |e| Failure::Input(e.to_string()))
 }
 
 /// [`compile_input`], an error in the script made a failure by `refuse` (`--classic`
 /// refuses some as Dealer does).
 pub(crate) fn compile_input_or(
     inv: &Invocation,
+    host: &Host,
     source: &Source,
     refuse: impl FnOnce(crate::api::script::Error) -> Failure,
 ) -> Result<Script, Failure> {
@@ -329,18 +518,29 @@ pub(crate) fn compile_input_or(
     for (switch, seat, holdings) in &inv.input.predeal {
         builder = builder.predeal_as(*seat, holdings, switch);
     }
+    for name in &inv.input.values {
+        builder = builder.value(name);
+    }
     let script = builder.compile_source(source.clone()).map_err(refuse)?;
     let compiled = script.compiled();
     if inv.switches.usereval.is_none() && !inv.switches.dump_bytecode {
         let asked = compiled.program.reachable().find_map(|i| if let Instr::UserEval { query, .. } = i { Some(query) } else { None });
         if let Some(query) = asked {
-            let d = Diagnostic::at(compiled.query_spans[query as usize], "`usereval` needs a server: give its program with -U PATH")
-                .with_note("the protocol the server speaks is described in docs/usereval.md");
+            let (message, note) = match host {
+                Host::Command => {
+                    ("`usereval` needs a server: give its program with -U PATH", "the protocol the server speaks is described in docs/usereval.md")
+                }
+                Host::Server(_) => (
+                    "`usereval` asks a program on the server's machine, and this server runs none",
+                    "run the script with the dealvm command and -U PATH",
+                ),
+            };
+            let d = Diagnostic::at(compiled.query_spans[query as usize], message).with_note(note);
             return Err(Failure::Input(d.render(Some(source))));
         }
     }
     for w in script.warnings() {
-        eprint!("{w}");
+        inv.outputs.warnings.warn(w);
     }
     Ok(script)
 }

@@ -1,7 +1,9 @@
 //! The switches of the `dealvm` command: the clap definitions, each switch documented once
 //! here (this is the text of `dealvm --help`).
 
-use crate::cli::table_files::TableFiles;
+use super::table_files::{own_switch, TableFiles};
+use crate::formats::Format;
+use crate::invocation::input::swap_hint;
 use clap::Parser;
 use std::path::PathBuf;
 
@@ -25,7 +27,7 @@ use std::path::PathBuf;
     disable_help_flag = true,
     disable_version_flag = true,
     max_term_width = 100,
-    after_help = "`dealvm --help` describes every switch; `dealvm merge --help` the merge of a run's shards; `dealvm boards --help` a session's boards for play; `dealvm squaredeal --help` events that can be proved afterwards; `dealvm check --help` whether a script runs on another Dealer."
+    after_help = "`dealvm --help` describes every switch; `dealvm merge --help` the merge of a run's shards; `dealvm boards --help` a session's boards for play; `dealvm squaredeal --help` events that can be proved afterwards; `dealvm check --help` whether a script runs on another Dealer; `dealvm serve --help` a server that runs scripts for web pages and programs."
 )]
 pub struct Cli {
     /// The input file (standard input without one)
@@ -169,14 +171,14 @@ pub struct Cli {
     /// PBN 2.1 export format; `-`: standard output. Replaced only when the run succeeds and
     /// produces a deal. The file's actions still run; with no `action` statement, nothing else is
     /// printed.
-    #[arg(long = "pbn", value_name = "FILE")]
+    #[arg(long = own_switch(Format::Pbn), value_name = "FILE")]
     pub pbn: Option<PathBuf>,
 
     /// Write the produced deals to a Duplimate DLM file
     ///
     /// Boards 1 to 99; `-`: standard output. Replaced only when the run succeeds and produces a
     /// deal. A run that could make boards above 99 is refused.
-    #[arg(long = "dlm", value_name = "FILE")]
+    #[arg(long = own_switch(Format::Dlm), value_name = "FILE")]
     pub dlm: Option<PathBuf>,
 
     #[command(flatten)]
@@ -364,8 +366,9 @@ pub struct Cli {
     pub dump_bytecode: bool,
 
     /// Print a man page, a shell's completions or the guide's list of the switches, made from
-    /// these switches, and stop: `man`, `bash`, `zsh`, `fish` or `markdown` (the repository
-    /// keeps them in docs/man/, docs/completions/ and docs/guide/command-line.md).
+    /// these switches and the subcommands', and stop: `man` (`man-merge`, `man-boards`, ...: a
+    /// subcommand's page), `bash`, `zsh`, `fish` or `markdown` (the repository keeps them in
+    /// docs/man/, docs/completions/ and docs/guide/command-line.md).
     #[arg(hide_short_help = true, long = "generate", value_name = "man|bash|zsh|fish|markdown")]
     pub man_or_completions: Option<String>,
 
@@ -432,16 +435,6 @@ pub fn suggest_switch(mut e: clap::Error, command: &clap::Command) -> clap::Erro
     }
 }
 
-/// For `-0`, `-2` and `-3`: what classic Dealer meant by them.
-pub fn swap_hint(n: usize) -> String {
-    match n {
-        0 => "; classic Dealer's -0 (no swapping) is what dealvm does without -x: leave it out".into(),
-        2 => "; classic Dealer's -2 (East and West exchanged) is -x 2 here".into(),
-        3 => "; classic Dealer's -3 (East, South and West in all six arrangements) is -x 3 here".into(),
-        _ => String::new(),
-    }
-}
-
 /// A command line that does not parse and names classic Dealer's swapping switches `-0`, `-2`
 /// or `-3`, which are script variables here (`-2 TEXT`): clap's message, and what classic
 /// Dealer meant by them, wherever they are.
@@ -466,7 +459,7 @@ fn classic_swap(e: clap::Error, args: &[std::ffi::OsString]) -> clap::Error {
 
 /// Classic Dealer's switches that dealvm does not have (`-e`, `-u`, `-t`), with what dealvm
 /// offers instead, for clap's tip to pass them as values. (`-0`, `-2` and `-3` are script
-/// variables here: see `cli::input`.)
+/// variables here: see `invocation::input`.)
 fn classic_switch(e: clap::Error) -> clap::Error {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if e.kind() != ErrorKind::UnknownArgument {
@@ -536,64 +529,6 @@ fn command_line(matches: &clap::ArgMatches, command: &clap::Command) -> Option<V
         words.extend(file);
     }
     Some(words)
-}
-
-/// `dealvm merge`: finishes a run split into shards (`dealvm --shard K/N --part FILE ...`).
-///
-/// It checks the part files (all N shards of one run, each once, intact) and prints exactly
-/// what the single run with the shards' command line prints. It writes only the files the
-/// switches below name, each for an output the shards' run has (a file named on the shards'
-/// command line alone is not written: a warning says how to name it), and one line per file
-/// written on standard error. Bad parts are refused with exit status 2.
-#[derive(Parser, Debug)]
-#[command(name = "dealvm merge", bin_name = "dealvm merge", disable_help_flag = true, disable_version_flag = true, max_term_width = 100)]
-pub struct MergeCli {
-    /// The part files of the run's shards, all N of them, in any order.
-    #[arg(value_name = "PART", required = true)]
-    pub parts: Vec<PathBuf>,
-
-    /// Write the run's PBN file to FILE (the shards must have had --pbn; without this switch
-    /// the merge writes no PBN file).
-    #[arg(long = "pbn", value_name = "FILE")]
-    pub pbn: Option<PathBuf>,
-
-    /// Write the run's DLM file to FILE (the shards must have had --dlm).
-    #[arg(long = "dlm", value_name = "FILE")]
-    pub dlm: Option<PathBuf>,
-
-    #[command(flatten)]
-    pub table: TableFiles,
-
-    /// Add the `csvrpt` lines to FILE (`w:FILE` starts it afresh; the shards must have had -C).
-    #[arg(short = 'C', value_name = "FILE")]
-    pub csv: Option<String>,
-
-    /// Write the `export` lines to FILE (the shards must have had -X).
-    #[arg(short = 'X', value_name = "FILE")]
-    pub export: Option<String>,
-
-    /// Write the zrd records to FILE (`[N][w]:FILE`: `N` without the tricks, `w` afresh; the
-    /// shards must have had -Z, and without `N` for solved records).
-    #[arg(short = 'Z', value_name = "[N][w]:FILE")]
-    pub zrd: Option<String>,
-
-    /// Write the DL52 records to FILE (`[w]:FILE`: `w` afresh; the shards must have had -l).
-    #[arg(short = 'l', value_name = "[w]:FILE")]
-    pub dl52: Option<String>,
-
-    /// Write the run's JSON document of statistics to FILE (`-`: standard output), the
-    /// single run's document, whether or not the shards had --json.
-    #[arg(long = "json", value_name = "FILE")]
-    pub json: Option<PathBuf>,
-
-    /// Draw the run's statistics in FILE.html or FILE.svg, as the single run draws them,
-    /// whether or not the shards had --charts.
-    #[arg(long = "charts", value_name = "FILE")]
-    pub charts: Option<PathBuf>,
-
-    /// Print this help and stop.
-    #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]
-    pub help: Option<bool>,
 }
 
 #[cfg(test)]

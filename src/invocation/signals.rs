@@ -19,7 +19,7 @@ pub fn received() -> Option<i32> {
 /// Takes SIGINT, SIGTERM and SIGHUP on a thread of their own. Call it before starting any
 /// thread: the signals are blocked in every thread and taken by one that waits for them.
 /// The command calls it before opening the output files of a run, unless the run is over in a
-/// moment and writes no file (`cli::execute`): until then, and in such a run, the signals end
+/// moment and writes no file (`invocation::execute`): until then, and in such a run, the signals end
 /// the process at once, as they find nothing to clean up (no file, no `usereval` server).
 pub fn install() {
     // Once per process: a program that runs the command many times (the fuzz targets, the

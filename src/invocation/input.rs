@@ -1,11 +1,10 @@
 //! Reading the input: the input file or standard input as text, the script variables, and the
 //! `-N`/`-E`/`-S`/`-W` predeal switches.
 
-use crate::cli::args::swap_hint;
-use crate::cli::failure::{io_reason, switch_error, Failure};
-use crate::cli::invocation::{Input, Invocation};
+use super::request::{Input, Invocation, Mode};
 use crate::diag::{Diagnostic, Source};
 use crate::front::lex::ScriptVars;
+use crate::invocation::failure::{io_reason, switch_error, Failure};
 use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
@@ -57,6 +56,16 @@ pub fn terminal_hint(input: &Input, stdin_is_terminal: bool) -> Option<&'static 
     )
 }
 
+/// For `-0`, `-2` and `-3`: what classic Dealer meant by them.
+pub fn swap_hint(n: usize) -> String {
+    match n {
+        0 => "; classic Dealer's -0 (no swapping) is what dealvm does without -x: leave it out".into(),
+        2 => "; classic Dealer's -2 (East and West exchanged) is -x 2 here".into(),
+        3 => "; classic Dealer's -3 (East, South and West in all six arrangements) is -x 3 here".into(),
+        _ => String::new(),
+    }
+}
+
 /// Refuses a script-variable switch that cannot be meant as one: a value that is an input
 /// file while no input file is left (classic Dealer's `-2 file.dli`), before reading anything.
 pub fn check_script_switches(input: &Input) -> Result<(), Failure> {
@@ -82,7 +91,7 @@ pub fn check_file_switches(inv: &Invocation) -> Result<(), Failure> {
     }
     let os = |p: &Option<PathBuf>| p.as_ref().map(|p| p.to_string_lossy().into_owned());
     let part = match &inv.mode {
-        crate::cli::invocation::Mode::Shard { part, .. } => Some(part.to_string_lossy().into_owned()),
+        Mode::Shard { part, .. } => Some(part.to_string_lossy().into_owned()),
         _ => None,
     };
     let outputs = inv.outputs.files.iter().map(|f| (f.switch(), format!("{} file", f.what()), Some(f.path.to_string_lossy().into_owned())));

@@ -1,15 +1,16 @@
 //! The output files of a run (`--pbn`, `--dlm`, `-C`, `-X`, `-Z`, `-l`, `--json`, `--charts`): checked against each
 //! other and against the files the run reads, then opened with the actions, all before dealing.
 
-use crate::cli::failure::{switch_error, Failure};
-use crate::cli::invocation::{Format, Input, Invocation, OutputFile, Outputs};
-use crate::cli::options::RunSettings;
+use super::outputs::{OutputFile, OutputKind as Format, Outputs};
+use super::request::{Input, Invocation};
 use crate::compile::{ActionSpec, Compiled};
 use crate::diag::Source;
 use crate::files::target::{file_id, FileId, Output};
 use crate::formats;
 use crate::formats::kind::{self, Kind};
 use crate::formats::pbn::PbnWriter;
+use crate::invocation::failure::{switch_error, Failure};
+use crate::invocation::settings::RunSettings;
 use crate::report::charts::Form as ChartsForm;
 use crate::report::placing::Placement;
 use crate::report::{Actions, RunInfo};
@@ -65,7 +66,7 @@ fn check_existing(w: &OutputFile) -> Result<(), Failure> {
         return Ok(());
     }
     let found = kind::of_file(&w.path)
-        .map_err(|e| switch_error(format!("{shown}: cannot read the file to check it: {}", crate::cli::failure::io_reason(&e))))?;
+        .map_err(|e| switch_error(format!("{shown}: cannot read the file to check it: {}", crate::invocation::failure::io_reason(&e))))?;
     let wanted = match w.format {
         Format::File(format) => Some(Kind::File(format)),
         Format::Json => Some(Kind::Json),

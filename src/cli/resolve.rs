@@ -1,24 +1,20 @@
 //! The command line resolved once. [`Cli`] is what clap parsed: the switches as they were
-//! typed, most of them text. [`Invocation::resolve`] turns it, in this one place, into what the
-//! command does ([`Mode`]), what it reads ([`Input`]), the run's settings as the switches give
-//! them ([`Switches`]) and the files it writes ([`Outputs`]), every value parsed and every rule
-//! between switches checked. The stages after it (`execute`, `classic`, `shard`, `merge`,
-//! `outputs`, `options`) take the invocation, never the raw switches. What needs the input
-//! file too (swapping a predealt hand, `--until-se` without an `average`) is checked when the
-//! switches are merged with it ([`crate::cli::options`]).
+//! typed, most of them text. [`resolve`] turns it, in this one place, into an [`Invocation`]:
+//! what the command does, what it reads, the run's settings as the switches give them and the
+//! files it writes, every value parsed and every rule between switches checked. The library
+//! call that carries it out ([`crate::invocation`]) never sees the raw switches.
 
-mod files;
-
-pub use files::{record_file, Format, OutputFile, OutputSwitches, Outputs, Pages, RecordFile, Warnings};
-
+use crate::cli::args::table_files::TableFiles;
 use crate::cli::args::Cli;
 use crate::cli::failure::{switch_error, Failure};
-use crate::cli::generate::Page;
 use crate::compile::DdSwitches;
 use crate::diag::Diagnostic;
 use crate::formats;
-use crate::front::lex::ScriptVars;
+use crate::invocation::outputs::{OutputFile, OutputKind, Outputs, Pages, Warnings};
+use crate::invocation::request::{Input, Invocation, Mode, Switches};
+use crate::report::charts::Form as ChartsForm;
 use crate::run::Shard;
+use crate::tournament::hand_records::{BoardsPerPage, Format as HandRecordForm, Paper};
 use dealvm_vm::card::Seat;
 use dealvm_vm::dealing::classic::ClassicBuild;
 use dealvm_vm::evaluation::dd::{DdMode, PAR_VULNERABILITIES};
@@ -29,121 +25,14 @@ use std::time::Duration;
 /// The most threads started per processor core, whatever `-R` asks.
 pub const THREADS_PER_CORE: usize = 4;
 
-/// What the command line asks for, resolved from the raw switches.
-#[derive(Clone, Debug)]
-pub struct Invocation {
-    pub mode: Mode,
-    pub input: Input,
-    pub switches: Switches,
-    pub outputs: Outputs,
-    /// The command line as dealvm reads it again (what a shard's part file records); `None`
-    /// when an argument is not UTF-8.
-    pub command_line: Option<Vec<String>>,
-}
-
-/// What the command does.
-#[derive(Clone, Debug)]
-pub enum Mode {
-    /// `--generate WHAT`: print a man page, completions or the guide's list of switches.
-    Generate(Page),
-    /// `--version`.
-    Version,
-    /// A run: deal, print the reports and the statistics, write the files.
-    Deal,
-    /// `--shard K/N --part FILE`: one shard of a run, its part file written.
-    Shard { shard: Shard, part: PathBuf },
-    /// `--classic[=exe]`: a run as classic Dealer makes it, with Dealer's seed (`-s`, also
-    /// negative; `None`: the time in seconds).
-    Classic { build: ClassicBuild, seed: Option<i64> },
-}
-
-/// What the run reads.
-#[derive(Clone, Debug, Default)]
-pub struct Input {
-    /// The input file (`None` or `-`: standard input).
-    pub file: Option<PathBuf>,
-    /// `-0`..`-9`: the values of `$0`..`$9`.
-    pub script_vars: ScriptVars,
-    /// `-N`, `-E`, `-S`, `-W`: each switch given with its seat and its holdings.
-    pub predeal: Vec<(&'static str, Seat, String)>,
-    /// `--deals FILE`.
-    pub deals: Option<PathBuf>,
-    /// The bytes of the `--deals` file when a program running the command gives them
-    /// (`dealvm serve`) rather than have them read: `deals` is then only their name.
-    pub deals_given: Option<Vec<u8>>,
-    /// `-L FILE`.
-    pub library: Option<PathBuf>,
-}
-
-/// The run's settings as the switches give them (each beats the input file's statement).
-#[derive(Clone, Debug, Default)]
-pub struct Switches {
-    /// `-p N`.
-    pub produce: Option<u64>,
-    /// `-g N`.
-    pub generate: Option<u64>,
-    /// `-s N`, 0 for "choose one" (the seed of `--classic` is its mode's).
-    pub seed: Option<u64>,
-    /// `-R N`, at most [`THREADS_PER_CORE`] per core; every core without it.
-    pub threads: usize,
-    /// `-T TITLE`.
-    pub title: Option<String>,
-    /// `-x 2|3`.
-    pub swap: Swap,
-    /// `--board-start N`.
-    pub board_start: Option<u64>,
-    /// `-D LEVEL`.
-    pub debug: u32,
-    /// `-M`, `-P`, `-O`, and whether an output file takes double-dummy tables.
-    pub dd: DdSwitches,
-    /// `-U PATH`.
-    pub usereval: Option<String>,
-    /// `--usereval-timeout SECONDS`.
-    pub usereval_timeout: Duration,
-    /// `--until-se X`.
-    pub until_se: Option<f64>,
-    /// The statistics at the end (`-v` toggles them).
-    pub statistics: bool,
-    /// `-q`.
-    pub quiet: bool,
-    /// `-m`.
-    pub meter: bool,
-    /// `--se`.
-    pub standard_errors: bool,
-    /// `--rotate`.
-    pub rotate: bool,
-    /// `--rejection`.
-    pub rejection: bool,
-    /// `--plain`, or `--reference`.
-    pub plain: bool,
-    /// `--reference`.
-    pub reference: bool,
-    /// `--dump-bytecode`.
-    pub dump_bytecode: bool,
-}
-
-impl Invocation {
-    /// The invocation `cli` asks for, or the first switch found wrong.
-    pub fn resolve(cli: &Cli) -> Result<Invocation, Failure> {
-        let blank = |mode| Invocation {
-            mode,
-            input: Input::default(),
-            switches: Switches::default(),
-            outputs: Outputs::default(),
-            command_line: cli.command_line.clone(),
-        };
-        if let Some(what) = &cli.man_or_completions {
-            return Ok(blank(Mode::Generate(Page::parse(what)?)));
-        }
-        if cli.version {
-            return Ok(blank(Mode::Version));
-        }
-        let outputs = files::outputs(cli)?;
-        let input = input(cli)?;
-        let mode = mode(cli, &input, &outputs)?;
-        let switches = switches(cli, &mode, &outputs)?;
-        Ok(Invocation { mode, input, switches, outputs, command_line: cli.command_line.clone() })
-    }
+/// The invocation `cli` asks for (a run: not `--generate` nor `--version`, which the command
+/// answers itself), or the first switch found wrong.
+pub fn resolve(cli: &Cli) -> Result<Invocation, Failure> {
+    let outputs = outputs(cli)?;
+    let input = input(cli)?;
+    let mode = mode(cli, &input, &outputs)?;
+    let switches = switches(cli, &mode)?;
+    Ok(Invocation::new(mode, input, switches, outputs, cli.command_line.clone()))
 }
 
 /// What the command does, its switches checked against the others.
@@ -251,13 +140,13 @@ fn input(cli: &Cli) -> Result<Input, Failure> {
         ],
         predeal: predeal.into_iter().filter_map(|(switch, seat, value)| value.clone().map(|v| (switch, seat, v))).collect(),
         deals: cli.deals.clone(),
-        deals_given: None,
         library: cli.library.clone(),
+        ..Input::default()
     })
 }
 
 /// The run's settings as the switches give them.
-fn switches(cli: &Cli, mode: &Mode, outputs: &Outputs) -> Result<Switches, Failure> {
+fn switches(cli: &Cli, mode: &Mode) -> Result<Switches, Failure> {
     // (Asked only when needed: the system answers by reading files. Without `-R`, the run asks
     // it, and only when it has work for more than one thread.)
     let cores = || crate::run::threads_meant(crate::run::EVERY_CORE);
@@ -287,7 +176,7 @@ fn switches(cli: &Cli, mode: &Mode, outputs: &Outputs) -> Result<Switches, Failu
         swap,
         board_start: cli.board_start.as_deref().map(|b| deals_switch("--board-start", b, 1)).transpose()?,
         debug: debug_level(cli.debug.as_deref())?,
-        dd: dd_switches(cli, outputs)?,
+        dd: dd_switches(cli)?,
         usereval: match cli.usereval.as_deref() {
             Some(p) if p.trim().is_empty() => return Err(switch_error("-U takes the path of the usereval server program, found nothing".into())),
             p => p.map(str::to_string),
@@ -328,8 +217,8 @@ fn usereval_timeout(text: Option<&str>) -> Result<Duration, Failure> {
 
 /// The evaluation switches: `-M 1|2` (single solves or whole tables), `-P 0-3` (the
 /// vulnerability of `par`: none, NS, EW, both) and `-O seat` (the opener of `opc`: north or N,
-/// ...), and whether an output file takes each deal's double-dummy table.
-fn dd_switches(cli: &Cli, outputs: &Outputs) -> Result<DdSwitches, Failure> {
+/// ...); whether an output file takes each deal's double-dummy table follows from the files.
+fn dd_switches(cli: &Cli) -> Result<DdSwitches, Failure> {
     let mode = match cli.dds_mode.as_deref().map(str::trim) {
         None => None,
         Some("1") => Some(DdMode::Single),
@@ -350,9 +239,7 @@ fn dd_switches(cli: &Cli, outputs: &Outputs) -> Result<DdSwitches, Failure> {
             None => return Err(switch_error(format!("-O takes the opener's seat, north, east, south or west (or N, E, S, W), found `{o}`"))),
         },
     };
-    let zrd_solves = outputs.get(Format::File(formats::Format::Zrd)).is_some_and(|f| !f.no_solving);
-    let tables = (outputs.dd && outputs.has(Format::File(formats::Format::Pbn))) || zrd_solves || outputs.has(Format::HandRecords);
-    Ok(DdSwitches { mode, par_vul, opener, output_tables: tables })
+    Ok(DdSwitches { mode, par_vul, opener, output_tables: false })
 }
 
 /// The level of `-D` (DealerV2 also takes `3.7`, the part after the point being for its
@@ -385,13 +272,182 @@ fn number_within(switch: &str, value: &str, min: u64, max: u64) -> Result<u64, F
     }
 }
 
+/// The switches that name output files, as clap read them (the command's, or `dealvm
+/// merge`'s): the files of `--pbn`, `--dlm` and `--json` as paths, the values of `-C`, `-X`,
+/// `-Z` and `-l` as text (they carry flags before the file).
+pub struct OutputSwitches<'a> {
+    pub pbn: &'a Option<PathBuf>,
+    pub dlm: &'a Option<PathBuf>,
+    pub csv: &'a Option<String>,
+    pub export: &'a Option<String>,
+    pub zrd: &'a Option<String>,
+    pub dl52: &'a Option<String>,
+    pub json: &'a Option<PathBuf>,
+    pub charts: &'a Option<PathBuf>,
+    /// `--dup`, `--bri`, ... `--sealed`.
+    pub table: &'a TableFiles,
+}
+
+impl OutputSwitches<'_> {
+    /// The files named, each value read and checked, in the order of [`OutputKind::all`].
+    pub fn files(&self) -> Result<Vec<OutputFile>, Failure> {
+        let path = |p: &PathBuf| (p.to_string_lossy().into_owned(), Some(p.clone()));
+        let text = |v: &String| (v.clone(), None);
+        let mut given: Vec<(OutputKind, (String, Option<PathBuf>))> = Vec::new();
+        given.extend(self.pbn.as_ref().map(|p| (OutputKind::File(formats::Format::Pbn), path(p))));
+        given.extend(self.dlm.as_ref().map(|p| (OutputKind::File(formats::Format::Dlm), path(p))));
+        given.extend(self.table.boards.0.iter().map(|(f, p)| (OutputKind::File(*f), path(p))));
+        given.extend(self.table.hand_records.as_ref().map(|p| (OutputKind::HandRecords, path(p))));
+        given.extend(self.csv.as_ref().map(|v| (OutputKind::Csv, text(v))));
+        given.extend(self.export.as_ref().map(|v| (OutputKind::Export, text(v))));
+        given.extend(self.zrd.as_ref().map(|v| (OutputKind::File(formats::Format::Zrd), text(v))));
+        given.extend(self.dl52.as_ref().map(|v| (OutputKind::File(formats::Format::Dl52), text(v))));
+        given.extend(self.json.as_ref().map(|p| (OutputKind::Json, path(p))));
+        given.extend(self.charts.as_ref().map(|p| (OutputKind::Charts, path(p))));
+        let order: Vec<OutputKind> = OutputKind::all().collect();
+        given.sort_by_key(|(format, _)| order.iter().position(|f| f == format));
+        given.into_iter().map(|(format, (value, path))| output_file(format, &value, path)).collect()
+    }
+
+    /// The output files named, with `--dd` (`dd`), `--sealed` and the hand records' pages;
+    /// `--sealed` without a file to seal, and the pages' switches without hand records, are
+    /// refused.
+    pub fn outputs(&self, dd: bool) -> Result<Outputs, Failure> {
+        let table = self.table;
+        let outputs = Outputs { files: self.files()?, dd, sealed: table.sealed, pages: pages(table)?, memory: None, warnings: Warnings::default() };
+        let sealable: Vec<&str> =
+            OutputKind::all().filter(|f| matches!(f, OutputKind::File(x) if x.facts().sealed.is_some())).map(OutputKind::switch).collect();
+        if outputs.sealed && !outputs.files.iter().any(|f| sealable.contains(&f.switch())) {
+            let files: Vec<String> = sealable.iter().map(|s| format!("{s} FILE")).collect();
+            return Err(switch_error(format!("--sealed seals the {} files; give {} too", sealable.join(" and "), files.join(" or "))));
+        }
+        if let Some(f) = outputs.get(OutputKind::HandRecords).filter(|f| !f.on_stdout()) {
+            if HandRecordForm::of_path(&f.path).is_none() {
+                return Err(switch_error(format!(
+                    "--hand-records {}: name the file .html, .pdf or .txt (the format of the hand records), or - for text on standard output",
+                    f.path.display()
+                )));
+            }
+        }
+        if let Some(f) = outputs.get(OutputKind::Charts) {
+            ChartsForm::for_file(&f.path).map_err(switch_error)?;
+        }
+        let given = [("--paper", table.paper.is_some()), ("--boards-per-page", table.boards_per_page.is_some()), ("--date", table.date.is_some())];
+        if let Some((switch, _)) = given.iter().find(|(_, on)| *on).filter(|_| !outputs.has(OutputKind::HandRecords)) {
+            return Err(switch_error(format!("{switch} lays out the hand records; give --hand-records FILE too")));
+        }
+        Ok(outputs)
+    }
+}
+
+/// `--paper`, `--boards-per-page` and `--date`.
+fn pages(table: &TableFiles) -> Result<Pages, Failure> {
+    let paper = match table.paper.as_deref().map(str::trim) {
+        None => Paper::default(),
+        Some(p) => Paper::from_name(p).ok_or_else(|| switch_error(format!("--paper takes a4 or letter, found `{p}`")))?,
+    };
+    let per_page = match table.boards_per_page.as_deref().map(str::trim) {
+        None => BoardsPerPage::default(),
+        Some(n) => n
+            .parse::<usize>()
+            .ok()
+            .and_then(BoardsPerPage::from_count)
+            .ok_or_else(|| switch_error(format!("--boards-per-page takes 4 or 6, found `{n}`")))?,
+    };
+    Ok(Pages { paper, per_page, date: table.date.clone(), kept_form: None })
+}
+
+/// Refuses a `-C`, `-Z` or `-l` value that names no file: its flags alone (`N`, `w:`), a
+/// colon with no flags before it, or a bare number (`-Z 40`, taken for a count).
+fn check_spec(format: OutputKind, spec: &str) -> Result<(), Failure> {
+    let (switch, flags) = (format.switch(), format.flag_letters());
+    if flags.is_empty() {
+        return Ok(());
+    }
+    let are_flags = |s: &str| !s.is_empty() && s.len() <= flags.len() && s.chars().all(|c| flags.contains(c));
+    let refuse = |why: String| Err(switch_error(format!("{switch} `{spec}`: {why}")));
+    let letters: String = flags.chars().map(|c| format!("[{c}]")).collect();
+    match spec.split_once(':') {
+        Some(("", _)) => refuse(format!("a colon with no flag letters before it; write {switch} FILE or {switch} {letters}:FILE")),
+        Some((f, "")) if are_flags(f) => refuse(format!("no file after the colon; write {switch} {f}:FILE")),
+        None if are_flags(spec) => refuse(format!(
+            "`{spec}` holds only {switch}'s flag letters and names no file; write {switch} {spec}:FILE (or {switch} ./{spec} for a file called {spec})"
+        )),
+        None if !spec.is_empty() && spec.bytes().all(|b| b.is_ascii_digit()) => refuse(format!(
+            "`{spec}` is a number, not a file name ({switch} names the file to write; -p sets the number of deals); \
+             write {switch} ./{spec} for a file called {spec}"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A file of deal records as `-Z` and `-l` name it: `[N][w]:FILE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordFile<'a> {
+    /// `N`: the double-dummy results are not solved (written as zero).
+    pub no_solving: bool,
+    /// `w`: the file starts afresh (else the records are added to it).
+    pub fresh: bool,
+    pub path: &'a str,
+}
+
+/// Reads `[N][w]:FILE` (DealerV2's form: `N:f`, `w:f`, `Nw:f`; without a colon, just the file).
+pub fn record_file(spec: &str) -> RecordFile<'_> {
+    match spec.split_once(':') {
+        Some((flags, path)) if !flags.is_empty() && flags.len() <= 2 && flags.chars().all(|c| c == 'N' || c == 'w') => {
+            RecordFile { no_solving: flags.contains('N'), fresh: flags.contains('w'), path }
+        }
+        _ => RecordFile { no_solving: false, fresh: false, path: spec },
+    }
+}
+
+/// The output files, each value read (`[N][w]:FILE`) and checked.
+fn outputs(cli: &Cli) -> Result<Outputs, Failure> {
+    let named = OutputSwitches {
+        pbn: &cli.pbn,
+        dlm: &cli.dlm,
+        csv: &cli.csv,
+        export: &cli.export,
+        zrd: &cli.zrd,
+        dl52: &cli.dl52,
+        json: &cli.json,
+        charts: &cli.charts,
+        table: &cli.table,
+    };
+    let outputs = named.outputs(cli.dd)?;
+    if outputs.dd && !outputs.has(OutputKind::File(formats::Format::Pbn)) {
+        return Err(switch_error("--dd adds double-dummy tables to the boards of the --pbn file; give --pbn FILE too".into()));
+    }
+    Ok(outputs)
+}
+
+/// The file of `format`'s switch given `value` (`[N][w]:FILE` for `-Z` and `-l`, `[w:]FILE`
+/// for `-C`, else the file; `path`: the file as given, when it need not be UTF-8).
+fn output_file(format: OutputKind, value: &str, path: Option<PathBuf>) -> Result<OutputFile, Failure> {
+    check_spec(format, value)?;
+    let (flags, file) = match format {
+        OutputKind::Csv => value.strip_prefix("w:").map_or(("", value), |p| ("w:", p)),
+        OutputKind::File(f) if f.facts().records => {
+            let f = record_file(value);
+            (&value[..value.len() - f.path.len()], f.path)
+        }
+        _ => ("", value),
+    };
+    if file.is_empty() {
+        return Err(switch_error(format!("{} needs a file name", format.switch())));
+    }
+    let append = format.appends() && !flags.contains('w');
+    let no_solving = format == OutputKind::File(formats::Format::Zrd) && flags.contains('N');
+    Ok(OutputFile { format, path: path.unwrap_or_else(|| file.into()), append, no_solving, flags: flags.to_string() })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn resolved(args: &[&str]) -> Result<Invocation, String> {
         let cli = Cli::parse_args(std::iter::once("dealvm").chain(args.iter().copied())).map_err(|e| e.to_string())?;
-        Invocation::resolve(&cli).map_err(|f| f.message().to_string())
+        resolve(&cli).map_err(|f| f.message().to_string())
     }
 
     #[test]
@@ -406,9 +462,9 @@ mod tests {
         assert_eq!((s.produce, s.generate, s.seed, s.threads, s.swap), (Some(5), Some(1000), Some(7), 1, Swap::EastSouthWest));
         assert!(!s.statistics);
         assert_eq!((s.dd.mode, s.dd.opener, s.dd.output_tables), (Some(DdMode::Table), Some(Seat::South), true));
-        let zrd = inv.outputs.get(Format::File(formats::Format::Zrd)).unwrap();
+        let zrd = inv.outputs.get(OutputKind::File(formats::Format::Zrd)).unwrap();
         assert_eq!((zrd.path.to_str(), zrd.no_solving, zrd.append, zrd.flags.as_str()), (Some("z.zrd"), true, false, "Nw:"));
-        let csv = inv.outputs.get(Format::Csv).unwrap();
+        let csv = inv.outputs.get(OutputKind::Csv).unwrap();
         assert_eq!((csv.path.to_str(), csv.append), (Some("c.csv"), false));
         assert_eq!(inv.input.predeal, vec![("-N", Seat::North, "SAK".to_string())]);
         assert_eq!(inv.input.script_vars[1].as_deref(), Some("15"));
@@ -443,9 +499,10 @@ mod tests {
     }
 
     #[test]
-    fn version_and_generate_ignore_the_other_switches() {
-        assert!(matches!(resolved(&["--version", "-p", "x"]).unwrap().mode, Mode::Version));
-        assert!(matches!(resolved(&["--generate", "man", "-p", "x"]).unwrap().mode, Mode::Generate(Page::Man)));
-        assert!(resolved(&["--generate", "troff"]).unwrap_err().contains("--generate takes"));
+    fn a_run_given_no_switch_has_the_settings_of_switches_default() {
+        // The server builds its invocations from `Switches::default()`: the command's own.
+        let inv = resolved(&["x.dli"]).unwrap();
+        let ours = format!("{:?}", inv.switches);
+        assert_eq!(ours, format!("{:?}", Switches::default()));
     }
 }

@@ -1,0 +1,87 @@
+//! The switches of `dealvm serve`: the address, and the limits of each request.
+
+use crate::serve::limits::DEFAULT_LIMITS;
+use clap::Parser;
+use std::net::SocketAddr;
+
+/// `dealvm serve`: run Dealer scripts for web pages and programs, over HTTP.
+///
+/// Serves a JSON API (`POST /api/run`, `POST /api/boards`, `GET /api/health`, described in
+/// `GET /api/openapi.json`) and the deal-service call of teaching sites (`POST /deal`), each
+/// request within the limits below. Scripts read and write no file. The first line on
+/// standard error says where it listens; then one line per request. SIGTERM or Ctrl-C stops
+/// it, the requests in flight finishing first.
+#[derive(Parser, Debug)]
+#[command(
+    name = "dealvm serve",
+    bin_name = "dealvm serve",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    max_term_width = 100,
+    after_help = "Example: `dealvm serve --listen 127.0.0.1:8080`, behind a reverse proxy (docs/guide/serve.md)."
+)]
+pub struct ServeCli {
+    /// The address and port to listen on (port 0: a free port, printed at the start)
+    #[arg(long, value_name = "ADDRESS:PORT", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+
+    /// Seconds a request's run may deal; then it stops, and answers with what it has
+    #[arg(long = "max-seconds", value_name = "SECONDS", default_value_t = DEFAULT_LIMITS.seconds, value_parser = seconds)]
+    pub max_seconds: f64,
+
+    /// Deals a request's run may examine: a larger `generate` is cut to it
+    #[arg(long = "max-generate", value_name = "N", default_value_t = DEFAULT_LIMITS.generate, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_generate: u64,
+
+    /// Deals a request may get back: returned by /api/run, in a board file, printed by /deal
+    #[arg(long = "max-deals", value_name = "N", default_value_t = DEFAULT_LIMITS.deals, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_deals: u64,
+
+    /// Bytes of a script
+    #[arg(long = "max-script-bytes", value_name = "BYTES", default_value_t = DEFAULT_LIMITS.script_bytes, value_parser = at_least_one)]
+    pub max_script_bytes: usize,
+
+    /// Bytes of a request's body (the script, and the deals given with it)
+    #[arg(long = "max-request-bytes", value_name = "BYTES", default_value_t = DEFAULT_LIMITS.request_bytes, value_parser = at_least_one)]
+    pub max_request_bytes: usize,
+
+    /// Bytes of a run's printed output: the run stops there, the output cut
+    #[arg(long = "max-answer-bytes", value_name = "BYTES", default_value_t = DEFAULT_LIMITS.answer_bytes, value_parser = at_least_one)]
+    pub max_answer_bytes: usize,
+
+    /// Requests running at once
+    #[arg(long = "max-running", value_name = "N", default_value_t = DEFAULT_LIMITS.running, value_parser = at_least_one)]
+    pub max_running: usize,
+
+    /// Requests waiting for a place; more are answered 503 at once
+    #[arg(long = "max-waiting", value_name = "N", default_value_t = DEFAULT_LIMITS.waiting)]
+    pub max_waiting: usize,
+
+    /// Seconds a request waits for a place before it is answered 503
+    #[arg(long = "max-wait", value_name = "SECONDS", default_value_t = DEFAULT_LIMITS.wait, value_parser = seconds)]
+    pub max_wait: f64,
+
+    /// Threads a request's run may deal on
+    #[arg(long = "max-threads", value_name = "N", default_value_t = DEFAULT_LIMITS.threads, value_parser = at_least_one)]
+    pub max_threads: usize,
+
+    /// Print this help and stop
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]
+    pub help: Option<bool>,
+}
+
+/// A number of seconds: positive and finite, at most a day.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds between 0 and 86400 (a day)")),
+    }
+}
+
+/// A count of at least 1.
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{text}` is not a whole number of at least 1")),
+    }
+}
