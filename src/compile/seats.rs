@@ -46,28 +46,19 @@ fn cost(code: &[Instr]) -> usize {
 /// The rest of a deal is dealt later only when the operands before the first that reads it
 /// hold on less than this part of the deals: the rest, dealt from the deal's own stream once
 /// the batch's deals have left the block evaluator's fast path, costs more than the whole
-/// deal it completes (measured 2026-11-28, 1M deals, against whole deals: with the rest later,
-/// `p20` 37% slower, `a08` 34%, `05-michaels-unusual` 16%, `b05` 13%, `c11` 12%, `a04`,
-/// `b01`, `09-overcall-or-double`, `11-total-tricks` 7%, `a06` 4%, their tests holding on
-/// this part to a half of the deals; `a09`, between a quarter and this part, 20% faster. On
-/// 2026-11-24, before the fast paths of whole deals, the line was at a half).
+/// deal it completes (the measurements: `comparisons/runs/2026-11-28-rest-later.md`).
 pub(super) const LATER_BELOW: f64 = 0.3;
 
 /// [`LATER_BELOW`] for a condition that is an `||` of chains: each branch tests the hands
 /// dealt first again (over blocks, one pass of the lanes left a test), and deals the rest in
-/// its own `deal.rest` (measured on `tests/data/users/`, 2026-11-28, 1M deals: faster at a
-/// rest dealt on 1.1% of the deals, `p15` of the published set, 21%; 4.3% `d02`, 23%; 6.6%
-/// `d07`, 25%; slower at 13.7% `d04`, 16%; 20.8% `d01`, 7%).
+/// its own `deal.rest`, which pays only when the rest is dealt on few deals.
 pub(super) const BRANCHES_LATER_BELOW: f64 = 0.1;
 
 /// [`LATER_BELOW`] for a program that reads two hands in all and prints no deal: the
 /// alternative is then not a whole deal but those two hands dealt together (two of a deal's
-/// three splits), while the rest dealt later deals all three others from the deal's own stream
-/// (measured 2026-11-28, `hcp(north) >= K and hcp(south) >= 20`, 2M deals, against both hands
-/// dealt at once: slower with North first at 13% of the deals, 5%, and above; faster at 9%,
-/// 4%, and below; `c10-distribution-points` 16% faster with both at once. A program that
-/// prints its deals completes each printed one: `a01` and `a03`, printing 11 and 17% of
-/// their deals, were 12 and 15% slower with both at once, and keep [`LATER_BELOW`]).
+/// three splits), while the rest dealt later deals all three others from the deal's own
+/// stream. A program that prints its deals completes each printed one and keeps
+/// [`LATER_BELOW`].
 pub(super) const TWO_HANDS_LATER_BELOW: f64 = 0.1;
 
 impl<'s, 'a> Compiler<'s, 'a> {

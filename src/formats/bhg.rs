@@ -8,11 +8,11 @@
 //! Reading BHG files (layout in `crate::formats::bhg`): every line that is not empty is
 //! a board, numbered 1, 2, ... in file order, its first hand the dealer's of that number.
 
-use crate::diag::{Diagnostic, Source, Span};
+use crate::diag::{Diagnostic, Source};
 use crate::formats::cards::{card_at, index_of, indices, shown, whose, DealMaker, Flaw, HAND, PACK};
 use crate::formats::facts::{numbered, Facts, Read, Reader, Switch};
 use crate::formats::place::whole_lines;
-use crate::formats::place::{lines, text_error};
+use crate::formats::place::{board_lines, lines};
 use dealvm_vm::card::{Card, Deal};
 use dealvm_vm::dealing::board::{board_dealer, Board};
 
@@ -107,17 +107,9 @@ pub fn looks_like_bhg(text: &str) -> bool {
 
 /// The boards of a BHG file.
 pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
-    let mut boards = Vec::new();
-    for (start, line) in lines(&src.text).filter(|(_, l)| !l.trim().is_empty()) {
-        let number = boards.len() as u64 + 1;
-        let line = line.trim_end();
-        let deal = read_line(number, line.as_bytes()).map_err(|flaw| text_error(src, number, start, flaw))?;
-        boards.push(Board::of_cycle(number, deal));
-    }
-    if boards.is_empty() {
-        return Err(Diagnostic::at(Span::new(0, 0), "found no board, expected a line of 52 letters a board").in_source(src.clone()));
-    }
-    Ok(boards)
+    board_lines(src, "a line of 52 letters a board", |number, line| {
+        read_line(number, line.trim_end().as_bytes()).map(|deal| Board::of_cycle(number, deal))
+    })
 }
 
 #[cfg(test)]

@@ -7,12 +7,12 @@
 //! Reading Big Deal's CSV files (layout in `crate::formats::csv`): a line a board, with
 //! its number, dealer and vulnerability; empty lines are passed over.
 
-use crate::diag::{Diagnostic, Source, Span};
+use crate::diag::{Diagnostic, Source};
 use crate::formats::cards::{rank_of, shown, whose, DealMaker, Flaw};
 use crate::formats::facts::{Facts, Read, Reader, Sealed, Switch};
 use crate::formats::pbn::{seat_of_letter, vulnerability_of};
 use crate::formats::place::whole_lines;
-use crate::formats::place::{lines, text_error};
+use crate::formats::place::{board_lines, lines};
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
 use dealvm_vm::dealing::board::{board_dealer, board_vulnerability, Board, Vulnerability};
 
@@ -180,17 +180,11 @@ pub fn looks_like_csv(text: &str) -> bool {
 
 /// The boards of a CSV file.
 pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
-    let mut boards: Vec<Board> = Vec::new();
-    for (start, line) in lines(&src.text).filter(|(_, l)| !l.trim().is_empty()) {
-        // A board's number is in its line; a line that cannot be read is the one after the last.
-        let number = boards.last().map_or(1, |b| b.number + 1);
-        let board = read_line(line).map_err(|flaw| text_error(src, number, start, flaw))?;
-        boards.push(Board { number: board.number, deal: board.deal, dealer: Some(board.dealer), vulnerable: Some(board.vulnerable), tricks: None });
-    }
-    if boards.is_empty() {
-        return Err(Diagnostic::at(Span::new(0, 0), "found no board, expected a line of 18 fields a board").in_source(src.clone()));
-    }
-    Ok(boards)
+    // A board's number is in its line; a line that cannot be read is the one after the last.
+    board_lines(src, "a line of 18 fields a board", |_, line| {
+        let board = read_line(line)?;
+        Ok(Board { number: board.number, deal: board.deal, dealer: Some(board.dealer), vulnerable: Some(board.vulnerable), tricks: None })
+    })
 }
 
 /// The file of boards as a run gives them: each board's own dealer and vulnerability, or

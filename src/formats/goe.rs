@@ -7,12 +7,12 @@
 //! Reading GOE files (layout in `crate::formats::goe`): a deal's number a line,
 //! numbered 1, 2, ...; empty lines are passed over.
 
-use crate::diag::{Diagnostic, Source, Span};
+use crate::diag::{Diagnostic, Source};
 use crate::formats::cards::Flaw;
 use crate::formats::facts::{numbered, Facts, Read, Reader, Switch};
 use crate::formats::number::{deal_of, number_of, DEALS};
 use crate::formats::place::whole_lines;
-use crate::formats::place::{lines, text_error};
+use crate::formats::place::{board_lines, lines};
 use dealvm_vm::card::Deal;
 use dealvm_vm::dealing::board::Board;
 
@@ -113,16 +113,7 @@ pub fn looks_like_goe(text: &str) -> bool {
 
 /// The boards of a GOE file.
 pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
-    let mut boards = Vec::new();
-    for (start, line) in lines(&src.text).filter(|(_, l)| !l.trim().is_empty()) {
-        let number = boards.len() as u64 + 1;
-        let deal = read_line(line).map_err(|flaw| text_error(src, number, start, flaw))?;
-        boards.push(Board::of_cycle(number, deal));
-    }
-    if boards.is_empty() {
-        return Err(Diagnostic::at(Span::new(0, 0), "found no board, expected a deal's number a line").in_source(src.clone()));
-    }
-    Ok(boards)
+    board_lines(src, "a deal's number a line", |number, line| read_line(line).map(|deal| Board::of_cycle(number, deal)))
 }
 
 #[cfg(test)]

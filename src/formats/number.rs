@@ -162,10 +162,7 @@ mod tests {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = || {
             x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
+            dealvm_vm::dealing::rng::mix64(x)
         };
         for _ in 0..10_000 {
             let number = ((next() as u128) << 64 | next() as u128) % DEALS;

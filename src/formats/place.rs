@@ -4,6 +4,7 @@
 
 use super::cards::Flaw;
 use crate::diag::{Diagnostic, Source, Span};
+use dealvm_vm::dealing::board::Board;
 use std::borrow::Cow;
 
 /// The text of a file's start `head` (the file has `size` bytes) in whole lines: all of it
@@ -67,4 +68,19 @@ pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         at += raw.len();
         (start, raw.trim_end_matches(['\n', '\r']))
     })
+}
+
+/// The boards of a text file of a board a line, lines of spaces passed over: `board` reads a
+/// line given the number of the board after the last one read (1 for the first), and
+/// `expected` says what a line holds, for a file that has none.
+pub fn board_lines(src: &Source, expected: &str, mut board: impl FnMut(u64, &str) -> Result<Board, Flaw>) -> Result<Vec<Board>, Diagnostic> {
+    let mut boards: Vec<Board> = Vec::new();
+    for (start, line) in lines(&src.text).filter(|(_, l)| !l.trim().is_empty()) {
+        let number = boards.last().map_or(1, |b| b.number + 1);
+        boards.push(board(number, line).map_err(|flaw| text_error(src, number, start, flaw))?);
+    }
+    if boards.is_empty() {
+        return Err(Diagnostic::at(Span::new(0, 0), format!("found no board, expected {expected}")).in_source(src.clone()));
+    }
+    Ok(boards)
 }
