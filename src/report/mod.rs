@@ -263,13 +263,34 @@ impl Actions {
     /// The first action that prints on standard output, by name: with `reports`, the
     /// end-of-run reports count too; else only what is printed for each deal.
     fn first_on_stdout(&self, reports: bool) -> Option<&'static str> {
+        self.on_stdout(reports).next().map(ActionSpec::name)
+    }
+
+    /// The actions that print on standard output: with `reports`, the end-of-run reports
+    /// count too; else only what is printed for each deal (or kept to be printed at the end).
+    fn on_stdout(&self, reports: bool) -> impl Iterator<Item = &ActionSpec> {
         let on_stdout = |out: &Option<Output>| out.as_ref().is_none_or(Output::is_stdout);
-        let prints = |spec: &&ActionSpec| match spec {
+        self.specs.iter().filter(move |spec| match spec {
             ActionSpec::CsvRpt(_) => on_stdout(&self.csv),
             ActionSpec::Export(_) => on_stdout(&self.export),
+            ActionSpec::PrintPbn => !self.info.quiet,
             spec => reports || spec.needs_deal(),
-        };
-        self.specs.iter().find(prints).map(ActionSpec::name)
+        })
+    }
+
+    /// Whether standard output is a PBN file: `printpbn` prints there (no `-q`) and no other
+    /// action prints anything for the deals there. As with Dealer (`dealer script > x.pbn`),
+    /// the statistics at the end are then left out, and the end-of-run reports go elsewhere.
+    pub fn pbn_on_stdout(&self) -> bool {
+        let mut printing = self.on_stdout(false);
+        printing.next().is_some_and(|spec| matches!(spec, ActionSpec::PrintPbn)) && printing.all(|spec| matches!(spec, ActionSpec::PrintPbn))
+    }
+
+    /// Whether standard output is a file: a board file, the JSON document, or the PBN file
+    /// of `printpbn` alone. The statistics at the end then go to standard error, and only
+    /// when `-v` asks for them.
+    pub fn file_on_stdout(&self) -> bool {
+        self.boards_on_stdout() || self.json_on_stdout() || self.pbn_on_stdout()
     }
 
     /// The board files of the run, as messages name them ("the PBN file `x.pbn`"); not those

@@ -56,15 +56,61 @@ fn default_produce_depends_on_printing() {
 
 #[test]
 fn statistics_title_and_quiet_switches() {
-    let input = "produce 2\naction printpbn\n";
+    let input = "produce 2\naction printoneline\n";
     let out = ok(input, &["-s", "1", "-v"]);
-    assert!(!out.contains("Generated") && out.contains("[Deal "));
+    assert!(!out.contains("Generated") && out.contains("n "));
     let out = ok(input, &["-s", "1", "-v", "-v"]);
     assert!(out.contains("Generated"));
-    let out = ok(input, &["-s", "1", "-q"]);
+    let out = ok("produce 2\naction printpbn\n", &["-s", "1", "-q"]);
     assert!(!out.contains("[Deal ") && out.contains("Produced  2 hands"));
-    let out = ok("title \"from the file\"\nproduce 1\naction printpbn\n", &["-s", "1", "-T", "from the switch"]);
-    assert!(out.contains("[Description \"from the switch\"]") && out.contains("\nfrom the switch\nGenerated"));
+    let run = dealvm_stdin("title \"from the file\"\nproduce 1\naction printall\n", &["-s", "1", "-T", "from the switch"]);
+    assert!(run.stdout.contains("\nfrom the switch\nGenerated"), "{}", run.stdout);
+}
+
+/// As with Dealer (`dealer script > x.pbn`), a run whose only printing action is `printpbn`
+/// prints a PBN file: no statistics after it; -v asks for them, on standard error, where the
+/// reports beside `printpbn` go. Any other action printing there makes it no PBN file.
+#[test]
+fn a_printpbn_run_prints_a_pbn_file() {
+    let pbn = "title \"from the file\"\nproduce 3\naction printpbn\n";
+    for switches in [&["-s", "1"][..], &["-s", "1", "-v", "-v"], &["-s", "1", "-T", "from the switch"]] {
+        let run = dealvm_stdin(pbn, switches);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        assert!(run.stdout.ends_with("[Result \"?\"]\n\n") && run.stdout.matches("[Deal ").count() == 3, "{switches:?}: {}", run.stdout);
+        assert!(!run.stderr.contains("Generated"), "{switches:?}: {}", run.stderr);
+    }
+    let plain = dealvm_stdin(pbn, &["-s", "1", "-T", "from the switch"]);
+    let verbose = dealvm_stdin(pbn, &["-s", "1", "-T", "from the switch", "-v"]);
+    assert_eq!(verbose.stdout, plain.stdout);
+    assert!(verbose.stderr.starts_with("\nfrom the switch\nGenerated 3 hands\nProduced  3 hands\n"), "{}", verbose.stderr);
+    // The reports beside `printpbn` go to standard error, the statistics after them with -v.
+    let reports = "produce 3\naction printpbn, average \"points\" hcp(north), frequency \"length\" (spades(north), 0, 13)\n";
+    let run = dealvm_stdin(reports, &["-s", "1"]);
+    assert!(run.stdout.ends_with("[Result \"?\"]\n\n") && run.stderr.contains("points: ") && run.stderr.contains("length:"), "{}", run.stderr);
+    assert!(!run.stderr.contains("Generated"));
+    let run = dealvm_stdin(reports, &["-s", "1", "-v"]);
+    let (at_points, at_generated) = (run.stderr.find("points: ").unwrap(), run.stderr.find("Generated 3").unwrap());
+    assert!(at_points < at_generated && run.stdout.ends_with("[Result \"?\"]\n\n"), "{}", run.stderr);
+    // Another action printing the deals: standard output is no PBN file, and all is printed there.
+    for also in ["printoneline", "printall", "printcompact", "printes(hcp(north), \\n)", "print(north)"] {
+        let run = dealvm_stdin(&format!("produce 2\naction printpbn, {also}\n"), &["-s", "1"]);
+        assert!(
+            run.stdout.contains("[Deal ") && run.stdout.contains("Produced  2 hands") && run.stderr.is_empty(),
+            "{also}: {}{}",
+            run.stdout,
+            run.stderr
+        );
+    }
+    // A board file or the JSON document on standard output: -v writes the statistics to
+    // standard error.
+    for (file, action) in [(&["--pbn", "-"][..], ""), (&["--json", "-"], "action average hcp(north)\n")] {
+        let input = format!("produce 2\ncondition hcp(north) > 10\n{action}");
+        let input = input.as_str();
+        let plain = dealvm_stdin(input, &[&["-s", "1"], file].concat());
+        let verbose = dealvm_stdin(input, &[&["-s", "1", "-v"], file].concat());
+        assert!(plain.status == 0 && verbose.status == 0 && plain.stdout == verbose.stdout, "{file:?}: {}", verbose.stderr);
+        assert!(!plain.stderr.contains("Generated") && verbose.stderr.contains("Produced  2 hands"), "{file:?}: {}", verbose.stderr);
+    }
 }
 
 #[test]

@@ -154,3 +154,25 @@ pub fn as_ours(reference: &str) -> String {
         .map(|l| l + "\n")
         .collect()
 }
+
+/// Whether a script's only printing action is `printpbn` (its `action` part read crudely,
+/// comments left out): its standard output is then a PBN file, without the statistics at the
+/// end, which -v prints on standard error.
+pub fn prints_pbn_alone(text: &str) -> bool {
+    let code: String = text.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+    let words = |s: &str| s.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').map(str::to_string).collect::<Vec<_>>();
+    let Some(at) = words(&code).iter().position(|w| w == "action") else { return false };
+    let printing: std::collections::BTreeSet<String> = words(&code).into_iter().skip(at).filter(|w| w.starts_with("print")).collect();
+    printing.len() == 1 && printing.contains("printpbn")
+}
+
+/// Runs dealvm in `dir` with `args` and the script file `name` (whose text is `text`): the run,
+/// and the statistics at the end wherever they are printed: on standard output, or, for a
+/// script printing PBN alone, asked for with -v, on standard error.
+pub fn run_with_statistics(dir: &Path, args: &[&str], name: &str, text: &str) -> (Run, String) {
+    let pbn = prints_pbn_alone(text);
+    let verbose: &[&str] = if pbn { &["-v"] } else { &[] };
+    let run = dealvm_in(dir, &[args, verbose, &[name]].concat(), None);
+    let statistics = if pbn { run.stderr.clone() } else { run.stdout.clone() };
+    (run, statistics)
+}

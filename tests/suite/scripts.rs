@@ -10,7 +10,7 @@
 //! to differ (docs/guide/differences.md): a variable holding `rnd()` read once per
 //! deal, no `rnd(0)`. Every average is compared, the Kaplan-Rubens ones (`K&R`) too.
 
-use crate::common::{dealvm_in, normalise, reference_dealer, run_command};
+use crate::common::{dealvm_in, normalise, reference_dealer, run_command, run_with_statistics};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -72,10 +72,10 @@ fn is_name(s: &str) -> bool {
 
 #[test]
 fn every_script_runs_in_dealvm() {
-    for (name, _) in scripts() {
-        let run = dealvm_in(&scripts_dir(), &["-s", "1", "-g", "2000", &name], None);
+    for (name, text) in scripts() {
+        let (run, statistics) = run_with_statistics(&scripts_dir(), &["-s", "1", "-g", "2000"], &name, &text);
         assert_eq!(run.status, 0, "{name}: {}", run.stderr);
-        assert!(count(&run.stdout, "Generated").is_some(), "{name}: no trailer in\n{}", run.stdout);
+        assert!(count(&statistics, "Generated").is_some(), "{name}: no trailer in\n{statistics}");
     }
 }
 

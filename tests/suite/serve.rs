@@ -111,13 +111,20 @@ fn read_reply(mut stream: TcpStream) -> Reply {
 
 /// What `dealvm ARGS script.dli` prints, run in a folder of its own on `script`.
 fn command(name: &str, script: &str, args: &[&str]) -> String {
+    command_run(name, script, args).stdout
+}
+
+/// Runs `dealvm ARGS script.dli` in a folder of its own, the script's text `script`; it must
+/// succeed.
+#[track_caller]
+fn command_run(name: &str, script: &str, args: &[&str]) -> crate::common::Run {
     let dir = scratch(name);
     std::fs::write(dir.join("script.dli"), script).unwrap();
     let mut all = args.to_vec();
     all.push("script.dli");
     let run = dealvm_in(&dir, &all, None);
     assert_eq!(run.status, 0, "{}", run.stderr);
-    run.stdout
+    run
 }
 
 const PRINTPBN: &str = "produce 3\ncondition hcp(north) >= 15 && shape(north, any 4333 + any 4432)\naction printpbn\n";
@@ -179,8 +186,13 @@ fn deal_answers_what_the_command_prints() {
         let printed = command(name, script, &["-s", &seed.to_string()]);
         assert_eq!(normalise(answer["output"].as_str().unwrap()), normalise(&printed), "{name}");
         assert_eq!(answer["seed"], seed);
-        assert!(printed.contains(&format!("Generated {} hands", answer["generated"])), "{name}");
-        assert!(printed.contains(&format!("Produced  {} hands", answer["produced"])), "{name}");
+        // A `printpbn` run prints a PBN file, its statistics asked for with -v, on standard error.
+        let statistics = match name {
+            "printpbn" => command_run(name, script, &["-s", &seed.to_string(), "-v"]).stderr,
+            _ => printed,
+        };
+        assert!(statistics.contains(&format!("Generated {} hands", answer["generated"])), "{name}: {statistics}");
+        assert!(statistics.contains(&format!("Produced  {} hands", answer["produced"])), "{name}: {statistics}");
         assert!(answer["elapsed_ms"].is_u64() && answer.get("limits").is_none(), "{answer}");
     }
     // No seed: the server chooses one and says which; the command deals the same with it.

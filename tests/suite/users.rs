@@ -12,7 +12,7 @@
 //! differently, such as Debian Dealer's `altcount N`, which sets the values of `pt(N-2)`,
 //! `altcount 0` those of `hcp` and `altcount 1` those of `controls` (and so of `losers`).
 
-use crate::common::dealvm_in;
+use crate::common::run_with_statistics;
 use crate::scripts::{average_labels, count, disagreements};
 use std::path::{Path, PathBuf};
 
@@ -82,11 +82,11 @@ fn the_user_scripts_are_many_and_of_four_kinds() {
 
 #[test]
 fn every_user_script_runs_and_prints_in_dealvm() {
-    for (name, _) in scripts() {
-        let run = dealvm_in(&users_dir(), &["-s", "1", "-g", "2000", "-p", "2000", &name], None);
+    for (name, text) in scripts() {
+        let (run, statistics) = run_with_statistics(&users_dir(), &["-s", "1", "-g", "2000", "-p", "2000"], &name, &text);
         assert_eq!(run.status, 0, "{name}: {}", run.stderr);
-        assert_eq!(count(&run.stdout, "Generated"), Some(2000), "{name}: no trailer in\n{}", run.stdout);
-        let produced = count(&run.stdout, "Produced").expect("a Produced line");
+        assert_eq!(count(&statistics, "Generated"), Some(2000), "{name}: no trailer in\n{statistics}");
+        let produced = count(&statistics, "Produced").expect("a Produced line");
         if name.starts_with('a') {
             assert!(produced >= 50, "{name}: a practice scenario produces many deals, {produced} of 2000");
             let printed = run.stdout.lines().count() as u64;

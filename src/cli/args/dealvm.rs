@@ -55,9 +55,14 @@ pub struct Cli {
     #[arg(short = 's', allow_hyphen_values = true, value_name = "N")]
     pub seed: Option<String>,
 
-    /// No statistics at the end
+    /// Toggles the statistics at the end
     ///
-    /// Toggles the statistics printed at the end of the run (printed by default).
+    /// The statistics at the end of the run (deals generated and produced, the seed, the
+    /// time) are printed by default, and -v leaves them out. When standard output is a file
+    /// (`printpbn` the only action printing the deals, as in `dealvm script.dli > deals.pbn`,
+    /// or a board file or the JSON document written to -), they are left out, and -v prints
+    /// them on standard error, where the reports of `average` and the others beside `printpbn`
+    /// always go.
     #[arg(short = 'v', action = clap::ArgAction::Count)]
     pub verbose: u8,
 
