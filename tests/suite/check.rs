@@ -57,6 +57,10 @@ fn corpus_files() -> Vec<String> {
     files
 }
 
+/// The files of the corpus that dealvm refuses (Dealer's `x4Sx` for a doubled contract, a
+/// DealerV2 word as a variable's name), whichever Dealer `check` asks about.
+const REFUSED_BY_DEALVM: [&str; 2] = ["doubled-contract.dli", "opener-variable.dli"];
+
 #[test]
 fn the_corpus_gives_the_expected_findings_in_every_dialect() {
     let expected = expected();
@@ -67,7 +71,15 @@ fn the_corpus_gives_the_expected_findings_in_every_dialect() {
             let want = expected.get(&(file.clone(), dialect.to_string())).unwrap_or_else(|| panic!("expected.tsv has no line for {file} {dialect}"));
             let run = check(&corpus(), dialect, file);
             assert_eq!(&places(&run), want, "{file} --dialect {dialect}:\n{}{}", run.stdout, run.stderr);
-            assert_eq!(run.status, if want.is_empty() { 0 } else { 1 }, "{file} --dialect {dialect}: {}", run.stderr);
+            // What dealvm itself refuses is refused after the findings (exit status 2).
+            let status = if REFUSED_BY_DEALVM.contains(&file.as_str()) {
+                2
+            } else if want.is_empty() {
+                0
+            } else {
+                1
+            };
+            assert_eq!(run.status, status, "{file} --dialect {dialect}: {}", run.stderr);
             // Each finding says what to write instead.
             assert_eq!(run.stdout.matches("= note: instead: ").count(), want.len(), "{file} --dialect {dialect}:\n{}", run.stdout);
         }
@@ -231,6 +243,35 @@ fn check_refuses_what_does_not_parse_and_names_its_dialects() {
     let run = check(&dir, "v3", "bad.dli");
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("dealer") && run.stderr.contains("exe") && run.stderr.contains("v2"), "{}", run.stderr);
+}
+
+/// Whatever dealvm refuses, `check` refuses as a run does (exit status 2, dealvm's message),
+/// after its findings; never "nothing that ... would refuse".
+#[test]
+fn check_refuses_what_dealvm_refuses() {
+    let dir = crate::common::scratch("refused");
+    let cases = [
+        ("twice.dli", "a = hcp(north) > 10\na = hcp(south) > 10\ncondition a\n", "the variable `a` is already defined", "twice.dli:2:1", None),
+        ("range.dli", "produce 0\n", "produce must be at least 1", "range.dli:1:9", None),
+        ("opener.dli", "opener = hcp(north) > 10\ncondition opener\n", "expected a seat", "opener.dli:1:8", Some("run it with `dealvm --classic`")),
+        ("vars.dli", "x = hcp(north) > $1\nx = hcp(south) > $1\ncondition x\n", "already defined", "vars.dli:2:1", Some("$0 to $9 were read as 1")),
+    ];
+    for (file, text, message, place, note) in cases {
+        std::fs::write(dir.join(file), text).unwrap();
+        let ran = dealvm_in(&dir, &[file], None);
+        assert_eq!(ran.status, 2, "{file}: dealvm refuses it: {}", ran.stderr);
+        let run = check(&dir, "dealer", file);
+        assert_eq!(run.status, 2, "{file}: {}{}", run.stdout, run.stderr);
+        assert!(run.stderr.contains(message) && run.stderr.contains(place), "{file}: {}", run.stderr);
+        assert!(!run.stderr.contains("nothing that"), "{file}: {}", run.stderr);
+        if let Some(note) = note {
+            assert!(run.stderr.contains(note), "{file}: {}", run.stderr);
+        }
+    }
+    // A script with script variables that compiles with them is checked as before.
+    std::fs::write(dir.join("fine.dli"), "produce $1\ncondition hcp(north) >= 10\n").unwrap();
+    let run = check(&dir, "dealer", "fine.dli");
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
 }
 
 #[test]

@@ -9,8 +9,9 @@ use std::path::PathBuf;
 /// to write instead, every construct that the chosen Dealer would refuse or read otherwise:
 /// words and functions it lacks, numbers and shape clauses over its limits, a minus it does
 /// not take, operators it groups otherwise, comments and characters its scanner treats
-/// otherwise. Exit status 0 when there is none, 1 when there are, 2 when the script does not
-/// parse.
+/// otherwise. Exit status 0 when there is none, 1 when there are, 2 when dealvm itself
+/// refuses the script (it does not parse, a variable is defined twice, ...: the message of a
+/// run, after the findings).
 #[derive(Parser, Debug)]
 #[command(
     name = "dealvm check",
