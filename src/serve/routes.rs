@@ -293,11 +293,7 @@ async fn api_run(State(server): State<Arc<Server>>, request: Request) -> Respons
         Ok(done) => done,
         Err(response) => return response,
     };
-    let document = answer.document.as_deref().and_then(|d| serde_json::from_slice::<Map<String, Value>>(d).ok());
-    let Some(document) = document else {
-        return error(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the run wrote no JSON document");
-    };
-    let mut value = Value::Object(document);
+    let mut value = json!({});
     value["deals"] = answer
         .deals
         .iter()
@@ -312,7 +308,31 @@ async fn api_run(State(server): State<Arc<Server>>, request: Request) -> Respons
     value["charts"] = json!(answer.charts);
     value["elapsed_ms"] = json!(elapsed.as_millis() as u64);
     notes(&mut value, &answer, timed_out, &server.limits);
-    with_examined(json_answer(StatusCode::OK, &value), answer.generated)
+    let Some(text) = answer.document.as_deref().and_then(|d| with_fields(d, &value)) else {
+        return error(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the run wrote no JSON document");
+    };
+    let mut response = Response::new(Body::from(text));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    with_examined(response, answer.generated)
+}
+
+/// The JSON document `document` as the run wrote it, byte for byte (its figures as `--json`
+/// writes them), with the fields of `extra` added at its end; `None` when it is no JSON object.
+fn with_fields(document: &[u8], extra: &Value) -> Option<Vec<u8>> {
+    serde_json::from_slice::<Map<String, Value>>(document).ok()?;
+    let text = std::str::from_utf8(document).ok()?.trim_end();
+    let open = text.strip_suffix('}')?.trim_end();
+    let mut out = open.to_string();
+    let mut first = open.ends_with('{');
+    for (name, value) in extra.as_object()? {
+        out.push_str(if first { "\n  " } else { ",\n  " });
+        out.push_str(&Value::from(name.as_str()).to_string());
+        out.push_str(": ");
+        out.push_str(&value.to_string());
+        first = false;
+    }
+    out.push_str("\n}\n");
+    Some(out.into_bytes())
 }
 
 /// `POST /api/boards`: the produced deals as a board file.
