@@ -479,3 +479,41 @@ fn the_readme_is_short_and_leads_to_every_page_of_the_guide() {
         assert!(links.iter().any(|l| l.split('#').next() == Some(page.as_str())), "the README does not link {page}");
     }
 }
+
+/// Whether `text` states a size in megabytes (`7 MB`, `6.3 MiB`).
+fn states_a_size(text: &str) -> bool {
+    let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';')).filter(|w| !w.is_empty()).collect();
+    words.windows(2).any(|w| w[0].chars().all(|c| c.is_ascii_digit() || c == '.') && matches!(w[1].trim_end_matches(['.', ':']), "MB" | "MiB"))
+}
+
+/// Whether `text` holds a date written as 2026-11-29.
+fn holds_a_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.windows(10).any(|w| {
+        let digit = |i: usize| w[i].is_ascii_digit();
+        (0..4).all(digit) && w[4] == b'-' && digit(5) && digit(6) && w[7] == b'-' && digit(8) && digit(9)
+    })
+}
+
+/// A size the documents give of the program (or of its memory) is a measurement, which
+/// changes as the program does: its paragraph says when it was measured (and on what).
+#[test]
+fn the_programs_measured_sizes_are_dated() {
+    assert!(states_a_size("a 7 MB program") && states_a_size("(6.3 MiB at the start)") && !states_a_size("the MB key"));
+    assert!(holds_a_date("as built on 2026-11-29") && !holds_a_date("boards 1-16"));
+    let mut undated = Vec::new();
+    for doc in documents() {
+        let text = fs::read_to_string(&doc).unwrap();
+        let paragraphs: Vec<&str> = text.split("\n\n").collect();
+        for (i, paragraph) in paragraphs.iter().enumerate() {
+            // A limit is the program's own rule, not a measurement; a table's date is in the
+            // paragraph that opens it.
+            let about_the_program = (paragraph.contains("program") || paragraph.contains("memory")) && !paragraph.contains("limit");
+            let dated = holds_a_date(paragraph) || (paragraph.starts_with('|') && i > 0 && holds_a_date(paragraphs[i - 1]));
+            if about_the_program && states_a_size(paragraph) && !dated {
+                undated.push(format!("{}: {}", name(&doc), paragraph.lines().find(|l| states_a_size(l)).unwrap_or(paragraph)));
+            }
+        }
+    }
+    assert!(undated.is_empty(), "sizes of the program given without the date of their measurement:\n{}", undated.join("\n"));
+}
