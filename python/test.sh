@@ -3,7 +3,9 @@
 # virtual environment under target/, and runs its tests against the dealvm command. Then the
 # wheel a user installs: `maturin build --release`, installed in a fresh virtual environment
 # and tested there with no Rust toolchain on the PATH (`--no-wheel` leaves this out;
-# `--wheel-only` tests the wheel alone, as .ci/run does, sparing a second build of the engine).
+# `--wheel-only` tests the wheel alone, sparing a second build of the engine; `--dev-wheel`
+# builds the wheel in the dev profile, which shares the crates `cargo test` compiled: .ci/run
+# gives both).
 # DEALVM names a dealvm command already built to compare with (.ci/run gives `cargo test`'s);
 # without it the command is built here. Needs python3 (with venv and pip) and the network to
 # PyPI, once, for maturin and endplay.
@@ -14,11 +16,13 @@ profile=debug
 release=()
 wheel=yes
 develop=yes
+wheel_profile=(--release)
 for arg in "$@"; do
   case $arg in
     --release) profile=release; release=(--release) ;;
     --no-wheel) wheel=no ;;
     --wheel-only) develop=no ;;
+    --dev-wheel) wheel_profile=() ;;
   esac
 done
 # The command the tests compare with: the one named, else one of the same profile.
@@ -51,7 +55,7 @@ fi
 
 if [ "$wheel" = yes ]; then
   rm -rf target/wheels
-  (cd python && maturin build --release --quiet --out ../target/wheels)
+  (cd python && maturin build "${wheel_profile[@]}" --quiet --out ../target/wheels)
   wheel_env="$PWD/target/python-wheel-venv"
   rm -rf "$wheel_env"
   python3 -m venv "$wheel_env"
