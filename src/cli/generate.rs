@@ -34,7 +34,8 @@ impl Page {
             "fish" => Ok(Page::Completions(Shell::Fish)),
             _ => {
                 let pages: Vec<String> = SUBCOMMANDS.iter().map(|s| format!("man-{}", s.name)).collect();
-                Err(switch_error(format!("--generate takes man, bash, zsh, fish or markdown (or {}), found `{what}`", pages.join(", "))))
+                let deals = if what.trim().parse::<u64>().is_ok() { format!("; the deals to examine are -g {}", what.trim()) } else { String::new() };
+                Err(switch_error(format!("--generate takes man, bash, zsh, fish or markdown (or {}), found `{what}`{deals}", pages.join(", "))))
             }
         }
     }

@@ -180,6 +180,22 @@ fn an_existing_board_file_is_replaced_only_when_asked() {
     assert!(fs::read_to_string(work.join("s.dlm")).unwrap().starts_with("[Document]"));
 }
 
+/// The README's rule, sentence and behaviour: `dealvm boards` (above) and `squaredeal generate`
+/// (tests/suite/squaredeal.rs) replace a board file only with `--force`; a run replaces its
+/// own, dealt again from its seed.
+#[test]
+fn the_readmes_rule_on_replacing_board_files_holds() {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let said = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rule = "`dealvm boards` and `dealvm squaredeal generate` never replace an existing board file unless `--force` is given (boards for play cannot be dealt again); a run's board files (`dealvm --pbn FILE script.dli`) are replaced, since its seed deals them again.";
+    assert!(said.contains(rule), "the README states the rule this test checks");
+    let work = scratch("run-replaces");
+    fs::write(work.join("practice.pbn"), "an earlier run").unwrap();
+    let run = crate::common::run_in(&work, &["-s", "1", "--pbn", "practice.pbn"], "produce 2\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(fs::read_to_string(work.join("practice.pbn")).unwrap().contains("[Deal "), "the run's file replaced the earlier one");
+}
+
 #[test]
 fn bad_switches_are_refused_before_anything_is_dealt() {
     let work = scratch("bad");

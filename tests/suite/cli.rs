@@ -246,6 +246,22 @@ fn an_unknown_switch_gets_a_suggestion_only_when_it_is_close() {
     assert!(run.stderr.contains("'--pbn'"), "{}", run.stderr);
 }
 
+/// Switches a user may guess (other programs' long names, `--force` of `dealvm boards`, a number
+/// after `--generate`) are answered with dealvm's own.
+#[test]
+fn guessed_switches_are_answered_with_dealvms() {
+    for (args, said) in [
+        (&["--produce", "5"][..], "the deals to produce are -p N"),
+        (&["--seed", "3"], "the seed is -s N"),
+        (&["--force", "--pbn", "x.pbn"], "a run replaces its board files"),
+        (&["--generate", "100"], "the deals to examine are -g 100"),
+    ] {
+        let run = dealvm_stdin("produce 1\n", args);
+        assert_eq!(run.status, 2, "{args:?}");
+        assert!(run.stderr.contains(said), "{args:?}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn the_man_page_and_the_completions_are_those_of_the_switches() {
     // Made from the switches' definitions by `dealvm --generate WHAT`; the repository's copies

@@ -41,7 +41,7 @@ const TAGS: &[&str] = &["", "dealer", "sh", "text", "console", "python", "rust",
 const SETUP: &str = "\
 apt-get install -y g++ libclang-dev                # the C++ compiler and libclang that DDS is built with
 cargo run --release -- examples/1nt-opener.dli    # build, then run a study of 1NT openings
-bash .ci/run                                      # install the references, run cargo test and the Python tests
+bash .ci/run                                      # every test (as root or with sudo: see below)
 ";
 
 /// The most lines the README may have: a newcomer reads it in ten minutes.

@@ -21,8 +21,13 @@ struct Server {
 impl Server {
     /// `dealvm serve --listen 127.0.0.1:0` with `args`: the port read from its first line.
     fn start(args: &[&str]) -> Server {
+        Server::listening("127.0.0.1:0", args)
+    }
+
+    /// The server listening on `listen`, with `args`.
+    fn listening(listen: &str, args: &[&str]) -> Server {
         let mut child = crate::common::dealvm_command()
-            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(["serve", "--listen", listen])
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -132,6 +137,20 @@ const ONELINE: &str = "produce 4\ndealer south\ncondition hcp(south) >= 12\nacti
 const NOTHING: &str = "generate 3000\ncondition hcp(north) == 37 && hcp(south) == 3\naction printall\n";
 /// Deals until a limit stops it.
 const ENDLESS: &str = "generate 1000000000000000\naction average hcp(south)\n";
+
+/// `--listen` takes a host name as well as an address (`localhost:0`), and says what to write
+/// when it is neither.
+#[test]
+fn the_server_listens_on_a_host_name() {
+    let server = Server::listening("localhost:0", &[]);
+    let reply = http(server.port, "GET", "/api/health", b"");
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    for (listen, said) in [("localhost", "has no port"), ("localhost:99999", "is not a port"), ("no-such-host.invalid:80", "no address is known")] {
+        let run = dealvm_in(&scratch("listen"), &["serve", "--listen", listen], None);
+        assert_eq!(run.status, 2, "{listen}: {}", run.stderr);
+        assert!(run.stderr.contains(said) && run.stderr.contains("127.0.0.1:8080"), "{listen}: {}", run.stderr);
+    }
+}
 
 #[test]
 fn every_endpoint_of_the_document_answers() {

@@ -412,6 +412,20 @@ impl Cli {
     }
 }
 
+/// Long switches other programs have, or a user may guess, that dealvm spells otherwise (Dealer's
+/// short ones), with what to write instead.
+const SPELLED_OTHERWISE: &[(&str, &str)] = &[
+    ("produce", "the deals to produce are -p N"),
+    ("seed", "the seed is -s N"),
+    ("verbose", "-v toggles the statistics at the end"),
+    ("quiet", "-q leaves printpbn's output out"),
+    ("title", "the title is -T TEXT"),
+    (
+        "force",
+        "a run replaces its board files (they are dealt again from its seed); --force is for `dealvm boards` and `dealvm squaredeal generate`, whose boards for play cannot be",
+    ),
+];
+
 /// An unknown long switch with the nearest one suggested, by the measure of the messages about
 /// the input (a slip or two, swapped letters too: `--pnb` for `--pbn`), and only then: clap's
 /// own suggestion goes further (`--rotate` for `--frobnicate`).
@@ -430,10 +444,13 @@ pub fn suggest_switch(mut e: clap::Error, command: &clap::Command) -> clap::Erro
             e.insert(ContextKind::Suggested, ContextValue::StyledStrs(Vec::new()));
             e
         }
-        None if command.get_name() == "dealvm" => clap::Error::raw(
-            ErrorKind::UnknownArgument,
-            format!("unknown switch '{given}'; `dealvm -h` lists the common switches, `dealvm --help` all of them\n"),
-        ),
+        None if command.get_name() == "dealvm" => {
+            let instead = SPELLED_OTHERWISE.iter().find(|(long, _)| *long == name).map(|(_, instead)| format!("; {instead}")).unwrap_or_default();
+            clap::Error::raw(
+                ErrorKind::UnknownArgument,
+                format!("unknown switch '{given}'{instead}; `dealvm -h` lists the common switches, `dealvm --help` all of them\n"),
+            )
+        }
         None => {
             clap::Error::raw(ErrorKind::UnknownArgument, format!("unknown switch '{given}'; `{} --help` lists its switches\n", command.get_name()))
         }

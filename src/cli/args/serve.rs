@@ -21,8 +21,9 @@ use std::net::SocketAddr;
     after_help = "Example: `dealvm serve --listen 127.0.0.1:8080`, behind a reverse proxy (docs/guide/serve.md)."
 )]
 pub struct ServeCli {
-    /// The address and port to listen on (port 0: a free port, printed at the start)
-    #[arg(long, value_name = "ADDRESS:PORT", default_value = "127.0.0.1:8080")]
+    /// The address (or host name, such as localhost) and port to listen on (port 0: a free
+    /// port, printed at the start)
+    #[arg(long, value_name = "ADDRESS:PORT", default_value = "127.0.0.1:8080", value_parser = listen_address)]
     pub listen: SocketAddr,
 
     /// Seconds a request's run may deal; then it stops, and answers with what it has
@@ -68,6 +69,24 @@ pub struct ServeCli {
     /// Print this help and stop
     #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]
     pub help: Option<bool>,
+}
+
+/// Where to listen: an address and port (`127.0.0.1:8080`, `[::1]:8080`), or a host name and
+/// port (`localhost:8080`), the name's first IPv4 address taken (else its first).
+fn listen_address(text: &str) -> Result<SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    if let Ok(address) = text.parse::<SocketAddr>() {
+        return Ok(address);
+    }
+    let examples = "such as 127.0.0.1:8080 (this machine alone) or 0.0.0.0:8080 (every network)";
+    let Some((host, port)) = text.rsplit_once(':') else {
+        return Err(format!("`{text}` has no port: write the address and the port, {examples}"));
+    };
+    let Ok(port) = port.parse::<u16>() else {
+        return Err(format!("`{port}` is not a port (0 to 65535): write the address and the port, {examples}"));
+    };
+    let found: Vec<SocketAddr> = (host, port).to_socket_addrs().map(Iterator::collect).unwrap_or_default();
+    found.iter().find(|a| a.is_ipv4()).or(found.first()).copied().ok_or_else(|| format!("no address is known for the host `{host}`: write an address and the port, {examples}"))
 }
 
 /// A number of seconds: positive and finite, at most a day.
