@@ -148,7 +148,7 @@ complete -c dealvm -n "__fish_dealvm_using_subcommand squaredeal; and __fish_see
 complete -c dealvm -n "__fish_dealvm_using_subcommand squaredeal; and __fish_seen_subcommand_from generate" -s f -d 'The formats, separated by commas, Big Deal\'s names as `dealvm boards -f` takes them: pbn, dlm, dlmblind, dup, dupblind, bri, dge, lin, csv, ber, borel, kops, cds, goedel (default pbn)' -r
 complete -c dealvm -n "__fish_dealvm_using_subcommand squaredeal; and __fish_seen_subcommand_from generate" -l reserve -d 'The reserve set rather than the original one'
 complete -c dealvm -n "__fish_dealvm_using_subcommand squaredeal; and __fish_seen_subcommand_from generate" -l force -d 'Replace board files that exist already'
-complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l listen -d 'The address and port to listen on (port 0: a free port, printed at the start)' -r
+complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l listen -d 'The address (or host name, such as localhost) and port to listen on (port 0: a free port, printed at the start)' -r
 complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-seconds -d 'Seconds a request\'s run may deal; then it stops, and answers with what it has' -r
 complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-generate -d 'Deals a request\'s run may examine: a larger `generate` is cut to it' -r
 complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-deals -d 'Deals a request may get back: returned by /api/run, in a board file, printed by /deal' -r
