@@ -78,15 +78,15 @@ fn name(doc: &Path) -> String {
 
 /// A fenced block of a Markdown text: its tag (`sh`, `text`, or empty), its text, the line of
 /// its opening fence, and whether only blank lines part it from the block before.
-struct Block {
-    lang: String,
-    body: String,
-    line: usize,
-    follows: bool,
+pub(crate) struct Block {
+    pub(crate) lang: String,
+    pub(crate) body: String,
+    pub(crate) line: usize,
+    pub(crate) follows: bool,
 }
 
 /// The fenced blocks of a Markdown text.
-fn fenced_blocks(text: &str) -> Vec<Block> {
+pub(crate) fn fenced_blocks(text: &str) -> Vec<Block> {
     let mut blocks = Vec::new();
     let mut open: Option<Block> = None;
     // Whether only blank lines have come since the last block closed.
@@ -478,6 +478,27 @@ fn the_readme_is_short_and_leads_to_every_page_of_the_guide() {
         let page = name(&page);
         assert!(links.iter().any(|l| l.split('#').next() == Some(page.as_str())), "the README does not link {page}");
     }
+}
+
+/// A `console` block is not run: it may show installing, building, benchmarks, a command's
+/// synopsis or a cluster's recipe, but no `dealvm` command that the tests could run (the serve
+/// guide's, a server and its requests, are run by tests/suite/serve.rs).
+#[test]
+fn console_blocks_hide_no_command_the_tests_could_run() {
+    let mut hidden = Vec::new();
+    for doc in documents().into_iter().filter(|d| !d.ends_with("docs/guide/serve.md")) {
+        let text = fs::read_to_string(&doc).unwrap();
+        for block in fenced_blocks(&text).into_iter().filter(|b| b.lang == "console") {
+            for line in block.body.lines().filter(|l| l.starts_with("dealvm ")) {
+                let shown_only =
+                    line.contains("[OPTIONS]") || line.contains("[--dialect") || line.contains("--shard") || line.contains("merge parts/");
+                if !shown_only {
+                    hidden.push(format!("{}:{}: {line}", name(&doc), block.line));
+                }
+            }
+        }
+    }
+    assert!(hidden.is_empty(), "commands in console blocks, which are not run (make them sh blocks):\n{}", hidden.join("\n"));
 }
 
 /// Whether `text` states a size in megabytes (`7 MB`, `6.3 MiB`).

@@ -565,3 +565,112 @@ fn base64(bytes: &[u8]) -> String {
     use base64::Engine;
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
+
+/// A request as the serve guide shows it, a `curl` command: its path, its JSON body (none: a
+/// GET) and whether it saves the answer as a file (`-OJ`).
+struct Curl {
+    path: String,
+    body: Option<String>,
+    saves: bool,
+}
+
+/// The `curl` commands of a `console` block, its lines joined where they end in `\`.
+fn curls(block: &str) -> Vec<Curl> {
+    let joined = block.replace("\\\n", " ");
+    joined
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("curl "))
+        .map(|line| {
+            let url = line.split_whitespace().find(|w| w.starts_with("http://")).expect("a URL");
+            let path = url.strip_prefix("http://127.0.0.1:8080").expect("the guide's server address").to_string();
+            let body = line.split_once("-d '").map(|(_, rest)| rest[..rest.rfind('\'').expect("a closing quote")].to_string());
+            Curl { path, body, saves: line.contains("-OJ") }
+        })
+        .collect()
+}
+
+/// An answer as the guide shows it: the time a run took (`elapsed_ms`, `Time needed`) and
+/// each chart's SVG elided.
+fn as_shown(answer: &str) -> String {
+    let mut out = String::new();
+    let mut rest = answer;
+    while let Some(at) = rest.find("<svg ") {
+        out.push_str(&rest[..at]);
+        let end = rest[at..].find("</svg>").map(|e| at + e + "</svg>".len()).expect("the chart's end");
+        out.push_str("<svg xmlns=\\\"http://www.w3.org/2000/svg\\\" … </svg>");
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    let mut shown = String::new();
+    for (i, piece) in out.split("\"elapsed_ms\":").enumerate() {
+        if i > 0 {
+            shown.push_str("\"elapsed_ms\":N");
+            shown.push_str(piece.trim_start_matches(|c: char| c.is_ascii_digit() || c == ' '));
+        } else {
+            shown.push_str(piece);
+        }
+    }
+    match shown.find("Time needed") {
+        Some(at) => {
+            let end = shown[at..].find("sec").map_or(shown.len(), |e| at + e + 3);
+            format!("{}Time needed N sec{}", &shown[..at], &shown[end..])
+        }
+        None => shown,
+    }
+}
+
+/// Every server the serve guide starts starts, and every request it shows is answered as it
+/// shows: the answer after it exactly (the time and the charts aside), a board file or the
+/// hand records as named.
+#[test]
+fn the_serve_guides_examples_are_what_the_server_answers() {
+    let guide = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide/serve.md")).unwrap();
+    let blocks = crate::docs::fenced_blocks(&guide);
+    let mut servers = 0;
+    let mut answered = 0;
+    for block in blocks.iter().filter(|b| b.lang == "console") {
+        for line in block.body.lines().filter(|l| l.starts_with("dealvm serve")) {
+            let switches: Vec<&str> = line.split_whitespace().skip(2).collect();
+            let mut rest = Vec::new();
+            let mut words = switches.iter();
+            while let Some(w) = words.next() {
+                if *w == "--listen" {
+                    assert_eq!(words.next(), Some(&"127.0.0.1:8080"), "line {}: the guide's server address", block.line);
+                } else {
+                    rest.push(*w);
+                }
+            }
+            let server = Server::start(&rest);
+            assert_eq!(http(server.port, "GET", "/api/health", b"").status, 200, "line {}: {line}", block.line);
+            servers += 1;
+        }
+    }
+    assert!(servers >= 2, "the guide starts its servers");
+    let server = Server::start(&[]);
+    let mut saved: Vec<u8> = Vec::new();
+    for (i, block) in blocks.iter().enumerate().filter(|(_, b)| b.lang == "console") {
+        let shown = blocks.get(i + 1).filter(|next| next.lang == "text" && next.follows);
+        for curl in curls(&block.body) {
+            let reply = match &curl.body {
+                Some(body) => {
+                    let base64 = "'\"$(base64 -w0 boards.dup)\"'";
+                    let body = body.replace(base64, &base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &saved));
+                    http(server.port, "POST", &curl.path, body.as_bytes())
+                }
+                None => http(server.port, "GET", &curl.path, b""),
+            };
+            answered += 1;
+            if curl.saves {
+                assert_eq!(reply.status, 200, "line {}: {}", block.line, reply.text());
+                let disposition = reply.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case("content-disposition")).map(|(_, v)| v.clone());
+                assert!(disposition.is_some_and(|d| d.contains("filename=\"boards.")), "line {}", block.line);
+                saved = reply.body.clone();
+            } else if let Some(shown) = shown {
+                assert_eq!(as_shown(&reply.text()).trim_end(), as_shown(&shown.body).trim_end(), "line {}: the answer the guide shows", block.line);
+            } else {
+                assert_eq!(reply.status, 200, "line {}: {}", block.line, reply.text());
+            }
+        }
+    }
+    assert!(answered >= 5, "the guide's requests are sent");
+}

@@ -86,7 +86,12 @@ fn listen_address(text: &str) -> Result<SocketAddr, String> {
         return Err(format!("`{port}` is not a port (0 to 65535): write the address and the port, {examples}"));
     };
     let found: Vec<SocketAddr> = (host, port).to_socket_addrs().map(Iterator::collect).unwrap_or_default();
-    found.iter().find(|a| a.is_ipv4()).or(found.first()).copied().ok_or_else(|| format!("no address is known for the host `{host}`: write an address and the port, {examples}"))
+    found
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(found.first())
+        .copied()
+        .ok_or_else(|| format!("no address is known for the host `{host}`: write an address and the port, {examples}"))
 }
 
 /// A number of seconds: positive and finite, at most a day.
