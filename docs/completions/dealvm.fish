@@ -46,7 +46,7 @@ complete -c dealvm -n "__fish_dealvm_needs_command" -s x -d 'Swapping: -x 2 East
 complete -c dealvm -n "__fish_dealvm_needs_command" -s C -d 'CSV file for `csvrpt`, appended to; `w:FILE` starts it afresh (default, or `-`: standard output)' -r
 complete -c dealvm -n "__fish_dealvm_needs_command" -s X -d 'File for `export` (default, or `-`: standard output)' -r
 complete -c dealvm -n "__fish_dealvm_needs_command" -s O -d 'The opener for OPC evaluations (file: `opener seat`): north, east, south or west (or N, E, S, W; any case)' -r
-complete -c dealvm -n "__fish_dealvm_needs_command" -l board-start -d 'The number of the first board (file: `startboard N`; default 1). With --deals, the boards are numbered from N instead of keeping the file\'s numbers' -r
+complete -c dealvm -n "__fish_dealvm_needs_command" -l board-start -d 'The number of the first board (file: `startboard N`; default 1). With --deals, the boards are numbered from N instead of keeping the file\'s numbers; a file without board numbers (BHG, GOE, BRI, ...) holds boards N, N+1, ..., a BHG file\'s hands read from those boards\' dealers' -r
 complete -c dealvm -n "__fish_dealvm_needs_command" -l pbn -d 'Write the produced deals to a PBN file' -r -F
 complete -c dealvm -n "__fish_dealvm_needs_command" -l dlm -d 'Write the produced deals to a Duplimate DLM file' -r -F
 complete -c dealvm -n "__fish_dealvm_needs_command" -l dup -d 'Write the produced deals to a Duplimate DUP file (DOS dealing machines): Big Deal\'s layout, 156 bytes a board, boards 1 to 99; with --sealed, board 1\'s diagram is blanked' -r -F

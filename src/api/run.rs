@@ -72,8 +72,8 @@ impl Deals {
     /// The boards of a board file already read (any format of [`Deals::file`]), named `name`
     /// in messages (its extension tells the format the content does not).
     pub fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<Deals, Error> {
-        let (deals, title) = source::Deals::from_file(name, bytes).map_err(|d| Error::from_diagnostic(&d, None))?;
-        Ok(Deals { given: Some(deals), title })
+        let read = source::Deals::from_file(name, bytes, None).map_err(|d| Error::from_diagnostic(&d, None))?;
+        Ok(Deals { given: Some(read.deals), title: read.title })
     }
 
     /// The deals of `deals`, in order, as boards numbered from 1: a produced deal's

@@ -105,6 +105,19 @@ pub fn looks_like_bhg(text: &str) -> bool {
     boards.peek().is_some() && boards.all(|l| l.len() == PACK && l.bytes().all(|b| b.is_ascii_alphabetic()))
 }
 
+/// The boards of a BHG file as read (its lines boards 1, 2, ...), read instead as from board
+/// `first`: line `n` is board `first + n - 1`, its first hand that board's dealer's.
+pub fn from_board(boards: Vec<Board>, first: u64) -> Vec<Board> {
+    boards
+        .into_iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let (was, is) = (board_dealer(i as u64 + 1) as usize, board_dealer(first + i as u64) as usize);
+            Board::of_cycle(first + i as u64, b.deal.rotated((is + 4 - was) % 4))
+        })
+        .collect()
+}
+
 /// The boards of a BHG file.
 pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
     board_lines(src, "a line of 52 letters a board", |number, line| {
@@ -132,6 +145,26 @@ mod tests {
         bad[13] = b'1';
         assert_eq!(read_line(3, &bad).unwrap_err().message(), "found `1`, expected a letter, a card of West's hand");
         assert_eq!(read_line(3, &bad[..51]).unwrap_err().message(), "found 51 characters, expected 52 letters, 13 for each hand");
+    }
+
+    #[test]
+    fn a_file_of_boards_from_any_number_reads_back_from_its_first() {
+        for first in [1, 2, 3, 4, 11, 17, 30] {
+            let written: Vec<_> = (first..first + 6).map(|b| (b, deal_of(b as u128 * 0x1234_5678_9abc))).collect();
+            let src = Source::new("s.bhg", String::from_utf8(file(&written)).unwrap());
+            let read = from_board(read(&src).unwrap(), first);
+            let back: Vec<_> = read.iter().map(|b| (b.number, b.deal)).collect();
+            assert_eq!(back, written, "boards from {first}");
+            assert!(read.iter().all(|b| b.dealer == Some(board_dealer(b.number))));
+            // Read as from board 1, a file of boards 11 ... has its hands turned.
+            if first % 4 != 1 {
+                assert_ne!(read_first_deals(&src), written[0].1, "boards from {first}");
+            }
+        }
+    }
+
+    fn read_first_deals(src: &Source) -> Deal {
+        read(src).unwrap()[0].deal
     }
 
     #[test]

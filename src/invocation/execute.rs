@@ -575,7 +575,16 @@ fn deals_file(inv: &Invocation, compiled: &Compiled) -> Result<(Option<Deals>, O
         Some(bytes) => (path.display().to_string(), bytes.clone()),
         None => input::deals_bytes(path)?,
     };
-    let (deals, title) = Deals::from_file(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
+    let first_board = inv.switches.board_start.or(compiled.settings.start_board);
+    let read = Deals::from_file(&name, bytes, first_board).map_err(|d| Failure::Input(d.render(None)))?;
+    let (deals, title) = (read.deals, read.title);
+    if let Some(boards) = read.unnumbered {
+        let warning = Diagnostic::error(format!(
+            "`{name}` holds no board numbers: its {boards} boards are read as boards 1 to {boards}, each hand from that board's dealer"
+        ))
+        .with_note("a BHG file of boards from another number (11 to 20, say) has its hands turned so: give its first board with --board-start 11");
+        inv.outputs.warnings.warn(warning.render_warning(None));
+    }
     if compiled.has_predeal() {
         return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));
     }

@@ -29,6 +29,14 @@ use dealvm_vm::evaluation::tables::Tables;
 use dealvm_vm::machine::batch::Swap;
 use dealvm_vm::machine::program::Program;
 
+/// The deals of a board file ([`Deals::from_file`]) with the file's title.
+pub struct FromFile {
+    pub deals: Deals,
+    pub title: Option<String>,
+    /// The boards of a BHG file read as boards 1, 2, ... for want of its first board: how many.
+    pub unnumbered: Option<u64>,
+}
+
 /// The source of a run's deals.
 #[derive(Clone, Debug)]
 pub enum Deals {
@@ -114,13 +122,26 @@ impl Deals {
     /// The deals of a file (`--deals`) of any format, told as [`crate::formats::read`] tells
     /// it, with the file's title: a DLM file's `Headline`, a PBN file's first known `Event`, a
     /// zrd file's title records.
-    pub fn from_file(name: &str, bytes: Vec<u8>) -> Result<(Deals, Option<String>), Diagnostic> {
+    ///
+    /// A file without board numbers (BHG, GOE, BRI, ...) holds boards 1, 2, ... in order, or,
+    /// with `first_board`, boards from that one: a BHG file, whose hands start from each
+    /// board's dealer, is read from the dealers of those boards. [`FromFile::unnumbered`] says
+    /// when a BHG file was read without its first board.
+    pub fn from_file(name: &str, bytes: Vec<u8>, first_board: Option<u64>) -> Result<FromFile, Diagnostic> {
+        let format = crate::formats::read::format_of(name, &bytes, std::str::from_utf8(&bytes).ok());
         let read = crate::formats::read(name, bytes)?;
+        let numbered = format.is_none_or(|f| f.facts().numbers);
+        let from_dealer = format == Some(crate::formats::Format::Bhg);
         let deals = match read.deals {
-            ReadDeals::Boards(boards) => Deals::Boards(GivenDeals::new(boards)),
+            ReadDeals::Boards(boards) => Deals::Boards(GivenDeals::new(match first_board {
+                Some(first) if from_dealer => crate::formats::bhg::from_board(boards, first),
+                Some(first) if !numbered => boards.into_iter().enumerate().map(|(i, b)| Board::of_cycle(first + i as u64, b.deal)).collect(),
+                _ => boards,
+            })),
             ReadDeals::Library(library) => Deals::Library(library),
         };
-        Ok((deals, read.title))
+        let unnumbered = (from_dealer && first_board.is_none()).then(|| deals.available().unwrap_or(0));
+        Ok(FromFile { deals, title: read.title, unnumbered })
     }
 
     /// The deals of a full batch of a run with swapping `swap`: more with exact dealing, whose

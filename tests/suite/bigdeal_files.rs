@@ -30,7 +30,7 @@ fn pbn_boards(path: &Path) -> Vec<(u64, Deal)> {
 
 /// The boards `--deals` reads from a file of these bytes named `name`.
 fn read(name: &str, bytes: Vec<u8>) -> Result<Vec<Board>, String> {
-    let (deals, _) = Deals::from_file(name, bytes).map_err(|d| d.render(None))?;
+    let deals = Deals::from_file(name, bytes, None).map_err(|d| d.render(None))?.deals;
     Ok(deals.boards().expect("a board file's boards").to_vec())
 }
 
@@ -190,6 +190,36 @@ fn the_command_reads_every_format_alike() {
     let out = run_in(&dir, &["--deals", "bad.lin", "p.dli"], "");
     assert_eq!(out.status, 2);
     assert!(out.stderr.contains("found `q`, expected a vulnerability") && out.stderr.contains("bad.lin:3:"), "{}", out.stderr);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Big Deal's files of boards 11 to 20: the formats without board numbers are read from the
+/// first board given (`--board-start 11`), BHG's hands from those boards' dealers, as the files
+/// with numbers read; read without it, a BHG file is read as boards 1 to 10 with a warning
+/// saying so and what to give.
+#[test]
+fn files_without_board_numbers_are_read_from_the_first_board_given() {
+    let dir = scratch("bigdeal-first-board");
+    fs::write(dir.join("p.dli"), "action printoneline\n").unwrap();
+    let run = data_dir().join("bigdeal/w11");
+    let read = |extension: &str, extra: &[&str]| {
+        let file = run.join(format!("range.{extension}"));
+        let out = run_in(&dir, &[&["--deals", file.to_str().unwrap(), "-s", "1"], extra, &["--pbn", "-", "-q", "-v"]].concat(), "");
+        assert_eq!(out.status, 0, "{extension}: {}", out.stderr);
+        let boards: Vec<String> = out.stdout.lines().filter(|l| l.starts_with("[Board ") || l.starts_with("[Deal ")).map(str::to_string).collect();
+        assert_eq!(boards.len(), 20, "{extension}");
+        (boards, out.stderr)
+    };
+    let (numbered, _) = read("pbn", &["--board-start", "11"]);
+    assert!(numbered[0] == "[Board \"11\"]", "{numbered:?}");
+    for extension in ["dlm", "dup", "bri", "dge", "lin", "csv", "ber", "bhg", "rzd", "cds", "goe"] {
+        let (boards, warned) = read(extension, &["--board-start", "11"]);
+        assert_eq!(boards, numbered, "{extension} from board 11");
+        assert!(!warned.contains("warning"), "{extension}: {warned}");
+    }
+    let (boards, warned) = read("bhg", &[]);
+    assert_ne!(boards, numbered, "boards 11 to 20 read as 1 to 10");
+    assert!(warned.contains("range.bhg` holds no board numbers") && warned.contains("--board-start 11"), "{warned}");
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -167,7 +167,9 @@ pub struct Cli {
     pub opener: Option<String>,
 
     /// The number of the first board (file: `startboard N`; default 1). With --deals, the
-    /// boards are numbered from N instead of keeping the file's numbers.
+    /// boards are numbered from N instead of keeping the file's numbers; a file without board
+    /// numbers (BHG, GOE, BRI, ...) holds boards N, N+1, ..., a BHG file's hands read from
+    /// those boards' dealers.
     #[arg(hide_short_help = true, long = "board-start", allow_hyphen_values = true, value_name = "N")]
     pub board_start: Option<String>,
 
