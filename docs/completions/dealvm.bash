@@ -576,13 +576,17 @@ _dealvm() {
             return 0
             ;;
         dealvm__subcmd__squaredeal__subcmd__generate)
-            opts="-f --reserve --force"
+            opts="-f --reserve --force --boards"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --boards)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -43,10 +43,11 @@ pub fn main(args: &[OsString], _start: Instant) -> Result<(), Exit> {
             wrote(written);
             eprintln!("dealvm squaredeal: the delayed value is `{value}`");
         }
-        Operation::Generate { selection, reserve, formats, force } => {
+        Operation::Generate { selection, reserve, formats, force, boards } => {
             let formats = formats::parse_list(formats).map_err(switch_error)?;
             let chosen = selection.as_deref().map(chosen).transpose()?.unwrap_or(Chosen::All);
-            let generated = steps::generate(path, &Generation { chosen, reserve: *reserve, formats: &formats, force: *force })?;
+            let asked = Generation { chosen, reserve: *reserve, formats: &formats, force: *force, boards: boards.as_deref() };
+            let generated = steps::generate(path, &asked)?;
             wrote(generated.written);
             if let Some(mode) = generated.shared_keys {
                 let name = steps_key_file(path);
@@ -82,8 +83,8 @@ fn chosen(text: &str) -> Result<Chosen, Failure> {
     }
 }
 
-/// `verify DIR`: what was checked on standard output; exit status 1 unless every file found
-/// agrees and every session has a file.
+/// `verify DIR`: what was checked on standard output; exit status 1 unless every board file
+/// of the event agrees and reads, and every session was checked.
 fn verified(path: &Path, dir: &Path) -> Result<(), Failure> {
     let report = verify(path, dir)?;
     let text: String = report.lines.iter().map(|l| format!("{l}\n")).collect();
@@ -91,12 +92,5 @@ fn verified(path: &Path, dir: &Path) -> Result<(), Failure> {
     if report.verified() {
         return Ok(());
     }
-    let mut verdict = Vec::new();
-    if report.differences > 0 {
-        verdict.push(format!("{} board{} differ", report.differences, if report.differences == 1 { "" } else { "s" }));
-    }
-    if report.missing > 0 {
-        verdict.push(format!("{} session{} without a file", report.missing, if report.missing == 1 { "" } else { "s" }));
-    }
-    Err(Failure::CheckFailed(format!("dealvm squaredeal: not verified: {}\n", verdict.join(", "))))
+    Err(Failure::CheckFailed(format!("dealvm squaredeal: not verified: {}\n", report.shortfall())))
 }

@@ -188,7 +188,7 @@ mod tests {
         let m = read_dup("x.dup", &file).unwrap_err().message;
         assert_eq!(m, "`x.dup`, board 2 (offset 302): found the trailer `NN1  0 02 `, expected board 1's trailer again, or 10 NUL bytes");
         let m = read_dup("x.dup", &file[..200]).unwrap_err().message;
-        assert_eq!(m, "`x.dup` is not a DUP file of whole boards: its 200 bytes make 1 boards of 156 bytes and 44 bytes left over");
+        assert_eq!(m, "`x.dup` is not a DUP file of whole boards: its 200 bytes make 1 board of 156 bytes and 44 bytes left over");
 
         let mut bri = bri_file(&boards(2));
         bri[RECORD + 100] = b'z';

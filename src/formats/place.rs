@@ -36,10 +36,10 @@ pub fn binary_error(name: &str, board: u64, start: usize, flaw: Flaw) -> Diagnos
 /// bytes read as records (after any header) and `record` the bytes of one.
 pub fn not_whole(name: &str, what: &str, size: usize, record: usize) -> Diagnostic {
     let a = article(what);
+    let (boards, left) = (size / record, size % record);
+    let (boards_s, left_s) = (if boards == 1 { "" } else { "s" }, if left == 1 { "" } else { "s" });
     Diagnostic::error(format!(
-        "`{name}` is not {a} {what} file of whole boards: its {size} bytes make {} boards of {record} bytes and {} bytes left over",
-        size / record,
-        size % record
+        "`{name}` is not {a} {what} file of whole boards: its {size} bytes make {boards} board{boards_s} of {record} bytes and {left} byte{left_s} left over"
     ))
     .with_note(format!("{a} {what} file holds {record} bytes a board; it may have been cut short or be another format"))
 }

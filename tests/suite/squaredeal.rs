@@ -2,12 +2,17 @@
 //! generated again file for file and verified, each of its files altered by one card and
 //! refused board by board, every bad input refused with its file and line and nothing
 //! written, and an event made from start to finish (create, add-phase, publish, set-dv,
-//! generate, verify).
+//! generate, verify); every board file of a folder verified whatever its format, the others
+//! listed; and the phases whose boards are given at generation (`?`): the reference event's
+//! second phase made one and dealt as Big Deal dealt it, and an event whose last phase is one,
+//! from start to finish.
 
 use crate::common::{as_ours, data_dir, dealvm_in, scratch, Run};
 use dealvm::formats::dlm::{deal_from_letters, letters};
 use dealvm::formats::pbn::parse_deal;
+use dealvm::formats::{Format, Sealed};
 use dealvm::tournament::squaredeal::event::{key_hash, session_boards, Event, Keys, SessionSeed};
+use dealvm_vm::dealing::board::Board;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -114,12 +119,17 @@ fn the_reference_event_is_generated_again_and_verified() {
     assert_eq!(body("CLUB1-2.pbn"), body("CLUB1.pbn") + &body("CLUB2.pbn"));
     assert_eq!(body("TEAMS01-03.pbn"), body("TEAMS01.pbn") + &body("TEAMS02.pbn") + &body("TEAMS03.pbn"));
 
-    // Verified as they are, and also the reference files themselves.
+    // Verified as they are, every file of every format among them, and also the reference
+    // files themselves, Big Deal's DUP and GOE files too.
     let run = sqd(&dir, &["verify", "."]);
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
-    assert!(run.stdout.contains("verified"), "{}", run.stdout);
+    assert!(run.stdout.ends_with("verified: every board of the 22 files agrees with the keys of EXAMPLE2026.sqd\n"), "{}", run.stdout);
     let run = dealvm_in(&dir, &["squaredeal", "EXAMPLE2026.sqd", "verify", example().to_str().unwrap()], None);
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    for ext in ["pbn", "dlm", "dup", "goe"] {
+        assert!(run.stdout.contains(&format!("\nTEAMS02.{ext}: boards 9-16 agree\n")), "{}", run.stdout);
+    }
+    assert!(run.stdout.ends_with("verified: every board of the 20 files agrees with the keys of EXAMPLE2026.sqd\n"), "{}", run.stdout);
 
     // Each file altered by one card: the board named, exit status 1.
     for name in SESSIONS {
@@ -139,19 +149,23 @@ fn the_reference_event_is_generated_again_and_verified() {
             assert_eq!(run.status, 1, "{file}: {}{}", run.stdout, run.stderr);
             assert!(run.stdout.contains(&format!("{file}: board {board} differs")), "{file}: {}", run.stdout);
             assert_eq!(run.stdout.matches("differs").count(), 1, "{file}: {}", run.stdout);
-            assert!(run.stderr.contains("1 board differ"), "{}", run.stderr);
+            assert_eq!(run.stderr, "dealvm squaredeal: not verified: 1 board differs\n");
             fs::write(dir.join(&file), text).unwrap();
         }
     }
-    // A missing file is reported; a session with no file at all fails.
+    // A file missing beside the session's others is reported; a session with no file at all
+    // is not checked, and fails.
     fs::remove_file(dir.join("TEAMS02.dlm")).unwrap();
     let run = sqd(&dir, &["verify", "."]);
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("TEAMS02.dlm: not found"), "{}", run.stdout);
-    fs::remove_file(dir.join("TEAMS02.pbn")).unwrap();
+    for ext in ["pbn", "dup", "goe"] {
+        fs::remove_file(dir.join(format!("TEAMS02.{ext}"))).unwrap();
+    }
     let run = sqd(&dir, &["verify", "."]);
     assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
-    assert!(run.stdout.contains("TEAMS02: no file TEAMS02.pbn or TEAMS02.dlm"), "{}", run.stdout);
+    assert!(run.stdout.contains("TEAMS02: not checked: no file TEAMS02.pbn, TEAMS02.dlm, TEAMS02.dup or TEAMS02.goe in .\n"), "{}", run.stdout);
+    assert_eq!(run.stderr, "dealvm squaredeal: not verified: 1 session not checked\n");
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -193,6 +207,13 @@ fn bad_inputs_are_refused_with_their_file_and_line_and_nothing_is_written() {
         ("publish-again", same, same, &["publish"], "EXAMPLE2026.sqd:10: the event is published"),
         ("add-phase", same, same, &["add-phase", "--sessions", "1", "--boards", "8", "--prefix", "X#"], "EXAMPLE2026.sqd:10: the event is published"),
         ("set-dv-again", same, same, &["set-dv", "1"], "EXAMPLE2026.sqd:5: the delayed value is set already"),
+        (
+            "boards",
+            same,
+            same,
+            &["generate", "--boards", "1-16"],
+            "--boards gives the boards of a phase asked at generation (?), and EXAMPLE2026.sqd has none",
+        ),
         ("create", same, same, &["create", "--name", "a", "--delayed-info", "b"], "the event file `EXAMPLE2026.sqd` exists already"),
     ];
     for (name, spoil_sqd, spoil_sqk, args, message) in cases {
@@ -342,7 +363,7 @@ fn an_event_from_start_to_finish() {
 }
 
 #[test]
-fn a_variable_number_of_sessions_has_one_key_and_boards_asked_are_not_supported_yet() {
+fn a_variable_number_of_sessions_has_one_key_and_its_boards_may_be_given_at_generation() {
     let dir = scratch("variable");
     let run = |args: &[&str]| {
         let mut all = vec!["squaredeal", "swiss.sqd"];
@@ -352,7 +373,7 @@ fn a_variable_number_of_sessions_has_one_key_and_boards_asked_are_not_supported_
     for args in [
         &["create", "--name", "Swiss", "--delayed-info", "an index"][..],
         &["add-phase", "--sessions", "0", "--boards", "8", "--prefix", "SW##"],
-        &["add-phase", "--sessions", "1", "--boards", "?", "--prefix", "ASK"],
+        &["add-phase", "--sessions", "1", "--boards", "?", "--prefix", "ASK#"],
         &["publish"],
         &["set-dv", "5"],
     ] {
@@ -366,11 +387,264 @@ fn a_variable_number_of_sessions_has_one_key_and_boards_asked_are_not_supported_
     assert!(out.stderr.contains("swiss.sqd:8: phase 1 has a variable number of sessions"), "{}", out.stderr);
     let out = run(&["generate", "2"]);
     assert_eq!(out.status, 2, "{}", out.stderr);
-    assert!(out.stderr.contains("swiss.sqd:9: boards asked at generation (?) are not supported yet"), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "error: swiss.sqd:9: the boards of phase 2 are asked at generation (?): give them with --boards, such as `generate 2 --boards 1-16`\n"
+    );
     assert_eq!(run(&["generate", "1:2"]).status, 0);
     assert_eq!(run(&["generate", "1:1"]).status, 0);
+    assert_eq!(run(&["generate", "2", "--boards", "5-12"]).status, 0);
     // One key, and the session's number hashed: two sessions, two sets of boards.
     let deals = |name: &str| fs::read_to_string(dir.join(name)).unwrap().lines().filter(|l| l.starts_with("[Deal ")).collect::<Vec<_>>().join("\n");
     assert_ne!(deals("SW01.pbn"), deals("SW02.pbn"));
+    // Its sessions are those whose files are there; the session given at generation takes its
+    // boards from its file.
+    let out = run(&["verify", "."]);
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.stdout,
+        "SW01.pbn: boards 1-8 agree\nSW02.pbn: boards 1-8 agree\nASK1: boards 5-12, given at generation (?), as its files number them\nASK1.pbn: boards 5-12 agree\n\
+         verified: every board of the 3 files agrees with the keys of swiss.sqd\n"
+    );
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// A session's board file written again in its format with board `board`'s deal changed by one
+/// card, the session's boards read from its PBN file `pbn`.
+fn rewritten(dir: &Path, pbn: &str, file: &str, board: u64) -> Vec<u8> {
+    let read = dealvm::formats::read(pbn, fs::read(dir.join(pbn)).unwrap()).unwrap();
+    let boards: Vec<Board> = read
+        .into_boards()
+        .into_iter()
+        .map(|b| {
+            let deal = if b.number == board { parse_deal(&one_card_swapped(&b.deal.pbn())).unwrap() } else { b.deal };
+            Board::of_cycle(b.number, deal)
+        })
+        .collect();
+    Format::of_name(file).unwrap().file(&boards, Sealed::No).unwrap()
+}
+
+#[test]
+fn verify_checks_every_board_file_and_lists_the_others() {
+    let dir = event_copy("every-format");
+    let run = sqd(&dir, &["generate", "-f", "pbn,dlm,dup,bri,dge,lin,csv,ber,borel,kops,cds,goedel"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    fs::write(dir.join("notes.txt"), "seating of the first round\n").unwrap();
+    fs::copy(dir.join("CLUB1.pbn"), dir.join("OTHER.pbn")).unwrap();
+    fs::write(dir.join("EXAMPLE2026.sqd.bak"), "a copy SquareDeal keeps").unwrap();
+    let run = sqd(&dir, &["verify", "."]);
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    // The twelve files of each of the five sessions and the two joined files.
+    assert_eq!(run.stdout.matches(" agree\n").count(), 62, "{}", run.stdout);
+    for (name, range) in [("CLUB2", "17-32"), ("TEAMS02", "9-16")] {
+        for ext in ["pbn", "dlm", "dup", "bri", "dge", "lin", "csv", "ber", "bhg", "rzd", "cds", "goe"] {
+            assert!(run.stdout.contains(&format!("\n{name}.{ext}: boards {range} agree\n")), "{name}.{ext}: {}", run.stdout);
+        }
+    }
+    let extensions = ".pbn, .dlm, .dup, .bri, .dge, .ber, .rzd, .cds, .bhg, .lin, .csv, .goe, .zrd, .dl52";
+    assert!(
+        run.stdout.ends_with(&format!(
+            "OTHER.pbn: not checked: not a file of the event's sessions (none is named OTHER)\n\
+             notes.txt: not checked: not a board file (dealvm reads {extensions})\n\
+             verified: every board of the 62 files agrees with the keys of EXAMPLE2026.sqd; 2 other files of . not checked (above)\n"
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.lines().any(|l| l.starts_with("EXAMPLE2026")), "the event's own files are not listed: {}", run.stdout);
+
+    // A board changed by one card in a file of each format without board numbers or, as
+    // generate and Big Deal write a DUP file, whose set starts at board 1: named, and shown
+    // with its own seats (board 19: South deals, first in a BHG line).
+    let pbn = fs::read_to_string(dir.join("CLUB2.pbn")).unwrap();
+    let deal = pbn.split("[Board \"19\"]").nth(1).and_then(|b| b.split("[Deal \"").nth(1)).unwrap().split('"').next().unwrap().to_string();
+    let deal = parse_deal(&deal).unwrap();
+    let changed = parse_deal(&one_card_swapped(&deal.pbn())).unwrap();
+    for file in ["CLUB2.dup", "CLUB2.lin", "CLUB2.bhg", "CLUB2.goe", "CLUB2.bri"] {
+        let before = fs::read(dir.join(file)).unwrap();
+        fs::write(dir.join(file), rewritten(&dir, "CLUB2.pbn", file, 19)).unwrap();
+        let run = sqd(&dir, &["verify", "."]);
+        assert_eq!(run.status, 1, "{file}: {}{}", run.stdout, run.stderr);
+        let line = format!("{file}: board 19 differs: the file has {}, the keys deal {}\n", changed.pbn(), deal.pbn());
+        assert!(run.stdout.contains(&line), "{file}: {}", run.stdout);
+        assert_eq!(run.stdout.matches("differs").count(), 1, "{file}: {}", run.stdout);
+        assert_eq!(run.stderr, "dealvm squaredeal: not verified: 1 board differs\n");
+        fs::write(dir.join(file), before).unwrap();
+    }
+    // A board file of a session that does not read is not checked, and fails.
+    let dup = fs::read(dir.join("TEAMS01.dup")).unwrap();
+    fs::write(dir.join("TEAMS01.dup"), &dup[..200]).unwrap();
+    let run = sqd(&dir, &["verify", "."]);
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    let why = "`TEAMS01.dup` is not a DUP file of whole boards: its 200 bytes make 1 board of 156 bytes and 44 bytes left over";
+    assert!(run.stdout.contains(&format!("\nTEAMS01.dup: not checked: {why}\n")), "{}", run.stdout);
+    assert_eq!(run.stderr, "dealvm squaredeal: not verified: 1 board file does not read\n");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The reference event with its second phase's boards given at generation (`SN 3:?:...`):
+/// its keys, and so its `KH`, unchanged.
+#[track_caller]
+fn asked_copy(name: &str) -> PathBuf {
+    let dir = event_copy(name);
+    let text = fs::read_to_string(dir.join("EXAMPLE2026.sqd")).unwrap();
+    let asked = text.replace("SN 3:1-8,9-16,17-24:TEAMS##:", "SN 3:?:TEAMS##:");
+    assert_ne!(asked, text);
+    fs::write(dir.join("EXAMPLE2026.sqd"), asked).unwrap();
+    dir
+}
+
+#[test]
+fn boards_given_at_generation_are_dealt_as_squaredeal_deals_them() {
+    // Refused, naming the phase and its line, nothing written: the boards not given, given
+    // for a phase whose boards the event file holds, given for every phase, or not boards.
+    let dir = asked_copy("asked-refused");
+    for (args, message) in [
+        (&["generate"][..], "EXAMPLE2026.sqd:9: the boards of phase 2 (Teams match #/3) are asked at generation (?): give them with --boards, such as `generate 2 --boards 1-16`"),
+        (&["generate", "2:3"], "EXAMPLE2026.sqd:9: the boards of phase 2 (Teams match #/3) are asked at generation (?): give them with --boards, such as `generate 2:3 --boards 1-16`"),
+        (&["generate", "2:3", "--reserve"], "EXAMPLE2026.sqd:9: the boards of phase 2"),
+        (&["generate", "1", "--boards", "1-16"], "EXAMPLE2026.sqd:8: phase 1 (Club pairs #/2) has its boards in the event file (1-16,17-32): --boards is for a phase whose boards are asked at generation (?)"),
+        (&["generate", "--boards", "1-16"], "--boards gives the boards of one phase whose boards are asked at generation (?): name it, such as `generate 2 --boards 1-16`"),
+        (&["generate", "2", "--boards", "?"], "--boards: the boards are a number of boards (16), ranges separated by commas (1-16,17-32) or NxM (3x7), found `?`"),
+        (&["generate", "2", "--boards", "9-1"], "--boards: the range `9-1` of the board list goes down"),
+        (&["generate", "2:1", "--boards", "1-120", "-f", "dup"], "TEAMS01: a DUP file holds boards 1 to 99"),
+    ] {
+        let run = sqd(&dir, args);
+        assert_eq!(run.status, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.starts_with(&format!("error: {message}")), "{args:?}: {}", run.stderr);
+        assert_eq!(listing(&dir), ["EXAMPLE2026.sqd", "EXAMPLE2026.sqk"], "{args:?}: nothing written");
+    }
+    let _ = fs::remove_dir_all(&dir);
+
+    // Given, the boards are those Big Deal dealt for the phase's sessions with the same seeds:
+    // the board list given is taken in turn, as an event file's, and the joined file made.
+    let dir = asked_copy("asked");
+    let run = sqd(&dir, &["generate", "2", "--boards", "1-8,9-16,17-24", "-f", "pbn,dup,dlm,goedel"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    for name in ["TEAMS01", "TEAMS02", "TEAMS03"] {
+        for ext in ["pbn", "dlm"] {
+            let ours = fs::read_to_string(dir.join(format!("{name}.{ext}"))).unwrap();
+            assert_eq!(ours, as_ours(&fs::read_to_string(example().join(format!("{name}.{ext}"))).unwrap()), "{name}.{ext}");
+        }
+        for ext in ["dup", "goe"] {
+            assert!(
+                fs::read(dir.join(format!("{name}.{ext}"))).unwrap() == fs::read(example().join(format!("{name}.{ext}"))).unwrap(),
+                "{name}.{ext}"
+            );
+        }
+    }
+    assert!(dir.join("TEAMS01-03.pbn").exists());
+    assert_eq!(sqd(&dir, &["generate", "1", "-f", "pbn,dup,dlm,goedel"]).status, 0);
+    // The boards given number the boards and say how many; they change no deal: session 3
+    // given 1-8 deals reference boards 17-24 again, numbered 1-8; session 2 given 16 deals
+    // them and eight more.
+    let other = asked_copy("asked-numbers");
+    assert_eq!(sqd(&other, &["generate", "2:3", "--boards", "1-8"]).status, 0);
+    assert_eq!(sqd(&other, &["generate", "2:2", "--boards", "16"]).status, 0);
+    let deals = |path: PathBuf| fs::read_to_string(path).unwrap().lines().filter(|l| l.starts_with("[Deal ")).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(deals(other.join("TEAMS03.pbn")), deals(example().join("TEAMS03.pbn")));
+    assert!(fs::read_to_string(other.join("TEAMS03.pbn")).unwrap().contains("[Board \"8\"]"));
+    assert_eq!(deals(other.join("TEAMS02.pbn"))[..8], deals(example().join("TEAMS02.pbn"))[..]);
+    assert_eq!(deals(other.join("TEAMS02.pbn")).len(), 16);
+    let _ = fs::remove_dir_all(&other);
+
+    // Verified: each session's boards taken from its files, Big Deal's files as well as ours.
+    for folder in [dir.clone(), example()] {
+        let run = dealvm_in(&dir, &["squaredeal", "EXAMPLE2026.sqd", "verify", folder.to_str().unwrap()], None);
+        assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+        for (name, range) in [("TEAMS01", "1-8"), ("TEAMS02", "9-16"), ("TEAMS03", "17-24")] {
+            assert!(run.stdout.contains(&format!("\n{name}: boards {range}, given at generation (?), as its files number them\n")), "{}", run.stdout);
+            for ext in ["pbn", "dlm", "dup", "goe"] {
+                assert!(run.stdout.contains(&format!("\n{name}.{ext}: boards {range} agree\n")), "{name}.{ext}: {}", run.stdout);
+            }
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_event_whose_last_phase_has_its_boards_given_at_generation_from_start_to_finish() {
+    // Built as the reference event, its last phase a final whose boards are known only once
+    // it is reached.
+    let dir = scratch("final");
+    let run = |args: &[&str]| {
+        let mut all = vec!["squaredeal", "club.sqd"];
+        all.extend_from_slice(args);
+        dealvm_in(&dir, &all, None)
+    };
+    let ok = |args: &[&str]| {
+        let out = run(args);
+        assert_eq!(out.status, 0, "{args:?}: {}", out.stderr);
+    };
+    ok(&["create", "--name", "Club Championship 2026", "--delayed-info", "CAC 40 close on the first day"]);
+    ok(&["add-phase", "--sessions", "2", "--boards", "1-16,17-32", "--prefix", "CLUB#", "--description", "Club pairs #/2"]);
+    ok(&["add-phase", "--sessions", "3", "--boards", "?", "--prefix", "BAMFIN#", "--description", "BAM Final #/3"]);
+    let text = fs::read_to_string(dir.join("club.sqd")).unwrap();
+    assert!(text.contains("\nSN 3:?:BAMFIN#:BAM Final #/3\n"), "{text}");
+    ok(&["publish"]);
+    ok(&["set-dv", "7512.34"]);
+    ok(&["generate", "1", "-f", "pbn,dlm"]);
+    // The final's boards are not known yet: refused without them.
+    let out = run(&["generate", "2:1"]);
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "error: club.sqd:9: the boards of phase 2 (BAM Final #/3) are asked at generation (?): give them with --boards, such as `generate 2:1 --boards 1-16`\n"
+    );
+    // Its first two sessions are played; the third is not (the final ends early).
+    ok(&["generate", "2:1", "--boards", "1-12", "-f", "pbn,dup"]);
+    ok(&["generate", "2:2", "--boards", "13-24", "-f", "pbn,dup"]);
+    assert!(dir.join("BAMFIN1.pbn").exists() && dir.join("BAMFIN2.dup").exists() && !dir.join("BAMFIN1-2.pbn").exists());
+
+    // After the event: the event file and the board files are public; verify needs the keys.
+    let public = scratch("final-public");
+    for name in listing(&dir).into_iter().filter(|n| n != "club.sqk") {
+        fs::copy(dir.join(&name), public.join(&name)).unwrap();
+    }
+    let verify = || dealvm_in(&public, &["squaredeal", "club.sqd", "verify", "."], None);
+    let out = verify();
+    assert_eq!(out.status, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.starts_with("error: cannot read the key file `club.sqk`"), "{}", out.stderr);
+    // The key file revealed: every board checked; the session not played is not checked, never
+    // verified.
+    fs::copy(dir.join("club.sqk"), public.join("club.sqk")).unwrap();
+    let out = verify();
+    assert_eq!(out.status, 1, "{}{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.stdout,
+        "CLUB1.pbn: boards 1-16 agree\nCLUB1.dlm: boards 1-16 agree\nCLUB2.pbn: boards 17-32 agree\nCLUB2.dlm: boards 17-32 agree\n\
+         CLUB1-2.pbn: boards 1-32 agree\n\
+         BAMFIN1: boards 1-12, given at generation (?), as its files number them\nBAMFIN1.pbn: boards 1-12 agree\nBAMFIN1.dup: boards 1-12 agree\n\
+         BAMFIN2: boards 13-24, given at generation (?), as its files number them\nBAMFIN2.pbn: boards 13-24 agree\nBAMFIN2.dup: boards 13-24 agree\n\
+         BAMFIN3: not checked: its boards were given at generation (?), and no board file of it is in .\n"
+    );
+    assert_eq!(out.stderr, "dealvm squaredeal: not verified: 1 session not checked\n");
+    // Played at last, its boards given, and a reserve set of its first session with others:
+    // verified.
+    ok(&["generate", "2:3", "--boards", "1-12", "-f", "pbn,dup"]);
+    ok(&["generate", "2:1", "--reserve", "--boards", "1-10"]);
+    for file in ["BAMFIN3.pbn", "BAMFIN3.dup", "BAMFIN1reserve.pbn"] {
+        fs::copy(dir.join(file), public.join(file)).unwrap();
+    }
+    let out = verify();
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.ends_with(
+            "BAMFIN3.dup: boards 1-12 agree\n\
+             BAMFIN1reserve: boards 1-10, given at generation (?), as its files number them\nBAMFIN1reserve.pbn: boards 1-10 agree\n\
+             verified: every board of the 12 files agrees with the keys of club.sqd\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    // A board changed by one card in a file of the final: found.
+    let text = fs::read_to_string(public.join("BAMFIN2.pbn")).unwrap();
+    fs::write(public.join("BAMFIN2.pbn"), altered(&text, 17)).unwrap();
+    let out = verify();
+    assert_eq!(out.status, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("\nBAMFIN2.pbn: board 17 differs: "), "{}", out.stdout);
+    assert!(out.stdout.contains("\nBAMFIN2: boards 13-24, given at generation (?), as its files number them\n"), "{}", out.stdout);
+    assert_eq!(out.stderr, "dealvm squaredeal: not verified: 1 board differs\n");
+    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(&public);
 }

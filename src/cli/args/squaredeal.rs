@@ -43,7 +43,7 @@ pub enum Operation {
         /// The number of sessions (0: a variable number, one key for all)
         #[arg(long = "sessions", value_name = "N")]
         sessions: u32,
-        /// The boards of the sessions in turn: 16 (1-16), 1-16,17-32, or 3x7 (1-7,8-14,15-21)
+        /// The boards of the sessions in turn: 16 (1-16), 1-16,17-32, 3x7 (1-7,8-14,15-21), or ? (given at generation)
         #[arg(long = "boards", value_name = "LIST")]
         boards: String,
         /// The files' names, a run of # standing for the session number: SWISS## writes SWISS01.pbn
@@ -80,8 +80,11 @@ pub enum Operation {
         /// Replace board files that exist already
         #[arg(long = "force")]
         force: bool,
+        /// The boards of a phase whose boards are asked at generation (?), its sessions' in turn: 1-16, 1-16,17-32 or 3x7
+        #[arg(long = "boards", value_name = "LIST")]
+        boards: Option<String>,
     },
-    /// Deals every board again from the revealed keys and compares the PBN and DLM files of DIR
+    /// Deals every board again from the revealed keys and compares every board file of DIR
     Verify {
         /// The folder of the board files
         #[arg(value_name = "DIR")]

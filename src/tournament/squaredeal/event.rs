@@ -3,15 +3,17 @@
 //!
 //! - `.sqd`: `#` comments, `TN` the event's name, `DI` what the delayed value will be, `DV` the
 //!   delayed value once known (stored as typed by older versions, `12,345.67`, and hashed
-//!   exactly as stored), one `SN sessions:boards:prefix:description` line a phase, and `KH`
-//!   the SHA-256 of the `.sqk` file's bytes in lowercase hex.
+//!   exactly as stored), one `SN sessions:boards:prefix:description` line a phase (its boards
+//!   `?` when they are given at generation, as SquareDeal asks for them then), and `KH` the
+//!   SHA-256 of the `.sqk` file's bytes in lowercase hex.
 //! - `.sqk`: one line a session, `phase,session:KEY`, each ended by CRLF; a key is 60
 //!   characters of `[A-Za-z0-9]`; a phase of a variable number of sessions has one key,
 //!   `phase,0`.
 //! - A session's boards: with `left` and `right` the halves of its key, the stream of Big Deal
 //!   with `seed_owner = RIPEMD-160(left)` and `seed_random = RIPEMD-160(right ‖ base64(DV) ‖
 //!   "original")` (`"reserve"` for a reserve set; `"ses" ‖ session` added for a phase of a
-//!   variable number of sessions), one deal a board of the session's range.
+//!   variable number of sessions), one deal a board of the session's range. The board
+//!   numbers are not hashed: the range only numbers the boards, and says how many.
 
 use crate::tournament::bigdeal::{entropy_hash, owner_hash, BigDeal};
 use base64::engine::general_purpose::STANDARD as BASE64;
@@ -63,18 +65,32 @@ impl BoardList {
     /// separated by commas (`1-10,11-20`), `NxM` for N ranges of M boards one after the other
     /// (`3x7`: 1-7, 8-14, 15-21), or `?`.
     pub fn parse(text: &str) -> Result<BoardList, String> {
-        let text = text.trim();
-        let bad = || format!("a board list is a number of boards (16), ranges separated by commas (1-16,17-32), NxM (3x7) or ?, found `{text}`");
-        let number = |s: &str| s.trim().parse::<u64>().ok().filter(|&n| (1..=1_000_000).contains(&n)).ok_or_else(bad);
-        if text == "?" {
+        if text.trim() == "?" {
             return Ok(BoardList::Asked);
         }
+        let list =
+            || format!("a board list is a number of boards (16), ranges separated by commas (1-16,17-32), NxM (3x7) or ?, found `{}`", text.trim());
+        BoardList::ranges(text, list).map(BoardList::Ranges)
+    }
+
+    /// The boards given at generation for a phase whose list is `?` (`--boards`): a board
+    /// list as [`BoardList::parse`] reads it, but not `?`.
+    pub fn given(text: &str) -> Result<Vec<(u64, u64)>, String> {
+        let given =
+            || format!("the boards are a number of boards (16), ranges separated by commas (1-16,17-32) or NxM (3x7), found `{}`", text.trim());
+        BoardList::ranges(text, given)
+    }
+
+    /// The ranges of a board list that is not `?`; `bad` says what a list is.
+    fn ranges(text: &str, bad: impl Fn() -> String) -> Result<Vec<(u64, u64)>, String> {
+        let text = text.trim();
+        let number = |s: &str| s.trim().parse::<u64>().ok().filter(|&n| (1..=1_000_000).contains(&n)).ok_or_else(&bad);
         if let Some((count, size)) = text.split_once(['x', 'X']) {
             let (count, size) = (number(count)?, number(size)?);
             if count > 1000 {
                 return Err(bad());
             }
-            return Ok(BoardList::Ranges((0..count).map(|i| (i * size + 1, (i + 1) * size)).collect()));
+            return Ok((0..count).map(|i| (i * size + 1, (i + 1) * size)).collect());
         }
         let mut ranges = Vec::new();
         for entry in text.split(',') {
@@ -87,7 +103,7 @@ impl BoardList {
             }
             ranges.push(range);
         }
-        Ok(BoardList::Ranges(ranges))
+        Ok(ranges)
     }
 
     /// The list as SquareDeal stores what was typed: `NxM` written as its ranges
@@ -119,13 +135,26 @@ pub struct Phase {
 }
 
 impl Phase {
-    /// The range of boards of session `session` (from 1): the board list's entries in turn.
+    /// The range of boards of session `session` (from 1): the board list's entries in turn;
+    /// `None` when the boards are asked at generation.
     pub fn range(&self, session: u32) -> Option<(u64, u64)> {
         match &self.boards {
-            BoardList::Ranges(ranges) if session >= 1 => Some(ranges[(session as usize - 1) % ranges.len()]),
-            _ => None,
+            BoardList::Ranges(ranges) => range_in_turn(ranges, session),
+            BoardList::Asked => None,
         }
     }
+
+    /// Whether the phase's boards are asked at generation (`?`).
+    pub fn asked(&self) -> bool {
+        self.boards == BoardList::Asked
+    }
+}
+
+/// The range of session `session` (from 1) among `ranges` taken in turn, as SquareDeal takes a
+/// phase's board list, and the list given at generation for a phase whose list is `?`: entry
+/// `(session - 1) mod` the number of entries.
+pub fn range_in_turn(ranges: &[(u64, u64)], session: u32) -> Option<(u64, u64)> {
+    (session >= 1 && !ranges.is_empty()).then(|| ranges[(session as usize - 1) % ranges.len()])
 }
 
 /// An event: its `.sqd` file.
@@ -415,6 +444,19 @@ pub fn joined_name(prefix: &str, first: u32, last: u32, reserve: bool) -> String
     session_name(prefix, &format!("{first:0run$}-{last:0run$}"), reserve)
 }
 
+/// The sessions a joined file of `prefix` joins, by its name without extension: [`joined_name`]
+/// read back; `None` when the name is not one.
+pub fn joined_sessions(prefix: &str, name: &str, reserve: bool) -> Option<(u32, u32)> {
+    let (before, after) = match prefix.find('#') {
+        Some(start) => (&prefix[..start], prefix[start..].trim_start_matches('#')),
+        None => (prefix, ""),
+    };
+    let unset = if reserve { name.strip_suffix("reserve")? } else { name };
+    let (first, last) = unset.strip_prefix(before)?.strip_suffix(after)?.split_once('-')?;
+    let (first, last) = (first.parse::<u32>().ok()?, last.parse::<u32>().ok()?);
+    (first < last && joined_name(prefix, first, last, reserve) == name).then_some((first, last))
+}
+
 /// The groups of two sessions or more, among `sessions` (each with its range, in order of
 /// session), whose numbers follow each other and whose ranges continue each other (1-16,
 /// 17-32): the sessions SquareDeal joins into one PBN file.
@@ -446,6 +488,15 @@ mod tests {
         assert_eq!(BoardList::entry_text(" 3x7").unwrap(), "1-7,8-14,15-21");
         assert_eq!(BoardList::entry_text("1-16,17-32 ").unwrap(), "1-16,17-32");
         assert_eq!(BoardList::parse("?"), Ok(BoardList::Asked));
+        assert_eq!(BoardList::entry_text(" ? ").unwrap(), "?");
+        assert_eq!(BoardList::given("3x8"), Ok(vec![(1, 8), (9, 16), (17, 24)]));
+        assert_eq!(BoardList::given(" 1-16"), Ok(vec![(1, 16)]));
+        assert_eq!(
+            BoardList::given("?").unwrap_err(),
+            "the boards are a number of boards (16), ranges separated by commas (1-16,17-32) or NxM (3x7), found `?`"
+        );
+        assert_eq!(range_in_turn(&[(1, 8), (9, 16)], 3), Some((1, 8)));
+        assert_eq!(range_in_turn(&[(1, 8), (9, 16)], 0), None);
         for bad in ["", "0", "a-b", "5-3", "3x", "1-16,", "x7"] {
             assert!(BoardList::parse(bad).is_err(), "{bad}");
         }
@@ -458,6 +509,19 @@ mod tests {
         assert_eq!(session_name("DAY#-R", "3", false), "DAY3-R");
         assert_eq!(joined_name("CLUB#", 1, 2, false), "CLUB1-2");
         assert_eq!(joined_name("TEAMS##", 1, 3, false), "TEAMS01-03");
+        assert_eq!(joined_sessions("TEAMS##", "TEAMS01-03", false), Some((1, 3)));
+        assert_eq!(joined_sessions("CLUB#", "CLUB1-2reserve", true), Some((1, 2)));
+        assert_eq!(joined_sessions("DAY#-R", "DAY2-4-R", false), Some((2, 4)));
+        assert_eq!(joined_sessions("FINAL", "FINAL1-2", false), Some((1, 2)));
+        for (prefix, name, reserve) in [
+            ("TEAMS##", "TEAMS1-3", false),
+            ("CLUB#", "CLUB1-2reserve", false),
+            ("CLUB#", "CLUB2-1", false),
+            ("CLUB#", "CLUB1", false),
+            ("CLUB#", "CLUBx-2", false),
+        ] {
+            assert_eq!(joined_sessions(prefix, name, reserve), None, "{name}");
+        }
         let sessions = [(1, (1, 8)), (2, (9, 16)), (3, (17, 24)), (4, (1, 8)), (5, (1, 8)), (6, (9, 16))];
         assert_eq!(joined_groups(&sessions), vec![(1, 3), (5, 6)]);
     }
@@ -504,6 +568,10 @@ mod tests {
         let again = Event::parse("e.sqd", &event.text()).unwrap();
         assert_eq!(again.phases.len(), 2);
         assert_eq!(again.text(), event.text());
+        // A phase whose boards are given at generation, as SquareDeal writes it.
+        let asked = Event::parse("e.sqd", "TN Final\nSN 3:?:BAMFIN#:BAM Final #/3\n").unwrap();
+        assert!(asked.phases[0].asked() && asked.phases[0].range(1).is_none());
+        assert!(asked.text().contains("\nSN 3:?:BAMFIN#:BAM Final #/3\n"));
         let bad = Event::parse("e.sqd", "TN x\nSN 2:1-:A#:d\n").unwrap_err();
         assert_eq!(bad.line, Some(2));
         let keys = Keys::parse("e.sqk", b"1,1:abc\r\n").unwrap_err();

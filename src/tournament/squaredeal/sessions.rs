@@ -1,7 +1,7 @@
 //! An event's files read and checked (the keys against the event's commitment), and each
 //! session's seed and boards.
 
-use super::event::{key_hash, session_boards, session_name, BoardList, Event, Keys, SessionSeed};
+use super::event::{key_hash, range_in_turn, session_boards, session_name, Event, Keys, SessionSeed};
 use crate::files::reason;
 use crate::tournament::error::{refused, Error};
 use dealvm_vm::card::Deal;
@@ -83,15 +83,47 @@ impl Session<'_> {
 }
 
 /// The sessions of phase `p` (from 1): `only` the one given, else all of them (a phase of a
-/// variable number of sessions needs its session named).
-pub fn sessions_of<'a>(path: &Path, event: &'a Event, keys: &'a Keys, p: u32, only: Option<u32>) -> Result<Vec<Session<'a>>, Error> {
+/// variable number of sessions needs its session named). A phase whose boards are asked at
+/// generation (`?`) takes them from `given`, in turn as a phase's board list; any other phase
+/// refuses them.
+///
+/// The boards given number the session's boards and say how many; they are not hashed, so
+/// they never change a deal: SquareDeal 2.7 (`squaredeal.pl`, `makesessionfromphase`) asks
+/// for the boards of a `?` phase and hands them to bigdealx as its `-n` range alone, the `-W`
+/// and `-e` seeds made as for any other phase, and Big Deal hashes no board number (the Big
+/// Deal and SquareDeal specification, §2, "The session derivation (SquareDeal)": "The board
+/// numbers themselves are not hashed: `-n 17-32` gives the same deals as `-n 1-16`").
+pub fn sessions_of<'a>(
+    path: &Path,
+    event: &'a Event,
+    keys: &'a Keys,
+    p: u32,
+    only: Option<u32>,
+    given: Option<&[(u64, u64)]>,
+) -> Result<Vec<Session<'a>>, Error> {
     let name = path.display();
     let Some(phase) = event.phases.get(p as usize - 1) else {
         return Err(refused(format!("{name}: no phase {p}: the event has {} (SN lines)", event.phases.len())));
     };
     let line = phase.line;
-    if phase.boards == BoardList::Asked {
-        return Err(refused(format!("{name}:{line}: boards asked at generation (?) are not supported yet by dealvm squaredeal")));
+    let described = if phase.description.is_empty() { String::new() } else { format!(" ({})", phase.description) };
+    match given {
+        None if phase.asked() => {
+            let example = match only {
+                Some(s) => format!("{p}:{s}"),
+                None => p.to_string(),
+            };
+            return Err(refused(format!(
+                "{name}:{line}: the boards of phase {p}{described} are asked at generation (?): give them with --boards, such as `generate {example} --boards 1-16`"
+            )));
+        }
+        Some(_) if !phase.asked() => {
+            return Err(refused(format!(
+                "{name}:{line}: phase {p}{described} has its boards in the event file ({}): --boards is for a phase whose boards are asked at generation (?)",
+                phase.boards_text
+            )));
+        }
+        _ => {}
     }
     let variable = phase.sessions == 0;
     let numbers: Vec<u32> = match only {
@@ -105,6 +137,10 @@ pub fn sessions_of<'a>(path: &Path, event: &'a Event, keys: &'a Keys, p: u32, on
         None => (1..=phase.sessions).collect(),
     };
     let key_label = |s: u32| if variable { (p, 0) } else { (p, s) };
+    let range = |s: u32| match given {
+        Some(ranges) => range_in_turn(ranges, s),
+        None => phase.range(s),
+    };
     let sessions = numbers
         .into_iter()
         .map(|s| Session {
@@ -113,7 +149,7 @@ pub fn sessions_of<'a>(path: &Path, event: &'a Event, keys: &'a Keys, p: u32, on
             prefix: &phase.prefix,
             key: &keys.keys[&key_label(s)].0,
             variable,
-            range: phase.range(s).expect("a list of ranges"),
+            range: range(s).expect("a list of ranges"),
         })
         .collect();
     Ok(sessions)

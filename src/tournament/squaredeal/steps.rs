@@ -141,13 +141,15 @@ pub enum Chosen {
     Session(u32, u32),
 }
 
-/// What to generate: the sessions, the reserve set or the original one, the formats, and
-/// whether board files that exist are replaced.
+/// What to generate: the sessions, the reserve set or the original one, the formats,
+/// whether board files that exist are replaced, and the boards of a phase whose boards are
+/// asked at generation (`?`), as typed (`1-16`, `1-16,17-32`, `3x7`: the sessions' in turn).
 pub struct Generation<'a> {
     pub chosen: Chosen,
     pub reserve: bool,
     pub formats: &'a [(Format, Sealed)],
     pub force: bool,
+    pub boards: Option<&'a str>,
 }
 
 /// What generating did: the files written, and the permissions of the key file when other
@@ -158,12 +160,24 @@ pub struct Generated {
 }
 
 /// Deals and writes the boards of the sessions chosen, each session's file in every format,
-/// and the joined PBN file of each run of sessions whose ranges continue each other.
+/// and the joined PBN file of each run of sessions whose ranges continue each other. A phase
+/// whose boards are asked at generation is generated alone, with its boards given.
 pub fn generate(path: &Path, asked: &Generation) -> Result<Generated, Error> {
     let event = load_event(path)?;
     let value = delayed_value(path, &event)?;
     let keys = load_keys(path, &event)?;
+    let given = asked.boards.map(BoardList::given).transpose().map_err(|m| refused(format!("--boards: {m}")))?;
     let phases: Vec<(u32, Option<u32>)> = match asked.chosen {
+        Chosen::All if given.is_some() => {
+            let asked_phase = event.phases.iter().position(|phase| phase.asked());
+            return Err(refused(match asked_phase {
+                Some(i) => format!(
+                    "--boards gives the boards of one phase whose boards are asked at generation (?): name it, such as `generate {} --boards 1-16`",
+                    i + 1
+                ),
+                None => format!("--boards gives the boards of a phase asked at generation (?), and {} has none", path.display()),
+            }));
+        }
         Chosen::All => (1..=event.phases.len() as u32).map(|p| (p, None)).collect(),
         Chosen::Phase(p) => vec![(p, None)],
         Chosen::Session(p, s) => vec![(p, Some(s))],
@@ -171,7 +185,7 @@ pub fn generate(path: &Path, asked: &Generation) -> Result<Generated, Error> {
     let with_pbn = asked.formats.iter().any(|f| f.0 == Format::Pbn);
     let mut files: Vec<NewFile> = Vec::new();
     for (p, only) in phases {
-        let sessions = sessions_of(path, &event, &keys, p, only)?;
+        let sessions = sessions_of(path, &event, &keys, p, only, given.as_deref())?;
         let mut texts = Vec::new();
         for session in &sessions {
             let name = session.name(asked.reserve);
