@@ -39,6 +39,8 @@ pub struct Deals {
     given: Option<source::Deals>,
     /// The title of the file the deals come from.
     title: Option<String>,
+    /// The warnings of what the file's reader passed over.
+    warnings: Vec<String>,
 }
 
 impl Deals {
@@ -73,7 +75,8 @@ impl Deals {
     /// in messages (its extension tells the format the content does not).
     pub fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<Deals, Error> {
         let read = source::Deals::from_file(name, bytes, None).map_err(|d| Error::from_diagnostic(&d, None))?;
-        Ok(Deals { given: Some(read.deals), title: read.title })
+        let warnings = read.warnings.iter().map(|w| w.render_warning(None)).collect();
+        Ok(Deals { given: Some(read.deals), title: read.title, warnings })
     }
 
     /// The deals of `deals`, in order, as boards numbered from 1: a produced deal's
@@ -81,25 +84,32 @@ impl Deals {
     /// known. The deals are gathered first (threads take them by their places).
     pub fn from_deals(deals: impl IntoIterator<Item = Deal>) -> Deals {
         let boards = deals.into_iter().enumerate().map(|(i, deal)| Board::new(i as u64 + 1, deal)).collect();
-        Deals { given: Some(source::Deals::Boards(GivenDeals::new(boards))), title: None }
+        Deals { given: Some(source::Deals::Boards(GivenDeals::new(boards))), title: None, warnings: Vec::new() }
     }
 
     /// The boards of `boards`, in order, with their numbers, dealers and vulnerabilities.
     pub fn from_boards(boards: Vec<Board>) -> Deals {
-        Deals { given: Some(source::Deals::Boards(GivenDeals::new(boards))), title: None }
+        Deals { given: Some(source::Deals::Boards(GivenDeals::new(boards))), title: None, warnings: Vec::new() }
     }
 
     /// The deals the command chose (the file's, the library's, the exact dealer's), for the
     /// command.
     #[doc(hidden)]
     pub fn chosen(deals: source::Deals) -> Deals {
-        Deals { given: Some(deals), title: None }
+        Deals { given: Some(deals), title: None, warnings: Vec::new() }
     }
 
     /// The title of the file the deals come from (a PBN file's `Event`, a DLM file's
     /// `Headline`, a zrd file's title), when it has one.
     pub fn title(&self) -> Option<&str> {
         self.title.as_deref()
+    }
+
+    /// The warnings about the file the deals come from, each as the command prints it on
+    /// standard error: what its reader passed over without losing a board (a PBN tag it could
+    /// not read, one warning per kind).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     /// How many deals the file or list holds; `None` for random deals.

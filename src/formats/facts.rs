@@ -134,11 +134,13 @@ pub fn generator() -> String {
 }
 
 /// What a file holds: its title (a DLM file's `Headline`, a PBN file's first known `Event`, a
-/// zrd file's title records) and its deals.
+/// zrd file's title records) and its deals; and what its reader passed over without losing a
+/// deal, as warnings, one per kind.
 #[derive(Clone, Debug)]
 pub struct Read {
     pub title: Option<String>,
     pub deals: ReadDeals,
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The deals of a file: boards, or a zrd library of deals with their double-dummy results.
@@ -151,12 +153,12 @@ pub enum ReadDeals {
 impl Read {
     /// The boards of a file without a title.
     pub fn boards(boards: Vec<Board>) -> Read {
-        Read { title: None, deals: ReadDeals::Boards(boards) }
+        Read::titled(None, boards)
     }
 
     /// The boards of a file with its title.
     pub fn titled(title: Option<String>, boards: Vec<Board>) -> Read {
-        Read { title, deals: ReadDeals::Boards(boards) }
+        Read { title, deals: ReadDeals::Boards(boards), warnings: Vec::new() }
     }
 
     /// The number of deals read.

@@ -16,7 +16,8 @@
 //!
 //! [`registry`] lists the formats; [`facts`] is what each module gives it. [`cards`] is the
 //! order of the pack these files number the cards in, and the checked making of a deal card by
-//! card; [`place`] says where a file is wrong (the board, the byte or the line and column);
+//! card; [`place`] says where a file is wrong (the board, the byte or the line and column),
+//! and gathers the warnings of what a reader passed over;
 //! [`mod@read`] reads any of them, told by content or else by name.
 //!
 //! Imports: [`crate::diag`] and the `vm` crate's plain types (deals, boards, tables of tricks).

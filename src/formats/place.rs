@@ -1,6 +1,7 @@
 //! Where a file is wrong: a binary file's board and byte, a text file's board, line and column
-//! ([`crate::diag`] renders them), what was found and what was expected; and the start of a
-//! file as the formats' `looks_like` see it.
+//! ([`crate::diag`] renders them), what was found and what was expected; what a reader passed
+//! over, one warning per kind ([`Oddities`]); and the start of a file as the formats'
+//! `looks_like` see it.
 
 use super::cards::Flaw;
 use crate::diag::{Diagnostic, Source, Span};
@@ -58,6 +59,34 @@ pub fn text_error(src: &Source, board: u64, start: usize, flaw: Flaw) -> Diagnos
     let from = (start + flaw.at).min(src.text.len());
     let to = (from + flaw.len).min(src.text.len());
     Diagnostic::at(Span::new(from, to), format!("board {board}: {}", flaw.message())).in_source(src.clone())
+}
+
+/// What a reader passed over in a file without losing a deal (a tag it does not know how to
+/// read, a table of tricks in columns of its own): one warning per kind, the first place of
+/// each, with how many times the kind came.
+#[derive(Default)]
+pub struct Oddities {
+    /// Each kind met, in the order met: its name, its first warning and its count.
+    kinds: Vec<(&'static str, Diagnostic, usize)>,
+}
+
+impl Oddities {
+    /// Counts one of `kind`; `warning` makes its warning when it is the first of its kind.
+    pub fn note(&mut self, kind: &'static str, warning: impl FnOnce() -> Diagnostic) {
+        match self.kinds.iter_mut().find(|(k, _, _)| *k == kind) {
+            Some((_, _, count)) => *count += 1,
+            None => self.kinds.push((kind, warning(), 1)),
+        }
+    }
+
+    /// The warnings, one per kind, each kind met more than once saying how many times.
+    pub fn warnings(self) -> Vec<Diagnostic> {
+        let counted = |(_, warning, count): (&str, Diagnostic, usize)| match count {
+            1 => warning,
+            n => warning.with_note(format!("this comes {n} times in the file; the first is shown")),
+        };
+        self.kinds.into_iter().map(counted).collect()
+    }
 }
 
 /// The lines of a text with their offsets, each without its line end (LF, CR LF).

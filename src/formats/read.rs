@@ -17,6 +17,10 @@
 //! **Places.** A bad file is refused with the file's name, the board, and the offset of the
 //! byte (binary formats) or the line and column (text formats), what was found and what was
 //! expected ([`super::place`]).
+//!
+//! **Warnings.** What a reader passes over without losing a board (a PBN tag it cannot read
+//! that is not of the board and its deal) comes with the deals ([`Read::warnings`]), one
+//! warning per kind naming its first place ([`super::place::Oddities`]).
 
 use super::facts::{Check, Read, Reader};
 use super::place::article;
@@ -173,7 +177,9 @@ mod tests {
         let deals = listing::deals(listing::FIRST);
         let bytes: Vec<u8> = deals.iter().flat_map(|(deal, _)| crate::formats::dl52::deal_record(deal)).collect();
         for name in ["ten.dl52", "ten.bin"] {
-            let Read { title: None, deals: ReadDeals::Boards(boards) } = read(name, bytes.clone()).unwrap() else { panic!("boards without a title") };
+            let Read { title: None, deals: ReadDeals::Boards(boards), .. } = read(name, bytes.clone()).unwrap() else {
+                panic!("boards without a title")
+            };
             let read: Vec<_> = boards.iter().map(|b| (b.number, b.deal, b.tricks)).collect();
             let expected: Vec<_> = deals.iter().enumerate().map(|(i, (deal, _))| (i as u64 + 1, *deal, None)).collect();
             assert_eq!(read, expected);

@@ -585,6 +585,9 @@ fn deals_file(inv: &Invocation, compiled: &Compiled) -> Result<(Option<Deals>, O
         .with_note("a BHG file of boards from another number (11 to 20, say) has its hands turned so: give its first board with --board-start 11");
         inv.outputs.warnings.warn(warning.render_warning(None));
     }
+    for warning in &read.warnings {
+        inv.outputs.warnings.warn(warning.render_warning(None));
+    }
     if compiled.has_predeal() {
         return Err(switch_error("--deals takes the deals as they are in the file: the predeal does not apply to them".into()));
     }

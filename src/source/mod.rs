@@ -35,6 +35,9 @@ pub struct FromFile {
     pub title: Option<String>,
     /// The boards of a BHG file read as boards 1, 2, ... for want of its first board: how many.
     pub unnumbered: Option<u64>,
+    /// What the file's reader passed over without losing a board, one warning per kind (a PBN
+    /// tag it could not read).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The source of a run's deals.
@@ -141,7 +144,7 @@ impl Deals {
             ReadDeals::Library(library) => Deals::Library(library),
         };
         let unnumbered = (from_dealer && first_board.is_none()).then(|| deals.available().unwrap_or(0));
-        Ok(FromFile { deals, title: read.title, unnumbered })
+        Ok(FromFile { deals, title: read.title, unnumbered, warnings: read.warnings })
     }
 
     /// The deals of a full batch of a run with swapping `swap`: more with exact dealing, whose

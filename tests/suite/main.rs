@@ -33,6 +33,7 @@ mod oracle;
 mod output_files;
 mod packaging;
 mod partial;
+mod pbn_others;
 mod randomness;
 mod reference;
 mod reports;

@@ -1,23 +1,36 @@
 //! Reading PBN files (Portable Bridge Notation), leniently but without losing a board.
 //!
 //! Reading takes every game with its `Deal`, `Board`, `Dealer` and `Vulnerable` tags (tag
-//! names in any case), and its double-dummy tricks when it has them (`tables`: the
-//! `OptimumResultTable` section of PBN 2.1, BridgeComposer's `DoubleDummyTricks` tag); other
-//! tags, comments (`%`, `;`, `{...}`, which may span lines) and sections are skipped
-//! (`tags`). A game ends at an empty line or where one of its tags comes again. Every game
-//! with a `Board` or a `Deal` tag must hold a complete deal: a damaged, empty (`""`, `"?"`) or
-//! missing `Deal` is an error naming the board and its place. A game with neither (such as a
-//! header game with only `Event` and `Site`) is skipped. A damaged table of tricks (a row
-//! twice, a count over 13, a bad digit, two tables that disagree, a second table of one kind,
-//! counts no deal can have) is an error with its place; a partial one is not used.
+//! names in any case; `Vulnerable` as PBN writes it, or `N-S`, `E-W`), and its double-dummy
+//! tricks when it has them (`tables`: the `OptimumResultTable` section of PBN 2.1,
+//! BridgeComposer's `DoubleDummyTricks` tag); other tags, comments (`%`, `;`, `{...}`, which
+//! may span lines) and sections are skipped (`tags`). A game ends at an empty line or where
+//! one of its tags comes again; but a game whose `Board` came and not yet its `Deal` goes on
+//! past an empty line (around a `%` comment, say) and past a second tag other than those of
+//! its board and deal (a second `Room`), with a warning. Every game with a `Board` or a
+//! `Deal` tag must hold a complete deal: a damaged, empty (`""`, `"?"`) or missing `Deal` is
+//! an error naming the board and its place. A game with neither (such as a header game with
+//! only `Event` and `Site`) is skipped. A damaged table of tricks (a row twice, a count over
+//! 13, a bad digit, two tables that disagree, a second table of one kind, counts no deal can
+//! have) is an error with its place; a partial one is not used.
 //!
-//! A tag's value `#` is the previous game's value of that tag, and a value `##text` is `text`
-//! for this game and every following game that does not give the tag (PBN 2.1, section 4.8);
-//! neither is allowed for the tags of the deal and its play (`Dealer`, `Vulnerable`, `Deal`,
+//! A tag's value `#` is the previous game's value, and a value `##text` is `text` for this
+//! game and every following game that does not give the tag (PBN 2.1, section 4.8); neither
+//! is allowed for the tags of the deal and its play (`Dealer`, `Vulnerable`, `Deal`,
 //! `Declarer`, `Contract`, `Auction`, `Play`). The text is UTF-8 (a byte-order mark is passed
 //! over) or else read byte for byte as Latin-1 (the deals are ASCII; a title written in another
 //! code page, such as Windows' CP1250, keeps its ASCII letters), with LF, CR LF or CR line ends.
+//!
+//! What cannot be read in the tags of a board and its deal (`Board`, `Deal`, `Dealer`,
+//! `Vulnerable`: a value not in quotes, a `#` with no value to copy, a board number that is
+//! not a number, an unknown seat) is an error with its place. What cannot be read in another
+//! tag (a value not in quotes, a `#` with no value to copy or for the play, which is never
+//! copied; an `OptimumResultTable` of other columns, or with `?` in a row) is passed over with
+//! a warning, one per kind, naming the first place and how many times it came
+//! ([`Oddities`]).
 
+#[cfg(test)]
+mod others_tests;
 mod tables;
 #[cfg(test)]
 mod tables_tests;
@@ -27,14 +40,15 @@ mod write;
 pub use write::*;
 
 use crate::diag::{Diagnostic, Source, Span};
-use crate::formats::facts::{numbered, Check, Facts, Read, Reader, Switch};
+use crate::formats::facts::{numbered, Check, Facts, Read, ReadDeals, Reader, Switch};
+use crate::formats::place::Oddities;
 use dealvm_vm::card::{rank_from_char, Card, Deal, Hand, Seat, Suit};
 use dealvm_vm::dealing::board::{Board, Vulnerability};
 use dealvm_vm::evaluation::dd::TrickTable;
 use std::borrow::Cow;
 use std::collections::HashMap;
-use tables::{denomination_name, disagreement, optimum_result_table, read_double_dummy_tricks};
-use tags::Tags;
+use tables::{denomination_name, disagreement, optimum_result_table, read_double_dummy_tricks, Optimum};
+use tags::{Tag, Tags};
 
 /// PBN: Portable Bridge Notation, the files of scoring programs, BridgeComposer and BBO.
 pub const FACTS: Facts = Facts {
@@ -54,7 +68,7 @@ pub const FACTS: Facts = Facts {
     dealers: true,
     content_type: "application/x-pbn; charset=utf-8",
     looks_like: Some(|head, _| looks_like_pbn(&String::from_utf8_lossy(head))),
-    read: Reader::Text(|src, check| read_titled_checked(src, check).map(|(title, boards)| Read::titled(title, boards))),
+    read: Reader::Text(read_checked),
     write: Some(|boards, _| big_deal_file(&numbered(boards))),
 };
 
@@ -65,66 +79,163 @@ pub fn read(src: &Source) -> Result<Vec<Board>, Diagnostic> {
 
 /// [`read`], with the file's title: its first `Event` that is known (not empty, not `?`).
 pub fn read_titled(src: &Source) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
-    read_titled_checked(src, Check::Full)
+    let mut read = read_checked(src, Check::Full)?;
+    Ok((read.title.take(), read.into_boards()))
 }
 
-/// [`read_titled`]; with [`Check::DealsOnly`], the tables of tricks are passed over.
-pub fn read_titled_checked(src: &Source, check: Check) -> Result<(Option<String>, Vec<Board>), Diagnostic> {
-    let tables = check == Check::Full;
-    let err = |span: Span, message: String| Diagnostic::at(span, message).in_source(src.clone());
-    let mut title = None;
-    let mut boards = Vec::new();
-    let mut game = Game::default();
-    let mut values = Values::default();
+/// [`read_titled`], with the warnings of what was passed over (one per kind, see the module);
+/// with [`Check::DealsOnly`], the tables of tricks are passed over.
+pub fn read_checked(src: &Source, check: Check) -> Result<Read, Diagnostic> {
+    let err = |(span, message): (Span, String)| Diagnostic::at(span, message).in_source(src.clone());
+    let mut reading = Reading {
+        src,
+        tables: check == Check::Full,
+        title: None,
+        boards: Vec::new(),
+        game: Game::default(),
+        values: Values::default(),
+        oddities: Oddities::default(),
+    };
     let mut tags = Tags { text: &src.text, at: 0, after_blank: false };
-    while let Some(tag) = tags.next_tag().map_err(|(span, m)| err(span, m))? {
+    while let Some(tag) = tags.next_tag().map_err(err)? {
+        reading.tag(tag, &mut tags).map_err(err)?;
+    }
+    reading.end().map_err(err)
+}
+
+/// The tags that say which board a game is and its deal, in lower case: what cannot be read
+/// in them is an error, where what cannot be read in another tag is passed over with a
+/// warning.
+const DEAL_TAGS: [&str; 4] = ["board", "deal", "dealer", "vulnerable"];
+
+/// A PBN file being read, game after game.
+struct Reading<'a> {
+    src: &'a Source,
+    /// Whether the tables of tricks are read.
+    tables: bool,
+    title: Option<String>,
+    boards: Vec<Board>,
+    /// The game being read.
+    game: Game<'a>,
+    values: Values,
+    /// What was passed over.
+    oddities: Oddities,
+}
+
+impl<'a> Reading<'a> {
+    /// Counts one of the warnings of `kind`, `message` at `span`.
+    fn warn(&mut self, kind: &'static str, span: Span, message: String) {
+        let src = self.src;
+        self.oddities.note(kind, || Diagnostic::at(span, message).in_source(src.clone()));
+    }
+
+    /// Reads the next tag (`tags` gives the lines of its section), or why the file is refused.
+    fn tag(&mut self, tag: Tag<'a>, tags: &mut Tags<'a>) -> Result<(), (Span, String)> {
         let name = tag.name.to_ascii_lowercase();
+        if let Some(fault) = tag.fault.as_ref().filter(|_| DEAL_TAGS.contains(&name.as_str())) {
+            return Err((tag.value_span, fault.clone()));
+        }
+        let again = self.game.seen.contains(&name);
         // A second table of tricks for one board is an error, not a new game.
-        if tables && TABLE_TAGS.contains(&name.as_str()) && game.seen.contains(&name) && !tags.after_blank {
-            let board = game.board.map_or_else(|| "this game".to_string(), |(n, _)| format!("board {n}"));
-            return Err(err(tag.value_span, format!("a second `{}` tag for {board}; a board has one table of tricks", tag.name)));
+        if self.tables && TABLE_TAGS.contains(&name.as_str()) && again && !tags.after_blank {
+            let board = self.game.board.map_or_else(|| "this game".to_string(), |(n, _)| format!("board {n}"));
+            return Err((tag.value_span, format!("a second `{}` tag for {board}; a board has one table of tricks", tag.name)));
         }
-        // A game has each tag once and ends at an empty line.
-        if game.seen.contains(&name) || (tags.after_blank && !game.seen.is_empty()) {
-            let standing = values.next_game(&game.seen);
-            boards.extend(std::mem::take(&mut game).finish(boards.last(), standing).map_err(|(span, m)| err(span, m))?);
+        // A game has each tag once and ends at an empty line; but one whose `Board` came and
+        // not yet its `Deal` goes on past an empty line, and past a tag given again (a second
+        // `Room`; a `Dealer` or `Vulnerable` only with the value it had), unless the tag is
+        // `Board` or comes after an empty line.
+        let awaiting_deal = self.game.deal.is_none() && self.game.board.is_some();
+        if awaiting_deal && !(again && (name == "board" || tags.after_blank)) {
+            let board = self.game.board.map_or(0, |(n, _)| n);
+            if again {
+                let first = self.values.current.get(&name).map_or("", |v| v.trim());
+                if DEAL_TAGS.contains(&name.as_str()) && !first.eq_ignore_ascii_case(tag.value.trim()) {
+                    let message = format!(
+                        "board {board}: found a second `{}` tag, `{}`, before the game's `Deal`, expected one: the first gives `{first}`",
+                        tag.name, tag.value
+                    );
+                    return Err((tag.value_span, message));
+                }
+                let message = format!("board {board}: a second `{}` tag before the game's `Deal`; it is passed over", tag.name);
+                self.warn("tag given twice", tag.value_span, message);
+                return Ok(());
+            }
+            if tags.after_blank {
+                let message = format!(
+                    "board {board}: an empty line before the game's `Deal`; the tags after it, from this `{}` tag, are read as the game's",
+                    tag.name
+                );
+                self.warn("empty line in a game", tag.value_span, message);
+            }
+        } else if again || (tags.after_blank && !self.game.seen.is_empty()) {
+            self.end_game()?;
         }
-        let value = values.value(&name, tag.name, tag.value).map_err(|m| err(tag.value_span, m))?;
-        let value = value.as_ref();
+        self.game.seen.push(name.clone());
+        if let Some(fault) = tag.fault {
+            self.warn("tag not read", tag.value_span, format!("{fault}; the tag is passed over"));
+            return Ok(());
+        }
+        let value = match self.values.value(&name, tag.name, tag.value).map_err(|m| (tag.value_span, m))? {
+            Given::Value(value) => value,
+            Given::Passed(kind, message) => {
+                self.warn(kind, tag.value_span, message);
+                return Ok(());
+            }
+        };
+        self.take(&name, &tag, &value, tags)
+    }
+
+    /// Takes the value `value` of tag `name` (`tag` as written) into the game.
+    fn take(&mut self, name: &str, tag: &Tag<'a>, value: &str, tags: &mut Tags<'a>) -> Result<(), (Span, String)> {
+        let at = tag.value_span;
         let unknown = value == "?" || value.is_empty();
-        match name.as_str() {
-            "board" => game.board = Some((board_number(value).ok_or_else(|| err(tag.value_span, board_expected(value)))?, tag.value_span)),
+        let game = &mut self.game;
+        match name {
+            "board" => game.board = Some((board_number(value).ok_or_else(|| (at, board_expected(value)))?, at)),
             "dealer" if !unknown => {
                 let seat = seat_of_letter(value);
-                game.dealer = Some(seat.ok_or_else(|| err(tag.value_span, format!("found `{value}`, expected N, E, S or W")))?);
+                game.dealer = Some(seat.ok_or_else(|| (at, format!("found `{value}`, expected N, E, S or W")))?);
             }
             "vulnerable" if !unknown => {
                 let v = vulnerability_of(value);
-                game.vulnerable = Some(v.ok_or_else(|| err(tag.value_span, format!("found `{value}`, expected None, NS, EW or All")))?);
+                game.vulnerable = Some(v.ok_or_else(|| (at, format!("found `{value}`, expected None, NS, EW or All")))?);
             }
-            "event" if !unknown && title.is_none() => title = Some(pbn_unescape(value.trim())),
-            "deal" => game.deal = Some((tag.value, tag.value_span)),
-            "optimumresulttable" if tables => {
+            "event" if !unknown && self.title.is_none() => self.title = Some(pbn_unescape(value.trim())),
+            "deal" => game.deal = Some((tag.value, at)),
+            "optimumresulttable" if self.tables => {
                 let rows = tags.section_lines();
                 if !(unknown && rows.is_empty()) {
-                    let table = optimum_result_table(value, tag.value_span, &rows).map_err(|(span, m)| err(span, m))?;
-                    game.table = table.map(|t| (t, tag.value_span));
+                    game.table = None;
+                    match optimum_result_table(value, at, &rows)? {
+                        Optimum::Whole(table) => game.table = Some((table, at)),
+                        Optimum::Partial => {}
+                        Optimum::Passed { kind, at, why } => self.warn(kind, at, why),
+                    }
                 }
             }
-            "doubledummytricks" if tables && !unknown => {
-                let table = read_double_dummy_tricks(value, tag.value_span).map_err(|(span, m)| err(span, m))?;
-                game.dd_tricks = Some((table, tag.value_span));
-            }
+            "doubledummytricks" if self.tables && !unknown => game.dd_tricks = Some((read_double_dummy_tricks(value, at)?, at)),
             _ => {}
         }
-        game.seen.push(name);
+        Ok(())
     }
-    let standing = values.next_game(&game.seen);
-    boards.extend(game.finish(boards.last(), standing).map_err(|(span, m)| err(span, m))?);
-    if title.is_none() {
-        title = values.standing.get("event").filter(|e| !e.is_empty() && *e != "?").map(|e| pbn_unescape(e.trim()));
+
+    /// Ends the game being read: its board, if it has one.
+    fn end_game(&mut self) -> Result<(), (Span, String)> {
+        let standing = self.values.next_game(&self.game.seen);
+        let game = std::mem::take(&mut self.game);
+        self.boards.extend(game.finish(self.boards.last(), standing)?);
+        Ok(())
     }
-    Ok((title, boards))
+
+    /// Ends the file: its boards, its title (else the `Event` a `##` value gave) and the
+    /// warnings.
+    fn end(mut self) -> Result<Read, (Span, String)> {
+        self.end_game()?;
+        let standing = self.values.standing.get("event").filter(|e| !e.is_empty() && *e != "?");
+        let title = self.title.or_else(|| standing.map(|e| pbn_unescape(e.trim())));
+        Ok(Read { title, deals: ReadDeals::Boards(self.boards), warnings: self.oddities.warnings() })
+    }
 }
 
 /// The number of a `Board` value, from 1.
@@ -150,22 +261,43 @@ struct Values {
     current: HashMap<String, String>,
     /// The values given by `##` for the games that follow.
     standing: HashMap<String, String>,
+    /// The games ended so far.
+    games: usize,
+}
+
+/// A tag's value, or why it is passed over.
+enum Given<'a> {
+    Value(Cow<'a, str>),
+    /// A value that cannot be taken, in a tag that is not of the deal: the kind of warning
+    /// and its message.
+    Passed(&'static str, String),
 }
 
 impl Values {
     /// The value of tag `name` (in lower case; `shown` as written) given as `given`: the
     /// previous game's for `#`, the text after `##` (which stands for the games after this
-    /// one), else `given` itself.
-    fn value<'a>(&mut self, name: &str, shown: &str, given: &'a str) -> Result<Cow<'a, str>, String> {
+    /// one), else `given` itself. A copy that cannot be made (the previous game has no such
+    /// tag; a tag of the deal or its play, which is never copied) is an error for the tags of
+    /// the deal, else passed over.
+    fn value<'a>(&mut self, name: &str, shown: &str, given: &'a str) -> Result<Given<'a>, String> {
         let copied = given == "#" || given.starts_with("##");
+        let refused = |why: String, kind: &'static str| {
+            if DEAL_TAGS.contains(&name) {
+                Err(why)
+            } else {
+                Ok(Given::Passed(kind, format!("{why}; the tag is passed over")))
+            }
+        };
         if copied && NOT_COPIED.contains(&name) {
-            return Err(format!("found `{given}` for `{shown}`, expected its own value: a game's {shown} is never copied from another game"));
+            let why = format!("found `{given}` for `{shown}`, expected its own value: a game's {shown} is never copied from another game");
+            return refused(why, "value copied");
         }
         let value: Cow<'a, str> = if given == "#" {
-            let previous = self
-                .previous
-                .get(name)
-                .ok_or_else(|| format!("found `#` (the previous game's value), but the previous game has no `{shown}` tag"))?;
+            let Some(previous) = self.previous.get(name) else {
+                let previous =
+                    if self.games == 0 { "this is the file's first game".to_string() } else { format!("the previous game has no `{shown}` tag") };
+                return refused(format!("found `#` (the previous game's value) for `{shown}`, but {previous}"), "no value to copy");
+            };
             Cow::Owned(previous.clone())
         } else if let Some(text) = given.strip_prefix("##") {
             self.standing.insert(name.to_string(), text.to_string());
@@ -174,7 +306,7 @@ impl Values {
             Cow::Borrowed(given)
         };
         self.current.insert(name.to_string(), value.to_string());
-        Ok(value)
+        Ok(Given::Value(value))
     }
 
     /// Ends a game whose tags were `seen`: the values `##` gave for the tags it did not give,
@@ -188,6 +320,7 @@ impl Values {
         }
         let board = if seen.iter().any(|s| s == "board") { None } else { ended.get("board").and_then(|b| board_number(b)) };
         self.previous = ended;
+        self.games += 1;
         board
     }
 }
@@ -357,6 +490,9 @@ mod tests {
             assert!(d.message.starts_with(&format!("found `{value}` for `{tag}`, expected its own value")), "{}", d.message);
         }
         let d = read(&Source::new("c.pbn", format!("[Board \"#\"]\n[Deal \"{DEAL}\"]\n"))).unwrap_err();
-        assert_eq!(d.message, "found `#` (the previous game's value), but the previous game has no `Board` tag");
+        assert_eq!(d.message, "found `#` (the previous game's value) for `Board`, but this is the file's first game");
+        let text = format!("[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Event \"x\"]\n[Deal \"{DEAL}\"]\n\n[Board \"#\"]\n[Deal \"{DEAL}\"]\n");
+        let d = read(&Source::new("c.pbn", text)).unwrap_err();
+        assert_eq!(d.message, "found `#` (the previous game's value) for `Board`, but the previous game has no `Board` tag");
     }
 }

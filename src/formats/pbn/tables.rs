@@ -1,5 +1,6 @@
 //! The tables of double-dummy tricks of PBN files: the `OptimumResultTable` section of PBN 2.1
-//! (columns and rows in any order; a partial table is read and checked, but not used) and
+//! (columns and rows in any order; a partial table is read and checked, but not used; one in
+//! columns of its own, or with unknown rows, is passed over with a warning) and
 //! BridgeComposer's `DoubleDummyTricks` tag (20 hexadecimal digits, declarers N, S, E, W, each
 //! in NT, S, H, D, C).
 
@@ -65,26 +66,47 @@ fn column_name(column: &str) -> String {
     column.split('\\').next().unwrap_or("").trim().trim_start_matches(['+', '-']).to_ascii_lowercase()
 }
 
+/// What an `OptimumResultTable` section gives.
+#[derive(Debug, PartialEq)]
+pub(super) enum Optimum {
+    /// A row for every declarer and denomination.
+    Whole(TrickTable),
+    /// Rows for some only (some producers write a few declarers' rows): read and checked, but
+    /// not used; the board is solved like one without a table.
+    Partial,
+    /// A table the reader does not understand, passed over: the place and the warning, and the
+    /// kind of warning ([`crate::formats::place::Oddities`]).
+    Passed { kind: &'static str, at: Span, why: String },
+}
+
 /// The table of an `OptimumResultTable` section: its header (columns `Declarer`,
 /// `Denomination` and `Result` in any order, all three when the header is empty) and its
-/// rows, one per declarer and denomination in any order; `None` for a partial table (a row
-/// missing), which is read and checked but not used.
-pub(super) fn optimum_result_table(header: &str, at: Span, rows: &[(usize, &str)]) -> Result<Option<TrickTable>, (Span, String)> {
+/// rows, one per declarer and denomination in any order. A header of other columns, or a row
+/// giving `?` (unknown), is passed over ([`Optimum::Passed`]): the other rows are still
+/// checked.
+pub(super) fn optimum_result_table(header: &str, at: Span, rows: &[(usize, &str)]) -> Result<Optimum, (Span, String)> {
     let names: Vec<String> = header.split(';').map(column_name).collect();
     let columns = if header.trim().is_empty() { vec!["declarer".to_string(), "denomination".into(), "result".into()] } else { names };
     let find = |name: &str| columns.iter().position(|c| c == name);
     let (Some(di), Some(ni), Some(ri)) = (find("declarer"), find("denomination"), find("result")) else {
-        return Err((at, format!("found `{header}`, expected the columns of an optimum result table: Declarer;Denomination;Result")));
+        let why = format!("found the columns `{header}`, expected Declarer;Denomination;Result: the `OptimumResultTable` is passed over");
+        return Ok(Optimum::Passed { kind: "optimum result table columns", at, why });
     };
     let mut table = TrickTable::default();
     let mut seen = [[false; 5]; 4];
+    let mut unknown = None;
     for &(start, line) in rows {
         let cells = words(line, start);
         if cells.len() != columns.len() {
             let span = Span::new(start, start + line.len());
             return Err((span, format!("found `{line}`, expected a row of {} columns: declarer, denomination and tricks", columns.len())));
         }
-        let (declarer, strain, tricks) = table_row(cells[di], cells[ni], cells[ri])?;
+        let row = [cells[di], cells[ni], cells[ri]];
+        if let Some((_, span)) = row.iter().find(|(cell, _)| *cell == "?") {
+            unknown = unknown.or(Some(*span));
+            continue;
+        }
+        let (declarer, strain, tricks) = table_row(row[0], row[1], row[2])?;
         let slot = &mut seen[declarer.index()][strain as usize];
         if *slot {
             return Err((Span::new(start, start + line.len()), format!("a second row for {} {}", declarer.letter(), denomination(strain))));
@@ -92,15 +114,14 @@ pub(super) fn optimum_result_table(header: &str, at: Span, rows: &[(usize, &str)
         *slot = true;
         table.set(declarer, strain, tricks);
     }
-    let missing: Vec<String> = Seat::ALL
-        .into_iter()
-        .flat_map(|seat| DENOMINATIONS.map(|strain| (seat, strain)))
-        .filter(|&(seat, strain)| !seen[seat.index()][strain as usize])
-        .map(|(seat, strain)| format!("{} {}", seat.letter(), denomination(strain)))
-        .collect();
-    // A partial table (some producers write the rows of a few declarers only) is accepted but
-    // not used: the board is solved like one without a table.
-    Ok(missing.is_empty().then_some(table))
+    if let Some(at) = unknown {
+        let why = "found `?` (unknown) in a row of the `OptimumResultTable`, expected a declarer, a denomination and a number of tricks: \
+                   the table is not used"
+            .to_string();
+        return Ok(Optimum::Passed { kind: "optimum result table unknown", at, why });
+    }
+    let whole = Seat::ALL.into_iter().all(|seat| DENOMINATIONS.into_iter().all(|strain| seen[seat.index()][strain as usize]));
+    Ok(if whole { Optimum::Whole(table) } else { Optimum::Partial })
 }
 
 /// One row of an optimum result table: declarer, denomination and tricks.

@@ -2,8 +2,9 @@
 //! writer.
 
 use super::write::{denomination, double_dummy_tricks as dd_digits, write_dd_tags, PbnWriter, DENOMINATIONS};
-use super::{parse_deal, read};
+use super::{parse_deal, read, read_checked};
 use crate::diag::Source;
+use crate::formats::facts::Check;
 use dealvm_vm::card::Seat;
 use dealvm_vm::dealing::board::Board;
 use dealvm_vm::evaluation::dd::TrickTable;
@@ -153,9 +154,14 @@ fn damaged_optimum_result_tables_are_refused_with_their_place() {
     let (m, place) = refusal(&with_line(COMPOSER_GAME, header + 2, "N  S"));
     assert_eq!((m.as_str(), place), ("found `N  S`, expected a row of 3 columns: declarer, denomination and tricks", (header + 2, 1)));
 
-    let (m, place) = refusal(&with_line(COMPOSER_GAME, header, "[OptimumResultTable \"Declarer;Tricks\"]"));
-    assert!(m.starts_with("found `Declarer;Tricks`, expected the columns"), "{m}");
-    assert_eq!(place, (header, 22));
+    // A table of other columns is passed over with a warning: the board keeps the tag's
+    // table, or is solved without one.
+    let other = with_line(COMPOSER_GAME, header, "[OptimumResultTable \"Declarer;Tricks\"]");
+    let read = read_checked(&Source::new("t.pbn", other.as_str()), Check::Full).unwrap();
+    let w = &read.warnings[0];
+    assert_eq!(w.message, "found the columns `Declarer;Tricks`, expected Declarer;Denomination;Result: the `OptimumResultTable` is passed over");
+    assert_eq!(w.source.as_ref().unwrap().line_col(w.span.unwrap().start), (header, 22));
+    assert_eq!(read.into_boards()[0].tricks, Some(composer_table()));
 }
 
 #[test]

@@ -4,11 +4,13 @@
 
 use crate::diag::Span;
 
-/// One tag: name and value, with the value's place.
+/// One tag: name and value, with the value's place; for a tag not written `[Name "value"]`,
+/// what is wrong with it (its value is then empty, and its place the whole tag).
 pub(super) struct Tag<'a> {
     pub(super) name: &'a str,
     pub(super) value: &'a str,
     pub(super) value_span: Span,
+    pub(super) fault: Option<String>,
 }
 
 /// Walks the tags of a PBN text, skipping comments and section data.
@@ -95,7 +97,9 @@ impl<'a> Tags<'a> {
         self.at = self.text[self.at..].find('\n').map_or(self.text.len(), |i| self.at + i + 1);
     }
 
-    /// A tag starting at `[`: `[Name "value"]`.
+    /// A tag starting at `[`: `[Name "value"]`. A named tag written otherwise (its value not
+    /// in quotes, without its closing quote or `]`) is given with its fault ([`Tags::faulty`]);
+    /// a `[` without a name is an error.
     fn tag(&mut self) -> Result<Tag<'a>, (Span, String)> {
         let open = self.at;
         let rest = &self.text[open + 1..];
@@ -104,24 +108,43 @@ impl<'a> Tags<'a> {
         let after = &rest[name_len..];
         let gap = after.len() - after.trim_start_matches([' ', '\t']).len();
         let quote = open + 1 + name_len + gap;
-        if name.is_empty() || self.text.as_bytes().get(quote) != Some(&b'"') {
+        if name.is_empty() {
             return Err((Span::new(open, quote + 1), "expected a tag such as `[Deal \"N:...\"]`".into()));
+        }
+        let bytes = self.text.as_bytes();
+        if bytes.get(quote) != Some(&b'"') {
+            return Ok(self.faulty(name, open, "its value is not in quotes"));
         }
         // The value runs to the next unescaped quote.
         let mut i = quote + 1;
-        let bytes = self.text.as_bytes();
         while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
             i += if bytes[i] == b'\\' { 2 } else { 1 };
         }
         if i >= bytes.len() || bytes[i] != b'"' {
-            return Err((Span::new(quote, i.min(bytes.len())), "this tag value has no closing quote".into()));
+            return Ok(self.faulty(name, open, "its value has no closing quote"));
         }
         let value = &self.text[quote + 1..i];
         let close = self.text[i + 1..].find(|c: char| c != ' ' && c != '\t').map(|j| i + 1 + j);
         if close.map(|c| bytes[c]) != Some(b']') {
-            return Err((Span::new(i, i + 1), "expected `]` after the tag value".into()));
+            return Ok(self.faulty(name, open, "its value is not followed by `]`"));
         }
         self.at = close.expect("checked") + 1;
-        Ok(Tag { name, value, value_span: Span::new(quote + 1, i) })
+        Ok(Tag { name, value, value_span: Span::new(quote + 1, i), fault: None })
+    }
+
+    /// The tag `name` opened at `open` but not written `[Name "value"]` (`why` says how): it
+    /// runs to its line's first `]` (or to the next `[`, or to the line's end); its value is
+    /// empty and its place is the whole tag.
+    fn faulty(&mut self, name: &'a str, open: usize, why: &str) -> Tag<'a> {
+        let line_end = self.text[open..].find(['\n', '\r']).map_or(self.text.len(), |i| open + i);
+        let end = match self.text[open + 1..line_end].find(['[', ']']).map(|i| open + 1 + i) {
+            Some(close) if self.text.as_bytes()[close] == b']' => close + 1,
+            Some(next) => next,
+            None => line_end,
+        };
+        self.at = end;
+        let shown = self.text[open..end].trim_end();
+        let fault = format!("found `{shown}`, expected `[{name} \"...\"]`: {why}");
+        Tag { name, value: "", value_span: Span::new(open, open + shown.len()), fault: Some(fault) }
     }
 }

@@ -34,14 +34,14 @@ pub fn seat_of_letter(text: &str) -> Option<Seat> {
     Seat::ALL.into_iter().find(|s| text.trim().eq_ignore_ascii_case(&s.letter().to_string()))
 }
 
-/// The vulnerability of PBN's `Vulnerable` value in any case: `None`, `Love` or `-`; `NS`;
-/// `EW`; `All` or `Both` (PBN 2.1, section 3.4.10). Big Deal's CSV writes `-`, `NS`, `EW`,
-/// `All`.
+/// The vulnerability of PBN's `Vulnerable` value in any case, spaces around it passed over:
+/// `None`, `Love` or `-`; `NS`; `EW`; `All` or `Both` (PBN 2.1, section 3.4.10); and `N-S`
+/// and `E-W`, which some programs write. Big Deal's CSV writes `-`, `NS`, `EW`, `All`.
 pub fn vulnerability_of(text: &str) -> Option<Vulnerability> {
     match text.trim().to_ascii_lowercase().as_str() {
         "none" | "love" | "-" => Some(Vulnerability::None),
-        "ns" => Some(Vulnerability::NorthSouth),
-        "ew" => Some(Vulnerability::EastWest),
+        "ns" | "n-s" => Some(Vulnerability::NorthSouth),
+        "ew" | "e-w" => Some(Vulnerability::EastWest),
         "all" | "both" => Some(Vulnerability::All),
         _ => None,
     }

@@ -47,5 +47,5 @@ fn looks_like(head: &[u8], size: u64) -> bool {
 /// The deals of a zrd file with their results and its title; a file without a deal is refused.
 pub fn read(name: &str, bytes: Vec<u8>) -> Result<Read, Diagnostic> {
     let library = Library::read(name, bytes)?;
-    Ok(Read { title: library.title.clone(), deals: ReadDeals::Library(library) })
+    Ok(Read { title: library.title.clone(), deals: ReadDeals::Library(library), warnings: Vec::new() })
 }
