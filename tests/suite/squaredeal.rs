@@ -34,7 +34,12 @@ fn event_copy(name: &str) -> PathBuf {
 }
 
 fn sqd(dir: &Path, args: &[&str]) -> Run {
-    let mut all = vec!["squaredeal", "EXAMPLE2026.sqd"];
+    squaredeal(dir, "EXAMPLE2026.sqd", args)
+}
+
+/// `dealvm squaredeal EVENT ARGS` in `dir`.
+fn squaredeal(dir: &Path, event: &str, args: &[&str]) -> Run {
+    let mut all = vec!["squaredeal", event];
     all.extend_from_slice(args);
     dealvm_in(dir, &all, None)
 }
@@ -262,11 +267,7 @@ fn bad_inputs_are_refused_with_their_file_and_line_and_nothing_is_written() {
 #[test]
 fn an_event_from_start_to_finish() {
     let dir = scratch("round-trip");
-    let run = |args: &[&str]| {
-        let mut all = vec!["squaredeal", "club.sqd"];
-        all.extend_from_slice(args);
-        dealvm_in(&dir, &all, None)
-    };
+    let run = |args: &[&str]| squaredeal(&dir, "club.sqd", args);
     let ok = |args: &[&str]| {
         let out = run(args);
         assert_eq!(out.status, 0, "{args:?}: {}", out.stderr);
@@ -567,11 +568,7 @@ fn an_event_whose_last_phase_has_its_boards_given_at_generation_from_start_to_fi
     // Built as the reference event, its last phase a final whose boards are known only once
     // it is reached.
     let dir = scratch("final");
-    let run = |args: &[&str]| {
-        let mut all = vec!["squaredeal", "club.sqd"];
-        all.extend_from_slice(args);
-        dealvm_in(&dir, &all, None)
-    };
+    let run = |args: &[&str]| squaredeal(&dir, "club.sqd", args);
     let ok = |args: &[&str]| {
         let out = run(args);
         assert_eq!(out.status, 0, "{args:?}: {}", out.stderr);
