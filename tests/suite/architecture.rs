@@ -262,7 +262,7 @@ fn uses_of_children(text: &str) -> BTreeSet<String> {
 
 #[test]
 fn a_circle_through_a_mod_rs_is_found() {
-    let dir = std::env::temp_dir().join(format!("dealvm-architecture-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-architecture-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(dir.join("stage/part")).unwrap();
     fs::write(dir.join("stage/mod.rs"), "pub mod a;\npub mod part;\npub use a::Thing;\npub struct Root;\n").unwrap();

@@ -255,7 +255,7 @@ fn what_classic_dealer_lacks_is_refused() {
     let pbn = classic(&["--classic", "--pbn", "x.pbn"], &file);
     assert_eq!(pbn.status, 2);
     assert!(pbn.stderr.contains("--pbn cannot go with --classic"), "{}", pbn.stderr);
-    let dir = std::env::temp_dir().join(format!("dealvm-classic-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-classic-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join("bkt.dli");
     std::fs::write(&input, "action evalcontract (NS, x4S, vul)\n").unwrap();

@@ -94,12 +94,18 @@ pub fn run_alone(dir: &Path, args: &[&str]) -> Run {
     dealvm_in(dir, args, None)
 }
 
-/// A fresh, empty folder of this test process in the temporary folder, named after the test
+/// The tests' own temporary folder, under `target/` (cargo's `CARGO_TARGET_TMPDIR`): the
+/// tests leave nothing in the system's.
+pub fn tmp_dir() -> &'static Path {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+}
+
+/// A fresh, empty folder of this test process in the tests' own temporary folder, named after the test
 /// file that asks for it and `name` (so that tests running side by side never share one).
 #[track_caller]
 pub fn scratch(name: &str) -> PathBuf {
     let file = Path::new(std::panic::Location::caller().file()).file_stem().and_then(|s| s.to_str()).unwrap_or("test");
-    let dir = std::env::temp_dir().join(format!("dealvm-{file}-{name}-{}", std::process::id()));
+    let dir = tmp_dir().join(format!("dealvm-{file}-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -39,7 +39,7 @@ const TAGS: &[&str] = &["", "dealer", "sh", "text", "console", "python", "rust",
 
 /// The README's first block, the setup, which CI runs as it is.
 const SETUP: &str = "\
-apt-get install -y g++ libclang-dev                # the C++ compiler and libclang that DDS is built with
+apt-get install -y g++                            # the C++ compiler that DDS is built with
 cargo run --release -- examples/1nt-opener.dli    # build, then run a study of 1NT openings
 bash .ci/run                                      # every test (as root or with sudo: see below)
 ";
@@ -358,7 +358,7 @@ fn run_commands(doc: &Path) -> Ran {
     let blocks = fenced_blocks(&text);
     let name = name(doc);
     let mut ran = Ran::default();
-    let dir = std::env::temp_dir().join(format!("dealvm-docs-{}-{}", name.replace('/', "-"), std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-docs-{}-{}", name.replace('/', "-"), std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     copy_folder(&root().join("examples"), &dir.join("examples"));
     copy_folder(&root().join("tests/data"), &dir.join("tests/data"));

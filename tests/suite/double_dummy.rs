@@ -54,7 +54,7 @@ fn pavlicek_deals() -> Vec<Solved> {
 
 /// A PBN file of the deals, boards 1, 2, ...
 fn pbn_file(name: &str, deals: &[Solved]) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("dealvm-dd-{}-{name}.pbn", std::process::id()));
+    let path = crate::common::tmp_dir().join(format!("dealvm-dd-{}-{name}.pbn", std::process::id()));
     let mut text = String::new();
     for (i, d) in deals.iter().enumerate() {
         text.push_str(&format!("[Board \"{}\"]\n[Deal \"{}\"]\n\n", i + 1, d.pbn));
@@ -256,7 +256,7 @@ fn par_follows_the_vulnerability_of_each_board_of_a_deals_file() {
     // file's words (PBN's `Both` too); the tables given, so nothing is solved.
     let deals: Vec<Solved> = random_deals().into_iter().filter(|d| d.par.iter().any(|&p| p != d.par[0])).take(8).collect();
     let words = [("None", 0, "none"), ("NS", 1, "ns"), ("EW", 2, "ew"), ("Both", 3, "both"), ("All", 3, "both"), ("-", 0, "none")];
-    let path = std::env::temp_dir().join(format!("dealvm-dd-{}-vul.pbn", std::process::id()));
+    let path = crate::common::tmp_dir().join(format!("dealvm-dd-{}-vul.pbn", std::process::id()));
     let mut text = String::new();
     for (i, d) in deals.iter().enumerate() {
         let (word, ..) = words[i % words.len()];

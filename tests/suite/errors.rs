@@ -137,7 +137,7 @@ fn bad_switches() {
 
 #[test]
 fn a_file_switch_that_took_the_input_file_is_refused() {
-    let dir = std::env::temp_dir().join(format!("dealvm-errors-took-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-errors-took-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let script = "produce 3\ncondition hcp(north) > 10\naction printoneline, csvrpt(hcp(north))\n";
     std::fs::write(dir.join("ok.dli"), script).unwrap();

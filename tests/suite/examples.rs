@@ -295,7 +295,7 @@ fn the_shipped_examples_are_studies_that_run() {
     let fit = mean_of(&out, "Eight-card heart fit or better");
     assert!((0.45..0.75).contains(&fit), "heart fit {fit}");
     // The club session: 24 boards for the dealing machine and the scorers.
-    let dir = std::env::temp_dir().join(format!("dealvm-session-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-session-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (dlm, pbn) = (dir.join("s.dlm"), dir.join("s.pbn"));
     run(&["-s", "2", "--dlm", dlm.to_str().unwrap(), "--pbn", pbn.to_str().unwrap(), "examples/club-session.dli"]);

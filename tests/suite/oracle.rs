@@ -240,7 +240,7 @@ fn random_user_scripts_agree_with_dealer() {
     // swapping, whose -2/-3 differ, divisions by zero, which it does not stop at, and
     // decimal card values, which Debian's dealer does not read.
     let options = Options { printing: 0, predeal: 0, swap: 0, faults: 0, pointcount: 0, ..Options::default() };
-    let dir = std::env::temp_dir().join(format!("dealvm-oracle-dealer-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-oracle-dealer-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut failures = Vec::new();
     for seed in 9000..9100 {

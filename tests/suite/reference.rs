@@ -185,7 +185,7 @@ fn knr_on_dealers_deals(name: &str, condition: &str, produce: u32) -> (usize, Ve
         .collect();
     assert_eq!(deals.len(), produce as usize, "dealer printed every deal:\n{}", theirs.stdout);
     let pbn: String = deals.iter().enumerate().map(|(i, (deal, _))| format!("[Board \"{}\"]\n[Deal \"N:{deal}\"]\n\n", i + 1)).collect();
-    let dir = std::env::temp_dir().join(format!("dealvm-knr-{name}-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-knr-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("deals.pbn"), pbn).unwrap();
     let ours = dealvm_in(&dir, &["--deals", "deals.pbn"], Some(format!("action {printes}\n").as_bytes()));

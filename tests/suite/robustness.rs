@@ -157,7 +157,7 @@ fn runs_that_end_while_workers_wait_never_hang() {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
     let input = "predeal north SA\ncondition hcp(north) > 5\nproduce 1\naction printoneline\n";
-    let path = std::env::temp_dir().join(format!("dealvm-race-{}.dli", std::process::id()));
+    let path = crate::common::tmp_dir().join(format!("dealvm-race-{}.dli", std::process::id()));
     std::fs::write(&path, input).unwrap();
     for seed in 1..=150 {
         let mut child = crate::common::dealvm_command()
@@ -246,7 +246,7 @@ fn classic_dealer_swap_switches_are_explained() {
     let r = dealvm_stdin("produce 1\naction printoneline", &["-3", "1"]);
     assert!(r.stderr.contains("is -x 3 here"), "{}", r.stderr);
     // `dealer -2 file.dli`: the file name would become $2.
-    let dir = std::env::temp_dir().join(format!("dealvm-swap-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-swap-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("f.dli"), "produce 1\n").unwrap();
     let r = crate::common::dealvm_in(&dir, &["-2", "f.dli"], None);
@@ -391,7 +391,7 @@ fn a_byte_order_mark_is_skipped_and_long_lines_are_cut() {
 fn ctrl_c_prints_the_statistics_so_far_and_exits_130() {
     use std::io::Read;
     use std::process::Stdio;
-    let dir = std::env::temp_dir().join(format!("dealvm-ctrlc-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-ctrlc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("long.dli");
     std::fs::write(
@@ -434,7 +434,7 @@ fn ctrl_c_prints_the_statistics_so_far_and_exits_130() {
 
 #[test]
 fn non_ascii_text_in_board_files_and_switches_is_an_error_not_a_crash() {
-    let dir = std::env::temp_dir().join(format!("dealvm-nonascii-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-nonascii-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("e.pbn"), "[Évent \"x\"]\n[Deal \"N:AKQ.JT9.876.5432 - - -\"]\n").unwrap();
     let r = crate::common::dealvm_in(&dir, &["--deals", "e.pbn"], None);

@@ -205,8 +205,12 @@ fn the_merge_writes_only_the_files_it_names() {
     assert_eq!(listing(&dir), before, "the merge creates no file");
     assert!(!victim.exists() && listing(&elsewhere).is_empty(), "nor at the absolute path");
     for note in [
-        format!("warning: the run writes a PBN file (`{victim_arg}` on the shards' command line), which the merge does not write: name it with --pbn FILE"),
-        "warning: the run writes a zrd file (`victim.zrd` on the shards' command line), which the merge does not write: name it with -Z w:FILE".into(),
+        format!(
+            "warning: the run writes a PBN file ({} on the shards' command line), which the merge does not write: name it with --pbn FILE",
+            dealvm::diag::quote(victim_arg, "`")
+        ),
+        "warning: the run writes a zrd file (`victim.zrd` on the shards' command line), which the merge does not write: name it with -Z w:FILE"
+            .into(),
         "name it with -C w:FILE".into(),
     ] {
         assert!(merged.stderr.contains(&note), "{note}: {}", merged.stderr);

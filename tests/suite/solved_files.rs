@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 /// A fresh path in the temporary folder.
 fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("dealvm-solved-{}-{name}", std::process::id()))
+    crate::common::tmp_dir().join(format!("dealvm-solved-{}-{name}", std::process::id()))
 }
 
 /// A sample zrd file of Pavlicek's library (10 deals).

@@ -232,7 +232,8 @@ fn misbehaving_servers_stop_the_run_with_a_clear_message() {
             let out = run(&dir, input, &["-s", "2", threads, "-U", &path, "--usereval-timeout", "0.5", "--pbn", "out.pbn"]);
             let what = format!("{name} {threads}");
             assert_eq!(out.status, 2, "{what}: {}", out.stderr);
-            assert!(out.stderr.contains(&format!("usereval(3, NS, 1): the usereval server `{path}`")), "{what}: {}", out.stderr);
+            let named = dealvm::diag::quote(&path, "`");
+            assert!(out.stderr.contains(&format!("usereval(3, NS, 1): the usereval server {named}")), "{what}: {}", out.stderr);
             assert!(out.stderr.contains(want), "{what}: wanted `{want}` in:\n{}", out.stderr);
             assert!(!out.stderr.contains("panicked"), "{what}: {}", out.stderr);
             assert!(!dir.join("out.pbn").exists(), "{what}: no board file after a failure");

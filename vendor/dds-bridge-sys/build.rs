@@ -1,23 +1,10 @@
-use anyhow::Context as _;
 use std::path::PathBuf;
 
 fn main() -> anyhow::Result<()> {
-    let out_dir = std::env::var_os("OUT_DIR").context("OUT_DIR not set")?;
-
-    bindgen::Builder::default()
-        .header("src/wrapper.h")
-        .use_core()
-        .allowlist_file("(vendor/.*|.*[/\\\\]dds_context\\.h)")
-        .clang_arg("-xc++")
-        .clang_arg("-Ivendor/library/src")
-        .clang_arg("-Isrc")
-        .prepend_enum_name(false)
-        .derive_default(true)
-        .derive_eq(true)
-        .derive_hash(true)
-        .parse_callbacks(Box::new(bindgen::CargoCallbacks::new()))
-        .generate()?
-        .write_to_file(PathBuf::from(out_dir).join("bindings.rs"))?;
+    // dealvm patch (PATCHES.md): the bindings are kept in `src/bindings.rs`, so that a build
+    // needs neither bindgen nor libclang; the feature `regenerate-bindings` makes them again.
+    #[cfg(feature = "regenerate-bindings")]
+    regenerate_bindings()?;
 
     // Upstream's vendor/library/src/dds_api.cpp exports a `dds_*` "Version 3" C
     // API (dds_solve_board, dds_calc_dd_table, dds_calc_par, ...) that collides
@@ -32,9 +19,8 @@ fn main() -> anyhow::Result<()> {
         .collect();
     sources.push(PathBuf::from("src/dds_context.cpp"));
 
-    // dealvm patch (PATCHES.md): the library is built again when its sources change (bindgen's
-    // callbacks name only the headers it read, and a build script that names any file is
-    // otherwise run again only when it changes itself).
+    // dealvm patch (PATCHES.md): the library is built again when its sources change (a build
+    // script that names any file is otherwise run again only when it changes itself).
     println!("cargo:rerun-if-changed=vendor/library/src");
     println!("cargo:rerun-if-changed=src");
     println!("cargo:rerun-if-changed=build.rs");
@@ -75,5 +61,25 @@ fn main() -> anyhow::Result<()> {
     if target("CARGO_CFG_TARGET_OS") == "linux" && target("CARGO_CFG_TARGET_ENV") == "gnu" {
         println!("cargo:rustc-link-lib=static:-bundle=gcc_eh");
     }
+    Ok(())
+}
+
+/// dealvm patch (PATCHES.md): `src/bindings.rs` made from the headers, as the published crate
+/// made them at each build.
+#[cfg(feature = "regenerate-bindings")]
+fn regenerate_bindings() -> anyhow::Result<()> {
+    bindgen::Builder::default()
+        .header("src/wrapper.h")
+        .use_core()
+        .allowlist_file("(vendor/.*|.*[/\\\\]dds_context\\.h)")
+        .clang_arg("-xc++")
+        .clang_arg("-Ivendor/library/src")
+        .clang_arg("-Isrc")
+        .prepend_enum_name(false)
+        .derive_default(true)
+        .derive_eq(true)
+        .derive_hash(true)
+        .generate()?
+        .write_to_file("src/bindings.rs")?;
     Ok(())
 }

@@ -4,7 +4,8 @@
 #![allow(clippy::all, clippy::pedantic)]
 #![allow(rustdoc::broken_intra_doc_links)]
 
-include!(concat!(env!("OUT_DIR"), "/bindings.rs"));
+// dealvm patch (PATCHES.md): bindings made once by `regenerate-bindings.sh`, not at each build.
+include!("bindings.rs");
 
 #[cfg(test)]
 mod tests;
