@@ -92,14 +92,19 @@ impl Script {
     ///   one is chosen, given back in ``Results.seed``).
     /// - ``threads``: deal on this many threads (at least 1; default: one per core, as the
     ///   command); the results do not depend on it.
-    /// - ``deals``: where the deals come from: None for random deals, the path of a PBN,
-    ///   DLM, zrd or DL52 file, or a list of deals, each a PBN deal string
-    ///   (``"N:AKQ.JT9.876.5432 ..."``) or a ``Produced`` of an earlier run.
+    /// - ``deals``: where the deals come from: None for random deals, the path of a board
+    ///   file (PBN, DLM, zrd, DL52, DUP, BRI, DGE, LIN, CSV, BER, BHG, RZD, CDS or GOE), or a
+    ///   list of deals, each a PBN deal string (``"N:AKQ.JT9.876.5432 ..."``) or a
+    ///   ``Produced`` of an earlier run. What the file's reader passed over without losing a
+    ///   board (a PBN tag it could not read) comes as a ``UserWarning``.
+    /// - ``first_board``: the number of the first board of a ``deals`` file without board
+    ///   numbers (BHG, GOE, BRI, DGE, ...; default 1): a BHG file, whose hands start from each
+    ///   board's dealer, is read from those boards' dealers.
     /// - ``keep_deals``: keep the produced deals in ``Results.deals`` (False: statistics only,
     ///   for long runs).
     ///
     /// The run releases the GIL: other Python threads go on meanwhile.
-    #[pyo3(signature = (*, generate = None, produce = None, seed = None, threads = None, deals = None, keep_deals = true))]
+    #[pyo3(signature = (*, generate = None, produce = None, seed = None, threads = None, deals = None, keep_deals = true, first_board = None))]
     #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
@@ -110,18 +115,27 @@ impl Script {
         threads: Option<usize>,
         deals: Option<&Bound<'_, PyAny>>,
         keep_deals: bool,
+        first_board: Option<u64>,
     ) -> PyResult<Results> {
         if threads == Some(0) {
             return Err(PyValueError::new_err("threads must be at least 1"));
         }
+        if first_board == Some(0) {
+            return Err(PyValueError::new_err("first_board must be at least 1"));
+        }
         let threads = threads.unwrap_or(dealvm::run::EVERY_CORE);
         let given = deals.map(given_deals).transpose()?;
+        let mut warnings = Vec::new();
         let outcome = py.detach(|| {
             let deals = match given {
                 None => Deals::random(),
-                Some(Given::File(path)) => Deals::file(&path)?,
+                Some(Given::File(path)) => match first_board {
+                    Some(first) => Deals::file_from_board(&path, first)?,
+                    None => Deals::file(&path)?,
+                },
                 Some(Given::Boards(boards)) => Deals::from_boards(boards),
             };
+            warnings = deals.warnings().to_vec();
             let mut run = self.inner.run().threads(threads).deals(deals);
             if let Some(n) = generate {
                 run = run.generate(n);
@@ -139,6 +153,10 @@ impl Script {
             }
         });
         let outcome = outcome.map_err(|e| dealer_error(py, &e))?;
+        for warning in warnings {
+            let message = std::ffi::CString::new(warning.trim_end().replace('\0', " ")).expect("no NUL left");
+            PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &message, 1)?;
+        }
         let names: Arc<[String]> = self.inner.values().into();
         results::results(py, outcome, &names)
     }

@@ -14,6 +14,7 @@ import tempfile
 import threading
 import time
 import unittest
+import warnings
 from pathlib import Path
 
 import dealvm
@@ -258,6 +259,24 @@ class DealsFiles(unittest.TestCase):
         self.assertEqual({d.vulnerable for d in results.deals}, {"All"})
         self.assertEqual((results.generated, results.produced), (document["generated"], document["produced"]))
         assert_same_figures(self, results.statistics, document["reports"])
+
+    def test_a_file_without_board_numbers_is_read_from_the_first_board_given(self):
+        # Big Deal's BHG file of boards 11 to 20 holds each hand from its board's dealer.
+        folder = ROOT / "tests" / "data" / "bigdeal" / "w11"
+        script = dealvm.Script("produce 10", values=[])
+        numbered = script.run(deals=folder / "range.pbn")
+        self.assertEqual([d.board for d in numbered.deals], list(range(11, 21)))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            from_eleven = script.run(deals=folder / "range.bhg", first_board=11)
+        self.assertEqual(caught, [])
+        self.assertEqual([(d.board, d.pbn) for d in from_eleven.deals], [(d.board, d.pbn) for d in numbered.deals])
+        with self.assertWarnsRegex(UserWarning, "holds no board numbers: its 10 boards are read as boards 1 to 10"):
+            from_one = script.run(deals=folder / "range.bhg")
+        self.assertEqual([d.board for d in from_one.deals], list(range(1, 11)))
+        self.assertNotEqual([d.pbn for d in from_one.deals], [d.pbn for d in numbered.deals])
+        with self.assertRaisesRegex(ValueError, "first_board must be at least 1"):
+            script.run(deals=folder / "range.bhg", first_board=0)
 
     def test_a_list_of_deals_is_read(self):
         first = dealvm.Script("condition hcp(north) >= 12\nproduce 8", values=[]).run(seed=6)

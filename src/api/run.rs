@@ -58,7 +58,29 @@ impl Deals {
     /// assert!(error.message().starts_with("cannot read the deals file `no/such/file.pbn`"));
     /// ```
     pub fn file(path: impl AsRef<Path>) -> Result<Deals, Error> {
-        let path = path.as_ref();
+        Deals::read_file(path.as_ref(), None)
+    }
+
+    /// The boards of a board file as [`Deals::file`] reads them, but for a file without board
+    /// numbers (BHG, GOE, BRI, DGE, ...), whose boards are then `first_board`,
+    /// `first_board + 1`, ...: a BHG file, whose hands start from each board's dealer, is read
+    /// from the dealers of those boards (a Big Deal BHG file of boards 11 to 20 read from board
+    /// 1 would have every hand turned). A file with board numbers keeps its own.
+    ///
+    /// ```
+    /// // A BHG file of one board: the dealer holds the spades, the next hand the hearts, ...
+    /// let bhg = "\nABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz\n";
+    /// let board_one = dealvm::Deals::from_bytes("one.bhg", bhg.into())?;
+    /// assert!(board_one.warnings()[0].contains("holds no board numbers"));
+    /// let board_two = dealvm::Deals::bytes_from_board("one.bhg", bhg.into(), 2)?;
+    /// assert!(board_two.warnings().is_empty());
+    /// # Ok::<(), dealvm::Error>(())
+    /// ```
+    pub fn file_from_board(path: impl AsRef<Path>, first_board: u64) -> Result<Deals, Error> {
+        Deals::read_file(path.as_ref(), Some(first_board))
+    }
+
+    fn read_file(path: &Path, first_board: Option<u64>) -> Result<Deals, Error> {
         let name = path.display().to_string();
         let refuse = |why: String| Error::plain(format!("cannot read the deals file `{name}`: {why}"));
         let mut bytes = Vec::new();
@@ -68,14 +90,29 @@ impl Deals {
         if bytes.len() as u64 > DEALS_LIMIT {
             return Err(refuse("it holds more than 512 MB".into()));
         }
-        Deals::from_bytes(&name, bytes)
+        Deals::read_bytes(&name, bytes, first_board)
     }
 
     /// The boards of a board file already read (any format of [`Deals::file`]), named `name`
     /// in messages (its extension tells the format the content does not).
     pub fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<Deals, Error> {
-        let read = source::Deals::from_file(name, bytes, None).map_err(|d| Error::from_diagnostic(&d, None))?;
-        let warnings = read.warnings.iter().map(|w| w.render_warning(None)).collect();
+        Deals::read_bytes(name, bytes, None)
+    }
+
+    /// The boards of a board file already read, as [`Deals::from_bytes`] reads them, from
+    /// board `first_board` for a file without board numbers ([`Deals::file_from_board`]).
+    pub fn bytes_from_board(name: &str, bytes: Vec<u8>, first_board: u64) -> Result<Deals, Error> {
+        Deals::read_bytes(name, bytes, Some(first_board))
+    }
+
+    fn read_bytes(name: &str, bytes: Vec<u8>, first_board: Option<u64>) -> Result<Deals, Error> {
+        let read = source::Deals::from_file(name, bytes, first_board).map_err(|d| Error::from_diagnostic(&d, None))?;
+        let mut warnings: Vec<String> = read.warnings.iter().map(|w| w.render_warning(None)).collect();
+        if let Some(boards) = read.unnumbered {
+            let note =
+                "a BHG file of boards from another number (11 to 20, say) has its hands turned so: give its first board (Deals::file_from_board)";
+            warnings.insert(0, source::unnumbered(name, boards).with_note(note).render_warning(None));
+        }
         Ok(Deals { given: Some(read.deals), title: read.title, warnings })
     }
 

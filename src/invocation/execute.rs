@@ -579,10 +579,9 @@ fn deals_file(inv: &Invocation, compiled: &Compiled) -> Result<(Option<Deals>, O
     let read = Deals::from_file(&name, bytes, first_board).map_err(|d| Failure::Input(d.render(None)))?;
     let (deals, title) = (read.deals, read.title);
     if let Some(boards) = read.unnumbered {
-        let warning = Diagnostic::error(format!(
-            "`{name}` holds no board numbers: its {boards} boards are read as boards 1 to {boards}, each hand from that board's dealer"
-        ))
-        .with_note("a BHG file of boards from another number (11 to 20, say) has its hands turned so: give its first board with --board-start 11");
+        let warning = crate::source::unnumbered(&name, boards).with_note(
+            "a BHG file of boards from another number (11 to 20, say) has its hands turned so: give its first board with --board-start 11",
+        );
         inv.outputs.warnings.warn(warning.render_warning(None));
     }
     for warning in &read.warnings {

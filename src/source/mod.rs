@@ -40,6 +40,14 @@ pub struct FromFile {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// The warning for a BHG file read without its first board ([`FromFile::unnumbered`]), to which
+/// each front door adds how to give it.
+pub fn unnumbered(name: &str, boards: u64) -> Diagnostic {
+    Diagnostic::error(format!(
+        "`{name}` holds no board numbers: its {boards} boards are read as boards 1 to {boards}, each hand from that board's dealer"
+    ))
+}
+
 /// The source of a run's deals.
 #[derive(Clone, Debug)]
 pub enum Deals {

@@ -19,7 +19,7 @@ action average \"South's points\" hcp(south),
 
 #[test]
 fn the_library_gives_the_figures_the_command_prints_in_json() {
-    let dir = std::env::temp_dir().join(format!("dealvm-library-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-library-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let run = dealvm_in(&dir, &["-s", "11", "-g", "300000", "-R", "2", "--json", "study.json"], Some(STUDY.as_bytes()));
     assert_eq!(run.status, 0, "{}", run.stderr);
@@ -109,7 +109,7 @@ fn errors_are_values_with_the_place_and_the_commands_message() {
 #[test]
 fn deals_come_from_files_and_lists() {
     // A PBN file the command writes, read back by the library.
-    let dir = std::env::temp_dir().join(format!("dealvm-library-pbn-{}", std::process::id()));
+    let dir = crate::common::tmp_dir().join(format!("dealvm-library-pbn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let run = dealvm_in(&dir, &["-s", "8", "-p", "12", "--pbn", "set.pbn"], Some(b"condition hcp(west) >= 14"));
     assert_eq!(run.status, 0, "{}", run.stderr);
@@ -128,6 +128,29 @@ fn deals_come_from_files_and_lists() {
     assert_eq!(script.run().deals(list).statistics().unwrap().statistics, results.statistics);
     let missing = Deals::file("no/such.pbn").err().unwrap();
     assert!(missing.message().contains("no/such.pbn"), "{}", missing.message());
+}
+
+#[test]
+fn a_file_without_board_numbers_is_read_from_the_first_board_given() {
+    // Big Deal's BHG file of boards 11 to 20, each hand from its board's dealer, beside its PBN.
+    let folder = crate::common::data_dir().join("bigdeal/w11");
+    let script = Script::new("produce 10").unwrap();
+    let boards = |deals: Deals| script.run().deals(deals).collect().unwrap().deals.into_iter().map(|d| d.board).collect::<Vec<_>>();
+    let numbered = boards(Deals::file(folder.join("range.pbn")).unwrap());
+    assert_eq!(numbered.iter().map(|b| b.number).collect::<Vec<_>>(), (11..=20).collect::<Vec<_>>());
+    let from_eleven = Deals::file_from_board(folder.join("range.bhg"), 11).unwrap();
+    assert_eq!(from_eleven.warnings(), &[] as &[String]);
+    assert_eq!(boards(from_eleven), numbered);
+    let bytes = std::fs::read(folder.join("range.bhg")).unwrap();
+    assert_eq!(boards(Deals::bytes_from_board("range.bhg", bytes.clone(), 11).unwrap()), numbered);
+    // Without it: boards 1 to 10, every hand turned, and a warning that says how to read it.
+    let from_one = Deals::from_bytes("range.bhg", bytes).unwrap();
+    assert_eq!(from_one.warnings().len(), 1);
+    assert!(from_one.warnings()[0].contains("its 10 boards are read as boards 1 to 10"), "{:?}", from_one.warnings());
+    assert!(from_one.warnings()[0].contains("Deals::file_from_board"), "{:?}", from_one.warnings());
+    let turned = boards(from_one);
+    assert_eq!(turned.iter().map(|b| b.number).collect::<Vec<_>>(), (1..=10).collect::<Vec<_>>());
+    assert!(turned.iter().zip(&numbered).all(|(a, b)| a.deal != b.deal));
 }
 
 #[test]

@@ -645,3 +645,69 @@ fn an_event_whose_last_phase_has_its_boards_given_at_generation_from_start_to_fi
     let _ = fs::remove_dir_all(&dir);
     let _ = fs::remove_dir_all(&public);
 }
+
+#[test]
+fn a_phase_of_one_session_may_name_its_files_without_a_session_number() {
+    // SquareDeal names a session's files by the prefix as it is when the prefix has no `#`: a
+    // final of one session is FINAL.pbn.
+    let dir = scratch("unnumbered");
+    let run = |args: &[&str]| squaredeal(&dir, "cup.sqd", args);
+    let ok = |args: &[&str]| {
+        let out = run(args);
+        assert_eq!(out.status, 0, "{args:?}: {}", out.stderr);
+    };
+    ok(&["create", "--name", "Cup 2026", "--delayed-info", "the first number drawn"]);
+    ok(&["add-phase", "--sessions", "1", "--boards", "12", "--prefix", "FINAL", "--description", "Final"]);
+    for sessions in ["2", "0"] {
+        let out = run(&["add-phase", "--sessions", sessions, "--boards", "12", "--prefix", "SEMI"]);
+        assert_eq!(out.status, 2, "{}", out.stderr);
+        assert_eq!(
+            out.stderr,
+            "error: --prefix SEMI: each session's files are named by its number, which goes where the prefix has a run of `#` (such as `SEMI#`); only a phase of one session may have none\n"
+        );
+    }
+    // An event file written by hand (or by SquareDeal, which allows it) with such a phase of
+    // two sessions: each session alone, never both into one file.
+    let text = fs::read_to_string(dir.join("cup.sqd")).unwrap();
+    fs::write(dir.join("cup.sqd"), format!("{text}SN 2:1-8,9-16:PLAYOFF:Playoff\n")).unwrap();
+    ok(&["publish"]);
+    ok(&["set-dv", "17"]);
+    let out = run(&["generate"]);
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "error: phase 2 names the files of its 2 sessions `PLAYOFF` all alike (its prefix has no `#` for the session's number), so each would replace the last: generate one session at a time, such as `generate 2:1`\n"
+    );
+    assert_eq!(listing(&dir), ["cup.sqd", "cup.sqk"]);
+    ok(&["generate", "1", "-f", "pbn,dlm"]);
+    ok(&["generate", "2:1", "-f", "pbn"]);
+    assert_eq!(listing(&dir), ["FINAL.dlm", "FINAL.pbn", "PLAYOFF.pbn", "cup.sqd", "cup.sqk"]);
+    // Verified: the playoff's file against the session whose deals it holds.
+    let verify = || dealvm_in(&dir, &["squaredeal", "cup.sqd", "verify", "."], None);
+    let out = verify();
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    let alike = "PLAYOFF: the sessions of phase 2 name their files alike (its prefix has no `#`)";
+    assert_eq!(
+        out.stdout,
+        format!(
+            "FINAL.pbn: boards 1-12 agree\nFINAL.dlm: boards 1-12 agree\n{alike}: these are session 1's\nPLAYOFF.pbn: boards 1-8 agree\n\
+             verified: every board of the 3 files agrees with the keys of cup.sqd\n"
+        )
+    );
+    ok(&["generate", "2:2", "-f", "pbn", "--force"]);
+    let out = verify();
+    assert_eq!(out.status, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains(&format!("{alike}: these are session 2's\nPLAYOFF.pbn: boards 9-16 agree\n")), "{}", out.stdout);
+    // A board changed: the file is no session's.
+    let text = fs::read_to_string(dir.join("PLAYOFF.pbn")).unwrap();
+    fs::write(dir.join("PLAYOFF.pbn"), altered(&text, 12)).unwrap();
+    let out = verify();
+    assert_eq!(out.status, 1, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout
+            .contains(&format!("{alike}, and its files hold the boards of none of them: compared with session 2\nPLAYOFF.pbn: board 12 differs: ")),
+        "{}",
+        out.stdout
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

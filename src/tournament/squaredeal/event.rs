@@ -423,8 +423,9 @@ pub fn session_boards(seed: &SessionSeed, (first, last): (u64, u64)) -> Vec<(u64
 }
 
 /// The name of a session's files without extension: the prefix with its first run of `#`
-/// replaced by `number`, zero-padded to the run's length (the number added at the end when
-/// the prefix has no `#`), then `reserve` for a reserve set.
+/// replaced by `number`, zero-padded to the run's length (a prefix without `#`, as a phase of
+/// one session may have, is the name as it is, as SquareDeal names it), then `reserve` for a
+/// reserve set.
 pub fn session_name(prefix: &str, number: &str, reserve: bool) -> String {
     let suffix = if reserve { "reserve" } else { "" };
     match prefix.find('#') {
@@ -433,12 +434,13 @@ pub fn session_name(prefix: &str, number: &str, reserve: bool) -> String {
             let padded = format!("{number:0>run$}");
             format!("{}{padded}{}{suffix}", &prefix[..start], &prefix[start + run..])
         }
-        None => format!("{prefix}{number}{suffix}"),
+        None => format!("{prefix}{suffix}"),
     }
 }
 
 /// The name of the joined file of sessions `first` to `last`: [`session_name`] with the run
-/// of `#` replaced by `first-last`, each padded (`CLUB#`, 1, 2: `CLUB1-2`).
+/// of `#` replaced by `first-last`, each padded (`CLUB#`, 1, 2: `CLUB1-2`). A prefix without
+/// `#` names every session's files alike, and no file joins them.
 pub fn joined_name(prefix: &str, first: u32, last: u32, reserve: bool) -> String {
     let run = prefix.find('#').map_or(1, |start| prefix[start..].chars().take_while(|&c| c == '#').count());
     session_name(prefix, &format!("{first:0run$}-{last:0run$}"), reserve)
@@ -507,12 +509,15 @@ mod tests {
         assert_eq!(session_name("TEAMS##", "2", false), "TEAMS02");
         assert_eq!(session_name("CLUB#", "1", true), "CLUB1reserve");
         assert_eq!(session_name("DAY#-R", "3", false), "DAY3-R");
+        assert_eq!(session_name("FINAL", "1", false), "FINAL");
+        assert_eq!(session_name("FINAL", "1", true), "FINALreserve");
         assert_eq!(joined_name("CLUB#", 1, 2, false), "CLUB1-2");
         assert_eq!(joined_name("TEAMS##", 1, 3, false), "TEAMS01-03");
         assert_eq!(joined_sessions("TEAMS##", "TEAMS01-03", false), Some((1, 3)));
         assert_eq!(joined_sessions("CLUB#", "CLUB1-2reserve", true), Some((1, 2)));
         assert_eq!(joined_sessions("DAY#-R", "DAY2-4-R", false), Some((2, 4)));
-        assert_eq!(joined_sessions("FINAL", "FINAL1-2", false), Some((1, 2)));
+        // Without a `#`, the sessions are named alike: no file joins them.
+        assert_eq!(joined_sessions("FINAL", "FINAL1-2", false), None);
         for (prefix, name, reserve) in [
             ("TEAMS##", "TEAMS1-3", false),
             ("CLUB#", "CLUB1-2reserve", false),

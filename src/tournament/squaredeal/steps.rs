@@ -73,6 +73,12 @@ pub fn add_phase(path: &Path, new: &NewPhase) -> Result<(usize, Vec<PathBuf>), E
     let boards_text = BoardList::entry_text(new.boards).map_err(|m| refused(format!("--boards: {m}")))?;
     check_prefix(new.prefix).map_err(|m| refused(format!("--prefix: {m}")))?;
     one_line("--description", new.description)?;
+    if new.sessions != 1 && !new.prefix.contains('#') {
+        return Err(refused(format!(
+            "--prefix {}: each session's files are named by its number, which goes where the prefix has a run of `#` (such as `{}#`); only a phase of one session may have none",
+            new.prefix, new.prefix
+        )));
+    }
     if new.sessions > 1000 {
         return Err(refused(format!("--sessions {}: at most 1000 sessions a phase", new.sessions)));
     }
@@ -186,6 +192,13 @@ pub fn generate(path: &Path, asked: &Generation) -> Result<Generated, Error> {
     let mut files: Vec<NewFile> = Vec::new();
     for (p, only) in phases {
         let sessions = sessions_of(path, &event, &keys, p, only, given.as_deref())?;
+        let prefix = &event.phases[p as usize - 1].prefix;
+        if sessions.len() > 1 && !prefix.contains('#') {
+            return Err(refused(format!(
+                "phase {p} names the files of its {} sessions `{prefix}` all alike (its prefix has no `#` for the session's number), so each would replace the last: generate one session at a time, such as `generate {p}:1`",
+                sessions.len()
+            )));
+        }
         let mut texts = Vec::new();
         for session in &sessions {
             let name = session.name(asked.reserve);
@@ -209,7 +222,6 @@ pub fn generate(path: &Path, asked: &Generation) -> Result<Generated, Error> {
         let ranges: Vec<(u32, (u64, u64))> = sessions.iter().map(|s| (s.session, s.range)).collect();
         for (first, last) in joined_groups(&ranges).into_iter().filter(|_| with_pbn) {
             let parts: Vec<(&str, &[u8])> = texts.iter().filter(|t| (first..=last).contains(&t.0)).map(|t| (t.1.as_str(), t.2.as_slice())).collect();
-            let prefix = &event.phases[p as usize - 1].prefix;
             let joined = format!("{}.{}", joined_name(prefix, first, last, asked.reserve), Format::Pbn.extension());
             files.push(NewFile::board(Format::Pbn.what(), PathBuf::from(joined), pbn::joined(&parts)));
         }

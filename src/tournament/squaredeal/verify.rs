@@ -283,10 +283,72 @@ fn either(names: &[String]) -> String {
     }
 }
 
+/// Checks the sessions of phase `p` when its prefix has no `#` and it has more than one session
+/// (SquareDeal allows it): their files are named alike, each replacing the last, so the files
+/// found are those of one session at most, checked against the session whose deals they hold
+/// (of a variable number of sessions, the first 1,000).
+fn check_alike(report: &mut Verification, folder: &mut Folder, c: &Checking, p: u32, reserve: bool) -> Result<(), Error> {
+    let phase = &c.event.phases[p as usize - 1];
+    let name = session_name(&phase.prefix, "1", reserve);
+    let files = folder.take(&name);
+    let alike = format!("the sessions of phase {p} name their files alike (its prefix has no `#`)");
+    if files.is_empty() {
+        if !reserve {
+            report.say(format!("{name}: not checked: no board file of phase {p} (such as {name}.pbn) in {}", folder.dir.display()));
+            report.unchecked += 1;
+        }
+        return Ok(());
+    }
+    let given = match (phase.asked(), numbered_range(&files)) {
+        (false, _) => None,
+        (true, Some(range)) => Some(vec![range]),
+        (true, None) => {
+            report.say(format!("{name}: not checked: its boards were given at generation (?), and none of its files gives their numbers"));
+            report.unchecked += 1;
+            return Ok(());
+        }
+    };
+    let read: Vec<Deal> = files.iter().filter_map(|f| f.boards.as_ref().ok()).flatten().map(|b| b.1).collect();
+    let last = if phase.sessions == 0 { 1000 } else { phase.sessions };
+    let mut closest = None;
+    for s in 1..=last {
+        let session = sessions_of(c.path, c.event, c.keys, p, Some(s), given.as_deref())?.remove(0);
+        let boards = session.boards(c.value, reserve);
+        // The session whose first deal the files hold, in any turn of the table, is compared.
+        let first = boards.first().map(|b| b.1);
+        if !first.is_some_and(|first| read.iter().any(|deal| (0..4).any(|t| deal.rotated(t) == first))) {
+            continue;
+        }
+        closest.get_or_insert(s);
+        let mut trial = Verification::default();
+        for file in &files {
+            compare(&mut trial, file, &boards);
+        }
+        if trial.differences == 0 && trial.unread == 0 {
+            report.say(format!("{name}: {alike}: these are session {s}'s"));
+            report.files += trial.files;
+            report.lines.extend(trial.lines);
+            return Ok(());
+        }
+    }
+    // Compared with the first session whose first deal they hold, else with the first.
+    let s = closest.unwrap_or(1);
+    report.say(format!("{name}: {alike}, and its files hold the boards of none of them: compared with session {s}"));
+    let session = sessions_of(c.path, c.event, c.keys, p, Some(s), given.as_deref())?.remove(0);
+    let boards = session.boards(c.value, reserve);
+    for file in &files {
+        compare(report, file, &boards);
+    }
+    Ok(())
+}
+
 /// Checks the sessions `numbers` of phase `p` (the original set or the reserve set), with the
 /// joined files of their groups.
 fn check_phase(report: &mut Verification, folder: &mut Folder, c: &Checking, p: u32, numbers: &[u32], reserve: bool) -> Result<(), Error> {
     let phase = &c.event.phases[p as usize - 1];
+    if phase.sessions != 1 && !phase.prefix.contains('#') {
+        return check_alike(report, folder, c, p, reserve);
+    }
     let dir = folder.dir.display().to_string();
     let names: Vec<(u32, String)> = numbers.iter().map(|&s| (s, session_name(&phase.prefix, &s.to_string(), reserve))).collect();
     // The formats of the phase's files: a session without one of them has it said.
@@ -366,7 +428,7 @@ pub fn verify(path: &Path, dir: &Path) -> Result<Verification, Error> {
     let checking = Checking { path, event: &event, keys: &keys, value };
     for (i, phase) in event.phases.iter().enumerate() {
         let p = i as u32 + 1;
-        let numbers: Vec<u32> = if phase.sessions == 0 {
+        let numbers: Vec<u32> = if phase.sessions == 0 && phase.prefix.contains('#') {
             // A variable number of sessions: those whose board files are there.
             let there = |s: &u32| !folder.formats(&session_name(&phase.prefix, &s.to_string(), false)).is_empty();
             let found: Vec<u32> = (1..).take_while(there).collect();
