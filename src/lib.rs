@@ -67,6 +67,6 @@ pub mod usereval;
 
 pub use api::run::{deal_from_pbn, Deals, Produced, Results, Run, Stop};
 pub use api::script::{Error, Script, ScriptBuilder};
-pub use api::statistics::{Average, Axis, EvalContract, Statistic, Table};
+pub use api::statistics::{Average, Axis, EvalContract, EvalLeads, OpeningLead, Statistic, Table};
 pub use dealvm_vm::card::{Card, Deal, Hand, Seat, Suit};
 pub use dealvm_vm::dealing::board::{Board, Vulnerability};

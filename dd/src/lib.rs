@@ -11,9 +11,9 @@
 //! first and holds a suit as bits 0 to 12. Seats agree (0 = north .. 3 = west).
 
 use dds_bridge_sys as sys;
-use dealvm_vm::card::{Deal, Seat, Suit};
+use dealvm_vm::card::{Card, Deal, Seat, Suit};
 use dealvm_vm::dealing::board::Vulnerability;
-use dealvm_vm::evaluation::dd::{ParContract, ParDeclarer, ParResult, Solver, TrickTable, STRAINS};
+use dealvm_vm::evaluation::dd::{Leads, ParContract, ParDeclarer, ParResult, Solver, TrickTable, STRAINS};
 use dealvm_vm::evaluation::score::Strain;
 use std::ptr::NonNull;
 
@@ -59,8 +59,9 @@ impl Dds {
 
 impl Dds {
     /// DDS's search on `deal` with `declarer`'s left-hand opponent on lead in `strain`: the
-    /// most tricks the defenders take (`target` -1), or whether they reach `target`.
-    fn solve(&mut self, deal: &Deal, declarer: Seat, strain: Strain, target: i32) -> sys::FutureTricks {
+    /// most tricks the defenders take (`target` -1), or whether they reach `target`; with
+    /// `solutions` 3, the tricks after every card the leader may play (DDS's `SolveBoard`).
+    fn solve(&mut self, deal: &Deal, declarer: Seat, strain: Strain, target: i32, solutions: i32) -> sys::FutureTricks {
         let dl = sys::Deal {
             trump: dds_strain(strain) as i32,
             // Declarer's left-hand opponent leads.
@@ -74,7 +75,7 @@ impl Dds {
         // Mode 1: search even when the leader's cards are all equivalent (mode 0 then gives
         // no score, the -2 DealerV2 turns into 15 tricks).
         // SAFETY: the context is live; the deal and the result are valid for the call.
-        let status = unsafe { sys::dds_solve_board(ctx, &dl, target, 1, 1, &mut future) };
+        let status = unsafe { sys::dds_solve_board(ctx, &dl, target, solutions, 1, &mut future) };
         check(status, "solve a deal");
         future
     }
@@ -131,14 +132,14 @@ fn check(status: i32, what: &str) {
 impl Solver for Dds {
     fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> u8 {
         // DDS gives the tricks of the side on lead: the defenders.
-        13 - self.solve(deal, declarer, strain, -1).score[0] as u8
+        13 - self.solve(deal, declarer, strain, -1, 1).score[0] as u8
     }
 
     fn at_least(&mut self, deal: &Deal, declarer: Seat, strain: Strain, k: u8) -> bool {
         debug_assert!((1..=13).contains(&k));
         // Declarer takes k tricks when the defenders, on lead, cannot take 14 - k: DDS then
         // finds no card reaching that target.
-        let future = self.solve(deal, declarer, strain, 14 - i32::from(k));
+        let future = self.solve(deal, declarer, strain, 14 - i32::from(k), 1);
         future.cards == 0 || future.score[0] < 14 - i32::from(k)
     }
 
@@ -160,6 +161,22 @@ impl Solver for Dds {
 
     fn par(&mut self, table: &TrickTable, vul: Vulnerability) -> ParResult {
         par(table, vul)
+    }
+
+    fn leads(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> Leads {
+        // Every card, each group of equivalent cards once: its highest card, and in `equals`
+        // the lower ones (DDS's rank bits), all worth the same tricks to the side on lead.
+        let future = self.solve(deal, declarer, strain, -1, 3);
+        let mut leads = Leads::default();
+        for i in 0..future.cards as usize {
+            let suit = Suit::from_index(3 - future.suit[i] as usize);
+            let tricks = future.score[i] as u8;
+            let ranks = (1u32 << future.rank[i]) | future.equals[i] as u32;
+            for rank in (2..=14).filter(|r| ranks & (1 << r) != 0) {
+                leads.set(Card::new(suit, rank as u8 - 2), tricks);
+            }
+        }
+        leads
     }
 }
 
@@ -281,5 +298,101 @@ mod tests {
         let ew = par(&t, Vulnerability::EastWest);
         assert_eq!(ew.score, 110);
         assert_eq!(ew.contract.to_string(), " 3C  by N");
+    }
+
+    /// A random ending of `k` cards a hand (or a whole deal, `k` 13) from `seed`.
+    fn ending(k: usize, seed: u64) -> Deal {
+        let mut pack: Vec<Card> = Card::all().collect();
+        let mut x = seed;
+        for i in (1..pack.len()).rev() {
+            x = dealvm_vm::dealing::rng::mix64(x);
+            pack.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        let mut d = Deal::default();
+        for (i, card) in pack.into_iter().take(4 * k).enumerate() {
+            d.hands[i % 4] = d.hands[i % 4].with(card);
+        }
+        d
+    }
+
+    /// The tricks North-South take from here, by trying every play: `trick` the cards played to
+    /// the current trick, `next` the seat to play.
+    fn north_south_tricks(hands: [Hand; 4], trick: &[(usize, Card)], next: usize, trump: Option<Suit>) -> u8 {
+        if trick.len() == 4 {
+            let beats = |a: Card, b: Card| if a.suit() == b.suit() { a.rank() > b.rank() } else { Some(a.suit()) == trump };
+            let winner = trick.iter().skip(1).fold(trick[0], |best, &play| if beats(play.1, best.1) { play } else { best }).0;
+            let won = u8::from(winner % 2 == 0);
+            return if hands[0].is_empty() { won } else { won + north_south_tricks(hands, &[], winner, trump) };
+        }
+        let hand = hands[next];
+        let follows = trick.first().map(|t| t.1.suit()).filter(|&s| hand.len(s) > 0);
+        let results = hand.cards().filter(|c| follows.is_none_or(|s| c.suit() == s)).map(|card| {
+            let mut after = hands;
+            after[next] = Hand(hand.0 & !card.bit());
+            let mut played = trick.to_vec();
+            played.push((next, card));
+            north_south_tricks(after, &played, (next + 1) % 4, trump)
+        });
+        if next.is_multiple_of(2) {
+            results.max().unwrap_or(0)
+        } else {
+            results.min().unwrap_or(0)
+        }
+    }
+
+    #[test]
+    fn every_lead_of_small_endings_agrees_with_trying_every_play() {
+        let mut compared = 0;
+        for seed in 0..240u64 {
+            let k = 1 + (seed % 4) as usize;
+            let d = ending(k, seed);
+            let declarer = Seat::from_index((seed / 4 % 4) as usize);
+            let strain = STRAINS[(seed / 16 % 5) as usize];
+            let trump = (strain != Strain::NoTrump).then(|| Suit::ALL[strain as usize]);
+            let leader = declarer.rotate(1) as usize;
+            let leads = Dds::new().leads(&d, declarer, strain);
+            assert_eq!(leads.cards().count(), k, "{d:?}");
+            for card in d.hands[leader].cards() {
+                let mut after = d.hands;
+                after[leader] = Hand(after[leader].0 & !card.bit());
+                let ns = north_south_tricks(after, &[(leader, card)], (leader + 1) % 4, trump);
+                let defenders = if leader.is_multiple_of(2) { ns } else { k as u8 - ns };
+                assert_eq!(leads.get(card), Some(defenders), "{card} led on {d:?}, {declarer:?} declaring in {strain:?}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 500, "{compared}");
+    }
+
+    #[test]
+    fn every_lead_of_whole_deals_agrees_with_solving_after_it() {
+        // Each lead checked by DDS's search of the position after it, the card on the table.
+        for seed in 0..6u64 {
+            let d = ending(13, 1000 + seed);
+            let declarer = Seat::from_index(seed as usize % 4);
+            let strain = STRAINS[seed as usize % 5];
+            let leader = declarer.rotate(1);
+            let mut dds = Dds::new();
+            let leads = dds.leads(&d, declarer, strain);
+            let best = 13 - dds.tricks(&d, declarer, strain);
+            assert_eq!(leads.cards().map(|(_, t)| t).max(), Some(best));
+            for card in d.hand(leader).cards() {
+                let mut remain = dds_cards(&d);
+                remain[leader as usize][dds_suit(card.suit())] &= !(1 << (card.rank() + 2));
+                let dl = sys::Deal {
+                    trump: dds_strain(strain) as i32,
+                    first: leader as i32,
+                    currentTrickSuit: [dds_suit(card.suit()) as i32, 0, 0],
+                    currentTrickRank: [i32::from(card.rank()) + 2, 0, 0],
+                    remainCards: remain,
+                };
+                let mut future = sys::FutureTricks::default();
+                // SAFETY: a live context, valid inputs for the call.
+                let status = unsafe { sys::dds_solve_board(dds.context(), &dl, -1, 1, 1, &mut future) };
+                check(status, "solve after a lead");
+                // The side to play next, dummy's, is the declarer's.
+                assert_eq!(leads.get(card), Some(13 - future.score[0] as u8), "{card} led on {d:?}");
+            }
+        }
     }
 }

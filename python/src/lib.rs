@@ -60,5 +60,7 @@ fn dealvm_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::Table>()?;
     m.add_class::<results::Axis>()?;
     m.add_class::<results::EvalContract>()?;
+    m.add_class::<results::EvalLeads>()?;
+    m.add_class::<results::OpeningLead>()?;
     Ok(())
 }

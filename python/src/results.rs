@@ -1,5 +1,6 @@
 //! What a run gives back, as Python objects: `Results`, the produced deals (`Produced`) and
-//! the statistics (`Average`, `Table` with its `Axis`, `EvalContract`).
+//! the statistics (`Average`, `Table` with its `Axis`, `EvalContract`, `EvalLeads` with its
+//! `OpeningLead`s).
 
 use dealvm::{Board, Seat, Statistic};
 use pyo3::exceptions::{PyNotImplementedError, PyValueError};
@@ -9,8 +10,9 @@ use std::sync::Arc;
 
 /// What a run gives back: ``generated`` (deals examined), ``produced`` (deals that met the
 /// condition), ``seed`` (the run's seed, the one chosen when none was given), ``statistics``
-/// (one object per ``average``, ``frequency``, ``bktfreq`` and ``evalcontract`` action, in
-/// the order of the actions: ``Average``, ``Table``, ``EvalContract``) and ``deals`` (the
+/// (one object per ``average``, ``frequency``, ``bktfreq``, ``evalcontract`` and
+/// ``evalleads`` action, in the order of the actions: ``Average``, ``Table``,
+/// ``EvalContract``, ``EvalLeads``) and ``deals`` (the
 /// produced deals, ``Produced``; empty when the run was asked not to keep them).
 #[pyclass(frozen, get_all, module = "dealvm")]
 pub struct Results {
@@ -42,6 +44,7 @@ pub fn results(py: Python<'_>, results: dealvm::Results, names: &Arc<[String]>) 
             Statistic::Average(a) => statistics.append(Average::from(a))?,
             Statistic::Table(t) => statistics.append(Table { inner: t })?,
             Statistic::EvalContract(e) => statistics.append(EvalContract::from(e))?,
+            Statistic::EvalLeads(e) => statistics.append(EvalLeads::new(py, e)?)?,
             other => return Err(PyNotImplementedError::new_err(format!("a statistic the Python binding does not know: {other:?}"))),
         }
     }
@@ -334,5 +337,84 @@ impl EvalContract {
 
     fn __repr__(&self) -> String {
         format!("<dealvm.EvalContract {} by {} vulnerable={}>", self.contract, self.side, self.vulnerable)
+    }
+}
+
+/// An ``evalleads`` action's figures: the ``declarer`` (``"S"``; West leads), the
+/// ``contract`` (``"3N"``), whether it is ``vulnerable``, and ``leads``: an ``OpeningLead``
+/// per lead of the leader's hand, best first.
+#[pyclass(frozen, get_all, module = "dealvm")]
+pub struct EvalLeads {
+    /// The declarer's seat: ``"N"``, ``"E"``, ``"S"`` or ``"W"``.
+    declarer: String,
+    /// The contract as written in the action: ``"3N"``, ``"4Sx"``.
+    contract: String,
+    /// Whether the declarer is vulnerable.
+    vulnerable: bool,
+    /// The leads, best first.
+    leads: Py<PyList>,
+}
+
+impl EvalLeads {
+    fn new(py: Python<'_>, e: dealvm::EvalLeads) -> PyResult<EvalLeads> {
+        let leads = PyList::empty(py);
+        for lead in e.leads {
+            leads.append(OpeningLead::from(lead))?;
+        }
+        Ok(EvalLeads { declarer: e.declarer.letter().to_string(), contract: e.contract, vulnerable: e.vulnerable, leads: leads.unbind() })
+    }
+}
+
+#[pymethods]
+impl EvalLeads {
+    /// ``"evalleads"``: the action, as ``--json`` names it.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        "evalleads"
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("<dealvm.EvalLeads {} by {} vulnerable={} leads={}>", self.contract, self.declarer, self.vulnerable, self.leads.bind(py).len())
+    }
+}
+
+/// One lead of an ``evalleads``: its ``cards`` (``["HK", "HQ"]``: touching in the leader's
+/// hand, equivalent on every deal, highest first), ``tricks`` (the produced deals on which
+/// the defenders take 0, 1, .. 13 tricks after it), and the estimates: ``mean_tricks``,
+/// ``defeated`` (the share of deals on which the contract goes down) and ``mean_score`` (the
+/// defenders'), each with its standard error (None with no deal, or under two deals).
+#[pyclass(frozen, eq, get_all, module = "dealvm")]
+#[derive(PartialEq)]
+pub struct OpeningLead {
+    cards: Vec<String>,
+    tricks: [u64; 14],
+    mean_tricks: Option<f64>,
+    tricks_standard_error: Option<f64>,
+    defeated: Option<f64>,
+    defeated_standard_error: Option<f64>,
+    mean_score: Option<f64>,
+    score_standard_error: Option<f64>,
+}
+
+impl From<dealvm::OpeningLead> for OpeningLead {
+    fn from(l: dealvm::OpeningLead) -> OpeningLead {
+        OpeningLead {
+            cards: l.cards.iter().map(|c| c.suit_first()).collect(),
+            tricks: l.tricks,
+            mean_tricks: l.mean_tricks,
+            tricks_standard_error: l.tricks_standard_error,
+            defeated: l.defeated,
+            defeated_standard_error: l.defeated_standard_error,
+            mean_score: l.mean_score,
+            score_standard_error: l.score_standard_error,
+        }
+    }
+}
+
+#[pymethods]
+impl OpeningLead {
+    fn __repr__(&self) -> String {
+        let mean = self.mean_tricks.map_or("None".to_string(), |m| format!("{m:.3}"));
+        format!("<dealvm.OpeningLead {} mean_tricks={mean}>", self.cards.join(","))
     }
 }

@@ -483,6 +483,12 @@ impl<'s> Run<'s> {
                 return Err(Error::from_diagnostic(&d, Some(&script.source)));
             }
         }
+        if script.compiled.studies_leads() && self.deals.given.is_some() {
+            return Err(Error::plain(
+                "evalleads studies the leads of a hand predealt whole, and the deals of a file or a list are not dealt around the predeal: run it over random deals"
+                    .to_string(),
+            ));
+        }
         self.exact = self.exact && self.shard.is_none();
         for (what, n) in [("generate", self.generate), ("produce", self.produce), ("the first board", self.first_board)] {
             if n.is_some_and(|n| n > MAX_DEALS) {

@@ -1,8 +1,11 @@
 //! The end-of-run figures of the statistics actions (`average`, `frequency`, `bktfreq`,
-//! `evalcontract`) as data: exact integer totals, with the estimates the reports print.
+//! `evalcontract`, `evalleads`) as data: exact integer totals, with the estimates the reports
+//! print.
 
 use crate::compile::ActionSpec;
 use crate::report::estimate::Mean;
+use crate::report::stats::lead_figures;
+use dealvm_vm::card::{Card, Seat};
 use dealvm_vm::evaluation::stats::{Tallies, TallySpec};
 
 /// The figures of one statistics action at the end of a run.
@@ -27,6 +30,8 @@ pub enum Statistic {
     Table(Table),
     /// An `evalcontract` action.
     EvalContract(EvalContract),
+    /// An `evalleads` action.
+    EvalLeads(EvalLeads),
 }
 
 /// An `average`: how many values, their sum and the sum of their squares, exactly.
@@ -186,6 +191,55 @@ pub struct EvalContract {
     pub tricks: [u64; 14],
 }
 
+/// An `evalleads`: the opening leads of the declarer's left-hand opponent, best first (the
+/// most tricks for the defenders on average, then the best score for them), as the report
+/// prints them.
+///
+/// ```
+/// let script = dealvm::Script::new(
+///     "predeal west SKQJ2, HT98, D654, C732\ncondition hcp(north) + hcp(south) >= 25\naction evalleads(south, z3N, nv)",
+/// )?;
+/// let results = script.run().seed(1).generate(20_000).produce(10).statistics()?;
+/// let dealvm::Statistic::EvalLeads(study) = &results.statistics[0] else { panic!() };
+/// assert_eq!(study.leads.len(), 6); // SKQJ, S2, HT98, D654, C7, C32
+/// let best = &study.leads[0];
+/// assert_eq!(best.tricks.iter().sum::<u64>(), 10);
+/// assert!(best.mean_tricks >= study.leads[1].mean_tricks);
+/// # Ok::<(), dealvm::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalLeads {
+    /// The declarer; the leader is on his left.
+    pub declarer: Seat,
+    /// The contract as written in the action: `3N`, `4Sx`.
+    pub contract: String,
+    /// Whether the declarer is vulnerable.
+    pub vulnerable: bool,
+    /// The leads, best first.
+    pub leads: Vec<OpeningLead>,
+}
+
+/// One lead of an `evalleads`: cards equivalent on every deal (touching in the leader's hand),
+/// and what the defenders get after it. The estimates are `None` with no deal (their standard
+/// errors under two deals).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpeningLead {
+    /// The cards, highest first.
+    pub cards: Vec<Card>,
+    /// The produced deals on which the defenders take 0 to 13 tricks after the lead.
+    pub tricks: [u64; 14],
+    /// The tricks the defenders take on average, and its standard error.
+    pub mean_tricks: Option<f64>,
+    pub tricks_standard_error: Option<f64>,
+    /// The share of the deals on which the contract goes down, and its standard error.
+    pub defeated: Option<f64>,
+    pub defeated_standard_error: Option<f64>,
+    /// The defenders' average score (the contract's score with the sign turned), and its
+    /// standard error.
+    pub mean_score: Option<f64>,
+    pub score_standard_error: Option<f64>,
+}
+
 /// The statistics of the actions `specs`, from their totals.
 pub(crate) fn of_actions(specs: &[ActionSpec], tallies: &Tallies) -> Vec<Statistic> {
     let n = tallies.count();
@@ -207,6 +261,29 @@ pub(crate) fn of_actions(specs: &[ActionSpec], tallies: &Tallies) -> Vec<Statist
                     side: side.name(),
                     vulnerable: *vulnerable,
                     tricks: std::array::from_fn(|t| cells[t + 1]),
+                })
+            }
+            ActionSpec::EvalLeads { declarer, contract, vulnerable, leads, .. } => {
+                let doubling = ["", "x", "xx"][contract.doubling as usize];
+                let counts = |tally: usize| -> [u64; 14] { std::array::from_fn(|t| tallies.get(tally).counts[t + 1]) };
+                let figures = lead_figures(*contract, *vulnerable, leads.iter().map(|l| (l.cards.clone(), counts(l.tally))).collect());
+                Statistic::EvalLeads(EvalLeads {
+                    declarer: *declarer,
+                    contract: format!("{}{}{doubling}", contract.level, contract.strain.letter()),
+                    vulnerable: *vulnerable,
+                    leads: figures
+                        .into_iter()
+                        .map(|f| OpeningLead {
+                            mean_tricks: f.tricks.mean(),
+                            tricks_standard_error: f.tricks.standard_error(),
+                            defeated: f.defeated.proportion(),
+                            defeated_standard_error: f.defeated.standard_error(),
+                            mean_score: f.score.mean(),
+                            score_standard_error: f.score.standard_error(),
+                            cards: f.cards,
+                            tricks: f.counts,
+                        })
+                        .collect(),
                 })
             }
             _ => continue,

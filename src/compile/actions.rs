@@ -1,11 +1,11 @@
 //! Actions: the `action` list compiled into [`ActionSpec`]s, the values they need of each
 //! produced deal, and the statistics they keep.
 
-use crate::compile::output::{ActionSpec, CsvPart, EsPart, ValueRef, Written};
+use crate::compile::output::{ActionSpec, CsvPart, EsPart, Lead, ValueRef, Written};
 use crate::compile::state::{Compiler, ValueCode};
 use crate::diag::{Diagnostic, Span};
 use crate::front::ast::*;
-use dealvm_vm::card::{Seat, Side};
+use dealvm_vm::card::{Card, Hand, Seat, Side, Suit};
 use dealvm_vm::evaluation::dd::STRAINS;
 use dealvm_vm::evaluation::stats::{Buckets, TallyAxis, TallySpec};
 
@@ -87,11 +87,63 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 let tally = tally(TallySpec::Frequency { x: axis, y: None })?;
                 ActionSpec::EvalContract { side, contract, vulnerable, tally, written: written(&[]) }
             }
+            ActionKind::EvalLeads { declarer, contract, vulnerable } => {
+                let contract = self.contract(contract, a.span)?;
+                // The leads are known once the predeal is (`Compiler::leads`).
+                self.evalleads.push(a.span);
+                ActionSpec::EvalLeads { declarer, contract, vulnerable, leads: Vec::new(), written: written(&[]) }
+            }
             ActionKind::ExportSide(side) => ActionSpec::Export(side.seats().to_vec()),
             ActionKind::ExportSeat(seat) => ActionSpec::Export(vec![seat]),
             ActionKind::CsvRpt(items) => ActionSpec::CsvRpt(self.csv_parts(items, values)?),
             ActionKind::PrintRpt(items) => ActionSpec::PrintRpt(self.csv_parts(items, values)?),
         })
+    }
+
+    /// The leads of each `evalleads` of `actions`, now that the predeal is known: the
+    /// leader's hand must be predealt whole, the same on every deal; each run of touching
+    /// cards of it is one lead, whose tricks are a value of each produced deal.
+    pub(super) fn leads(
+        &mut self,
+        predeal: &[Hand; 4],
+        actions: &mut [ActionSpec],
+        values: &mut Vec<ValueCode<'a>>,
+        tallies: &mut Vec<TallySpec>,
+    ) -> Result<(), Diagnostic> {
+        let spans = std::mem::take(&mut self.evalleads);
+        let specs = actions.iter_mut().filter(|a| matches!(a, ActionSpec::EvalLeads { .. }));
+        for (spec, span) in specs.zip(spans) {
+            let ActionSpec::EvalLeads { declarer, contract, leads, .. } = spec else { unreachable!("filtered above") };
+            let leader = declarer.rotate(1);
+            let hand = predeal[leader as usize];
+            if hand.count() != 13 {
+                let held = match hand.count() {
+                    0 => "nothing is predealt to it".to_string(),
+                    1 => "1 card is predealt to it".to_string(),
+                    n => format!("{n} cards are predealt to it"),
+                };
+                return Err(Diagnostic::at(
+                    span,
+                    format!(
+                        "evalleads studies the leads of one hand, {}'s (on {}'s left), the same on every deal: {held}",
+                        leader.name(),
+                        declarer.name()
+                    ),
+                )
+                .with_note(format!(
+                    "predeal its 13 cards, such as `predeal {} SKQ2, HJT98, D654, C732` (or -{} on the command line)",
+                    leader.keyword(),
+                    leader.letter()
+                )));
+            }
+            for cards in sequences(hand) {
+                values.push(ValueCode::LeadTricks(*declarer, contract.strain, cards[0]));
+                let axis = TallyAxis { value: values.len() - 1, low: 0, high: 13 };
+                let tally = add_tally(tallies, TallySpec::Frequency { x: axis, y: None }, span)?;
+                leads.push(Lead { cards, tally });
+            }
+        }
+        Ok(())
     }
 
     /// The axis of a `bktfreq`: bounds and a positive bucket size.
@@ -160,6 +212,23 @@ pub const MAX_CELLS: u64 = 10_000_000;
 
 /// Adds the statistics of an action, and gives their index; refuses tables that would take
 /// more than [`MAX_CELLS`] cells with the ones before.
+/// The runs of touching cards of `hand`, suit by suit from spades, each from its highest card:
+/// any card of a run is as good a lead as another.
+fn sequences(hand: Hand) -> Vec<Vec<Card>> {
+    let mut runs: Vec<Vec<Card>> = Vec::new();
+    for suit in Suit::DISPLAY {
+        let mut previous = None;
+        for rank in (0..13).rev().filter(|&r| hand.contains(Card::new(suit, r))) {
+            match runs.last_mut() {
+                Some(run) if previous == Some(rank + 1) => run.push(Card::new(suit, rank)),
+                _ => runs.push(vec![Card::new(suit, rank)]),
+            }
+            previous = Some(rank);
+        }
+    }
+    runs
+}
+
 fn add_tally(tallies: &mut Vec<TallySpec>, spec: TallySpec, span: Span) -> Result<usize, Diagnostic> {
     let before: u64 = tallies.iter().map(|t| t.cells() as u64).sum();
     let cells = spec.cells() as u64;

@@ -36,7 +36,7 @@ pub mod tabulate;
 use crate::diag::{Diagnostic, Source};
 use crate::front::ast::Statement;
 use crate::front::lex::ScriptVars;
-pub use output::{ActionSpec, CommandLinePredeal, Compiled, ConditionRules, CsvPart, DdSwitches, EsPart, Settings, ValueRef, Written};
+pub use output::{ActionSpec, CommandLinePredeal, Compiled, ConditionRules, CsvPart, DdSwitches, EsPart, Lead, Settings, ValueRef, Written};
 use state::Compiler;
 
 /// What is asked of the compiler beyond the input file: the switches that change the program.

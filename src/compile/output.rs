@@ -75,6 +75,12 @@ impl Compiled {
         !self.predeal[seat as usize].is_empty() || self.length_predealt(seat)
     }
 
+    /// Whether an action is an `evalleads`, whose leader's hand is predealt: the deals must
+    /// be dealt around the predeal (not read from a file or a library).
+    pub fn studies_leads(&self) -> bool {
+        self.actions.iter().any(|a| matches!(a, ActionSpec::EvalLeads { .. }))
+    }
+
     /// Whether anything is predealt.
     pub fn has_predeal(&self) -> bool {
         Seat::ALL.into_iter().any(|s| self.seat_predealt(s))
@@ -197,6 +203,24 @@ pub enum ActionSpec {
         tally: usize,
         written: Written,
     },
+    /// `evalleads`: each opening lead of `declarer`'s left-hand opponent, whose hand is
+    /// predealt whole, with the tricks the defenders take after it.
+    EvalLeads {
+        declarer: Seat,
+        contract: Contract,
+        vulnerable: bool,
+        leads: Vec<Lead>,
+        written: Written,
+    },
+}
+
+/// One lead of an `evalleads`: cards the leader holds in sequence (touching in the suit), so
+/// that any of them is as good as another on every deal, as DDS reports them, highest
+/// first; the tricks the defenders take after it, counted in the frequency table `tally`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lead {
+    pub cards: Vec<Card>,
+    pub tally: usize,
 }
 
 /// A statistics action as the input writes it, for the charts' titles and axes: the whole
@@ -207,7 +231,7 @@ pub struct Written {
     /// The action, from its keyword to its end.
     pub action: String,
     /// The expression of each value the action counts: one for `average` and a 1-D table,
-    /// two for a 2-D table, none for `evalcontract`.
+    /// two for a 2-D table, none for `evalcontract` and `evalleads`.
     pub values: Vec<String>,
 }
 
@@ -222,6 +246,7 @@ impl ActionSpec {
                 | ActionSpec::BktFreq { .. }
                 | ActionSpec::Export(_)
                 | ActionSpec::EvalContract { .. }
+                | ActionSpec::EvalLeads { .. }
         )
     }
 
@@ -242,11 +267,19 @@ impl ActionSpec {
             ActionSpec::PrintRpt(_) => "printrpt",
             ActionSpec::Export(_) => "export",
             ActionSpec::EvalContract { .. } => "evalcontract",
+            ActionSpec::EvalLeads { .. } => "evalleads",
         }
     }
 
     /// Whether the action looks at the deal itself (not only at values).
     pub fn needs_deal(&self) -> bool {
-        !matches!(self, ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::EvalContract { .. })
+        !matches!(
+            self,
+            ActionSpec::Average { .. }
+                | ActionSpec::Frequency { .. }
+                | ActionSpec::BktFreq { .. }
+                | ActionSpec::EvalContract { .. }
+                | ActionSpec::EvalLeads { .. }
+        )
     }
 }

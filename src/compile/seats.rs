@@ -111,7 +111,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         for v in &values[..tables_from.unwrap_or(values.len())] {
             seats = seats.union(match *v {
                 ValueCode::Expr(e) => self.live_seats(e),
-                ValueCode::Tricks(..) | ValueCode::ParContract(_) => Seats::ALL,
+                ValueCode::Tricks(..) | ValueCode::LeadTricks(..) | ValueCode::ParContract(_) => Seats::ALL,
             });
         }
         seats

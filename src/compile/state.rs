@@ -26,6 +26,9 @@ use std::cell::RefCell;
 pub(super) enum ValueCode<'a> {
     Expr(&'a Expr<'a>),
     Tricks(Seat, Strain),
+    /// The tricks the defenders take after this card is led against this declarer and strain
+    /// (`evalleads`).
+    LeadTricks(Seat, Strain, Card),
     ParContract(ParVul),
 }
 
@@ -98,6 +101,8 @@ pub(super) struct Compiler<'s, 'a> {
     /// The shape set of each shape list met, by the list's place in the syntax tree (see
     /// `shapes`): the passes ask again and again.
     pub(super) shape_sets: RefCell<HashMap<(usize, usize), ShapeSet>>,
+    /// Where each `evalleads` is written, in order: its leads are known once the predeal is.
+    pub(super) evalleads: Vec<Span>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -140,6 +145,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             classic: false,
             classic_changed: [None; 2],
             shape_sets: RefCell::new(HashMap::default()),
+            evalleads: Vec::new(),
         }
     }
 
@@ -208,6 +214,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             match *v {
                 ValueCode::Expr(e) => self.expr(e)?,
                 ValueCode::Tricks(declarer, strain) => _ = self.emit(Instr::Tricks { declarer, strain }),
+                ValueCode::LeadTricks(declarer, strain, card) => _ = self.emit(Instr::LeadTricks { declarer, strain, card }),
                 ValueCode::ParContract(vul) => _ = self.emit(Instr::ParContract { vul }),
             }
             let span = if let ValueCode::Expr(e) = v { e.span } else { Span::new(0, 0) };
@@ -315,7 +322,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
         });
         let deals = self.deals(predeal)?;
         let explicit_actions = self.actions.is_some();
-        let (actions, mut values, tallies) = self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
+        let (mut actions, mut values, mut tallies) = self.actions.take().unwrap_or_else(|| (vec![ActionSpec::PrintAll], vec![], vec![]));
+        self.leads(&predeal, &mut actions, &mut values, &mut tallies)?;
         let exposed_from = values.len();
         self.expose(exposed, &mut values)?;
         // An output file that takes each deal's double-dummy table: 20 more values.

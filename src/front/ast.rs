@@ -199,10 +199,32 @@ pub enum ActionKind<'a> {
     PrintOneline(Option<&'a Expr<'a>>),
     PrintEs(&'a [PrintItem<'a>]),
     Print(&'a [Seat]),
-    Average { label: Option<&'a str>, expr: &'a Expr<'a> },
-    Frequency { label: Option<&'a str>, x: AxisExpr<'a>, y: Option<AxisExpr<'a>> },
-    BktFreq { label: Option<&'a str>, x: AxisExpr<'a>, y: Option<AxisExpr<'a>> },
-    EvalContract { side: Side, contract: &'a str, vulnerable: bool },
+    Average {
+        label: Option<&'a str>,
+        expr: &'a Expr<'a>,
+    },
+    Frequency {
+        label: Option<&'a str>,
+        x: AxisExpr<'a>,
+        y: Option<AxisExpr<'a>>,
+    },
+    BktFreq {
+        label: Option<&'a str>,
+        x: AxisExpr<'a>,
+        y: Option<AxisExpr<'a>>,
+    },
+    EvalContract {
+        side: Side,
+        contract: &'a str,
+        vulnerable: bool,
+    },
+    /// `evalleads(declarer, contract, vul)`: the opening leads of declarer's left-hand
+    /// opponent, solved double dummy.
+    EvalLeads {
+        declarer: Seat,
+        contract: &'a str,
+        vulnerable: bool,
+    },
     ExportSide(Side),
     ExportSeat(Seat),
     CsvRpt(&'a [CsvItem<'a>]),

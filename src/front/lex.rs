@@ -227,6 +227,10 @@ pub enum Tok<'s> {
     BktFreq,
     #[token("evalcontract")]
     EvalContract,
+    /// dealvm's own action, a keyword only before its `(`: anywhere else a name, as in
+    /// DealerV2 and classic Dealer (under `--classic`, the action is refused by name).
+    #[token("evalleads")]
+    EvalLeads,
     #[token("export")]
     Export,
 
@@ -421,6 +425,7 @@ pub fn keyword_text(t: &Tok<'_>) -> Option<&'static str> {
         Tok::Frequency => "frequency",
         Tok::BktFreq => "bktfreq",
         Tok::EvalContract => "evalcontract",
+        Tok::EvalLeads => "evalleads",
         Tok::Export => "export",
         Tok::Hcp => "hcp",
         Tok::NoTrump => "notrump",
@@ -595,6 +600,9 @@ impl<'s> Iterator for Lexer<'s> {
                     Err(e) => Err(e),
                 },
                 Ok(t) if self.classic && classic_name(&t) => Ok((span.start, Tok::Ident(self.main.slice()), span.end)),
+                Ok(Tok::EvalLeads) if !self.main.remainder().trim_start().starts_with('(') => {
+                    Ok((span.start, Tok::Ident(self.main.slice()), span.end))
+                }
                 Ok(t) => Ok((span.start, t, span.end)),
                 Err(kind) => {
                     let span = match kind {

@@ -42,6 +42,7 @@ pub const ACTIONS: &[&str] = &[
     "frequency",
     "bktfreq",
     "evalcontract",
+    "evalleads",
     "export",
 ];
 

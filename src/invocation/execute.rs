@@ -565,6 +565,12 @@ fn deals_file(inv: &Invocation, compiled: &Compiled) -> Result<(Option<Deals>, O
     if let Some(path) = &inv.input.library {
         let (name, bytes) = input::file_bytes(path, "the library")?;
         let library = crate::source::library(&name, bytes).map_err(|d| Failure::Input(d.render(None)))?;
+        if compiled.studies_leads() {
+            return Err(switch_error(
+                "-L takes the library's deals as they are, and evalleads studies the leads of a hand predealt on every deal: run it without -L"
+                    .into(),
+            ));
+        }
         if compiled.has_predeal() {
             warn("-L: the predeal is ignored: the deals come from the library as they are");
         }

@@ -59,6 +59,7 @@ pub fn unsupported(specs: &[ActionSpec]) -> Option<(&'static str, &'static str)>
         | ActionSpec::CsvRpt(_)
         | ActionSpec::PrintRpt(_)
         | ActionSpec::Export(_) => Some((spec.name(), "it is DealerV2's, not classic Dealer's")),
+        ActionSpec::EvalLeads { .. } => Some((spec.name(), "it is dealvm's, not classic Dealer's")),
         _ => None,
     })
 }

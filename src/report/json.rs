@@ -141,6 +141,30 @@ enum Report<'a> {
         counts: Vec<&'a [u64]>,
     },
     Evalcontract(Box<EvalReport>),
+    Evalleads(LeadsReport),
+}
+
+/// An `evalleads` report: its leads, best first.
+#[derive(Serialize)]
+struct LeadsReport {
+    /// The declarer's seat: `S`.
+    declarer: char,
+    contract: String,
+    vulnerable: bool,
+    n: u64,
+    leads: Vec<LeadReport>,
+}
+
+/// One lead of an `evalleads` report.
+#[derive(Serialize)]
+struct LeadReport {
+    /// Its cards, suit first (`HK`), highest first.
+    cards: Vec<String>,
+    /// The deals on which the defenders take 0..=13 tricks after it.
+    counts: [u64; 14],
+    tricks: MeanFigures,
+    defeated: ShareFigures,
+    score: MeanFigures,
 }
 
 /// A 1-D table: the deals below the first cell, the cells, the deals above the last.
@@ -218,6 +242,26 @@ fn report<'a>(actions: &'a Actions, spec: &'a ActionSpec) -> Report<'a> {
                 missed_game_imps: f.game_imps.into(),
                 missed_slam_imps: f.slam_imps.into(),
             }));
+        }
+        ActionSpec::EvalLeads { declarer, contract, vulnerable, leads, .. } => {
+            let doubling = ["", "x", "xx"][contract.doubling as usize];
+            let leads = actions.lead_figures(*contract, *vulnerable, leads);
+            return Report::Evalleads(LeadsReport {
+                declarer: declarer.letter(),
+                contract: format!("{}{}{doubling}", contract.level, contract.strain.letter()),
+                vulnerable: *vulnerable,
+                n,
+                leads: leads
+                    .into_iter()
+                    .map(|f| LeadReport {
+                        cards: f.card_names(),
+                        counts: f.counts,
+                        tricks: f.tricks.into(),
+                        defeated: f.defeated.into(),
+                        score: f.score.into(),
+                    })
+                    .collect(),
+            });
         }
         _ => unreachable!("only the statistics actions report"),
     };

@@ -18,7 +18,7 @@ pub mod layout;
 pub mod placing;
 pub mod stats;
 
-use crate::compile::{ActionSpec, EsPart};
+use crate::compile::{ActionSpec, EsPart, Lead};
 use crate::files::target::Output;
 use crate::files::text::Text;
 use crate::formats::pbn::PbnWriter;
@@ -28,6 +28,7 @@ use crate::tournament::hand_records::{Format as HandRecordForm, Layout, Record};
 use dealvm_vm::card::{Deal, Seat};
 use dealvm_vm::dealing::board::{board_vulnerability, Board, Vulnerability};
 use dealvm_vm::evaluation::dd::TrickTable;
+use dealvm_vm::evaluation::score::Contract;
 use dealvm_vm::evaluation::stats::{Tallies, TallySpec};
 use estimate::Mean;
 use placing::{Placement, Strays};
@@ -370,7 +371,11 @@ impl Actions {
                     self.export_lines += 1;
                 }
                 // Counted by the workers.
-                ActionSpec::Average { .. } | ActionSpec::Frequency { .. } | ActionSpec::BktFreq { .. } | ActionSpec::EvalContract { .. } => {}
+                ActionSpec::Average { .. }
+                | ActionSpec::Frequency { .. }
+                | ActionSpec::BktFreq { .. }
+                | ActionSpec::EvalContract { .. }
+                | ActionSpec::EvalLeads { .. } => {}
             }
         }
         flush(w, buf)?;
@@ -522,6 +527,9 @@ impl Actions {
                 ActionSpec::EvalContract { side, contract, vulnerable, tally, .. } => {
                     stats::evalcontract(w, *side, *contract, *vulnerable, &self.tricks(*tally), errors)?;
                 }
+                ActionSpec::EvalLeads { declarer, contract, vulnerable, leads, .. } => {
+                    stats::evalleads(w, *declarer, *contract, *vulnerable, &self.lead_figures(*contract, *vulnerable, leads))?;
+                }
                 _ => {}
             }
         }
@@ -541,8 +549,13 @@ impl Actions {
         std::array::from_fn(|t| cells[t + 1])
     }
 
+    /// The figures of an `evalleads`'s `leads` against `contract`, best first.
+    fn lead_figures(&self, contract: Contract, vulnerable: bool, leads: &[Lead]) -> Vec<stats::LeadFigures> {
+        stats::lead_figures(contract, vulnerable, leads.iter().map(|l| (l.cards.clone(), self.tricks(l.tally))).collect())
+    }
+
     /// The actions that report statistics at the end (`average`, `frequency`, `bktfreq`,
-    /// `evalcontract`), in order.
+    /// `evalcontract`, `evalleads`), in order.
     fn statistics(&self) -> impl Iterator<Item = &ActionSpec> {
         self.specs.iter().filter(|s| !s.needs_deal())
     }

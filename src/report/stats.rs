@@ -1,9 +1,9 @@
 //! The end-of-run reports of `average`, `frequency`, `bktfreq` and `evalcontract`, laid out
-//! as DealerV2 prints them.
+//! as DealerV2 prints them, and of dealvm's `evalleads`.
 
 use crate::files::text::Text;
 use crate::report::estimate::{Mean, Share};
-use dealvm_vm::card::Side;
+use dealvm_vm::card::{rank_char, Card, Seat, Side};
 use dealvm_vm::evaluation::score::{imps, score, Contract, Doubling, Strain};
 use dealvm_vm::evaluation::stats::{Buckets, TallyAxis};
 use std::io::{self, Write};
@@ -407,6 +407,97 @@ pub fn evalcontract(w: &mut dyn Write, side: Side, contract: Contract, vulnerabl
     Ok(())
 }
 
+/// What `evalleads` reports of one opening lead over the produced deals. Every figure comes
+/// from `counts[t]`, the deals on which the defenders take `t` tricks double dummy after it,
+/// so it is exact.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeadFigures {
+    /// The cards of the lead, equivalent on every deal (touching in the leader's hand), highest
+    /// first.
+    pub cards: Vec<Card>,
+    /// The deals on which the defenders take 0 to 13 tricks after the lead.
+    pub counts: [u64; 14],
+    /// The tricks the defenders take.
+    pub tricks: Mean,
+    /// The deals on which the contract goes down.
+    pub defeated: Share,
+    /// The defenders' score: the contract's score with the sign turned.
+    pub score: Mean,
+}
+
+impl LeadFigures {
+    /// The figures of the lead of `cards` against `contract`, declarer vulnerable or not, over
+    /// the deals counted in `counts`.
+    pub fn new(cards: Vec<Card>, contract: Contract, vulnerable: bool, counts: [u64; 14]) -> LeadFigures {
+        let n = counts.iter().sum();
+        // The defenders defeat a contract of level `l` with 8 - l tricks.
+        let down = 8 - usize::from(contract.level);
+        LeadFigures {
+            cards,
+            counts,
+            tricks: Mean::of_counts(&counts, |t| t as i64),
+            defeated: Share { count: counts[down..].iter().sum(), n },
+            score: Mean::of_counts(&counts, |t| -i64::from(score(vulnerable, contract, 13 - t as i32))),
+        }
+    }
+
+    /// The cards' names, suit first as the JSON document gives them: `HK`, `HQ`.
+    pub fn card_names(&self) -> Vec<String> {
+        self.cards.iter().map(|c| c.suit_first()).collect()
+    }
+
+    /// The lead as the report names it: the suit, then the ranks (`HKQ`).
+    pub fn name(&self) -> String {
+        let suit = self.cards.first().map_or(' ', |c| c.suit().letter());
+        std::iter::once(suit).chain(self.cards.iter().map(|c| rank_char(c.rank()))).collect()
+    }
+}
+
+/// The leads of an `evalleads`, each with the deals by the tricks the defenders take after
+/// it, best first: the most tricks for the defenders on average, then the best score for them,
+/// then as the leader's hand lists them (spades first, high cards first). The sums are compared,
+/// exact integers over the same deals.
+pub fn lead_figures(contract: Contract, vulnerable: bool, leads: Vec<(Vec<Card>, [u64; 14])>) -> Vec<LeadFigures> {
+    let mut figures: Vec<LeadFigures> = leads.into_iter().map(|(cards, counts)| LeadFigures::new(cards, contract, vulnerable, counts)).collect();
+    figures.sort_by(|a, b| b.tricks.sum.cmp(&a.tricks.sum).then(b.score.sum.cmp(&a.score.sum)));
+    figures
+}
+
+/// The `evalleads` report: a line per lead, best first ([`lead_figures`]), with the tricks
+/// the defenders take on average, the share of deals on which the contract goes down and the
+/// defenders' average score, each with its standard error (`-` under two deals, every figure
+/// `-` with no deal).
+pub fn evalleads(w: &mut dyn Write, declarer: Seat, contract: Contract, vulnerable: bool, figures: &[LeadFigures]) -> io::Result<()> {
+    let x = ["", "x", "xx"][contract.doubling as usize];
+    let n = figures.first().map_or(0, |f| f.tricks.n);
+    let deals = if n == 1 { "1 deal".to_string() } else { format!("{n} deals") };
+    writeln!(
+        w,
+        "\nOpening leads by {} against {}{}{x} by {}, {}, double dummy over {deals}:",
+        declarer.rotate(1).name(),
+        contract.level,
+        contract.strain.letter(),
+        declarer.name(),
+        if vulnerable { "vulnerable" } else { "not vulnerable" }
+    )?;
+    writeln!(w, "{:<14}{:>8}{:>9}{:>12}{:>9}{:>10}{:>9}", "Lead", "Tricks", "Std Err", "Defeated", "Std Err", "Score", "Std Err")?;
+    let or_nan = |v: Option<f64>| v.unwrap_or(f64::NAN);
+    for f in figures {
+        writeln!(
+            w,
+            "{:<14}{}{}{}%{}%{}{}",
+            f.name(),
+            printf_space_f(or_nan(f.tricks.mean()), 8, 3),
+            printf_space_f(or_nan(f.tricks.standard_error()), 9, 3),
+            printf_space_f(100.0 * or_nan(f.defeated.proportion()), 11, 2),
+            printf_space_f(100.0 * or_nan(f.defeated.standard_error()), 8, 2),
+            printf_space_f(or_nan(f.score.mean()), 10, 2),
+            printf_space_f(or_nan(f.score.standard_error()), 9, 2),
+        )?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     //! The table writers against the `format!` writers they replaced.
@@ -553,5 +644,49 @@ mod tests {
         let rows: String = (1..b.count() - 1).map(|i| row_text(&format!("{:5}", b.name(i)), 0, 0, 0, true)).collect();
         let expected = format!("\nDescription: \n{}\n{rows}    \t--------\nTotal\t       0\t      -\n", table_header(true));
         assert_eq!(written(|w| buckets1(w, None, &b, &cells, true)), expected);
+    }
+
+    #[test]
+    fn leads_are_figured_from_their_counts_and_sorted_best_first() {
+        use dealvm_vm::card::Suit;
+        let contract = Contract::parse("z4Hx").unwrap();
+        let card = |suit, rank| Card::new(suit, rank);
+        // Four deals each: the defenders take 3, 4, 4 and 5 tricks after the first lead.
+        let mut first = [0u64; 14];
+        first[3] = 1;
+        first[4] = 2;
+        first[5] = 1;
+        let mut second = [0u64; 14];
+        second[4] = 4;
+        let mut third = [0u64; 14];
+        third[2] = 4;
+        let leads = vec![
+            (vec![card(Suit::Clubs, 0)], third),
+            (vec![card(Suit::Hearts, 12), card(Suit::Hearts, 11)], second),
+            (vec![card(Suit::Spades, 5)], first),
+        ];
+        let figures = lead_figures(contract, true, leads);
+        // 4H doubled, vulnerable: made with 10 tricks (3 to the defenders) scores 790; one down
+        // (4) -200, two down (5) -500.
+        // Equal tricks on average: the better score for the defenders first.
+        assert_eq!(figures.iter().map(LeadFigures::name).collect::<Vec<_>>(), ["HAK", "S7", "C2"]);
+        assert_eq!(figures[0].card_names(), ["HA", "HK"]);
+        assert_eq!((figures[0].tricks.sum, figures[0].score.sum), (16, 4 * 200));
+        let f = &figures[1];
+        assert_eq!(f.card_names(), ["S7"]);
+        assert_eq!((f.tricks.n, f.tricks.sum, f.tricks.sum_sq), (4, 16, 9 + 16 + 16 + 25));
+        assert_eq!((f.defeated.count, f.defeated.n), (3, 4));
+        assert_eq!(f.score.sum, -790 + 2 * 200 + 500);
+        // Made with an overtrick, doubled and vulnerable: 990.
+        assert_eq!(figures[2].score.sum, 4 * -990);
+        let text = written(|w| evalleads(w, Seat::South, contract, true, &figures));
+        assert_eq!(
+            text,
+            "\nOpening leads by West against 4Hx by South, vulnerable, double dummy over 4 deals:\n\
+             Lead            Tricks  Std Err    Defeated  Std Err     Score  Std Err\n\
+             HAK              4.000    0.000     100.00%    0.00%    200.00     0.00\n\
+             S7               4.000    0.408      75.00%   21.65%     27.50   281.52\n\
+             C2               2.000    0.000       0.00%    0.00%   -990.00     0.00\n"
+        );
     }
 }

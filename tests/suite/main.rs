@@ -26,6 +26,7 @@ mod file_safety;
 mod fuzz;
 mod golden;
 mod hand_records;
+mod leads;
 mod library;
 mod opc;
 mod optimiser;

@@ -302,6 +302,11 @@ impl Card {
         it.next().is_none().then(|| Card::new(suit, rank))
     }
 
+    /// The card written suit first, as PBN's play records and JSON reports name it: `SA`, `HT`.
+    pub fn suit_first(self) -> String {
+        format!("{}{}", self.suit().letter(), rank_char(self.rank()))
+    }
+
     /// All 52 cards, clubs first, each suit from the deuce up.
     pub fn all() -> impl Iterator<Item = Card> {
         Suit::ALL.into_iter().flat_map(|s| (0..13).map(move |r| Card::new(s, r)))

@@ -52,6 +52,20 @@ fn figures(m: &Mean) -> String {
     }
 }
 
+/// Draws mean `m` as a dot on its 95% interval at height `y`, the interval's ends `end` up and
+/// down, `x` placing a value on the axis.
+pub(super) fn dot_on_interval(s: &mut Svg, m: &Mean, y: f64, end: f64, x: &dyn Fn(f64) -> f64) {
+    if let Some((low, high)) = m.interval95() {
+        let (a, b) = (x(low), x(high));
+        s.line("interval", (a, y), (b, y), INK, 2.0);
+        s.line("", (a, y - end), (a, y + end), INK, 2.0);
+        s.line("", (b, y - end), (b, y + end), INK, 2.0);
+    }
+    if let Some(mean) = m.mean() {
+        s.circle("dot", (x(mean), y), 5.0, INK);
+    }
+}
+
 /// Draws the chart.
 pub(super) fn draw(chart: &MeanChart) -> Drawn {
     let heading = &chart.heading;
@@ -80,15 +94,7 @@ pub(super) fn draw(chart: &MeanChart) -> Drawn {
         s.line("", (LEFT, axis_y), (LEFT + AXIS, axis_y), TEXT, 1.0);
         s.hover_group("mean", &note);
         s.hit_area((LEFT, top, AXIS, axis_y - top));
-        if let Some((low, high)) = chart.mean.interval95() {
-            let (a, b) = (x_of(low, range), x_of(high, range));
-            s.line("interval", (a, row), (b, row), INK, 2.0);
-            s.line("", (a, row - 6.0), (a, row + 6.0), INK, 2.0);
-            s.line("", (b, row - 6.0), (b, row + 6.0), INK, 2.0);
-        }
-        if let Some(mean) = chart.mean.mean() {
-            s.circle("dot", (x_of(mean, range), row), 5.0, INK);
-        }
+        dot_on_interval(&mut s, &chart.mean, row, 6.0, &|v| x_of(v, range));
         s.end_group();
     }
     s.text(LEFT + AXIS / 2.0, axis_y + 36.0, "middle", 12.0, "normal", &chart.axis);

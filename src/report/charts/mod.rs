@@ -1,7 +1,8 @@
 //! `--charts FILE`: the run's statistics drawn as charts, in SVG written here (no browser,
 //! no drawing library): a bar chart for each 1-D `frequency` and `bktfreq` table (with
 //! error bars of one binomial standard error under `--se`) and for `evalcontract`'s tricks,
-//! a heat map for each 2-D table, and a dot with its 95% interval for each `average`.
+//! a heat map for each 2-D table, a dot with its 95% interval for each `average`, and for
+//! each `evalleads` a row per lead, the defenders' tricks as a dot on its 95% interval.
 //!
 //! The charts are made from the figures the JSON document gives ([`super::json`]): the
 //! same totals, and the same estimates of [`super::estimate`]. Each chart is a [`Chart`]
@@ -13,6 +14,7 @@
 
 mod bars;
 mod heat;
+mod leads;
 mod means;
 pub mod page;
 mod svg;
@@ -72,6 +74,8 @@ pub enum Chart {
     HeatMap(HeatMap),
     /// An `average`: the mean and its 95% interval.
     Mean(MeanChart),
+    /// An `evalleads`: each lead's tricks for the defenders, with its 95% interval.
+    Leads(LeadsChart),
 }
 
 impl Chart {
@@ -81,6 +85,7 @@ impl Chart {
             Chart::Bars(b) => bars::draw(b),
             Chart::HeatMap(h) => heat::draw(h),
             Chart::Mean(m) => means::draw(m),
+            Chart::Leads(l) => leads::draw(l),
         }
     }
 }
@@ -158,6 +163,24 @@ pub struct MeanChart {
     pub mean: Mean,
 }
 
+/// An `evalleads`'s chart: its leads, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeadsChart {
+    pub heading: Heading,
+    /// What the axis counts: the tricks the defenders take.
+    pub axis: String,
+    pub leads: Vec<LeadRow>,
+}
+
+/// One lead of an `evalleads`'s chart: its name (`HKQ`), the tricks the defenders take after
+/// it, and every figure of the report's line, on hover.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeadRow {
+    pub name: String,
+    pub tricks: Mean,
+    pub hover: String,
+}
+
 /// The charts of `actions`' statistics, in the order of the actions.
 pub fn of_actions(actions: &Actions) -> Vec<Chart> {
     actions.statistics().filter_map(|spec| chart(actions, spec)).collect()
@@ -171,6 +194,28 @@ fn chart(actions: &Actions, spec: &ActionSpec) -> Option<Chart> {
         ActionSpec::Average { label, tally, written }
         | ActionSpec::Frequency { label, tally, written }
         | ActionSpec::BktFreq { label, tally, written } => (label.as_deref(), *tally, written),
+        ActionSpec::EvalLeads { declarer, contract, vulnerable, leads, written } => {
+            let leads = actions.lead_figures(*contract, *vulnerable, leads);
+            let four = |v: Option<f64>, d: usize| v.map_or("-".to_string(), |v| format!("{v:.d$}"));
+            let rows = leads
+                .into_iter()
+                .map(|f| {
+                    let hover = format!(
+                        "{}: the defenders take {} tricks (standard error {}), the contract goes down on {} ({}), the defenders score {} ({}) on average",
+                        f.name(),
+                        four(f.tricks.mean(), 3),
+                        four(f.tricks.standard_error(), 3),
+                        share_text(f.defeated.count, f.defeated.n, false),
+                        four(f.defeated.standard_error().map(|se| 100.0 * se), 2) + "%",
+                        four(f.score.mean(), 2),
+                        four(f.score.standard_error(), 2),
+                    );
+                    LeadRow { name: f.name(), tricks: f.tricks, hover }
+                })
+                .collect();
+            let axis = format!("tricks taken by the defenders after the lead, double dummy ({} on lead)", declarer.rotate(1).name());
+            return Some(Chart::Leads(LeadsChart { heading: Heading::new(None, written), axis, leads: rows }));
+        }
         ActionSpec::EvalContract { side, tally, written, .. } => {
             let declarer = if *side == dealvm_vm::card::Side::NorthSouth { "South" } else { "West" };
             let tricks = actions.tricks(*tally);

@@ -130,6 +130,14 @@ function report(r, chart) {
     for (const c of r.cells) if (c.count) cells.push([c.from === c.to ? String(c.from) : `${c.from}–${c.to}`, c]);
     if (r.above && r.above.count) cells.push(["above", r.above]);
     for (const [name, c] of cells) row([name, c.count, fixed(100 * (c.proportion || 0), 2)]);
+  } else if (r.kind === "evalleads") {
+    // Best lead first, as the server sorts them.
+    const percent = (x) => (x === null || x === undefined ? "—" : (100 * x).toFixed(2));
+    row(["lead", "tricks", "std err", "defeated %", "std err", "score", "std err"], "th");
+    for (const l of r.leads) {
+      const t = l.tricks, d = l.defeated, s = l.score;
+      row([l.cards.join(" "), fixed(t.mean, 3), fixed(t.standard_error, 3), percent(d.proportion), percent(d.standard_error), fixed(s.mean, 2), fixed(s.standard_error, 2)]);
+    }
   } else if (r.dimensions === 2) {
     for (const line of r.counts) row(line.map(String));
   } else {

@@ -14,6 +14,45 @@ use std::fmt;
 /// The strains in the order of a table's rows: clubs, diamonds, hearts, spades, notrump.
 pub const STRAINS: [Strain; 5] = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
 
+/// The tricks the defenders take after each opening lead of one deal ([`Solver::leads`]): for
+/// each card the leader holds, the most the defenders take when that card is led and all four
+/// play their best after it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Leads {
+    /// By card position ([`Card::position`]); [`Leads::NOT_HELD`] for the other cards.
+    tricks: [u8; 64],
+}
+
+impl Default for Leads {
+    fn default() -> Self {
+        Leads { tricks: [Leads::NOT_HELD; 64] }
+    }
+}
+
+impl Leads {
+    /// The mark of a card the leader does not hold.
+    const NOT_HELD: u8 = u8::MAX;
+
+    /// The tricks the defenders take after `card` is led; `None` when the leader does not
+    /// hold it.
+    #[inline]
+    pub fn get(&self, card: Card) -> Option<u8> {
+        Some(self.tricks[card.position() as usize]).filter(|&t| t != Leads::NOT_HELD)
+    }
+
+    /// Sets the tricks the defenders take after `card` is led.
+    #[inline]
+    pub fn set(&mut self, card: Card, tricks: u8) {
+        debug_assert!(tricks <= 13);
+        self.tricks[card.position() as usize] = tricks;
+    }
+
+    /// The cards the leader holds, each with the tricks the defenders take after it.
+    pub fn cards(&self) -> impl Iterator<Item = (Card, u8)> + '_ {
+        Card::all().filter_map(|card| self.get(card).map(|t| (card, t)))
+    }
+}
+
 /// The tricks each seat takes as declarer in each strain, with best play by all four.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TrickTable {
@@ -244,6 +283,10 @@ pub trait Solver: Send {
     /// The whole table of the deal: 20 results.
     fn table(&mut self, deal: &Deal) -> TrickTable;
 
+    /// The tricks the defenders take after each card `declarer`'s left-hand opponent may lead
+    /// in `strain`, with best play by all four after it.
+    fn leads(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> Leads;
+
     /// The par result of a deal with this table at vulnerability `vul`.
     fn par(&mut self, table: &TrickTable, vul: Vulnerability) -> ParResult;
 }
@@ -312,6 +355,9 @@ pub struct DdCache {
     bounded: u32,
     low: [u8; 20],
     high: [u8; 20],
+    /// The declarer and strain of the opening leads known on the current deal, and the leads.
+    leads_known: Option<(Seat, Strain)>,
+    leads: Leads,
     /// Bit `vul` is set when the par at that vulnerability is known.
     par_known: u8,
     par: [ParResult; 4],
@@ -341,6 +387,8 @@ impl DdCache {
             bounded: 0,
             low: [0; 20],
             high: [13; 20],
+            leads_known: None,
+            leads: Leads::default(),
             par_known: 0,
             par: [none; 4],
             board_vul: None,
@@ -384,6 +432,7 @@ impl DdCache {
     pub fn next_deal(&mut self) {
         self.known = 0;
         self.bounded = 0;
+        self.leads_known = None;
         self.par_known = 0;
     }
 
@@ -396,6 +445,25 @@ impl DdCache {
     /// The work done so far.
     pub fn counts(&self) -> SolveCounts {
         self.counts
+    }
+
+    /// The tricks the defenders take on `deal` after `card` is led by `declarer`'s left-hand
+    /// opponent in `strain`: every lead of the deal is solved at the first question (one
+    /// single solve), the others then known.
+    ///
+    /// # Panics
+    /// When the leader does not hold `card`: the compiler asks only of the cards of a hand
+    /// predealt whole.
+    pub fn lead_tricks(&mut self, deal: &Deal, declarer: Seat, strain: Strain, card: Card) -> Result<u8, NoSolver> {
+        if self.leads_known == Some((declarer, strain)) {
+            self.counts.cached += 1;
+        } else {
+            let solver = self.solver.as_mut().ok_or(NoSolver)?;
+            self.leads = solver.leads(deal, declarer, strain);
+            self.leads_known = Some((declarer, strain));
+            self.counts.single += 1;
+        }
+        Ok(self.leads.get(card).expect("internal error: a lead asked of a card the leader does not hold"))
     }
 
     /// The tricks `declarer` takes in `strain` on `deal`, solved at the first question.
@@ -483,6 +551,7 @@ impl DdCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Hand;
 
     /// A solver whose answers are a function of the question, counting its calls.
     struct Fake {
@@ -506,6 +575,14 @@ mod tests {
         fn par(&mut self, table: &TrickTable, _: Vulnerability) -> ParResult {
             ParResult { score: table.get(Seat::North, Strain::NoTrump) as i32, contract: ParContract::PASSED_OUT }
         }
+        fn leads(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> Leads {
+            self.calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let mut leads = Leads::default();
+            for card in deal.hand(declarer.rotate(1)).cards() {
+                leads.set(card, (card.rank() + strain as u8) % 14);
+            }
+            leads
+        }
     }
 
     fn cache(mode: DdMode) -> (DdCache, std::sync::Arc<std::sync::atomic::AtomicU32>) {
@@ -527,6 +604,27 @@ mod tests {
         c.next_deal();
         c.tricks(&deal, Seat::South, Strain::NoTrump).unwrap();
         assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 2);
+    }
+
+    #[test]
+    fn every_lead_of_a_deal_is_solved_at_once() {
+        let (mut c, calls) = cache(DdMode::Single);
+        let mut deal = Deal::default();
+        let (ace, deuce) = (Card::new(Suit::Spades, 12), Card::new(Suit::Hearts, 0));
+        deal.hands[Seat::West as usize] = Hand::EMPTY.with(ace).with(deuce);
+        // South declares: West leads.
+        assert_eq!(c.lead_tricks(&deal, Seat::South, Strain::Spades, ace), Ok(1));
+        assert_eq!(c.lead_tricks(&deal, Seat::South, Strain::Spades, deuce), Ok(3));
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 1);
+        assert_eq!(c.counts(), SolveCounts { single: 1, targets: 0, tables: 0, cached: 1 });
+        // Another strain, or the next deal, is solved again.
+        assert_eq!(c.lead_tricks(&deal, Seat::South, Strain::Clubs, ace), Ok(12));
+        c.next_deal();
+        c.lead_tricks(&deal, Seat::South, Strain::Clubs, ace).unwrap();
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 3);
+        let leads = Fake { calls: calls.clone() }.leads(&deal, Seat::South, Strain::Spades);
+        assert_eq!(leads.cards().collect::<Vec<_>>(), [(deuce, 3), (ace, 1)]);
+        assert_eq!(leads.get(Card::new(Suit::Clubs, 5)), None);
     }
 
     #[test]

@@ -39,40 +39,41 @@ fn kind(i: Instr) -> usize {
         Instr::Rnd => 16,
         Instr::Tricks { .. } => 17,
         Instr::TricksAtLeast { .. } => 18,
-        Instr::Par { .. } => 19,
-        Instr::ParContract { .. } => 20,
-        Instr::UserEval { .. } => 21,
-        Instr::Opc { .. } => 22,
-        Instr::Unary(_) => 23,
-        Instr::Binary { .. } => 24,
-        Instr::BinaryConst { .. } => 25,
-        Instr::InRange { .. } => 26,
-        Instr::Jump(_) => 27,
-        Instr::JumpIfZero(_) => 28,
-        Instr::AndThen(_) => 29,
-        Instr::OrElse(_) => 30,
-        Instr::Bool => 31,
-        Instr::Return => 32,
-        Instr::Produce => 33,
-        Instr::DealRest => 34,
-        Instr::CmpBranch { .. } => 35,
-        Instr::InRangeBranch { .. } => 36,
-        Instr::VarBranch { .. } => 37,
-        Instr::VarCmp { .. } => 38,
-        Instr::HandCountCmp { .. } => 39,
-        Instr::HandCountInRange { .. } => 40,
-        Instr::HandCountBranch { .. } => 41,
-        Instr::HcpRangeBranch { .. } => 42,
-        Instr::HandCountStore { .. } => 43,
-        Instr::StoreProduce(_) => 44,
-        Instr::ConstJump { .. } => 45,
-        Instr::ShapeBranch { .. } => 46,
-        Instr::SuitTestBranch { .. } => 47,
+        Instr::LeadTricks { .. } => 19,
+        Instr::Par { .. } => 20,
+        Instr::ParContract { .. } => 21,
+        Instr::UserEval { .. } => 22,
+        Instr::Opc { .. } => 23,
+        Instr::Unary(_) => 24,
+        Instr::Binary { .. } => 25,
+        Instr::BinaryConst { .. } => 26,
+        Instr::InRange { .. } => 27,
+        Instr::Jump(_) => 28,
+        Instr::JumpIfZero(_) => 29,
+        Instr::AndThen(_) => 30,
+        Instr::OrElse(_) => 31,
+        Instr::Bool => 32,
+        Instr::Return => 33,
+        Instr::Produce => 34,
+        Instr::DealRest => 35,
+        Instr::CmpBranch { .. } => 36,
+        Instr::InRangeBranch { .. } => 37,
+        Instr::VarBranch { .. } => 38,
+        Instr::VarCmp { .. } => 39,
+        Instr::HandCountCmp { .. } => 40,
+        Instr::HandCountInRange { .. } => 41,
+        Instr::HandCountBranch { .. } => 42,
+        Instr::HcpRangeBranch { .. } => 43,
+        Instr::HandCountStore { .. } => 44,
+        Instr::StoreProduce(_) => 45,
+        Instr::ConstJump { .. } => 46,
+        Instr::ShapeBranch { .. } => 47,
+        Instr::SuitTestBranch { .. } => 48,
     }
 }
 
 /// The number of kinds.
-const KINDS: usize = 48;
+const KINDS: usize = 49;
 
 /// One instruction of each kind: the plain ones written out, the superinstructions made
 /// by fusing the pairs (and triples) they stand for.
@@ -100,6 +101,7 @@ fn one_of_each() -> Vec<Instr> {
         Instr::Rnd,
         Instr::Tricks { declarer: n, strain: Strain::NoTrump },
         Instr::TricksAtLeast { declarer: n, strain: Strain::Spades, k: 9, count: false },
+        Instr::LeadTricks { declarer: n, strain: Strain::Hearts, card: Card::new(s, 12) },
         Instr::Par { side: Side::NorthSouth, vul: ParVul::Given(Vulnerability::None) },
         Instr::ParContract { vul: ParVul::Board },
         Instr::UserEval { query: 0, idx: 0 },
@@ -152,7 +154,7 @@ fn every_instruction_is_described() {
         let facts = i.facts();
         let first = i.unfused();
         // A superinstruction does what the first instruction of its pair does.
-        assert!(kind(first) <= 34, "`{i}` unfuses to a plain instruction");
+        assert!(kind(first) <= 35, "`{i}` unfuses to a plain instruction");
         assert_eq!(facts, first.facts(), "`{i}`");
         // Control never pushes; an end or a jump never comes from a load.
         assert!(!matches!(facts.flow, Flow::Jump(_) | Flow::Branch(_) | Flow::ShortCircuit(_)) || facts.pushes == 0, "`{i}`");
@@ -166,11 +168,11 @@ fn pure_loads_and_block_instructions_are_the_expected_ones() {
     let names = |keep: &dyn Fn(Facts) -> bool| plain.iter().filter(|i| keep(i.facts())).map(|i| kind(*i)).collect::<Vec<_>>();
     // The loads a variable is read through without a call: constants and what reads the
     // cards, `opc` too (a function of the deal, counted once).
-    assert_eq!(names(&|f| f.is_pure_load()), [0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 22]);
+    assert_eq!(names(&|f| f.is_pure_load()), [0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 23]);
     // What the block evaluator does not run: double dummy, `usereval` and `opc` (answers
     // kept for one deal).
-    let per_deal: Vec<usize> = (0..35).filter(|k| !names(&|f| f.runs_over_blocks()).contains(k)).collect();
-    assert_eq!(per_deal, [17, 18, 19, 20, 21, 22]);
+    let per_deal: Vec<usize> = (0..36).filter(|k| !names(&|f| f.runs_over_blocks()).contains(k)).collect();
+    assert_eq!(per_deal, [17, 18, 19, 20, 21, 22, 23]);
 }
 
 #[test]

@@ -319,6 +319,10 @@ impl Machine {
                         Ok(made) => push!(i32::from(made)),
                         Err(_) => done!(Err(Fault::NoSolver)),
                     },
+                    Instr::LeadTricks { declarer, strain, card } => match self.dd.lead_tricks(&deal, declarer, strain, card) {
+                        Ok(t) => push!(t as i32),
+                        Err(_) => done!(Err(Fault::NoSolver)),
+                    },
                     Instr::Par { side, vul } => match self.dd.par(&deal, self.dd.vulnerability(vul)) {
                         Ok(p) => push!(if side == Side::NorthSouth { p.score } else { p.score.wrapping_neg() }),
                         Err(_) => done!(Err(Fault::NoSolver)),

@@ -137,7 +137,7 @@ impl Instr {
             Instr::LengthsValue { table } => Facts::load(Reads::LengthsTable(table), Pure),
             Instr::Score { .. } | Instr::Imps | Instr::Unary(_) | Instr::BinaryConst { .. } | Instr::InRange { .. } | Instr::Bool => Facts::map(Pure),
             Instr::Rnd => Facts::map(Needs::Draw),
-            Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::Par { .. } | Instr::ParContract { .. } => {
+            Instr::Tricks { .. } | Instr::TricksAtLeast { .. } | Instr::LeadTricks { .. } | Instr::Par { .. } | Instr::ParContract { .. } => {
                 Facts::load(Reads::Deal, Needs::Solver)
             }
             Instr::UserEval { .. } => Facts::load(Reads::Deal, Needs::Server),

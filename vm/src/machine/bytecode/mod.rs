@@ -226,6 +226,16 @@ pub enum Instr {
         /// count later on every deal that reaches this question, so one solve serves both.
         count: bool,
     },
+    /// Push the tricks the defenders take, double dummy, after `card` is led by `declarer`'s
+    /// left-hand opponent in `strain` (every lead of the deal solved at the first question).
+    LeadTricks {
+        /// The declarer.
+        declarer: Seat,
+        /// The strain.
+        strain: Strain,
+        /// The card led, which the leader holds.
+        card: Card,
+    },
     /// Push the par score of the deal at vulnerability `vul`, for `side`.
     Par {
         /// The side the score is for (North-South's score, or its negation).

@@ -52,6 +52,7 @@ impl fmt::Display for Instr {
             Instr::TricksAtLeast { declarer, strain, k, count } => {
                 write!(f, "dd.tricks.atleast {} {} {k}{}", declarer.keyword(), strain.letter(), if count { " by.count" } else { "" })
             }
+            Instr::LeadTricks { declarer, strain, card } => write!(f, "dd.lead {} {} {card}", declarer.keyword(), strain.letter()),
             Instr::Par { side, vul } => write!(f, "dd.par {} {}", side.name(), vul.name()),
             Instr::ParContract { vul } => write!(f, "dd.parcontract {}", vul.name()),
             Instr::UserEval { query, idx } => write!(f, "usereval query{query} {idx}"),
