@@ -43,6 +43,7 @@ mod same_deals;
 mod scripts;
 mod serve;
 mod shards;
+mod slurm;
 mod solved_files;
 mod squaredeal;
 mod table_files;
