@@ -17,12 +17,14 @@ fn example() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/usereval/hcp_server.py").display().to_string()
 }
 
-/// Writes the shell script `body` as the executable `dir/name` and gives its path.
+/// Writes the shell script `body` as the executable `dir/name` and gives its path from `dir`.
 fn server(dir: &Path, name: &str, body: &str) -> String {
     let path = dir.join(name);
     fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
     fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-    path.display().to_string()
+    // Named from the folder the runs start in: the messages quote it whole, however deep the
+    // tests' folder is.
+    format!("./{name}")
 }
 
 /// A server that greets, then answers each request with its number and `reply` (a shell word

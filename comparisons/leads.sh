@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# An opening-lead study against DDS itself: every lead of the same deals solved by dealvm's
+# evalleads (one thread) and by DDS's SolveBoard called from Python through endplay (one thread,
+# each deal on its own), taken in turn RUNS times; prints each one's median wall and processor
+# seconds and the ratio endplay / dealvm, and checks that both give the same tricks, card by
+# card.
+#
+#   python3 -m venv /tmp/ep && /tmp/ep/bin/pip install endplay
+#   PYTHON=/tmp/ep/bin/python bash comparisons/leads.sh          # 200 deals, 3 runs
+#
+# The study: West holds SKJ72 HQ83 DJT9 CQ42 against 3NT by South after 1NT (15-17) - 3NT. The
+# deals are the study's own (its seed): dealvm deals them and prints them for endplay, then
+# deals them again for evalleads, whose time includes dealing them (a few milliseconds).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DEALS=${DEALS:-200}
+RUNS=${RUNS:-3}
+PYTHON=${PYTHON:-python3}
+source comparisons/lib.sh
+release_dealvm
+"$PYTHON" -c 'import endplay' 2>/dev/null || { echo "endplay is missing: PYTHON=... (a Python with endplay installed)" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+study="predeal west SKJ72, HQ83, DJT9, CQ42
+condition shape(south, any 4333 + any 4432 + any 5332) && hcp(south) >= 15 && hcp(south) <= 17
+          && hcp(north) >= 9 && spades(north) < 4 && hearts(north) < 4
+produce $DEALS"
+printf '%s\naction printpbn\n' "$study" > "$tmp/deals.dli"
+printf '%s\naction evalleads(south, z3N, nv)\n' "$study" > "$tmp/leads.dli"
+"$DEALVM" -s 1 -R 1 "$tmp/deals.dli" > "$tmp/deals.pbn"
+
+for _ in $(seq "$RUNS"); do
+  "$PYTHON" comparisons/leads_endplay.py "$tmp/deals.pbn" W N > "$tmp/last"
+  awk '{ print $1, $2 }' "$tmp/last" >> "$tmp/endplay"
+  /usr/bin/time -f '%e %U %S' -o "$tmp/time" "$DEALVM" -s 1 -R 1 --json "$tmp/leads.json" "$tmp/leads.dli" > /dev/null
+  awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$tmp/time" >> "$tmp/dealvm"
+done
+
+# The same tricks: endplay's per card (the leader's side) against dealvm's counts.
+"$PYTHON" - "$tmp/last" "$tmp/leads.json" <<'PY'
+import json, sys
+endplay = dict(kv.split("=") for kv in open(sys.argv[1]).read().split()[2:])
+report = json.load(open(sys.argv[2]))["reports"][0]
+ours = {card: sum(t * n for t, n in enumerate(lead["counts"])) for lead in report["leads"] for card in lead["cards"]}
+assert {k: int(v) for k, v in endplay.items()} == ours, (endplay, ours)
+print(f"the same tricks for each of the {len(ours)} cards over {report['n']} deals")
+PY
+
+median() { sort -g -k"$2,$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+echo "$DEALS deals, every lead of West against 3NT, median of $RUNS runs, one thread each"
+printf '%-28s %8s %8s %14s %14s\n' program wall_s cpu_s "endplay/wall" "endplay/cpu"
+ew=$(median "$tmp/endplay" 1) ec=$(median "$tmp/endplay" 2)
+for name in endplay dealvm; do
+  w=$(median "$tmp/$name" 1) c=$(median "$tmp/$name" 2)
+  label=$([ "$name" = endplay ] && echo "endplay (DDS SolveBoard)" || echo "dealvm evalleads -R 1")
+  printf '%-28s %8.3f %8.3f %14.2f %14.2f\n' "$label" "$w" "$c" "$(awk -v a="$ew" -v b="$w" 'BEGIN { print a / b }')" "$(awk -v a="$ec" -v b="$c" 'BEGIN { print a / b }')"
+done
