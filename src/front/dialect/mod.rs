@@ -153,6 +153,13 @@ pub const LACKS: &[Lack] = &[
         instead: "write `vulnerable all`",
     },
     Lack {
+        construct: Construct::Word("evalleads"),
+        dealers: ALL,
+        outcome: Outcome::UnknownWord,
+        what: "dealvm's own action",
+        instead: "leave it out: no other Dealer studies opening leads (`evalcontract` scores one contract)",
+    },
+    Lack {
         construct: Construct::Word("startboard"),
         dealers: ALL,
         outcome: Outcome::UnknownWord,
