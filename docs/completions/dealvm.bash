@@ -452,7 +452,7 @@ _dealvm() {
             return 0
             ;;
         dealvm__subcmd__serve)
-            opts="-h --listen --max-seconds --max-generate --max-deals --max-script-bytes --max-request-bytes --max-answer-bytes --max-running --max-waiting --max-wait --max-threads --help"
+            opts="-h --listen --max-seconds --max-generate --max-deals --max-script-bytes --max-request-bytes --max-answer-bytes --max-running --max-waiting --max-wait --max-threads --max-header-seconds --max-body-seconds --max-idle-seconds --max-connections --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -499,6 +499,22 @@ _dealvm() {
                     return 0
                     ;;
                 --max-threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-header-seconds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-body-seconds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-idle-seconds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-connections)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

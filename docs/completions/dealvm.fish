@@ -160,4 +160,8 @@ complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-running -d '
 complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-waiting -d 'Requests waiting for a place; more are answered 503 at once' -r
 complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-wait -d 'Seconds a request waits for a place before it is answered 503' -r
 complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-threads -d 'Threads a request\'s run may deal on' -r
+complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-header-seconds -d 'Seconds a client has to send a request\'s headers, from its connection (or from the first byte of its next request on a kept-alive connection); then the connection is closed' -r
+complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-body-seconds -d 'Seconds a client has to send a request\'s body; then it is answered 408 and its connection closed' -r
+complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-idle-seconds -d 'Seconds a kept-alive connection may wait for its next request; then it is closed' -r
+complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -l max-connections -d 'Connections open at once [default: the open-files limit less an eighth (at least 64), at most 4096]. At the cap, a new connection closes the one that has waited longest for its headers or its next request; if every one is running a request, it is answered 503' -r
 complete -c dealvm -n "__fish_dealvm_using_subcommand serve" -s h -l help -d 'Print this help and stop'

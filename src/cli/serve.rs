@@ -27,6 +27,10 @@ pub fn main(args: &[OsString], _start: Instant) -> Result<(), Exit> {
         waiting: cli.max_waiting,
         wait: cli.max_wait,
         threads: cli.max_threads,
+        header_seconds: cli.max_header_seconds,
+        body_seconds: cli.max_body_seconds,
+        idle_seconds: cli.max_idle_seconds,
+        connections: cli.max_connections,
     };
     Ok(serve(Config { listen: cli.listen, limits }, Arc::new(Hosted)).map_err(|e| {
         Failure::Input(Diagnostic::error(format!("dealvm serve: cannot serve on {}: {}", cli.listen, crate::files::reason(&e))).render(None))

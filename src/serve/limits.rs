@@ -32,6 +32,19 @@ pub struct Limits {
     pub wait: f64,
     /// Threads one run deals on (`--max-threads`): a request asking more gets this many.
     pub threads: usize,
+    /// Seconds a client has to send a request's headers (`--max-header-seconds`): counted from
+    /// its connection, or from the first byte of a request that follows another on a kept-alive
+    /// connection; then the connection is closed.
+    pub header_seconds: f64,
+    /// Seconds a client has to send a request's body (`--max-body-seconds`); then the request
+    /// is answered 408 and its connection closed.
+    pub body_seconds: f64,
+    /// Seconds a kept-alive connection may wait for its next request, once its answer is
+    /// written (`--max-idle-seconds`); then it is closed.
+    pub idle_seconds: f64,
+    /// Connections open at once (`--max-connections`); `None`: as many as the open-files limit
+    /// leaves room for ([`default_connections`]).
+    pub connections: Option<usize>,
 }
 
 /// The limits of `dealvm serve` without switches: a service for a club or a class on a small
@@ -47,7 +60,19 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     waiting: 16,
     wait: 2.0,
     threads: 1,
+    header_seconds: 10.0,
+    body_seconds: 20.0,
+    idle_seconds: 5.0,
+    connections: None,
 };
+
+/// The connections of a server whose open-files limit is `files`, when `--max-connections`
+/// does not say: an eighth of the limit (at least 64) left for the server's own files (its
+/// listener, its runtime, the runs' threads), at most 4096.
+pub fn default_connections(files: u64) -> usize {
+    let room = files.saturating_sub((files / 8).max(64));
+    room.clamp(1, 4096) as usize
+}
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -120,6 +145,14 @@ impl Gate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_cap_on_connections_leaves_room_for_the_servers_files() {
+        assert_eq!(default_connections(1024), 896);
+        assert_eq!(default_connections(256), 192);
+        assert_eq!(default_connections(20), 1);
+        assert_eq!(default_connections(1 << 20), 4096);
+    }
 
     #[test]
     fn a_full_gate_queues_then_turns_away() {

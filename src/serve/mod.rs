@@ -4,12 +4,15 @@
 //! (`POST /deal`), each run within the server's [`limits`], on a thread of its own, by an
 //! [`engine::Engine`]: the command's own run ([`hosted`], an invocation built from the request
 //! and carried out as the command carries out its own, so that the output is what `dealvm`
-//! prints). `docs/guide/serve.md` tells how to run it.
+//! prints). Its [`connections`] it accepts itself, a bounded number, each within its time
+//! limits, so that slow or idle clients cannot hold them. `docs/guide/serve.md` tells how to
+//! run it.
 //!
 //! Imports: [`crate::invocation`] (the run), [`crate::api`] (a run's stop), and
 //! [`crate::formats`] and [`crate::tournament`] for the board files it offers; the command
 //! (`cli::serve`) starts it.
 
+pub mod connections;
 pub mod engine;
 pub mod hosted;
 pub mod limits;
@@ -17,7 +20,7 @@ pub mod page;
 pub mod routes;
 
 use engine::Engine;
-use limits::{Gate, Limits};
+use limits::{default_connections, Gate, Limits};
 use routes::Server;
 use std::io;
 use std::net::SocketAddr;
@@ -37,20 +40,57 @@ const STACK: usize = 32 << 20;
 
 /// Serves until SIGTERM or Ctrl-C, then lets the requests in flight finish (each within
 /// its time limit) and returns. The first line on standard error says where it listens:
-/// `dealvm serve: listening on http://127.0.0.1:8080`.
+/// `dealvm serve: listening on http://127.0.0.1:8080`; the second, the limits on connections.
+/// The soft open-files limit is raised to the hard one first, where the system allows it.
 pub fn serve(config: Config, engine: Arc<dyn Engine>) -> io::Result<()> {
+    let files = connections::raise_open_files();
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_stack_size(STACK).enable_all().build()?;
     let seconds = config.limits.seconds;
     let served = runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(config.listen).await?;
+        let listener = listen(config.listen)?;
         eprintln!("dealvm serve: listening on http://{}", listener.local_addr()?);
-        let server = Arc::new(Server { gate: Gate::new(&config.limits), limits: config.limits, engine });
-        axum::serve(listener, routes::router(server)).with_graceful_shutdown(shutdown()).await
+        // Without an open-files limit to go by, that of most systems' services.
+        let cap = config.limits.connections.unwrap_or_else(|| default_connections(files.map_or(1024, |f| f.now)));
+        eprintln!("dealvm serve: {}", connection_limits(&config.limits, cap, files));
+        let limits = config.limits.clone();
+        let server = Arc::new(Server { gate: Gate::new(&config.limits), limits: config.limits, connections: cap, engine });
+        connections::serve(listener, routes::router(server), limits, cap, shutdown()).await;
+        Ok(())
     });
     // Runs still going end at their time limit.
     runtime.shutdown_timeout(Duration::from_secs_f64(seconds.max(0.0) + 2.0));
     eprintln!("dealvm serve: stopped");
     served
+}
+
+/// Connections waiting to be accepted, beyond which the system turns new ones away: room for
+/// a burst of clients while the server is briefly busy.
+const BACKLOG: u32 = 1024;
+
+/// The listening socket on `address`.
+fn listen(address: SocketAddr) -> io::Result<tokio::net::TcpListener> {
+    let socket = if address.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    // As the standard library's listeners: a port of a server just stopped is taken at once.
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(BACKLOG)
+}
+
+/// The start's line on connections: how many at once, of what open-files limit, and their
+/// time limits.
+fn connection_limits(limits: &Limits, cap: usize, files: Option<connections::OpenFiles>) -> String {
+    let files = match files {
+        Some(f) if f.now > f.before => format!("the open-files limit raised from {} to {}", f.before, f.now),
+        Some(f) => format!("the open-files limit is {}", f.now),
+        None => "the open-files limit is not known".to_string(),
+    };
+    format!(
+        "at most {cap} connections at once (--max-connections; {files}); each sends its request's headers within {} s \
+         (--max-header-seconds) and its body within {} s (--max-body-seconds), and is closed after {} s without a request \
+         (--max-idle-seconds)",
+        limits.header_seconds, limits.body_seconds, limits.idle_seconds
+    )
 }
 
 /// Waits for SIGTERM or Ctrl-C (SIGINT).

@@ -36,12 +36,11 @@ pub fn openapi_document() -> String {
 pub const ROUTES: &[(&str, &str)] =
     &[("GET", "/api/health"), ("GET", "/api/openapi.json"), ("POST", "/api/run"), ("POST", "/api/boards"), ("POST", "/deal")];
 
-/// Seconds a client has to send its request's body.
-const BODY_SECONDS: u64 = 30;
-
 /// What every request shares: the limits, the gate, the engine.
 pub struct Server {
     pub limits: Limits,
+    /// Connections open at once: `--max-connections`, or the default of the open-files limit.
+    pub connections: usize,
     pub gate: Gate,
     pub engine: Arc<dyn Engine>,
 }
@@ -176,7 +175,8 @@ async fn health(State(server): State<Arc<Server>>) -> Response {
     let limits = json!({
         "seconds": l.seconds, "generate": l.generate, "deals": l.deals, "script_bytes": l.script_bytes,
         "request_bytes": l.request_bytes, "answer_bytes": l.answer_bytes, "running": l.running,
-        "waiting": l.waiting, "wait": l.wait, "threads": l.threads,
+        "waiting": l.waiting, "wait": l.wait, "threads": l.threads, "header_seconds": l.header_seconds,
+        "body_seconds": l.body_seconds, "idle_seconds": l.idle_seconds, "connections": server.connections,
     });
     json_answer(
         StatusCode::OK,
@@ -439,14 +439,14 @@ fn notes(value: &mut Value, answer: &Answer, timed_out: bool, limits: &Limits) {
 
 /// The body of `request`, read within the limit, as the JSON of `T`.
 async fn read_json<T: DeserializeOwned>(server: &Server, request: Request) -> Result<T, Response> {
-    let body = read_body(request, server.limits.request_bytes).await?;
+    let body = read_body(request, server.limits.request_bytes, server.limits.body_seconds).await?;
     serde_json::from_slice(&body).map_err(|e| error(StatusCode::BAD_REQUEST, format!("the request is not the JSON this endpoint takes: {e}")))
 }
 
-/// The body of `request`, at most `limit` bytes: a larger one is read to its end and
-/// dropped (so that the client reads the answer rather than a reset connection), up to a
-/// point, then answered 413.
-async fn read_body(request: Request, limit: usize) -> Result<Vec<u8>, Response> {
+/// The body of `request`, at most `limit` bytes, read within `seconds` (else 408): a larger
+/// one is read to its end and dropped (so that the client reads the answer rather than a reset
+/// connection), up to a point, then answered 413.
+async fn read_body(request: Request, limit: usize, seconds: f64) -> Result<Vec<u8>, Response> {
     let too_large =
         || error(StatusCode::PAYLOAD_TOO_LARGE, format!("the request is larger than the {limit} bytes this server takes (--max-request-bytes)"));
     let drained = (limit as u64).saturating_mul(16).max(64 << 20);
@@ -474,9 +474,12 @@ async fn read_body(request: Request, limit: usize) -> Result<Vec<u8>, Response> 
         }
         Ok(kept)
     };
-    match tokio::time::timeout(Duration::from_secs(BODY_SECONDS), read).await {
+    match tokio::time::timeout(Duration::from_secs_f64(seconds.max(0.0)), read).await {
         Ok(read) => read,
-        Err(_) => Err(error(StatusCode::REQUEST_TIMEOUT, format!("the request's body did not come within {BODY_SECONDS} seconds"))),
+        Err(_) => Err(error(
+            StatusCode::REQUEST_TIMEOUT,
+            format!("the request's body did not come within {seconds} seconds, the server's limit (--max-body-seconds)"),
+        )),
     }
 }
 

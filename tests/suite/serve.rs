@@ -26,14 +26,14 @@ impl Server {
 
     /// The server listening on `listen`, with `args`.
     fn listening(listen: &str, args: &[&str]) -> Server {
-        let mut child = crate::common::dealvm_command()
-            .args(["serve", "--listen", listen])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut command = crate::common::dealvm_command();
+        command.args(["serve", "--listen", listen]).args(args);
+        Server::spawned(command)
+    }
+
+    /// The server `command` starts: the port read from its first line.
+    fn spawned(mut command: Command) -> Server {
+        let mut child = command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
         let mut stderr = BufReader::new(child.stderr.take().unwrap());
         let mut first = String::new();
         stderr.read_line(&mut first).unwrap();
@@ -674,4 +674,208 @@ fn the_serve_guides_examples_are_what_the_server_answers() {
         }
     }
     assert!(answered >= 5, "the guide's requests are sent");
+}
+
+/// Raises this process's soft open-files limit to its hard one, for the client sockets of a
+/// test; the limit then.
+#[cfg(target_os = "linux")]
+fn more_open_files() -> u64 {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes the struct it is given, ours; setrlimit reads it.
+    unsafe {
+        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
+        limit.rlim_cur = limit.rlim_max;
+        libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit);
+    }
+    limit.rlim_cur
+}
+
+/// Whether the server has closed `stream`: it reads the end (or a reset) at once, after what
+/// the server wrote before, which is appended to `got`.
+fn closed_by_server(mut stream: &TcpStream, got: &mut Vec<u8>) -> bool {
+    stream.set_nonblocking(true).unwrap();
+    let mut buffer = [0u8; 4096];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => return true,
+            Ok(n) => got.extend_from_slice(&buffer[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
+            Err(_) => return true,
+        }
+    }
+}
+
+/// A request on a connection of its own, timed: its answer must come within 2 seconds.
+fn within_two_seconds(what: &str, ask: impl FnOnce() -> Reply) -> Reply {
+    let started = Instant::now();
+    let reply = ask();
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(2), "{what} took {took:?}");
+    reply
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn slow_clients_are_cut_at_their_time_and_leave_the_server_serving() {
+    const SLOWLORIS: usize = 1100;
+    const TRICKLING: usize = 50;
+    let files = more_open_files();
+    assert!(files > 1500, "the test needs 1500 open files, and the hard limit is {files}");
+    // The server as a service commonly runs: 1024 open files, neither limit above it.
+    let mut command = Command::new("prlimit");
+    command.args(["--nofile=1024:1024", env!("CARGO_BIN_EXE_dealvm"), "serve", "--listen", "127.0.0.1:0"]);
+    command.args(["--max-header-seconds", "2", "--max-body-seconds", "2", "--max-idle-seconds", "2"]);
+    crate::common::in_test_home(&mut command);
+    let mut server = Server::spawned(command);
+    let connect = || TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    // Bodies sent a byte at a time: each request's headers are whole, its body never is.
+    let started = Instant::now();
+    let mut trickling: Vec<TcpStream> = (0..TRICKLING)
+        .map(|_| {
+            let mut stream = connect();
+            stream.write_all(b"POST /deal HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{").unwrap();
+            stream
+        })
+        .collect();
+    // Headers never finished, more than the open files the server has.
+    let slowloris: Vec<(TcpStream, Instant)> = (0..SLOWLORIS)
+        .map(|_| {
+            let mut stream = connect();
+            stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n").unwrap();
+            (stream, Instant::now())
+        })
+        .collect();
+    let opened = started.elapsed();
+    // Meanwhile every endpoint answers at once, and a header of 2 MB is refused.
+    let health = within_two_seconds("GET /api/health", || server.get("/api/health"));
+    assert_eq!(health.status, 200, "{}", health.text());
+    assert_eq!(health.json()["limits"]["connections"], 896, "{}", health.text());
+    let deal = within_two_seconds("POST /deal", || server.post("/deal", &json!({ "script": ONELINE, "seed": 1 })));
+    assert_eq!(deal.status, 200, "{}", deal.text());
+    let large = within_two_seconds("a header of 2 MB", || {
+        let stream = connect();
+        stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut writer = stream.try_clone().unwrap();
+        let sending = std::thread::spawn(move || {
+            let mut head = b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Large: ".to_vec();
+            head.resize(head.len() + (2 << 20), b'a');
+            head.extend_from_slice(b"\r\n\r\n");
+            // The server stops reading where the header passes its limit.
+            let _ = writer.write_all(&head);
+        });
+        let reply = read_reply(stream);
+        let _ = sending.join();
+        reply
+    });
+    assert_eq!(large.status, 431);
+    // The newest connections are not closed before their time.
+    let (newest, since) = slowloris.last().unwrap();
+    let mut got = Vec::new();
+    assert!(since.elapsed() < Duration::from_millis(1500) && !closed_by_server(newest, &mut got), "{:?}", since.elapsed());
+    // The bodies go on a byte at a time, every 200 ms, until each is cut at its time.
+    for _ in 0..18 {
+        for stream in &mut trickling {
+            let _ = stream.write_all(b" ");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // Every slow connection is closed by now: 2 s and a margin after the last one opened.
+    let margin = Duration::from_millis(1500);
+    let waited = started.elapsed();
+    assert!(waited >= opened + Duration::from_secs(2) + margin, "{waited:?}, {opened:?}");
+    let open = slowloris.iter().filter(|(stream, _)| !closed_by_server(stream, &mut Vec::new())).count();
+    assert_eq!(open, 0, "{open} of the {SLOWLORIS} connections without headers are open after {waited:?}");
+    for stream in &trickling {
+        let mut got = Vec::new();
+        assert!(closed_by_server(stream, &mut got), "a body trickled is still read after {waited:?}");
+        assert!(got.starts_with(b"HTTP/1.1 408"), "{}", String::from_utf8_lossy(&got));
+    }
+    // One line for each kind, at most once a second: not one per connection.
+    let log = server.log();
+    assert!(log.contains("at most 896 connections at once (--max-connections; the open-files limit is 1024)"), "{log}");
+    let lines = |what: &str| log.lines().filter(|l| l.contains(what)).count();
+    let timed_out = lines("that did not send their headers within 2 s (--max-header-seconds)");
+    let made_room = lines("the most it keeps (--max-connections): closed");
+    assert!((1..=8).contains(&timed_out) && (1..=8).contains(&made_room), "{log}");
+    assert_eq!(lines("POST /deal 408 "), TRICKLING, "{log}");
+    // SIGTERM ends the server at once, with status 0, slow connections open or not.
+    let _waiting: Vec<TcpStream> = (0..200)
+        .map(|_| {
+            let mut stream = connect();
+            stream.write_all(b"GET /api/health HTTP/1.1\r\n").unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let stopping = Instant::now();
+    // SAFETY: kill has no preconditions; the pid is our child's (prlimit runs the server in
+    // its own place), still running.
+    unsafe { libc::kill(server.child.id() as i32, libc::SIGTERM) };
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(stopping.elapsed() < Duration::from_secs(3), "the server did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0), "{}", server.log());
+}
+
+#[test]
+fn a_kept_alive_connection_is_closed_after_its_idle_time() {
+    let server = Server::start(&["--max-idle-seconds", "1"]);
+    let stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let mut got = Vec::new();
+    // Two requests on the connection, the second after a wait shorter than the limit.
+    for wait in [0, 600] {
+        std::thread::sleep(Duration::from_millis(wait));
+        (&stream).write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let answered = Instant::now();
+        while got.windows(4).filter(|w| w == b"\r\n\r\n").count() < if wait == 0 { 1 } else { 2 } {
+            assert!(!closed_by_server(&stream, &mut got), "{}", String::from_utf8_lossy(&got));
+            assert!(answered.elapsed() < Duration::from_secs(2), "{}", String::from_utf8_lossy(&got));
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    assert_eq!(String::from_utf8_lossy(&got).matches("HTTP/1.1 200 OK").count(), 2, "{}", String::from_utf8_lossy(&got));
+    // Then nothing: open at half the limit, closed after it.
+    let idle = Instant::now();
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(!closed_by_server(&stream, &mut got));
+    while !closed_by_server(&stream, &mut got) {
+        assert!(idle.elapsed() < Duration::from_millis(2500), "open after {:?}", idle.elapsed());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(idle.elapsed() >= Duration::from_millis(900), "closed after {:?}", idle.elapsed());
+    std::thread::sleep(Duration::from_millis(1100));
+    assert!(server.log().contains("dealvm serve: closed 1 connection kept alive without a request for 1 s (--max-idle-seconds)"), "{}", server.log());
+}
+
+#[test]
+fn a_connection_beyond_the_cap_is_answered_503_when_every_one_runs_a_request() {
+    let server = Server::start(&["--max-connections", "2", "--max-body-seconds", "2"]);
+    // Two requests whose bodies do not come: both connections run a request.
+    let running: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            stream.write_all(b"POST /deal HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{").unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let refused = within_two_seconds("a third connection", || server.get("/api/health"));
+    assert_eq!((refused.status, refused.header("retry-after")), (503, Some("5")), "{}", refused.text());
+    assert!(refused.json()["error"].as_str().unwrap().contains("--max-connections"), "{}", refused.text());
+    // Once their bodies' time is over, their places are free.
+    let freed = Instant::now();
+    for stream in &running {
+        while !closed_by_server(stream, &mut Vec::new()) {
+            assert!(freed.elapsed() < Duration::from_secs(4), "a request without its body still runs");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    assert_eq!(server.get("/api/health").status, 200);
+    std::thread::sleep(Duration::from_millis(1100));
+    assert!(server.log().contains("each running a request, the most it keeps (--max-connections): answered 503 to 1 connection"), "{}", server.log());
 }

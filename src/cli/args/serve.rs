@@ -9,8 +9,9 @@ use std::net::SocketAddr;
 /// Serves a JSON API (`POST /api/run`, `POST /api/boards`, `GET /api/health`, described in
 /// `GET /api/openapi.json`) and the deal-service call of teaching sites (`POST /deal`), each
 /// request within the limits below. Scripts read and write no file. The first line on
-/// standard error says where it listens; then one line per request. SIGTERM or Ctrl-C stops
-/// it, the requests in flight finishing first.
+/// standard error says where it listens, the second its limits on connections; then one line
+/// per request, and for the connections it closes one line a second at most. SIGTERM or Ctrl-C
+/// stops it, the requests in flight finishing first.
 #[derive(Parser, Debug)]
 #[command(
     name = "dealvm serve",
@@ -66,6 +67,26 @@ pub struct ServeCli {
     #[arg(long = "max-threads", value_name = "N", default_value_t = DEFAULT_LIMITS.threads, value_parser = at_least_one)]
     pub max_threads: usize,
 
+    /// Seconds a client has to send a request's headers, from its connection (or from the
+    /// first byte of its next request on a kept-alive connection); then the connection is closed
+    #[arg(long = "max-header-seconds", value_name = "SECONDS", default_value_t = DEFAULT_LIMITS.header_seconds, value_parser = seconds)]
+    pub max_header_seconds: f64,
+
+    /// Seconds a client has to send a request's body; then it is answered 408 and its
+    /// connection closed
+    #[arg(long = "max-body-seconds", value_name = "SECONDS", default_value_t = DEFAULT_LIMITS.body_seconds, value_parser = seconds)]
+    pub max_body_seconds: f64,
+
+    /// Seconds a kept-alive connection may wait for its next request; then it is closed
+    #[arg(long = "max-idle-seconds", value_name = "SECONDS", default_value_t = DEFAULT_LIMITS.idle_seconds, value_parser = seconds)]
+    pub max_idle_seconds: f64,
+
+    /// Connections open at once [default: the open-files limit less an eighth (at least 64),
+    /// at most 4096]. At the cap, a new connection closes the one that has waited longest for
+    /// its headers or its next request; if every one is running a request, it is answered 503
+    #[arg(long = "max-connections", value_name = "N", value_parser = connections)]
+    pub max_connections: Option<usize>,
+
     /// Print this help and stop
     #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]
     pub help: Option<bool>,
@@ -99,6 +120,14 @@ fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
         _ => Err(format!("`{text}` is not a number of seconds between 0 and 86400 (a day)")),
+    }
+}
+
+/// A number of connections: at least 1, at most a million.
+fn connections(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=1_000_000).contains(&n) => Ok(n),
+        _ => Err(format!("`{text}` is not a number of connections between 1 and 1000000")),
     }
 }
 
