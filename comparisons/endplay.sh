@@ -19,7 +19,7 @@ RUNS=${RUNS:-5}
 PYTHON=${PYTHON:-python3}
 source comparisons/lib.sh
 release_dealvm
-"$PYTHON" -c 'import endplay' 2>/dev/null || { echo "endplay is missing: PYTHON=... (a Python with endplay installed)" >&2; exit 1; }
+require_endplay
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf 'generate %d\nproduce %d\naction printpbn\n' "$DEALS" "$DEALS" > "$tmp/make.dli"
@@ -45,8 +45,6 @@ for _ in $(seq "$RUNS"); do
   [ -z "${BEFORE:-}" ] || dealvm_run before "$BEFORE" -R 1
 done
 
-# The median of column COLUMN of file FILE.
-median() { sort -g -k"$2,$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "$DEALS deals, table and par at four vulnerabilities, median of $RUNS runs"
 printf '%-28s %8s %8s %14s %14s\n' program wall_s cpu_s "endplay/wall" "endplay/cpu"

@@ -18,7 +18,7 @@ RUNS=${RUNS:-3}
 PYTHON=${PYTHON:-python3}
 source comparisons/lib.sh
 release_dealvm
-"$PYTHON" -c 'import endplay' 2>/dev/null || { echo "endplay is missing: PYTHON=... (a Python with endplay installed)" >&2; exit 1; }
+require_endplay
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 study="predeal west SKJ72, HQ83, DJT9, CQ42
@@ -46,7 +46,6 @@ assert {k: int(v) for k, v in endplay.items()} == ours, (endplay, ours)
 print(f"the same tricks for each of the {len(ours)} cards over {report['n']} deals")
 PY
 
-median() { sort -g -k"$2,$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo "$DEALS deals, every lead of West against 3NT, median of $RUNS runs, one thread each"
 printf '%-28s %8s %8s %14s %14s\n' program wall_s cpu_s "endplay/wall" "endplay/cpu"
 ew=$(median "$tmp/endplay" 1) ec=$(median "$tmp/endplay" 2)

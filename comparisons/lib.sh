@@ -1,5 +1,5 @@
-# Helpers shared by the benchmarks that time dealvm against the reference Dealer, sourced by
-# comparisons/scripts.sh and comparisons/users.sh from the repository's root.
+# Helpers shared by the benchmarks that time dealvm against the reference programs (Dealer, DDS
+# through endplay), sourced by the scripts of comparisons/ from the repository's root.
 #
 # DEALER names the reference program (default /usr/games/dealer), DEALVM another dealvm build
 # (default: the release build, built first).
@@ -48,3 +48,11 @@ time_once() {
     echo failed >>"$tmp/$name"
   fi
 }
+
+# Stops unless $PYTHON (default python3) imports endplay, DDS for Python.
+require_endplay() {
+  "${PYTHON:-python3}" -c 'import endplay' 2>/dev/null || { echo "endplay is missing: PYTHON=... (a Python with endplay installed)" >&2; exit 1; }
+}
+
+# FILE COLUMN: the median of column COLUMN of the numbers in FILE.
+median() { sort -g -k"$2,$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

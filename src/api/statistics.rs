@@ -5,6 +5,7 @@
 use crate::compile::ActionSpec;
 use crate::report::estimate::Mean;
 use crate::report::stats::lead_figures;
+use crate::report::tricks_of;
 use dealvm_vm::card::{Card, Seat};
 use dealvm_vm::evaluation::stats::{Tallies, TallySpec};
 
@@ -253,23 +254,17 @@ pub(crate) fn of_actions(specs: &[ActionSpec], tallies: &Tallies) -> Vec<Statist
             ActionSpec::Frequency { label, tally, .. } | ActionSpec::BktFreq { label, tally, .. } => {
                 Statistic::Table(table(label.clone(), tallies.spec(*tally).clone(), n, tallies.get(*tally).counts.clone()))
             }
-            ActionSpec::EvalContract { side, contract, vulnerable, tally, .. } => {
-                let cells = &tallies.get(*tally).counts;
-                let doubling = ["", "x", "xx"][contract.doubling as usize];
-                Statistic::EvalContract(EvalContract {
-                    contract: format!("{}{}{doubling}", contract.level, contract.strain.letter()),
-                    side: side.name(),
-                    vulnerable: *vulnerable,
-                    tricks: std::array::from_fn(|t| cells[t + 1]),
-                })
-            }
+            ActionSpec::EvalContract { side, contract, vulnerable, tally, .. } => Statistic::EvalContract(EvalContract {
+                contract: contract.to_string(),
+                side: side.name(),
+                vulnerable: *vulnerable,
+                tricks: tricks_of(tallies, *tally),
+            }),
             ActionSpec::EvalLeads { declarer, contract, vulnerable, leads, .. } => {
-                let doubling = ["", "x", "xx"][contract.doubling as usize];
-                let counts = |tally: usize| -> [u64; 14] { std::array::from_fn(|t| tallies.get(tally).counts[t + 1]) };
-                let figures = lead_figures(*contract, *vulnerable, leads.iter().map(|l| (l.cards.clone(), counts(l.tally))).collect());
+                let figures = lead_figures(*contract, *vulnerable, leads.iter().map(|l| (l.cards.clone(), tricks_of(tallies, l.tally))).collect());
                 Statistic::EvalLeads(EvalLeads {
                     declarer: *declarer,
-                    contract: format!("{}{}{doubling}", contract.level, contract.strain.letter()),
+                    contract: contract.to_string(),
                     vulnerable: *vulnerable,
                     leads: figures
                         .into_iter()

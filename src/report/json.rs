@@ -227,10 +227,9 @@ fn report<'a>(actions: &'a Actions, spec: &'a ActionSpec) -> Report<'a> {
         ActionSpec::EvalContract { side, contract, vulnerable, tally, .. } => {
             let tricks = actions.tricks(*tally);
             let f = EvalFigures::new(*contract, *vulnerable, &tricks);
-            let doubling = ["", "x", "xx"][contract.doubling as usize];
             return Report::Evalcontract(Box::new(EvalReport {
                 side: side.name(),
-                contract: format!("{}{}{doubling}", contract.level, contract.strain.letter()),
+                contract: contract.to_string(),
                 vulnerable: *vulnerable,
                 n: f.score.n,
                 tricks,
@@ -244,11 +243,10 @@ fn report<'a>(actions: &'a Actions, spec: &'a ActionSpec) -> Report<'a> {
             }));
         }
         ActionSpec::EvalLeads { declarer, contract, vulnerable, leads, .. } => {
-            let doubling = ["", "x", "xx"][contract.doubling as usize];
             let leads = actions.lead_figures(*contract, *vulnerable, leads);
             return Report::Evalleads(LeadsReport {
                 declarer: declarer.letter(),
-                contract: format!("{}{}{doubling}", contract.level, contract.strain.letter()),
+                contract: contract.to_string(),
                 vulnerable: *vulnerable,
                 n,
                 leads: leads

@@ -545,8 +545,7 @@ impl Actions {
     /// The deals of an `evalcontract` by tricks taken: the frequency cells of 0..=13 tricks
     /// of accumulator `tally`, between Low and High.
     fn tricks(&self, tally: usize) -> [u64; 14] {
-        let cells = &self.tallies.get(tally).counts;
-        std::array::from_fn(|t| cells[t + 1])
+        tricks_of(&self.tallies, tally)
     }
 
     /// The figures of an `evalleads`'s `leads` against `contract`, best first.
@@ -662,4 +661,11 @@ fn flush(w: &mut dyn Write, buf: &mut Vec<u8>) -> io::Result<()> {
     let written = w.write_all(buf);
     buf.clear();
     written
+}
+
+/// The deals by tricks of a frequency table `tally` of 0..=13 tricks (`evalcontract`'s, each
+/// lead's of `evalleads`): its cells between Low and High.
+pub(crate) fn tricks_of(tallies: &Tallies, tally: usize) -> [u64; 14] {
+    let cells = &tallies.get(tally).counts;
+    std::array::from_fn(|t| cells[t + 1])
 }

@@ -468,15 +468,12 @@ pub fn lead_figures(contract: Contract, vulnerable: bool, leads: Vec<(Vec<Card>,
 /// defenders' average score, each with its standard error (`-` under two deals, every figure
 /// `-` with no deal).
 pub fn evalleads(w: &mut dyn Write, declarer: Seat, contract: Contract, vulnerable: bool, figures: &[LeadFigures]) -> io::Result<()> {
-    let x = ["", "x", "xx"][contract.doubling as usize];
     let n = figures.first().map_or(0, |f| f.tricks.n);
     let deals = if n == 1 { "1 deal".to_string() } else { format!("{n} deals") };
     writeln!(
         w,
-        "\nOpening leads by {} against {}{}{x} by {}, {}, double dummy over {deals}:",
+        "\nOpening leads by {} against {contract} by {}, {}, double dummy over {deals}:",
         declarer.rotate(1).name(),
-        contract.level,
-        contract.strain.letter(),
         declarer.name(),
         if vulnerable { "vulnerable" } else { "not vulnerable" }
     )?;

@@ -3,7 +3,7 @@
 //! leads compare at a glance; the share of deals on which the contract goes down and the
 //! defenders' score are on hover.
 
-use super::svg::{self, Svg, GRID, TEXT};
+use super::svg::{self, Svg};
 use super::{Drawn, LeadsChart};
 
 /// The space left of the axis (the leads' names), the axis's length, a row's height.
@@ -47,14 +47,7 @@ pub(super) fn draw(chart: &LeadsChart) -> Drawn {
     let mut s = Svg::new(width, height);
     s.heading(heading, 12.0);
     let range = range(chart);
-    let (ticks, decimals) = svg::ticks(range.0, range.1, 7);
-    for t in ticks {
-        let x = x_of(t, range);
-        s.line("", (x, top), (x, axis_y), GRID, 1.0);
-        s.line("", (x, axis_y), (x, axis_y + 4.0), TEXT, 1.0);
-        s.text(x, axis_y + 16.0, "middle", 11.0, "normal", &svg::tick_label(t, decimals));
-    }
-    s.line("", (LEFT, axis_y), (LEFT + AXIS, axis_y), TEXT, 1.0);
+    super::means::value_axis(&mut s, range, 7, (top, axis_y), (LEFT, LEFT + AXIS), &|v| x_of(v, range));
     for (i, lead) in chart.leads.iter().enumerate() {
         let y = top + ROW * (i as f64 + 0.5);
         s.text(LEFT - 10.0, y + 4.0, "end", 12.0, if i == 0 { "bold" } else { "normal" }, &lead.name);

@@ -52,6 +52,26 @@ fn figures(m: &Mean) -> String {
     }
 }
 
+/// Draws a horizontal axis over the values `range` at height `axis_y`, from `x_from` to `x_to`:
+/// about `wanted` ticks, each with its label and a grid line up to `top`; `x` places a value.
+pub(super) fn value_axis(
+    s: &mut Svg,
+    range: (f64, f64),
+    wanted: usize,
+    (top, axis_y): (f64, f64),
+    (x_from, x_to): (f64, f64),
+    x: &dyn Fn(f64) -> f64,
+) {
+    let (ticks, decimals) = svg::ticks(range.0, range.1, wanted);
+    for t in ticks {
+        let at = x(t);
+        s.line("", (at, top), (at, axis_y), GRID, 1.0);
+        s.line("", (at, axis_y), (at, axis_y + 4.0), TEXT, 1.0);
+        s.text(at, axis_y + 16.0, "middle", 11.0, "normal", &svg::tick_label(t, decimals));
+    }
+    s.line("", (x_from, axis_y), (x_to, axis_y), TEXT, 1.0);
+}
+
 /// Draws mean `m` as a dot on its 95% interval at height `y`, the interval's ends `end` up and
 /// down, `x` placing a value on the axis.
 pub(super) fn dot_on_interval(s: &mut Svg, m: &Mean, y: f64, end: f64, x: &dyn Fn(f64) -> f64) {
@@ -84,14 +104,7 @@ pub(super) fn draw(chart: &MeanChart) -> Drawn {
     s.heading(heading, 12.0);
     let (row, axis_y) = (top + 20.0, top + 44.0);
     if let Some(range) = range(&chart.mean) {
-        let (ticks, decimals) = svg::ticks(range.0, range.1, 6);
-        for t in ticks {
-            let x = x_of(t, range);
-            s.line("", (x, top), (x, axis_y), GRID, 1.0);
-            s.line("", (x, axis_y), (x, axis_y + 4.0), TEXT, 1.0);
-            s.text(x, axis_y + 16.0, "middle", 11.0, "normal", &svg::tick_label(t, decimals));
-        }
-        s.line("", (LEFT, axis_y), (LEFT + AXIS, axis_y), TEXT, 1.0);
+        value_axis(&mut s, range, 6, (top, axis_y), (LEFT, LEFT + AXIS), &|v| x_of(v, range));
         s.hover_group("mean", &note);
         s.hit_area((LEFT, top, AXIS, axis_y - top));
         dot_on_interval(&mut s, &chart.mean, row, 6.0, &|v| x_of(v, range));
