@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Double dummy against DDS itself: the whole trick table and par at the four vulnerabilities
-# of the same random deals, solved by dealvm (`--deals`, one and two threads) and by DDS called
-# from Python through endplay (one thread), taken in turn RUNS times; prints each one's median
-# wall and processor seconds and the ratios endplay / dealvm, and checks that both give the
-# same par scores.
+# of the same deals (random, or sharing a predealt hand), solved by dealvm (`--deals`, one and
+# two threads) and by DDS called from Python through endplay (one thread), taken in turn RUNS
+# times; prints each one's median wall and processor seconds and the ratios endplay / dealvm,
+# and checks that both give the same par scores.
 #
 #   python3 -m venv /tmp/ep && /tmp/ep/bin/pip install endplay
 #   PYTHON=/tmp/ep/bin/python bash comparisons/endplay.sh              # 200 deals, 5 runs
 #   DEALS=40 RUNS=3 PYTHON=... BEFORE=/path/to/old/dealvm bash comparisons/endplay.sh
+#   PREDEAL='west SKJ72, HQ83, DJT9, CQ42' PYTHON=... bash comparisons/endplay.sh
 #
 # DEALVM names the build to time (default: the release build, built first), BEFORE another one
-# timed beside it on one thread. endplay's own time leaves out Python's start and reading the
-# deals; dealvm's is the whole process (a few milliseconds of it start-up).
+# timed beside it on one thread; PREDEAL a predeal line's seat and cards, for deals that share
+# a hand, as a study's do (random deals without it). endplay's own time leaves out Python's
+# start and reading the deals; dealvm's is the whole process (a few milliseconds of it start-up).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEALS=${DEALS:-200}
@@ -22,7 +24,10 @@ release_dealvm
 require_endplay
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-printf 'generate %d\nproduce %d\naction printpbn\n' "$DEALS" "$DEALS" > "$tmp/make.dli"
+{
+  [ -z "${PREDEAL:-}" ] || printf 'predeal %s\n' "$PREDEAL"
+  printf 'generate %d\nproduce %d\naction printpbn\n' "$DEALS" "$DEALS"
+} > "$tmp/make.dli"
 "$DEALVM" -s 1 "$tmp/make.dli" > "$tmp/deals.pbn"
 printf 'action average par(NS, none), average par(NS, ns), average par(NS, ew), average par(NS, both)\n' > "$tmp/par.dli"
 

@@ -39,12 +39,22 @@ def endplay_leads(pbn, leader, strain):
     return {SUIT_LETTERS[card.suit] + card.rank.abbr: tricks for card, tricks in solve_board(deal)}
 
 
-def a_study(rng):
-    """A random study: a leader's hand, a declarer, a contract."""
+# Freak shapes for the leader's hand: long suits, voids, a whole suit.
+FREAK_SHAPES = [(13, 0, 0, 0), (9, 4, 0, 0), (7, 6, 0, 0), (7, 5, 1, 0), (6, 6, 1, 0), (8, 4, 1, 0)]
+
+
+def a_study(rng, freak=False):
+    """A random study: a leader's hand (of a freak shape, suits in random order, if `freak`),
+    a declarer, a contract."""
     declarer = rng.choice(ORDER)
     leader = ORDER[(ORDER.index(declarer) + 1) % 4]
-    pack = [s + r for s in "SHDC" for r in "AKQJT98765432"]
-    hand = rng.sample(pack, 13)
+    if freak:
+        shape = list(rng.choice(FREAK_SHAPES))
+        rng.shuffle(shape)
+        hand = [s + r for s, n in zip("SHDC", shape) for r in rng.sample("AKQJT98765432", n)]
+    else:
+        pack = [s + r for s in "SHDC" for r in "AKQJT98765432"]
+        hand = rng.sample(pack, 13)
     strain = rng.choice("CDHSN")
     level = rng.randint(1, 7)
     text = f"predeal {SEATS[leader][0]} {predeal(hand)}\naction evalleads({SEATS[declarer][0]}, z{level}{strain}, {rng.choice(['nv', 'vul'])})\n"
@@ -55,8 +65,9 @@ class Leads(unittest.TestCase):
     def test_every_lead_of_every_deal_is_endplays(self):
         rng = random.Random(2026)
         compared = 0
-        for study in range(10):
-            text, leader, strain, hand = a_study(rng)
+        for study in range(14):
+            # The last four with a freak hand on lead.
+            text, leader, strain, hand = a_study(rng, freak=study >= 10)
             script = dealvm.Script(text + "produce 1\n", values=[])
             results = script.run(seed=100 + study)
             [deal] = results.deals
@@ -68,7 +79,7 @@ class Leads(unittest.TestCase):
             self.assertEqual(set(got), hand, text)
             self.assertEqual(got, expected, f"{text}{deal.pbn}")
             compared += len(got)
-        self.assertEqual(compared, 130)
+        self.assertEqual(compared, 14 * 13)
 
     def test_a_studys_totals_are_the_sums_of_its_deals(self):
         text = "predeal west SKJ72, HQ83, DJT9, CQ42\ncondition hcp(north) + hcp(south) >= 23\nproduce 12\naction evalleads(south, z4H, vul)\n"

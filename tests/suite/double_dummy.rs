@@ -18,7 +18,14 @@ struct Solved {
 
 /// The 200 random deals of `tests/data/dd/random_deals.tsv`.
 fn random_deals() -> Vec<Solved> {
-    let text = fs::read_to_string(data_dir().join("dd/random_deals.tsv")).unwrap();
+    let deals = solved_deals("random_deals.tsv");
+    assert_eq!(deals.len(), 200);
+    deals
+}
+
+/// The deals of a truth file of `tests/data/dd`.
+fn solved_deals(name: &str) -> Vec<Solved> {
+    let text = fs::read_to_string(data_dir().join("dd").join(name)).unwrap();
     let deals: Vec<Solved> = text
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -31,7 +38,6 @@ fn random_deals() -> Vec<Solved> {
             }
         })
         .collect();
-    assert_eq!(deals.len(), 200);
     deals
 }
 
@@ -83,12 +89,28 @@ fn tables_and_par_agree_with_dds_on_random_deals() {
     // DEALVM_ALL_DEALS=1.
     let all = std::env::var_os("DEALVM_ALL_DEALS").is_some();
     let deals: Vec<Solved> = random_deals().into_iter().enumerate().filter(|(i, _)| all || i % 5 == 0).map(|(_, d)| d).collect();
-    let file = pbn_file("random", &deals);
+    tables_and_par_agree("random", &deals);
+}
+
+#[test]
+fn tables_and_par_agree_with_dds_on_freak_deals() {
+    // Long suits, voids and whole suits (`make_truth.py 40 freak`): one or two such hands a
+    // deal, all 40 deals.
+    let deals = solved_deals("freak_deals.tsv");
+    assert_eq!(deals.len(), 40);
+    assert!(deals.iter().any(|d| d.pbn.contains("..")), "no void");
+    tables_and_par_agree("freak", &deals);
+}
+
+/// Each deal's 20 trick counts and North-South's par at four vulnerabilities, as dealvm
+/// solves them in one run over the deals, against the truth file's.
+fn tables_and_par_agree(name: &str, deals: &[Solved]) {
+    let file = pbn_file(name, deals);
     let script = "action csvrpt(trix(deal), par(NS, none), par(NS, ns), par(NS, ew), par(EW, both))\n";
     let out = over(&file, script, &["-v"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), deals.len());
-    for (i, (line, d)) in lines.iter().zip(&deals).enumerate() {
+    for (i, (line, d)) in lines.iter().zip(deals).enumerate() {
         let n = numbers(line);
         let tricks: Vec<u8> = n[..20].iter().map(|&t| t as u8).collect();
         assert_eq!(tricks, d.tricks, "deal {} {}", i + 1, d.pbn);

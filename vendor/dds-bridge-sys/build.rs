@@ -13,10 +13,19 @@ fn main() -> anyhow::Result<()> {
     // (dds_solve_boards_batched, dds_calc_dd_tables_batched) upstream lacks — so
     // skip upstream's file. Nothing inside vendor/ calls these entry points.
     // ponytail: drop this filter if we ever adopt upstream's api/dds_api.hpp wholesale.
+    //
+    // dealvm patch (PATCHES.md): the files of the search are compiled together, as one
+    // translation unit (`src/search_unit.cpp` includes them), and not on their own.
+    let search_unit = std::fs::read_to_string("src/search_unit.cpp")?;
+    let in_search_unit = |path: &PathBuf| {
+        let name = path.strip_prefix("vendor/library/src").unwrap_or(path).to_string_lossy().replace('\\', "/");
+        search_unit.lines().any(|line| line == format!("#include \"{name}\""))
+    };
     let mut sources: Vec<PathBuf> = glob::glob("vendor/library/src/**/*.cpp")?
         .flatten()
-        .filter(|path| !path.ends_with("dds_api.cpp"))
+        .filter(|path| !path.ends_with("dds_api.cpp") && !in_search_unit(path))
         .collect();
+    sources.push(PathBuf::from("src/search_unit.cpp"));
     sources.push(PathBuf::from("src/dds_context.cpp"));
 
     // dealvm patch (PATCHES.md): the library is built again when its sources change (a build

@@ -675,15 +675,26 @@ auto TransTableP::add(
     const std::uint32_t weight = weight_of(pattern);
     std::size_t at = 0;
     if (PatternTree* existing = shapes_[slot].tree) {
+        // dealvm patch (PATCHES.md): the bucket is ordered by weight, so the
+        // first pattern as heavy as this one is found by halving, not by
+        // weighing every lighter one in turn.
         at = existing->bucket_begin(bucket);
-        const std::size_t end = existing->bucket_end[bucket];
+        std::size_t end = existing->bucket_end[bucket];
+        while (at < end) {
+            const std::size_t mid = at + (end - at) / 2;
+            if (weight_of((*existing)[mid].key) < weight) {
+                at = mid + 1;
+            } else {
+                end = mid;
+            }
+        }
+        end = existing->bucket_end[bucket];
         for (; at < end; ++at) {
             PatternNode& stored = (*existing)[at];
-            const std::uint32_t stored_weight = weight_of(stored.key);
-            if (stored_weight > weight) {
+            if (weight_of(stored.key) > weight) {
                 break;
             }
-            if (stored_weight == weight && same_pattern(stored.key, pattern)) {
+            if (same_pattern(stored.key, pattern)) {
                 tighten(stored.cards, cards, flag);
                 return;
             }
