@@ -52,6 +52,12 @@ fn main() -> anyhow::Result<()> {
     if !dump {
         build.define("DDS_NO_DUMP_ON_ERROR", None);
     }
+    // dealvm patch (PATCHES.md): DDS's own checks of the search's state (`assert`) are left out
+    // of release builds, as a C++ release build leaves them out; builds for work and tests
+    // keep them.
+    if std::env::var("PROFILE").as_deref() == Ok("release") {
+        build.define("NDEBUG", None);
+    }
     // dealvm patch (PATCHES.md): on GNU/Linux the C++ library is linked into the program, so
     // that starting it does not load and relocate libstdc++.so.
     let target = |key: &str| std::env::var(key).unwrap_or_default();
