@@ -10,9 +10,12 @@
 //!
 //! Groups: `single` (south's tricks in notrump: one DDS search per deal), `target` (does south
 //! take nine tricks in notrump: a target search), `table_par` (the 20 results and the par at
-//! four vulnerabilities). In each, `direct` calls DDS through the `dd` crate and `engine` runs
-//! the compiled condition on a thread's machine over the deals read from a file; the
-//! difference is the engine's cost per deal. Scaling over threads is measured on whole runs
+//! four vulnerabilities), `leads` (the tricks after each of West's cards against South's
+//! notrump: DDS's every-lead search, as `evalleads` makes it). In each, `direct` calls DDS
+//! through the `dd` crate and `engine` runs the compiled condition on a thread's machine over
+//! the deals read from a file; the difference is the engine's cost per deal (`leads` has only
+//! `direct`: `evalleads` needs the leader's hand predealt, and these deals share no hand; the
+//! study against DDS 2.9 is `comparisons/leads.sh`). Scaling over threads is measured on whole runs
 //! by `comparisons/dd.sh`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -145,5 +148,21 @@ fn table_par(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, single, target, table_par);
+fn leads(c: &mut Criterion) {
+    let deals = deals();
+    let mut g = c.benchmark_group("leads");
+    g.sample_size(10).measurement_time(Duration::from_secs(20)).warm_up_time(Duration::from_secs(2));
+    let mut dds = Dds::new();
+    let mut next = 0;
+    g.bench_function("direct", |b| {
+        b.iter_custom(|iters| {
+            over(&deals, &mut next, iters, |d| {
+                _ = black_box(dds.leads(d, Seat::South, Strain::NoTrump).cards().map(|(_, t)| u32::from(t)).sum::<u32>())
+            })
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, single, target, table_par, leads);
 criterion_main!(benches);
