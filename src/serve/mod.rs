@@ -78,8 +78,18 @@ fn listen(address: SocketAddr) -> io::Result<tokio::net::TcpListener> {
 }
 
 /// The start's line on connections: how many at once, of what open-files limit, and their
-/// time limits.
+/// time limits; a warning when `--max-connections` asks for more than the open-files limit
+/// leaves room for.
 fn connection_limits(limits: &Limits, cap: usize, files: Option<connections::OpenFiles>) -> String {
+    let room = files.map(|f| default_connections(f.now));
+    let over = match (limits.connections, room) {
+        (Some(given), Some(room)) if given > room => format!(
+            ". Warning: --max-connections {given} is more than the open-files limit leaves room for (about {room}, the \
+             server's own files set apart): past that, new connections wait unaccepted until others close; raise the \
+             limit (ulimit -n, or LimitNOFILE= under systemd) or ask for fewer"
+        ),
+        _ => String::new(),
+    };
     let files = match files {
         Some(f) if f.now > f.before => format!("the open-files limit raised from {} to {}", f.before, f.now),
         Some(f) => format!("the open-files limit is {}", f.now),
@@ -88,7 +98,7 @@ fn connection_limits(limits: &Limits, cap: usize, files: Option<connections::Ope
     format!(
         "at most {cap} connections at once (--max-connections; {files}); each sends its request's headers within {} s \
          (--max-header-seconds) and its body within {} s (--max-body-seconds), and is closed after {} s without a request \
-         (--max-idle-seconds)",
+         (--max-idle-seconds){over}",
         limits.header_seconds, limits.body_seconds, limits.idle_seconds
     )
 }
@@ -108,4 +118,23 @@ async fn shutdown() {
         _ = terminate => {}
     }
     eprintln!("dealvm serve: stopping: the requests in flight finish, within their time limit");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_warns_when_more_connections_are_asked_than_the_open_files_allow() {
+        let files = Some(connections::OpenFiles { now: 1024, before: 1024 });
+        let asked = |connections| Limits { connections, ..Limits::default() };
+        let line = connection_limits(&asked(Some(2000)), 2000, files);
+        assert!(line.contains("at most 2000 connections at once (--max-connections; the open-files limit is 1024)"), "{line}");
+        assert!(line.contains("Warning: --max-connections 2000 is more than the open-files limit leaves room for (about 896"), "{line}");
+        // Within the room, by default, or with the limit unknown: no warning.
+        for (limits, cap, files) in [(asked(Some(896)), 896, files), (asked(None), 896, files), (asked(Some(2000)), 2000, None)] {
+            let line = connection_limits(&limits, cap, files);
+            assert!(!line.contains("Warning"), "{line}");
+        }
+    }
 }
