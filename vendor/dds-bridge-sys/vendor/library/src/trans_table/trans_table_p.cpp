@@ -678,17 +678,11 @@ auto TransTableP::add(
         // dealvm patch (PATCHES.md): the bucket is ordered by weight, so the
         // first pattern as heavy as this one is found by halving, not by
         // weighing every lighter one in turn.
-        at = existing->bucket_begin(bucket);
-        std::size_t end = existing->bucket_end[bucket];
-        while (at < end) {
-            const std::size_t mid = at + (end - at) / 2;
-            if (weight_of((*existing)[mid].key) < weight) {
-                at = mid + 1;
-            } else {
-                end = mid;
-            }
-        }
-        end = existing->bucket_end[bucket];
+        PatternNode* const nodes = existing->nodes();
+        const std::size_t end = existing->bucket_end[bucket];
+        at = static_cast<std::size_t>(std::partition_point(
+            nodes + existing->bucket_begin(bucket), nodes + end,
+            [weight](const PatternNode& node) { return weight_of(node.key) < weight; }) - nodes);
         for (; at < end; ++at) {
             PatternNode& stored = (*existing)[at];
             if (weight_of(stored.key) > weight) {
