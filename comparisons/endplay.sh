@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Double dummy against DDS itself: the whole trick table and par at the four vulnerabilities
-# of the same deals (random, or sharing a predealt hand), solved by dealvm (`--deals`, one and
-# two threads) and by DDS called from Python through endplay (one thread), taken in turn RUNS
-# times; prints each one's median wall and processor seconds and the ratios endplay / dealvm,
-# and checks that both give the same par scores.
+# Double dummy against DDS itself: par at the four vulnerabilities of the same deals (random,
+# or sharing a predealt hand), found by dealvm (`--deals`, one and two threads) and by DDS
+# called from Python through endplay (one thread: the whole trick table, then par, as DDS
+# finds par), taken in turn RUNS times; prints each one's median wall and processor seconds and
+# the ratios endplay / dealvm, and checks that both give the same par scores. dealvm finds par
+# alone by target searches; with TABLE=1 its script prints the whole table too, so that it
+# solves every count as DDS does.
 #
 #   python3 -m venv /tmp/ep && /tmp/ep/bin/pip install endplay
 #   PYTHON=/tmp/ep/bin/python bash comparisons/endplay.sh              # 200 deals, 5 runs
 #   DEALS=40 RUNS=3 PYTHON=... BEFORE=/path/to/old/dealvm bash comparisons/endplay.sh
 #   PREDEAL='west SKJ72, HQ83, DJT9, CQ42' PYTHON=... bash comparisons/endplay.sh
+#   TABLE=1 PYTHON=... bash comparisons/endplay.sh
 #
 # DEALVM names the build to time (default: the release build, built first), BEFORE another one
 # timed beside it on one thread; PREDEAL a predeal line's seat and cards, for deals that share
@@ -29,7 +32,13 @@ trap 'rm -rf "$tmp"' EXIT
   printf 'generate %d\nproduce %d\naction printpbn\n' "$DEALS" "$DEALS"
 } > "$tmp/make.dli"
 "$DEALVM" -s 1 "$tmp/make.dli" > "$tmp/deals.pbn"
-printf 'action average par(NS, none), average par(NS, ns), average par(NS, ew), average par(NS, both)\n' > "$tmp/par.dli"
+if [ -n "${TABLE:-}" ]; then
+  # The whole table printed beside par: dealvm solves every count, as DDS does.
+  printf 'action average par(NS, none), average par(NS, ns), average par(NS, ew), average par(NS, both), csvrpt(trix(deal))\n' > "$tmp/par.dli"
+else
+  # Par alone: dealvm searches each count only as far as the par score needs.
+  printf 'action average par(NS, none), average par(NS, ns), average par(NS, ew), average par(NS, both)\n' > "$tmp/par.dli"
+fi
 
 # NAME program args...: one run of dealvm on the deals, its wall and processor seconds appended
 # to $tmp/NAME, its par total to $tmp/NAME.par.
@@ -51,7 +60,7 @@ for _ in $(seq "$RUNS"); do
 done
 
 
-echo "$DEALS deals, table and par at four vulnerabilities, median of $RUNS runs"
+echo "$DEALS deals, par at four vulnerabilities${TABLE:+ and the whole table}, median of $RUNS runs"
 printf '%-28s %8s %8s %14s %14s\n' program wall_s cpu_s "endplay/wall" "endplay/cpu"
 ew=$(median "$tmp/endplay" 1) ec=$(median "$tmp/endplay" 2)
 for name in endplay one two before; do

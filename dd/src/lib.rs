@@ -20,6 +20,9 @@ use std::ptr::NonNull;
 /// A DDS solver for one thread.
 pub struct Dds {
     context: Option<NonNull<sys::DdsSolverContext>>,
+    /// The cards of the deal of the last single solve: the next single solve of the same deal
+    /// keeps what DDS learnt of it (its transposition table, while the strain stays the same).
+    last_deal: Option<[[u32; 4]; 4]>,
 }
 
 // SAFETY: a context is used by one thread at a time (the solver is `Send`, not `Sync`), as DDS
@@ -35,7 +38,7 @@ impl Default for Dds {
 impl Dds {
     /// A solver; its DDS context is made at the first solve.
     pub fn new() -> Dds {
-        Dds { context: None }
+        Dds { context: None, last_deal: None }
     }
 
     /// A solver in a box, as the engine's machines take it.
@@ -43,16 +46,21 @@ impl Dds {
         Box::new(Dds::new())
     }
 
-    /// The DDS context, made if needed, reset for a new solve.
-    fn context(&mut self) -> *mut sys::DdsSolverContext {
+    /// The DDS context, made if needed, for a solve of the deal with `cards`. Reset for it,
+    /// unless `keep` and the last solve was a single solve of the same deal: DDS then keeps
+    /// its transposition table (it starts a new one itself for a new strain).
+    fn context(&mut self, cards: &[[u32; 4]; 4], keep: bool) -> *mut sys::DdsSolverContext {
         let ctx = *self.context.get_or_insert_with(|| {
             let config = sys::DdsSolverConfig { tt_kind: sys::DDS_TT_KIND_PATTERN as i32, tt_mem_default_mb: 0, tt_mem_maximum_mb: 0 };
             // SAFETY: the configuration is a valid struct for the duration of the call.
             let raw = unsafe { sys::dds_solver_context_new(&config) };
             NonNull::new(raw).expect("DDS could not allocate a solver context (out of memory)")
         });
-        // SAFETY: the context is live and used by this thread only.
-        unsafe { sys::dds_solver_context_reset_for_solve(ctx.as_ptr()) };
+        if !keep || self.last_deal.as_ref() != Some(cards) {
+            // SAFETY: the context is live and used by this thread only.
+            unsafe { sys::dds_solver_context_reset_for_solve(ctx.as_ptr()) };
+        }
+        self.last_deal = keep.then_some(*cards);
         ctx.as_ptr()
     }
 }
@@ -71,7 +79,7 @@ impl Dds {
             remainCards: dds_cards(deal),
         };
         let mut future = sys::FutureTricks::default();
-        let ctx = self.context();
+        let ctx = self.context(&dl.remainCards, solutions == 1);
         // Mode 1: search even when the leader's cards are all equivalent (mode 0 then gives
         // no score, the -2 DealerV2 turns into 15 tricks).
         // SAFETY: the context is live; the deal and the result are valid for the call.
@@ -146,7 +154,7 @@ impl Solver for Dds {
     fn table(&mut self, deal: &Deal) -> TrickTable {
         let table_deal = sys::DdTableDeal { cards: dds_cards(deal) };
         let mut results = sys::DdTableResults::default();
-        let ctx = self.context();
+        let ctx = self.context(&table_deal.cards, false);
         // SAFETY: the context is live; the deal and the results are valid for the call.
         let status = unsafe { sys::dds_calc_dd_table(ctx, &table_deal, &mut results) };
         check(status, "solve a deal's table");
@@ -215,6 +223,9 @@ pub fn par(table: &TrickTable, vul: Vulnerability) -> ParResult {
 mod tests {
     use super::*;
     use dealvm_vm::card::{Card, Hand};
+    use dealvm_vm::evaluation::dd::PAR_VULNERABILITIES;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Arc;
 
     /// A deal from four hands written `AKQ.xx.xx.xx`-style with dots, north first.
     fn deal(hands: [&str; 4]) -> Deal {
@@ -298,6 +309,96 @@ mod tests {
         let ew = par(&t, Vulnerability::EastWest);
         assert_eq!(ew.score, 110);
         assert_eq!(ew.contract.to_string(), " 3C  by N");
+    }
+
+    /// A random table from `x`: each side's count in each strain about 13 less the other's,
+    /// each hand of a side within two tricks of its partner, as deals give.
+    fn random_table(x: &mut u64) -> TrickTable {
+        let mut t = TrickTable::default();
+        let mut next = |n: u64| {
+            *x = dealvm_vm::dealing::rng::mix64(*x);
+            (*x % n) as i32
+        };
+        for strain in STRAINS {
+            let ns = next(14);
+            for seat in Seat::ALL {
+                let side = if seat.index() % 2 == 0 { ns } else { 13 - ns + next(3) - 1 };
+                t.set(seat, strain, (side - next(3)).clamp(0, 13) as u8);
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn par_scores_rise_with_north_souths_tricks_and_read_only_each_sides_best() {
+        // What dealvm's par without the whole table rests on (dealvm_vm::evaluation::par_search).
+        let mut x = 52;
+        for i in 0..100_000 {
+            let t = random_table(&mut x);
+            let vul = PAR_VULNERABILITIES[i % 4];
+            let score = par(&t, vul).score;
+            let seat = Seat::from_index(i / 4 % 4);
+            let strain = STRAINS[i / 16 % 5];
+            let count = t.get(seat, strain);
+            let partner = t.get(seat.rotate(2), strain);
+            if count < 13 {
+                let mut more = t;
+                more.set(seat, strain, count + 1);
+                let after = par(&more, vul).score;
+                let rises = if seat.index().is_multiple_of(2) { after >= score } else { after <= score };
+                assert!(rises, "{seat:?} {strain:?} one trick more: {score} then {after} at {vul:?}, {t:?}");
+            }
+            if count < partner {
+                let mut fewer = t;
+                fewer.set(seat, strain, count / 2);
+                assert_eq!(par(&fewer, vul).score, score, "{seat:?} {strain:?} below its partner, {t:?}");
+            }
+        }
+    }
+
+    /// A solver that answers from a table, each question counted.
+    struct FromTable {
+        table: TrickTable,
+        searches: Arc<AtomicU32>,
+    }
+
+    impl Solver for FromTable {
+        fn tricks(&mut self, _: &Deal, declarer: Seat, strain: Strain) -> u8 {
+            self.searches.fetch_add(1, Ordering::Relaxed);
+            self.table.get(declarer, strain)
+        }
+        fn table(&mut self, _: &Deal) -> TrickTable {
+            unreachable!("par scores are found without the whole table")
+        }
+        fn leads(&mut self, _: &Deal, _: Seat, _: Strain) -> Leads {
+            unreachable!()
+        }
+        fn par(&mut self, table: &TrickTable, vul: Vulnerability) -> ParResult {
+            par(table, vul)
+        }
+    }
+
+    #[test]
+    fn par_scores_found_by_target_searches_are_the_whole_tables() {
+        use dealvm_vm::evaluation::dd::{DdCache, DdMode};
+        let mut x = 7;
+        let (mut asked, mut cases) = (0, 0);
+        for seed in 0..3000u64 {
+            let d = ending(13, seed);
+            let table = random_table(&mut x);
+            let searches = Arc::new(AtomicU32::new(0));
+            let mut cache = DdCache::new(DdMode::ParScores);
+            cache.set_solver(Box::new(FromTable { table, searches: searches.clone() }));
+            // The four vulnerabilities in turn, on one deal, as a script asks them.
+            for vul in PAR_VULNERABILITIES {
+                assert_eq!(cache.par(&d, vul).unwrap().score, par(&table, vul).score, "{vul:?} {table:?}");
+                cases += 1;
+            }
+            asked += searches.load(Ordering::Relaxed);
+        }
+        // Fewer target searches than counting the table's twenty counts to the trick would take.
+        assert!(asked < 3000 * 40, "{asked} searches for {cases} par scores");
+        eprintln!("{asked} searches for {cases} par scores");
     }
 
     /// A random ending of `k` cards a hand (or a whole deal, `k` 13) from `seed`.
@@ -388,7 +489,7 @@ mod tests {
                 };
                 let mut future = sys::FutureTricks::default();
                 // SAFETY: a live context, valid inputs for the call.
-                let status = unsafe { sys::dds_solve_board(dds.context(), &dl, -1, 1, 1, &mut future) };
+                let status = unsafe { sys::dds_solve_board(dds.context(&remain, false), &dl, -1, 1, 1, &mut future) };
                 check(status, "solve after a lead");
                 // The side to play next, dummy's, is the declarer's.
                 assert_eq!(leads.get(card), Some(13 - future.score[0] as u8), "{card} led on {d:?}");

@@ -123,23 +123,27 @@ impl Compiler<'_, '_> {
         switches.par_vul.or(stated).map_or(ParVul::Board, ParVul::Given)
     }
 
-    /// How a program's deals are solved: whole tables when `-M 2` asks, when it needs the table
-    /// (`par`, `parcontract`) or, unless `-M 1` asks for single solves, when it asks about more
-    /// than eight declarer-strain pairs; else one single solve per pair asked.
+    /// How a program's deals are solved: each side's best in each strain when it asks for par
+    /// scores and no tricks; whole tables when `-M 2` asks, when it needs the table
+    /// (`parcontract`, or `par` beside tricks) or, unless `-M 1` asks for single solves, when it
+    /// asks about more than eight declarer-strain pairs; else one single solve per pair asked.
     pub(super) fn dd_mode(program: &Program, switches: &DdSwitches) -> DdMode {
         let mut pairs: HashSet<(Seat, Strain)> = HashSet::default();
-        let mut needs_table = false;
+        let (mut par, mut needs_table, mut targets) = (false, false, false);
         for i in &program.code {
-            match *i {
+            match i.unfused() {
                 Instr::Tricks { declarer, strain } => {
                     pairs.insert((declarer, strain));
                 }
-                Instr::Par { .. } | Instr::ParContract { .. } => needs_table = true,
+                Instr::TricksAtLeast { .. } => targets = true,
+                Instr::Par { .. } => par = true,
+                Instr::ParContract { .. } => needs_table = true,
                 _ => {}
             }
         }
         match switches.mode {
-            _ if needs_table => DdMode::Table,
+            _ if par && !needs_table && !targets && pairs.is_empty() => DdMode::ParScores,
+            _ if needs_table || par => DdMode::Table,
             Some(mode) => mode,
             None if pairs.len() > MAX_SINGLE_PAIRS => DdMode::Table,
             None => DdMode::Single,

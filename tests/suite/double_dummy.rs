@@ -103,7 +103,8 @@ fn tables_and_par_agree_with_dds_on_freak_deals() {
 }
 
 /// Each deal's 20 trick counts and North-South's par at four vulnerabilities, as dealvm
-/// solves them in one run over the deals, against the truth file's.
+/// solves them in one run over the deals (and par alone in another), against the truth
+/// file's.
 fn tables_and_par_agree(name: &str, deals: &[Solved]) {
     let file = pbn_file(name, deals);
     let script = "action csvrpt(trix(deal), par(NS, none), par(NS, ns), par(NS, ew), par(EW, both))\n";
@@ -116,6 +117,13 @@ fn tables_and_par_agree(name: &str, deals: &[Solved]) {
         assert_eq!(tricks, d.tricks, "deal {} {}", i + 1, d.pbn);
         // par(EW, ...) is North-South's score negated.
         assert_eq!(&n[20..], &[d.par[0], d.par[1], d.par[2], -d.par[3]], "par of deal {} {}", i + 1, d.pbn);
+    }
+    // Par alone is found by target searches, without the whole table: the same scores.
+    let script = "action csvrpt(par(NS, none), par(NS, ns), par(NS, ew), par(EW, both))\n";
+    let out = over(&file, script, &["-v"]);
+    assert_eq!(out.lines().count(), deals.len());
+    for (i, (line, d)) in out.lines().zip(deals).enumerate() {
+        assert_eq!(numbers(line), [d.par[0], d.par[1], d.par[2], -d.par[3]], "par alone of deal {} {}", i + 1, d.pbn);
     }
     fs::remove_file(file).ok();
 }
@@ -328,9 +336,20 @@ fn bad_double_dummy_switches_and_words_are_refused() {
 }
 
 #[test]
-fn whole_tables_are_chosen_for_par_and_many_pairs() {
-    let run = dealvm_stdin("generate 4\nproduce 4\naction average par(NS)\n", &["-s", "2", "-D", "2", "-M", "1"]);
-    assert_eq!(solve_counts(&run.stdout), (0, 0, 4, 0), "{}", run.stdout);
+fn par_alone_is_found_by_target_searches_and_whole_tables_serve_par_contracts_and_many_pairs() {
+    // Par scores alone: target searches, fewer than a table's (each of its 20 counts takes two
+    // searches or more), whatever -M says.
+    for m in ["1", "2"] {
+        let run = dealvm_stdin("generate 4\nproduce 4\naction average par(NS), average par(NS, both)\n", &["-s", "2", "-D", "2", "-M", m]);
+        let (single, targets, tables, _) = solve_counts(&run.stdout);
+        assert_eq!((single, tables), (0, 0), "{}", run.stdout);
+        assert!(targets > 0 && targets < 4 * 40, "{}", run.stdout);
+    }
+    // A par contract, or par beside a count: the whole table.
+    let run = dealvm_stdin("generate 4\nproduce 4\naction printrpt(par(NS), parcontract)\n", &["-s", "2", "-D", "2"]);
+    assert_eq!(solve_counts(&run.stdout).2, 4, "{}", run.stdout);
+    let run = dealvm_stdin("generate 4\nproduce 4\naction average par(NS) + dds(north, spades)\n", &["-s", "2", "-D", "2"]);
+    assert_eq!(solve_counts(&run.stdout).2, 4, "{}", run.stdout);
     // Nine pairs: a table costs less than nine single solves.
     let pairs = |seats: &[&str]| -> String {
         let strains = ["clubs", "diamonds", "hearts", "spades", "notrump"];

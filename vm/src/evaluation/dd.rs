@@ -297,8 +297,13 @@ pub enum DdMode {
     /// Solve just the declarer and strain asked for (few pairs per deal).
     #[default]
     Single,
-    /// Solve the whole table at the first question (par, trix, or many pairs per deal).
+    /// Solve the whole table at the first question (par contracts, tables written out, or
+    /// many pairs per deal).
     Table,
+    /// The program asks for par scores and for no tricks nor par contracts: bounds on each
+    /// side's best in each strain are narrowed by target searches until the par score is
+    /// settled ([`crate::evaluation::par_search`]), less work than the whole table.
+    ParScores,
 }
 
 /// Counts of the work a cache asked of its solver.
@@ -346,7 +351,7 @@ pub struct NoSolver;
 /// What one thread knows of the current deal's double-dummy results, and its solver.
 pub struct DdCache {
     mode: DdMode,
-    solver: Option<Box<dyn Solver>>,
+    pub(super) solver: Option<Box<dyn Solver>>,
     /// Bit `seat * 5 + strain` is set when that count is known.
     known: u32,
     table: TrickTable,
@@ -522,6 +527,20 @@ impl DdCache {
         Ok(made)
     }
 
+    /// What is known of the tricks `declarer` takes in `strain`: the lowest and the highest
+    /// count possible.
+    pub(super) fn bounds(&self, declarer: Seat, strain: Strain) -> (u8, u8) {
+        let pair = declarer as usize * 5 + strain as usize;
+        if self.known & (1 << pair) != 0 {
+            let t = self.table.get(declarer, strain);
+            (t, t)
+        } else if self.bounded & (1 << pair) != 0 {
+            (self.low[pair], self.high[pair])
+        } else {
+            (0, 13)
+        }
+    }
+
     /// The whole table of `deal`.
     pub fn table(&mut self, deal: &Deal) -> Result<&TrickTable, NoSolver> {
         if self.known == ALL_KNOWN {
@@ -535,13 +554,19 @@ impl DdCache {
         Ok(&self.table)
     }
 
-    /// The par result of `deal` at vulnerability `vul`.
+    /// The par result of `deal` at vulnerability `vul`. In [`DdMode::ParScores`] (and no
+    /// table known), only its score is the deal's: the contract is one of bounds that give
+    /// the same score, not necessarily the deal's par contract.
     pub fn par(&mut self, deal: &Deal, vul: Vulnerability) -> Result<ParResult, NoSolver> {
         let v = vul_index(vul);
         if self.par_known & (1 << v) == 0 {
-            let table = *self.table(deal)?;
-            let solver = self.solver.as_mut().ok_or(NoSolver)?;
-            self.par[v] = solver.par(&table, vul);
+            if self.known != ALL_KNOWN && self.mode == DdMode::ParScores {
+                self.par[v] = self.par_by_search(deal, vul)?;
+            } else {
+                let table = *self.table(deal)?;
+                let solver = self.solver.as_mut().ok_or(NoSolver)?;
+                self.par[v] = solver.par(&table, vul);
+            }
             self.par_known |= 1 << v;
         }
         Ok(self.par[v])

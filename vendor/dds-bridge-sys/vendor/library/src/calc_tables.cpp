@@ -114,8 +114,10 @@ auto calc_single_common_internal(
         if (reuse_same_board)
         {
             // Fast path for full deals: null-window reuse with a partner/opponent hint.
-            const int hint =
-                (k == 2 ? fut.score[0] : kFullDealRemainingTricks - fut.score[0]);
+            // dealvm patch (PATCHES.md): south and west start from their partner's count.
+            const int hint = k == 1
+                ? kFullDealRemainingTricks - solved.solved_board[bno].score[0]
+                : solved.solved_board[bno].score[k - 2];
             res = solve_same_board(ctx, deal, &fut, hint);
         }
         else
@@ -522,8 +524,10 @@ auto calc_single_deal_scores(
         deal.first = k;
         if (reuse_same_board)
         {
-            const int hint =
-                (k == 2 ? fut.score[0] : kFullDealRemainingTricks - fut.score[0]);
+            // dealvm patch (PATCHES.md): south and west start from their partner's count.
+            const int hint = k == 1
+                ? kFullDealRemainingTricks - scores[0]
+                : scores[k - 2];
             res = solve_same_board(ctx, deal, &fut, hint);
         }
         else
