@@ -345,10 +345,21 @@ fn par_alone_is_found_by_target_searches_and_whole_tables_serve_par_contracts_an
         assert_eq!((single, tables), (0, 0), "{}", run.stdout);
         assert!(targets > 0 && targets < 4 * 40, "{}", run.stdout);
     }
-    // A par contract, or par beside a count: the whole table.
+    // Par beside a count: the count solved alone, par by target searches; the whole table with
+    // -M 2, or beside five counts.
+    let beside = "generate 4\nproduce 4\naction average par(NS) + dds(north, spades)\n";
+    let run = dealvm_stdin(beside, &["-s", "2", "-D", "2"]);
+    let (single, targets, tables, _) = solve_counts(&run.stdout);
+    assert_eq!((single, tables), (4, 0), "{}", run.stdout);
+    assert!(targets > 0, "{}", run.stdout);
+    let table = dealvm_stdin(beside, &["-s", "2", "-D", "2", "-M", "2"]);
+    assert_eq!(solve_counts(&table.stdout), (0, 0, 4, 4), "{}", table.stdout);
+    let mean = |out: &str| out.lines().find(|l| l.starts_with("Mean")).unwrap().to_string();
+    assert_eq!(mean(&run.stdout), mean(&table.stdout));
+    let five = "generate 4\nproduce 4\naction average par(NS) + dds(north, spades) + dds(north, hearts) + dds(south, clubs) + dds(east, spades) + dds(west, notrump)\n";
+    assert_eq!(solve_counts(&dealvm_stdin(five, &["-s", "2", "-D", "2"]).stdout).2, 4);
+    // A par contract: the whole table.
     let run = dealvm_stdin("generate 4\nproduce 4\naction printrpt(par(NS), parcontract)\n", &["-s", "2", "-D", "2"]);
-    assert_eq!(solve_counts(&run.stdout).2, 4, "{}", run.stdout);
-    let run = dealvm_stdin("generate 4\nproduce 4\naction average par(NS) + dds(north, spades)\n", &["-s", "2", "-D", "2"]);
     assert_eq!(solve_counts(&run.stdout).2, 4, "{}", run.stdout);
     // Nine pairs: a table costs less than nine single solves.
     let pairs = |seats: &[&str]| -> String {

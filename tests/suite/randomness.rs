@@ -91,8 +91,16 @@ pub(crate) fn chi_square_p(observed: &[u64], probs: &[f64]) -> f64 {
             cells.push((o as f64, e));
         }
     }
-    if pool_e > 0.0 {
-        cells.push((pool_o, pool_e));
+    // The pooled cells make a cell of their own when they expect 5 or more; else they join the
+    // last cell (a cell expecting less than 5 would make the statistic's law far from the
+    // chi-square's: six ten-card suits where 0.8 are expected gave p = 4e-6).
+    match cells.last_mut() {
+        Some(last) if pool_e > 0.0 && pool_e < 5.0 => {
+            last.0 += pool_o;
+            last.1 += pool_e;
+        }
+        _ if pool_e > 0.0 => cells.push((pool_o, pool_e)),
+        _ => {}
     }
     assert!(cells.len() >= 2, "enough cells for a chi-square test");
     let stat: f64 = cells.iter().map(|(o, e)| (o - e) * (o - e) / e).sum();

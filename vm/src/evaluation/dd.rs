@@ -300,9 +300,10 @@ pub enum DdMode {
     /// Solve the whole table at the first question (par contracts, tables written out, or
     /// many pairs per deal).
     Table,
-    /// The program asks for par scores and for no tricks nor par contracts: bounds on each
-    /// side's best in each strain are narrowed by target searches until the par score is
-    /// settled ([`crate::evaluation::par_search`]), less work than the whole table.
+    /// The program asks for par scores, no par contract, and few counts or none: bounds on
+    /// each side's best in each strain are narrowed by target searches until the par score is
+    /// settled ([`crate::evaluation::par_search`]), less work than the whole table; counts and
+    /// targets are solved as in [`DdMode::Single`], and bound the par search.
     ParScores,
 }
 
