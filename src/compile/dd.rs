@@ -23,9 +23,9 @@ const MAX_SINGLE_PAIRS: usize = 8;
 
 /// A program that asks for par scores and about at most this many declarer-strain pairs finds
 /// par by target searches ([`DdMode::ParScores`]) and solves the pairs one at a time, rather than
-/// solving the whole table. Measured on 40 random deals: par at four vulnerabilities and one
-/// pair took 3.0 s against 9.0 s with tables, with three pairs 5.5 s against 9.4 s, and par and
-/// five pairs 7.9 s against 10.2 s.
+/// solving the whole table. Measured on 40 random deals (`comparisons/runs/2026-11-29-par-alone.md`):
+/// par at four vulnerabilities and one pair took 3.0 s against 9.0 s with tables, with three
+/// pairs 5.3 s against 9.1 s; par at one vulnerability and five pairs 7.9 s against 10.2 s.
 const MAX_PAIRS_BESIDE_PAR: usize = 4;
 
 impl<'s, 'a> Compiler<'s, 'a> {
