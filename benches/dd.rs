@@ -10,7 +10,8 @@
 //!
 //! Groups: `single` (south's tricks in notrump: one DDS search per deal), `target` (does south
 //! take nine tricks in notrump: a target search), `table_par` (the 20 results and the par at
-//! four vulnerabilities), `leads` (the tricks after each of West's cards against South's
+//! four vulnerabilities), `par_alone` (the same par scores, the engine finding them by target
+//! searches without the table), `leads` (the tricks after each of West's cards against South's
 //! notrump: DDS's every-lead search, as `evalleads` makes it). In each, `direct` calls DDS
 //! through the `dd` crate and `engine` runs the compiled condition on a thread's machine over
 //! the deals read from a file; the difference is the engine's cost per deal (`leads` has only
@@ -57,8 +58,9 @@ fn pbn_deal(pbn: &str) -> Deal {
     deal
 }
 
-/// A deal routine: the condition's code, then `produce` for the deals that meet it.
-fn routine(code: &[Instr]) -> (Program, usize, DdMode) {
+/// A deal routine: the condition's code, then `produce` for the deals that meet it, its deals
+/// solved as `mode` says.
+fn routine(code: &[Instr], mode: DdMode) -> (Program, usize) {
     let mut asm = Assembler::new();
     asm.begin_entry("deal");
     for &i in code {
@@ -69,11 +71,9 @@ fn routine(code: &[Instr]) -> (Program, usize, DdMode) {
     let end = asm.here();
     asm.patch(rejected, end);
     let entry = asm.end_entry();
-    let table = code.iter().any(|i| matches!(i, Instr::Par { .. }));
     let mut program = asm.finish().unwrap();
-    program.dd_mode = if table { DdMode::Table } else { DdMode::Single };
-    let mode = program.dd_mode;
-    (program, entry, mode)
+    program.dd_mode = mode;
+    (program, entry)
 }
 
 /// Times `iters` deals of the list, from `*next` on, with `f`.
@@ -87,8 +87,8 @@ fn over(deals: &[Deal], next: &mut usize, iters: u64, mut f: impl FnMut(&Deal)) 
 }
 
 /// The engine over the deals, one deal per iteration, on one machine with a DDS solver.
-fn engine(deals: &[Deal], code: &[Instr], next: &mut usize, iters: u64, vm: &mut Option<Machine>) -> Duration {
-    let (program, entry, _) = routine(code);
+fn engine(deals: &[Deal], code: &[Instr], mode: DdMode, next: &mut usize, iters: u64, vm: &mut Option<Machine>) -> Duration {
+    let (program, entry) = routine(code, mode);
     let tables = Tables::new(&PointCounts::default());
     let source = GivenDeals::new(deals.iter().enumerate().map(|(i, &d)| Board::new(i as u64 + 1, d)).collect());
     let vm = vm.get_or_insert_with(|| {
@@ -109,7 +109,7 @@ fn engine(deals: &[Deal], code: &[Instr], next: &mut usize, iters: u64, vm: &mut
     start.elapsed()
 }
 
-fn group(c: &mut Criterion, name: &str, code: &[Instr], direct: impl Fn(&mut Dds, &Deal) -> i32) {
+fn group(c: &mut Criterion, name: &str, code: &[Instr], mode: DdMode, direct: impl Fn(&mut Dds, &Deal) -> i32) {
     let deals = deals();
     let mut g = c.benchmark_group(name);
     g.sample_size(10).measurement_time(Duration::from_secs(20)).warm_up_time(Duration::from_secs(2));
@@ -118,22 +118,22 @@ fn group(c: &mut Criterion, name: &str, code: &[Instr], direct: impl Fn(&mut Dds
     g.bench_function("direct", |b| b.iter_custom(|iters| over(&deals, &mut next, iters, |d| _ = black_box(direct(&mut dds, d)))));
     let mut next = 0;
     let mut vm = None;
-    g.bench_function("engine", |b| b.iter_custom(|iters| engine(&deals, code, &mut next, iters, &mut vm)));
+    g.bench_function("engine", |b| b.iter_custom(|iters| engine(&deals, code, mode, &mut next, iters, &mut vm)));
     g.finish();
 }
 
 fn single(c: &mut Criterion) {
     let code = [Instr::Tricks { declarer: Seat::South, strain: Strain::NoTrump }];
-    group(c, "single", &code, |dds, d| i32::from(dds.tricks(d, Seat::South, Strain::NoTrump)));
+    group(c, "single", &code, DdMode::Single, |dds, d| i32::from(dds.tricks(d, Seat::South, Strain::NoTrump)));
 }
 
 fn target(c: &mut Criterion) {
     let code = [Instr::TricksAtLeast { declarer: Seat::South, strain: Strain::NoTrump, k: 9, count: false }];
-    group(c, "target", &code, |dds, d| i32::from(dds.at_least(d, Seat::South, Strain::NoTrump, 9)));
+    group(c, "target", &code, DdMode::Single, |dds, d| i32::from(dds.at_least(d, Seat::South, Strain::NoTrump, 9)));
 }
 
-fn table_par(c: &mut Criterion) {
-    // par(NS) at all four vulnerabilities, summed: one table and four par calculations.
+/// par(NS) at all four vulnerabilities, summed, as a condition's code.
+fn par_code() -> Vec<Instr> {
     let mut code = Vec::new();
     for (i, vul) in PAR_VULNERABILITIES.into_iter().enumerate() {
         code.push(Instr::Par { side: Side::NorthSouth, vul: dealvm_vm::evaluation::dd::ParVul::Given(vul) });
@@ -142,10 +142,24 @@ fn table_par(c: &mut Criterion) {
         }
     }
     code.push(Instr::BinaryConst { op: dealvm_vm::machine::bytecode::BinaryOp::Ne, k: i32::MIN, site: 0 });
-    group(c, "table_par", &code, |dds, d| {
-        let t = dds.table(d);
-        PAR_VULNERABILITIES.iter().map(|&v: &Vulnerability| dds.par(&t, v).score).sum()
-    });
+    code
+}
+
+/// DDS's way to par: the whole table, then par at each vulnerability.
+fn par_from_table(dds: &mut Dds, d: &Deal) -> i32 {
+    let t = dds.table(d);
+    PAR_VULNERABILITIES.iter().map(|&v: &Vulnerability| dds.par(&t, v).score).sum()
+}
+
+fn table_par(c: &mut Criterion) {
+    // One table and four par calculations, in both.
+    group(c, "table_par", &par_code(), DdMode::Table, par_from_table);
+}
+
+fn par_alone(c: &mut Criterion) {
+    // The engine finds par by target searches (`vm::evaluation::par_search`); `direct` is the
+    // table and par, as in `table_par`.
+    group(c, "par_alone", &par_code(), DdMode::ParScores, par_from_table);
 }
 
 fn leads(c: &mut Criterion) {
@@ -164,5 +178,5 @@ fn leads(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, single, target, table_par, leads);
+criterion_group!(benches, single, target, table_par, par_alone, leads);
 criterion_main!(benches);

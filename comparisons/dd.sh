@@ -6,7 +6,7 @@
 #   bash comparisons/dd.sh                 # RUNS=3
 #
 # W1: one dds() per deal (a single solve), 200 deals.
-# W2: the whole table and par at four vulnerabilities per deal, 30 deals.
+# W2: par at four vulnerabilities per deal, 30 deals (par alone: target searches, no table).
 # W3: `hcp(north) + hcp(south) >= 23 && dds(south, notrump) >= 9`: a target search for the
 #     deals the HCP test lets through, 3000 deals.
 set -euo pipefail
