@@ -398,7 +398,6 @@ mod tests {
         }
         // Fewer target searches than counting the table's twenty counts to the trick would take.
         assert!(asked < 3000 * 40, "{asked} searches for {cases} par scores");
-        eprintln!("{asked} searches for {cases} par scores");
     }
 
     /// A random ending of `k` cards a hand (or a whole deal, `k` 13) from `seed`.

@@ -499,19 +499,10 @@ impl DdCache {
         if k > 13 {
             return Ok(false);
         }
-        let pair = declarer as usize * 5 + strain as usize;
-        let bit = 1u32 << pair;
-        if self.known & bit != 0 {
+        let (low, high) = self.bounds(declarer, strain);
+        if i32::from(low) >= k || i32::from(high) < k {
             self.counts.cached += 1;
-            return Ok(i32::from(self.table.get(declarer, strain)) >= k);
-        }
-        if self.bounded & bit != 0 {
-            if i32::from(self.low[pair]) >= k || i32::from(self.high[pair]) < k {
-                self.counts.cached += 1;
-                return Ok(i32::from(self.low[pair]) >= k);
-            }
-        } else {
-            (self.low[pair], self.high[pair]) = (0, 13);
+            return Ok(i32::from(low) >= k);
         }
         if self.mode == DdMode::Table {
             return Ok(i32::from(self.tricks(deal, declarer, strain)?) >= k);
@@ -519,7 +510,9 @@ impl DdCache {
         let solver = self.solver.as_mut().ok_or(NoSolver)?;
         let made = solver.at_least(deal, declarer, strain, k as u8);
         self.counts.targets += 1;
-        self.bounded |= bit;
+        let pair = declarer as usize * 5 + strain as usize;
+        (self.low[pair], self.high[pair]) = (low, high);
+        self.bounded |= 1 << pair;
         if made {
             self.low[pair] = self.low[pair].max(k as u8);
         } else {

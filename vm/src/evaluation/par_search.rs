@@ -62,7 +62,7 @@ impl DdCache {
             if at_low.score == self.par_of(&high, vul)?.score {
                 return Ok(at_low);
             }
-            let guess = self.guess(deal, &b);
+            let guess = guess(deal, &b);
             let proof = self.widest_proof(&b, &guess, vul)?;
             // The searches the proof needs, a strain at a time (a solver keeps what it learnt of a
             // strain until the next): each side at least its low end, and not above its high end.
@@ -99,28 +99,6 @@ impl DdCache {
         b
     }
 
-    /// A guess at each side's best within the bounds, from its high-card points and its
-    /// length in the suit (its longest suit in notrump): the least-squares line through the
-    /// 2000 side-strain counts of `tests/data/dd/random_deals.tsv`, off by 0.8 trick on
-    /// average in a suit, 1.0 in notrump (`comparisons/par_guess_fit.py`). The guess decides only how quickly the search ends,
-    /// never its answer.
-    fn guess(&self, deal: &Deal, b: &SideBounds) -> [[u8; 5]; 2] {
-        let mut guess = [[0u8; 5]; 2];
-        for side in SIDES {
-            let hcp = side_hcp(deal, side) as f32;
-            let longest = (0..4).map(|s| side_length(deal, side, s)).max().unwrap_or(0) as f32;
-            for (strain, g) in guess[side].iter_mut().enumerate() {
-                let tricks = if strain < 4 {
-                    -8.22 + 0.376 * hcp + 1.082 * side_length(deal, side, strain) as f32
-                } else {
-                    -2.92 + 0.508 * hcp - 0.146 * longest
-                };
-                *g = (tricks.round().clamp(0.0, 13.0) as u8).clamp(b.low[side][strain], b.high[side][strain]);
-            }
-        }
-        guess
-    }
-
     /// The widest bounds within `b` around `guess` whose two corners give the par score of the
     /// guess: each count widened in turn, down then up.
     fn widest_proof(&mut self, b: &SideBounds, guess: &[[u8; 5]; 2], vul: Vulnerability) -> Result<SideBounds, NoSolver> {
@@ -154,11 +132,11 @@ impl DdCache {
     /// Whether `side` takes at least `k` tricks in strain number `strain` with one of its hands
     /// declaring: the hand that may take the most is asked first.
     fn side_at_least(&mut self, deal: &Deal, side: usize, strain: usize, k: u8) -> Result<bool, NoSolver> {
-        let mut seats = [Seat::ALL[side], Seat::ALL[side + 2]];
-        if self.bounds(seats[1], STRAINS[strain]).1 > self.bounds(seats[0], STRAINS[strain]).1 {
-            seats.swap(0, 1);
+        let mut hands = seats(side);
+        if self.bounds(hands[1], STRAINS[strain]).1 > self.bounds(hands[0], STRAINS[strain]).1 {
+            hands.swap(0, 1);
         }
-        for seat in seats {
+        for seat in hands {
             if self.at_least(deal, seat, STRAINS[strain], i32::from(k))? {
                 return Ok(true);
             }
@@ -167,10 +145,34 @@ impl DdCache {
     }
 }
 
+/// A guess at each side's best within the bounds, from its high-card points and its length in
+/// the suit (its longest suit in notrump): the least-squares line through the 2000 side-strain
+/// counts of `tests/data/dd/random_deals.tsv`, off by 0.8 trick on average in a suit, 1.0 in
+/// notrump (`comparisons/par_guess_fit.py`). The guess decides only how quickly the search
+/// ends, never its answer.
+fn guess(deal: &Deal, b: &SideBounds) -> [[u8; 5]; 2] {
+    let mut guess = [[0u8; 5]; 2];
+    for side in SIDES {
+        let hcp = side_hcp(deal, side) as f32;
+        let longest = (0..4).map(|s| side_length(deal, side, s)).max().unwrap_or(0) as f32;
+        for (strain, g) in guess[side].iter_mut().enumerate() {
+            let tricks =
+                if strain < 4 { -8.22 + 0.376 * hcp + 1.082 * side_length(deal, side, strain) as f32 } else { -2.92 + 0.508 * hcp - 0.146 * longest };
+            *g = (tricks.round().clamp(0.0, 13.0) as u8).clamp(b.low[side][strain], b.high[side][strain]);
+        }
+    }
+    guess
+}
+
+/// The seats of `side` (0 North-South, 1 East-West).
+fn seats(side: usize) -> [Seat; 2] {
+    [Seat::ALL[side], Seat::ALL[side + 2]]
+}
+
 /// The high-card points of `side`.
 fn side_hcp(deal: &Deal, side: usize) -> u32 {
     let mut hcp = 0;
-    for seat in [Seat::ALL[side], Seat::ALL[side + 2]] {
+    for seat in seats(side) {
         for suit in Suit::ALL {
             let m = u32::from(deal.hand(seat).suit_mask(suit));
             hcp += 4 * (m >> 12 & 1) + 3 * (m >> 11 & 1) + 2 * (m >> 10 & 1) + (m >> 9 & 1);
@@ -182,5 +184,5 @@ fn side_hcp(deal: &Deal, side: usize) -> u32 {
 /// The cards `side` holds in strain number `strain` (a suit).
 fn side_length(deal: &Deal, side: usize, strain: usize) -> u32 {
     let suit = Suit::ALL[strain.min(3)];
-    deal.hand(Seat::ALL[side]).len(suit) + deal.hand(Seat::ALL[side + 2]).len(suit)
+    seats(side).map(|seat| deal.hand(seat).len(suit)).iter().sum()
 }
