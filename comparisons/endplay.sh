@@ -12,7 +12,11 @@
 #   DEALS=40 RUNS=3 PYTHON=... BEFORE=/path/to/old/dealvm bash comparisons/endplay.sh
 #   PREDEAL='west SKJ72, HQ83, DJT9, CQ42' PYTHON=... bash comparisons/endplay.sh
 #   TABLE=1 PYTHON=... bash comparisons/endplay.sh
+#   COUNT=1 DEALS=4 PYTHON=... bash comparisons/endplay.sh      # instructions, not seconds
 #
+# COUNT=1 counts the instructions of each (valgrind's callgrind; the machine's load does not move
+# them): endplay's run less the same script's over no deals (Python's start and imports),
+# dealvm's less its run over the same deals with a script that solves nothing.
 # DEALVM names the build to time (default: the release build, built first), BEFORE another one
 # timed beside it on one thread; PREDEAL a predeal line's seat and cards, for deals that share
 # a hand, as a study's do (random deals without it). endplay's own time leaves out Python's
@@ -40,6 +44,23 @@ else
   printf 'action average par(NS, none), average par(NS, ns), average par(NS, ew), average par(NS, both)\n' > "$tmp/par.dli"
 fi
 
+# FILE: the par total of a dealvm output.
+par_total() { awk -v n="$DEALS" '/^Mean=/ { sub(/,/, "", $2); s += $2 * n } END { printf "%.0f\n", s }' "$1"; }
+
+if [ -n "${COUNT:-}" ]; then
+  : > "$tmp/empty.pbn"
+  printf 'action average hcp(north)\n' > "$tmp/none.dli"
+  e=$(instructions "$tmp/ep.out" "$PYTHON" comparisons/par_endplay.py "$tmp/deals.pbn" 1)
+  e0=$(instructions "$tmp/ep0.out" "$PYTHON" comparisons/par_endplay.py "$tmp/empty.pbn" 1)
+  d=$(instructions "$tmp/out" "$DEALVM" -R 1 --deals "$tmp/deals.pbn" "$tmp/par.dli")
+  d0=$(instructions "$tmp/none.out" "$DEALVM" -R 1 --deals "$tmp/deals.pbn" "$tmp/none.dli")
+  [ "$(par_total "$tmp/out")" = "$(awk '{ print $3 }' "$tmp/ep.out")" ] || { echo "par totals differ" >&2; exit 1; }
+  echo "$DEALS deals, par at four vulnerabilities${TABLE:+ and the whole table}, instructions (callgrind)"
+  awk -v e="$((e - e0))" -v d="$((d - d0))" 'BEGIN {
+    printf "%-28s %14.0f\n%-28s %14.0f\nendplay / dealvm %.2fx\n", "endplay (DDS), 1 thread", e, "dealvm -R 1", d, e / d }'
+  exit 0
+fi
+
 # NAME program args...: one run of dealvm on the deals, its wall and processor seconds appended
 # to $tmp/NAME, its par total to $tmp/NAME.par.
 dealvm_run() {
@@ -47,7 +68,7 @@ dealvm_run() {
   shift
   /usr/bin/time -f '%e %U %S' -o "$tmp/time" "$@" --deals "$tmp/deals.pbn" "$tmp/par.dli" > "$tmp/out"
   awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$tmp/time" >> "$tmp/$name"
-  awk -v n="$DEALS" '/^Mean=/ { sub(/,/, "", $2); s += $2 * n } END { printf "%.0f\n", s }' "$tmp/out" > "$tmp/$name.par"
+  par_total "$tmp/out" > "$tmp/$name.par"
 }
 
 for _ in $(seq "$RUNS"); do

@@ -7,7 +7,10 @@
 #
 #   python3 -m venv /tmp/ep && /tmp/ep/bin/pip install endplay
 #   PYTHON=/tmp/ep/bin/python bash comparisons/leads.sh          # 200 deals, 3 runs
+#   COUNT=1 DEALS=6 PYTHON=... bash comparisons/leads.sh          # instructions, not seconds
 #
+# COUNT=1 counts the instructions of each (valgrind's callgrind): endplay's run less the same
+# script's over no deals, dealvm's less its run dealing the same deals and solving nothing.
 # The study: West holds SKJ72 HQ83 DJT9 CQ42 against 3NT by South after 1NT (15-17) - 3NT. The
 # deals are the study's own (its seed): dealvm deals them and prints them for endplay, then
 # deals them again for evalleads, whose time includes dealing them (a few milliseconds).
@@ -29,7 +32,15 @@ printf '%s\naction printpbn\n' "$study" > "$tmp/deals.dli"
 printf '%s\naction evalleads(south, z3N, nv)\n' "$study" > "$tmp/leads.dli"
 "$DEALVM" -s 1 -R 1 "$tmp/deals.dli" > "$tmp/deals.pbn"
 
-for _ in $(seq "$RUNS"); do
+if [ -n "${COUNT:-}" ]; then
+  : > "$tmp/empty.pbn"
+  e=$(instructions "$tmp/last" "$PYTHON" comparisons/leads_endplay.py "$tmp/deals.pbn" W N)
+  e0=$(instructions "$tmp/ep0.out" "$PYTHON" comparisons/leads_endplay.py "$tmp/empty.pbn" W N)
+  d=$(instructions "$tmp/out" "$DEALVM" -s 1 -R 1 --json "$tmp/leads.json" "$tmp/leads.dli")
+  d0=$(instructions "$tmp/none.out" "$DEALVM" -s 1 -R 1 "$tmp/deals.dli")
+fi
+runs=${COUNT:+0}
+for _ in $(seq "${runs:-$RUNS}"); do
   "$PYTHON" comparisons/leads_endplay.py "$tmp/deals.pbn" W N > "$tmp/last"
   awk '{ print $1, $2 }' "$tmp/last" >> "$tmp/endplay"
   /usr/bin/time -f '%e %U %S' -o "$tmp/time" "$DEALVM" -s 1 -R 1 --json "$tmp/leads.json" "$tmp/leads.dli" > /dev/null
@@ -46,6 +57,12 @@ assert {k: int(v) for k, v in endplay.items()} == ours, (endplay, ours)
 print(f"the same tricks for each of the {len(ours)} cards over {report['n']} deals")
 PY
 
+if [ -n "${COUNT:-}" ]; then
+  echo "$DEALS deals, every lead of West against 3NT, instructions (callgrind), one thread each"
+  awk -v e="$((e - e0))" -v d="$((d - d0))" 'BEGIN {
+    printf "%-28s %14.0f\n%-28s %14.0f\nendplay / dealvm %.2fx\n", "endplay (DDS SolveBoard)", e, "dealvm evalleads -R 1", d, e / d }'
+  exit 0
+fi
 echo "$DEALS deals, every lead of West against 3NT, median of $RUNS runs, one thread each"
 printf '%-28s %8s %8s %14s %14s\n' program wall_s cpu_s "endplay/wall" "endplay/cpu"
 ew=$(median "$tmp/endplay" 1) ec=$(median "$tmp/endplay" 2)

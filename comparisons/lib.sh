@@ -56,3 +56,13 @@ require_endplay() {
 
 # FILE COLUMN: the median of column COLUMN of the numbers in FILE.
 median() { sort -g -k"$2,$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# OUT program args...: the instructions the program carries out, counted by valgrind's callgrind
+# (the same count on a busy machine as on an idle one), its output in the file OUT.
+instructions() {
+  local out=$1
+  shift
+  command -v valgrind >/dev/null || { echo "counting instructions needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file="$out.valgrind" "$@" > "$out" || { echo "failed: $*" >&2; exit 1; }
+  awk '/Collected :/ { print $NF }' "$out.valgrind"
+}
