@@ -56,8 +56,7 @@ if [ -n "${COUNT:-}" ]; then
   d0=$(instructions "$tmp/none.out" "$DEALVM" -R 1 --deals "$tmp/deals.pbn" "$tmp/none.dli")
   [ "$(par_total "$tmp/out")" = "$(awk '{ print $3 }' "$tmp/ep.out")" ] || { echo "par totals differ" >&2; exit 1; }
   echo "$DEALS deals, par at four vulnerabilities${TABLE:+ and the whole table}, instructions (callgrind)"
-  awk -v e="$((e - e0))" -v d="$((d - d0))" 'BEGIN {
-    printf "%-28s %14.0f\n%-28s %14.0f\nendplay / dealvm %.2fx\n", "endplay (DDS), 1 thread", e, "dealvm -R 1", d, e / d }'
+  count_rows "endplay (DDS), 1 thread" "$((e - e0))" "dealvm -R 1" "$((d - d0))"
   exit 0
 fi
 

@@ -38,14 +38,14 @@ if [ -n "${COUNT:-}" ]; then
   e0=$(instructions "$tmp/ep0.out" "$PYTHON" comparisons/leads_endplay.py "$tmp/empty.pbn" W N)
   d=$(instructions "$tmp/out" "$DEALVM" -s 1 -R 1 --json "$tmp/leads.json" "$tmp/leads.dli")
   d0=$(instructions "$tmp/none.out" "$DEALVM" -s 1 -R 1 "$tmp/deals.dli")
+else
+  for _ in $(seq "$RUNS"); do
+    "$PYTHON" comparisons/leads_endplay.py "$tmp/deals.pbn" W N > "$tmp/last"
+    awk '{ print $1, $2 }' "$tmp/last" >> "$tmp/endplay"
+    /usr/bin/time -f '%e %U %S' -o "$tmp/time" "$DEALVM" -s 1 -R 1 --json "$tmp/leads.json" "$tmp/leads.dli" > /dev/null
+    awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$tmp/time" >> "$tmp/dealvm"
+  done
 fi
-runs=${COUNT:+0}
-for _ in $(seq "${runs:-$RUNS}"); do
-  "$PYTHON" comparisons/leads_endplay.py "$tmp/deals.pbn" W N > "$tmp/last"
-  awk '{ print $1, $2 }' "$tmp/last" >> "$tmp/endplay"
-  /usr/bin/time -f '%e %U %S' -o "$tmp/time" "$DEALVM" -s 1 -R 1 --json "$tmp/leads.json" "$tmp/leads.dli" > /dev/null
-  awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$tmp/time" >> "$tmp/dealvm"
-done
 
 # The same tricks: endplay's per card (the leader's side) against dealvm's counts.
 "$PYTHON" - "$tmp/last" "$tmp/leads.json" <<'PY'
@@ -59,8 +59,7 @@ PY
 
 if [ -n "${COUNT:-}" ]; then
   echo "$DEALS deals, every lead of West against 3NT, instructions (callgrind), one thread each"
-  awk -v e="$((e - e0))" -v d="$((d - d0))" 'BEGIN {
-    printf "%-28s %14.0f\n%-28s %14.0f\nendplay / dealvm %.2fx\n", "endplay (DDS SolveBoard)", e, "dealvm evalleads -R 1", d, e / d }'
+  count_rows "endplay (DDS SolveBoard)" "$((e - e0))" "dealvm evalleads -R 1" "$((d - d0))"
   exit 0
 fi
 echo "$DEALS deals, every lead of West against 3NT, median of $RUNS runs, one thread each"

@@ -66,3 +66,8 @@ instructions() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file="$out.valgrind" "$@" > "$out" || { echo "failed: $*" >&2; exit 1; }
   awk '/Collected :/ { print $NF }' "$out.valgrind"
 }
+
+# LABEL COUNT LABEL COUNT: endplay's instructions and dealvm's, one row each, then their ratio.
+count_rows() {
+  awk -v el="$1" -v e="$2" -v dl="$3" -v d="$4" 'BEGIN { printf "%-28s %14.0f\n%-28s %14.0f\nendplay / dealvm %.2fx\n", el, e, dl, d, e / d }'
+}
