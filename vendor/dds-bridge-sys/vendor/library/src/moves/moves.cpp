@@ -218,7 +218,7 @@ auto Moves::MoveGen0(const int tricks, const Pos &tpos,
                                    : WeightCase::Nt0;
     HeuristicContext hctx =
             make_heuristic_context(tpos, bestMove, bestMoveTT, thrp_rel,
-                             track[tricks]);
+                             track[tricks], 0);
 
     for (suit = 0; suit < DDS_SUITS; suit++) {
         unsigned short ris = tpos.rank_in_suit[leadHand][suit];
@@ -334,7 +334,7 @@ auto Moves::MoveGen123(const int tricks, const int handRel, const Pos &tpos)
 
         HeuristicContext hctx =
                 make_heuristic_context(tpos, empty_move, empty_move, nullptr,
-                               track[tricks]);
+                               track[tricks], handRel);
         ::call_heuristic(hctx, weight_case);
 
         Moves::MergeSort();
@@ -349,7 +349,7 @@ auto Moves::MoveGen123(const int tricks, const int handRel, const Pos &tpos)
 
     HeuristicContext hctx =
             make_heuristic_context(tpos, empty_move, empty_move, nullptr,
-                             track[tricks]);
+                             track[tricks], handRel);
 
     for (suit = 0; suit < DDS_SUITS; suit++) {
         ris = tpos.rank_in_suit[currHand][suit];
@@ -621,8 +621,10 @@ auto Moves::Sort(const int tricks, const int relHand) -> void {
 auto Moves::make_heuristic_context(const Pos &tpos, const MoveType &best_move,
                                    const MoveType &best_move_tt,
                                    const RelRanksType thrp_rel[],
-                                   const TrackType &tr) const
+                                   const TrackType &tr,
+                                   const int hand_rel) const
         -> HeuristicContext {
+    // dealvm patch (PATCHES.md): hand_rel comes from the caller.
     HeuristicContext context{
             tpos,  best_move, best_move_tt, thrp_rel,  mply,     numMoves, lastNumMoves,
             trump, suit,     &tr,     currTrick, currHand, leadHand, leadSuit};
@@ -633,8 +635,6 @@ auto Moves::make_heuristic_context(const Pos &tpos, const MoveType &best_move,
     for (int s = 0; s < DDS_SUITS; ++s)
         context.removed_ranks[s] = tr.removed_ranks[s];
 
-    const int hand_rel =
-        (currHand == leadHand) ? 0 : (currHand + 4 - leadHand) % 4;
     if (hand_rel >= 1)
         context.lead0_rank = tr.move[0].rank;
     if (hand_rel >= 2)

@@ -195,11 +195,14 @@ public:
    * @param thrp_rel Relative ranks per hand
    * @param tr Bound trick track (must outlive the context). Passed explicitly
    *           so callers cannot accidentally dereference a null Moves::trackp.
+   * @param hand_rel The hand to play relative to the trick's leader (dealvm
+   *           patch: the caller knows it, so it is not worked out again).
    */
     auto make_heuristic_context(const Pos &tpos, const MoveType &best_move,
                                                             const MoveType &best_move_tt,
                                                             const RelRanksType thrp_rel[],
-                                                            const TrackType &tr) const
+                                                            const TrackType &tr,
+                                                            int hand_rel) const
             -> HeuristicContext;
 
     // (logging accessors removed)

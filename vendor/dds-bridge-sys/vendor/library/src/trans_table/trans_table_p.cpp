@@ -45,6 +45,7 @@
 #include <string>
 
 #include <api/dds_constants.hpp>
+#include <lookup_tables/lookup_tables.hpp>  // dealvm patch (PATCHES.md): count_table
 
 // dealvm patch (PATCHES.md): the POPCNT instruction where the processor has it, without
 // making the program require it (a portable build calls libgcc's __popcountdi2 instead). The
@@ -269,7 +270,7 @@ auto TransTableP::shape_key(const int trick, const int hand, const int hand_dist
 }
 
 
-auto TransTableP::mask_word(const int suit, const int relevant, const int word) -> std::uint32_t
+constexpr auto TransTableP::mask_word(const int suit, const int relevant, const int word) -> std::uint32_t
 {
     const int cards_in_word = std::clamp(relevant - 4 * word, 0, 4);
     if (cards_in_word == 0) {
@@ -277,6 +278,25 @@ auto TransTableP::mask_word(const int suit, const int relevant, const int word) 
     }
     const std::uint32_t byte = (0xffu << (8 - 2 * cards_in_word)) & 0xffu;
     return byte << (24 - 8 * suit);
+}
+
+
+// dealvm patch (PATCHES.md): a suit's mask words for each count of relevant cards, worked out
+// by mask_word when the program is compiled, not at every store.
+auto TransTableP::mask_words(const int suit, const int relevant) -> const std::uint32_t*
+{
+    static constexpr auto table = [] {
+        std::array<std::array<std::array<std::uint32_t, PatternWords>, 14>, DDS_SUITS> t{};
+        for (int s = 0; s < DDS_SUITS; ++s) {
+            for (int r = 0; r < 14; ++r) {
+                for (int k = 0; k < PatternWords; ++k) {
+                    t[s][r][k] = mask_word(s, r, k);
+                }
+            }
+        }
+        return t;
+    }();
+    return table[suit][relevant].data();
 }
 
 
@@ -311,11 +331,12 @@ auto TransTableP::make_pattern(
         if (relevant == 0) {
             continue;
         }
-        const int count = count_bits(relevant);  // dealvm patch
+        const int count = count_table[relevant];  // dealvm patch
         cards.least_win[s] = static_cast<char>(count);
+        const std::uint32_t* const mask = mask_words(s, count);
         for (int k = 0; k < PatternWords; ++k) {
             key.word[k].set |= ownership_[relevant].set[s][k];
-            key.word[k].mask |= mask_word(s, count, k);
+            key.word[k].mask |= mask[k];
         }
     }
 }

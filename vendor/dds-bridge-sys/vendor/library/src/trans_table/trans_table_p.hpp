@@ -240,7 +240,9 @@ class TransTableP : public TransTable
     int reset_counts_[ResetReasonCount] = {};
 
     static auto shape_key(int trick, int hand, const int hand_dist[]) -> std::uint64_t;
-    static auto mask_word(int suit, int relevant, int word) -> std::uint32_t;
+    // dealvm patch (PATCHES.md): mask_word constexpr, mask_words added.
+    static constexpr auto mask_word(int suit, int relevant, int word) -> std::uint32_t;
+    static auto mask_words(int suit, int relevant) -> const std::uint32_t*;
     static auto same_pattern(const PatternKey& a, const PatternKey& b) -> bool;
     static auto matches(const PatternKey& pattern, const std::uint32_t set[]) -> bool;
     static auto weight_of(const PatternKey& key) -> std::uint32_t;
