@@ -12,9 +12,9 @@
 #   PREDEAL='west SKJ72, HQ83, DJT9, CQ42' BRIDGE_SOLVER=... bash comparisons/bridge_solver.sh
 #
 # bridge-solver reads one deal per file and is started once per deal (a millisecond or two of
-# each deal's time); its speed depends on how it was built (-march=native gives it BMI2's
-# pext/pdep, without which it is much slower). endplay's time leaves out Python's start and
-# reading the deals and includes par at four vulnerabilities (microseconds a deal).
+# each deal's time); its speed depends on how it was built (-march=native gives it popcnt, BMI1
+# and BMI2's pext/pdep, without which it is slower than DDS). endplay's time leaves out Python's
+# start and reading the deals and includes par at four vulnerabilities (microseconds a deal).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEALS=${DEALS:-30}
