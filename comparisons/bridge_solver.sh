@@ -25,11 +25,7 @@ source comparisons/lib.sh
 release_dealvm
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-{
-  [ -z "${PREDEAL:-}" ] || printf 'predeal %s\n' "$PREDEAL"
-  printf 'generate %d\nproduce %d\naction printpbn\n' "$DEALS" "$DEALS"
-} > "$tmp/make.dli"
-"$DEALVM" -s 1 "$tmp/make.dli" > "$tmp/deals.pbn"
+study_deals
 printf 'action csvrpt(trix(deal))\n' > "$tmp/table.dli"
 
 # bridge-solver's files: North; West and East on one line; South; a suit's cards or `-`.

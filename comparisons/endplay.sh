@@ -31,11 +31,7 @@ release_dealvm
 require_endplay
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-{
-  [ -z "${PREDEAL:-}" ] || printf 'predeal %s\n' "$PREDEAL"
-  printf 'generate %d\nproduce %d\naction printpbn\n' "$DEALS" "$DEALS"
-} > "$tmp/make.dli"
-"$DEALVM" -s 1 "$tmp/make.dli" > "$tmp/deals.pbn"
+study_deals
 if [ -n "${TABLE:-}" ]; then
   # The whole table printed beside par: dealvm solves every count, as DDS does.
   printf 'action average par(NS, none), average par(NS, ns), average par(NS, ew), average par(NS, both), csvrpt(trix(deal))\n' > "$tmp/par.dli"

@@ -49,6 +49,16 @@ time_once() {
   fi
 }
 
+# Writes DEALS deals dealt by $DEALVM with seed 1 to $tmp/deals.pbn (the caller's scratch folder),
+# random, or sharing the predeal line's seat and cards PREDEAL when it is set (a study's shape).
+study_deals() {
+  {
+    [ -z "${PREDEAL:-}" ] || printf 'predeal %s\n' "$PREDEAL"
+    printf 'generate %d\nproduce %d\naction printpbn\n' "$DEALS" "$DEALS"
+  } > "$tmp/make.dli"
+  "$DEALVM" -s 1 "$tmp/make.dli" > "$tmp/deals.pbn"
+}
+
 # Stops unless $PYTHON (default python3) imports endplay, DDS for Python.
 require_endplay() {
   "${PYTHON:-python3}" -c 'import endplay' 2>/dev/null || { echo "endplay is missing: PYTHON=... (a Python with endplay installed)" >&2; exit 1; }
