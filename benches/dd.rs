@@ -12,7 +12,8 @@
 //! take nine tricks in notrump: a target search), `table_par` (the 20 results and the par at
 //! four vulnerabilities), `par_alone` (the same par scores, the engine finding them by target
 //! searches without the table), `leads` (the tricks after each of West's cards against South's
-//! notrump: DDS's every-lead search, as `evalleads` makes it). In each, `direct` calls DDS
+//! notrump: DDS's every-lead search, as `evalleads` makes it), `own_search` (whole tables by
+//! dealvm's own search beside DDS's, both called directly). In the first five, `direct` calls DDS
 //! through the `dd` crate and `engine` runs the compiled condition on a thread's machine over
 //! the deals read from a file; the difference is the engine's cost per deal (`leads` has only
 //! `direct`: `evalleads` needs the leader's hand predealt, and these deals share no hand; the
@@ -21,7 +22,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dealvm_dd::Dds;
-use dealvm_vm::card::{Card, Deal, Hand, Seat, Side, Suit, Vulnerability};
+use dealvm_vm::card::{Deal, Seat, Side, Vulnerability};
 use dealvm_vm::dealing::board::Board;
 use dealvm_vm::dealing::source::GivenDeals;
 use dealvm_vm::evaluation::dd::{DdMode, Solver, PAR_VULNERABILITIES};
@@ -40,22 +41,7 @@ use std::time::{Duration, Instant};
 fn deals() -> Vec<Deal> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dd/random_deals.tsv");
     let text = std::fs::read_to_string(path).expect("the truth file");
-    text.lines().filter(|l| !l.starts_with('#')).map(|l| pbn_deal(l.split('\t').next().unwrap())).collect()
-}
-
-/// A deal written `N:AKQ.xx... ...`.
-fn pbn_deal(pbn: &str) -> Deal {
-    let mut deal = Deal::default();
-    for (seat, text) in pbn[2..].split(' ').enumerate() {
-        let mut h = Hand::EMPTY;
-        for (i, holding) in text.split('.').enumerate() {
-            for c in holding.chars() {
-                h = h.with(Card::parse(&format!("{c}{}", Suit::DISPLAY[i].letter())).unwrap());
-            }
-        }
-        deal.hands[seat] = h;
-    }
-    deal
+    text.lines().filter(|l| !l.starts_with('#')).map(|l| Deal::from_pbn(l.split('\t').next().unwrap()).expect("a deal")).collect()
 }
 
 /// A deal routine: the condition's code, then `produce` for the deals that meet it, its deals
@@ -178,5 +164,20 @@ fn leads(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, single, target, table_par, par_alone, leads);
+/// dealvm's own search ([`dealvm_dd::search::Search`], not used by runs yet) against DDS on
+/// whole tables, each with its own solver and its memory of the deals before.
+fn own_search(c: &mut Criterion) {
+    let deals = deals();
+    let mut g = c.benchmark_group("own_search");
+    g.sample_size(10).measurement_time(Duration::from_secs(20)).warm_up_time(Duration::from_secs(2));
+    let mut dds = Dds::new();
+    let mut next = 0;
+    g.bench_function("dds_table", |b| b.iter_custom(|iters| over(&deals, &mut next, iters, |d| _ = black_box(dds.table(d)))));
+    let mut own = dealvm_dd::search::Search::new();
+    let mut next = 0;
+    g.bench_function("own_table", |b| b.iter_custom(|iters| over(&deals, &mut next, iters, |d| _ = black_box(own.table(d)))));
+    g.finish();
+}
+
+criterion_group!(benches, single, target, table_par, par_alone, leads, own_search);
 criterion_main!(benches);

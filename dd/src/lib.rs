@@ -17,6 +17,10 @@ use dealvm_vm::evaluation::dd::{Leads, ParContract, ParDeclarer, ParResult, Solv
 use dealvm_vm::evaluation::score::Strain;
 use std::ptr::NonNull;
 
+pub mod search;
+#[cfg(test)]
+mod testing;
+
 /// A DDS solver for one thread.
 pub struct Dds {
     context: Option<NonNull<sys::DdsSolverContext>>,
@@ -222,6 +226,7 @@ pub fn par(table: &TrickTable, vul: Vulnerability) -> ParResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{ending, north_south_tricks};
     use dealvm_vm::card::{Card, Hand};
     use dealvm_vm::evaluation::dd::PAR_VULNERABILITIES;
     use std::sync::atomic::{AtomicU32, Ordering};
@@ -398,46 +403,6 @@ mod tests {
         }
         // Fewer target searches than counting the table's twenty counts to the trick would take.
         assert!(asked < 3000 * 40, "{asked} searches for {cases} par scores");
-    }
-
-    /// A random ending of `k` cards a hand (or a whole deal, `k` 13) from `seed`.
-    fn ending(k: usize, seed: u64) -> Deal {
-        let mut pack: Vec<Card> = Card::all().collect();
-        let mut x = seed;
-        for i in (1..pack.len()).rev() {
-            x = dealvm_vm::dealing::rng::mix64(x);
-            pack.swap(i, (x % (i as u64 + 1)) as usize);
-        }
-        let mut d = Deal::default();
-        for (i, card) in pack.into_iter().take(4 * k).enumerate() {
-            d.hands[i % 4] = d.hands[i % 4].with(card);
-        }
-        d
-    }
-
-    /// The tricks North-South take from here, by trying every play: `trick` the cards played to
-    /// the current trick, `next` the seat to play.
-    fn north_south_tricks(hands: [Hand; 4], trick: &[(usize, Card)], next: usize, trump: Option<Suit>) -> u8 {
-        if trick.len() == 4 {
-            let beats = |a: Card, b: Card| if a.suit() == b.suit() { a.rank() > b.rank() } else { Some(a.suit()) == trump };
-            let winner = trick.iter().skip(1).fold(trick[0], |best, &play| if beats(play.1, best.1) { play } else { best }).0;
-            let won = u8::from(winner % 2 == 0);
-            return if hands[0].is_empty() { won } else { won + north_south_tricks(hands, &[], winner, trump) };
-        }
-        let hand = hands[next];
-        let follows = trick.first().map(|t| t.1.suit()).filter(|&s| hand.len(s) > 0);
-        let results = hand.cards().filter(|c| follows.is_none_or(|s| c.suit() == s)).map(|card| {
-            let mut after = hands;
-            after[next] = Hand(hand.0 & !card.bit());
-            let mut played = trick.to_vec();
-            played.push((next, card));
-            north_south_tricks(after, &played, (next + 1) % 4, trump)
-        });
-        if next.is_multiple_of(2) {
-            results.max().unwrap_or(0)
-        } else {
-            results.min().unwrap_or(0)
-        }
     }
 
     #[test]

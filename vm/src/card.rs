@@ -463,6 +463,39 @@ impl Deal {
         let hands: Vec<String> = (0..4).map(|i| self.hand(first.rotate(i)).pbn()).collect();
         format!("{}:{}", first.letter(), hands.join(" "))
     }
+
+    /// A deal read from its PBN form (`N:AKT9.Q3.J976.K82 ...`, any first seat, four hands,
+    /// each card once); `None` if the text is not one. Files are read by `dealvm`'s PBN
+    /// reader, which says what is wrong and where; this is for tests, benchmarks and tools.
+    pub fn from_pbn(text: &str) -> Option<Deal> {
+        let (first, hands) = text.split_once(':')?;
+        let first = Seat::ALL.into_iter().find(|s| first.len() == 1 && first.starts_with(s.letter()))?;
+        let hands: Vec<&str> = hands.split_whitespace().collect();
+        if hands.len() != 4 {
+            return None;
+        }
+        let mut deal = Deal::default();
+        for (i, text) in hands.iter().enumerate() {
+            let holdings: Vec<&str> = text.split('.').collect();
+            if holdings.len() != 4 {
+                return None;
+            }
+            let mut hand = Hand::EMPTY;
+            for (suit, holding) in Suit::DISPLAY.into_iter().zip(holdings) {
+                for c in holding.chars() {
+                    let card = Card::new(suit, rank_from_char(c)?);
+                    if hand.contains(card) {
+                        return None;
+                    }
+                    hand = hand.with(card);
+                }
+            }
+            deal.hands[first.rotate(i) as usize] = hand;
+        }
+        let all = deal.hands.iter().fold(0, |a, h| a | h.0);
+        let count: u32 = deal.hands.iter().map(|h| h.count()).sum();
+        (all.count_ones() == count).then_some(deal)
+    }
 }
 
 #[cfg(test)]
@@ -477,6 +510,28 @@ mod tests {
         assert_eq!(Card::all().count(), 52);
         assert_eq!(Card::parse("TC"), Some(Card::new(Suit::Clubs, 8)));
         assert_eq!(Card::parse("CT"), None);
+    }
+
+    #[test]
+    fn deals_round_trip_through_pbn() {
+        let text = "N:AKT9.Q3.J976.K82 Q85.AJ97.AK.QJT9 J432.KT854.2.A76 76.62.QT8543.543";
+        let deal = Deal::from_pbn(text).unwrap();
+        assert_eq!(deal.pbn(), text);
+        assert!(deal.is_complete());
+        let from_east = deal.pbn_from(Seat::East);
+        assert_eq!(Deal::from_pbn(&from_east), Some(deal));
+        assert_eq!(Deal::from_pbn("N:A... ... ... ..."), Some(Deal { hands: [Hand(1 << 60), Hand(0), Hand(0), Hand(0)] }));
+        for bad in [
+            "",
+            "N:",
+            "X:AKT9.Q3.J976.K82 Q85.AJ97.AK.QJT9 J432.KT854.2.A76 76.62.QT8543.543",
+            "N:A.... ... ... ...",
+            "N:A... A... ... ...",
+            "N:Z... ... ... ...",
+            "N:A... ... ...",
+        ] {
+            assert_eq!(Deal::from_pbn(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -1,0 +1,93 @@
+//! dealvm's own search beside DDS, deal by deal and strain by strain: each of a deal's 20
+//! counts solved by both from nothing (a new solver for each), the counts checked equal, with
+//! each solver's time and the tricks each played out in its searches (DDS's count of nodes).
+//!
+//! ```text
+//! cargo run --release -p dealvm-dd --example against_dds -- tests/data/dd/random_deals.tsv 3
+//! ```
+//!
+//! The file holds one deal a line in PBN (`N:AKT9.Q3.J976.K82 ...`), before the first tab if any;
+//! lines starting with `#` are left out. The second argument is how many deals (all of them
+//! without it).
+
+use dds_bridge_sys as sys;
+use dealvm_dd::search::Search;
+use dealvm_vm::card::{Deal, Seat, Suit};
+use dealvm_vm::evaluation::dd::{Solver, STRAINS};
+use dealvm_vm::evaluation::score::Strain;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// DDS's single solve of `declarer` in `strain` from a new context: the tricks declarer takes,
+/// and the tricks DDS played out.
+fn dds_solve(deal: &Deal, declarer: Seat, strain: Strain) -> (u8, u64) {
+    let mut cards = [[0u32; 4]; 4];
+    for seat in Seat::ALL {
+        for suit in Suit::ALL {
+            cards[seat as usize][3 - suit as usize] = u32::from(deal.hand(seat).suit_mask(suit)) << 2;
+        }
+    }
+    let config = sys::DdsSolverConfig { tt_kind: sys::DDS_TT_KIND_PATTERN as i32, tt_mem_default_mb: 0, tt_mem_maximum_mb: 0 };
+    let trump = if strain == Strain::NoTrump { 4 } else { 3 - strain as i32 };
+    let dl = sys::Deal { trump, first: declarer.rotate(1) as i32, currentTrickSuit: [0; 3], currentTrickRank: [0; 3], remainCards: cards };
+    let mut future = sys::FutureTricks::default();
+    // SAFETY: a new context, freed once; the deal and the result are valid for the call.
+    let status = unsafe {
+        let ctx = sys::dds_solver_context_new(&config);
+        let status = sys::dds_solve_board(ctx, &dl, -1, 1, 1, &mut future);
+        sys::dds_solver_context_free(ctx);
+        status
+    };
+    assert_eq!(status, sys::RETURN_NO_FAULT, "DDS failed on {}", deal.pbn());
+    (13 - future.score[0] as u8, future.nodes as u64)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(path) = args.get(1) else {
+        eprintln!("usage: against_dds FILE [DEALS]");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let limit = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
+    let mut totals = [0f64; 4];
+    println!("deal\tstrain\tDDS s\town s\tDDS tricks played\town tricks played");
+    for (number, line) in text.lines().filter(|l| !l.starts_with('#')).take(limit).enumerate() {
+        let pbn = line.split('\t').next().unwrap_or_default();
+        let Some(deal) = Deal::from_pbn(pbn) else {
+            eprintln!("{path}: line {}: not a deal: {pbn}", number + 1);
+            return ExitCode::from(2);
+        };
+        for strain in STRAINS {
+            let mut row = [0f64; 4];
+            for declarer in Seat::ALL {
+                let start = Instant::now();
+                let (theirs, played) = dds_solve(&deal, declarer, strain);
+                row[0] += start.elapsed().as_secs_f64();
+                row[2] += played as f64;
+                let mut search = Search::new();
+                let start = Instant::now();
+                let ours = search.tricks(&deal, declarer, strain);
+                row[1] += start.elapsed().as_secs_f64();
+                row[3] += search.tricks_played() as f64;
+                if ours != theirs {
+                    eprintln!("{pbn}: {declarer:?} in {strain:?}: DDS {theirs} tricks, dealvm's search {ours}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            println!("{}\t{strain:?}\t{:.3}\t{:.3}\t{}\t{}", number + 1, row[0], row[1], row[2], row[3]);
+            for (t, r) in totals.iter_mut().zip(row) {
+                *t += r;
+            }
+        }
+    }
+    println!("all\t\t{:.3}\t{:.3}\t{}\t{}", totals[0], totals[1], totals[2], totals[3]);
+    println!("own / DDS: {:.2}x the time, {:.2}x the tricks played", totals[1] / totals[0], totals[3] / totals[2]);
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,247 @@
+//! The transposition table: what earlier searches proved of positions at the start of a trick,
+//! each kept as a *pattern* that many positions match.
+//!
+//! A search that proves a bound also finds which cards' ranks mattered: those that won a trick
+//! over a lower card of their suit, or were cashed as top tricks. In each suit, the cards from
+//! the top down to the lowest card that mattered must lie as they did; the lower ones only
+//! count, and the hands' lengths say how many each hand holds. A pattern is therefore the
+//! seat on lead, the strain, the lengths of every hand in every suit (its *shape*, the key of
+//! its list), and the owners of each suit's top cards, written in *relative* ranks (each
+//! suit's remaining cards ranked among themselves, the cards already played squeezed out):
+//! positions reached by other plays, or on other deals, match it as well, and the table needs
+//! no clearing between solves.
+
+/// A position at the start of a trick, as the table looks it up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Key {
+    /// The owner of each remaining card, by its place among the remaining cards (suit after
+    /// suit, clubs first, each from its lowest card): the seat's low bit in `owners[0]`, its
+    /// high bit in `owners[1]` (North 0, East 1, South 2, West 3).
+    pub(crate) owners: [u64; 2],
+    /// The length of each hand in each suit: four bits each, hand after hand.
+    pub(crate) shape: u64,
+    /// The seat on lead (bits 0-1) and the strain (bits 2-4, clubs 0 .. notrump 4).
+    pub(crate) lead: u8,
+}
+
+/// What the table knows of a position for a search that asks whether North-South reach a
+/// target.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Probe {
+    /// A pattern settles it: the answer, and the places (as in [`Key::owners`]) of the cards
+    /// whose lie it holds for.
+    Settled(bool, u64),
+    /// Nothing settles it; the place of the card to try first, if one is known.
+    Open(Option<u8>),
+}
+
+/// The most blocks a shape keeps: a longer list would cost every look-up of the shape more
+/// than it gives.
+const BLOCKS_PER_SHAPE: usize = 16;
+
+/// Patterns in a block: a shape's patterns lie side by side, a few cache lines for eight.
+const WIDTH: usize = 8;
+
+/// Up to [`WIDTH`] patterns of one shape, and the next block of the shape's list.
+#[derive(Copy, Clone)]
+#[repr(align(64))]
+struct Block {
+    /// The places that must lie as `owners` says, pattern by pattern.
+    places: [u64; WIDTH],
+    /// The owners of the cards at those places, as in [`Key::owners`].
+    owners: [[u64; WIDTH]; 2],
+    /// North-South take at least `lower` and at most `upper` of the tricks left.
+    lower: [i8; WIDTH],
+    upper: [i8; WIDTH],
+    /// The place of the card to try first, or `NO_CARD`.
+    card: [u8; WIDTH],
+    /// Patterns held.
+    len: u8,
+    /// The next block (an index into the pool; 0 ends the list).
+    next: u32,
+}
+
+impl Default for Block {
+    fn default() -> Self {
+        Block { places: [0; WIDTH], owners: [[0; WIDTH]; 2], lower: [0; WIDTH], upper: [0; WIDTH], card: [NO_CARD; WIDTH], len: 0, next: 0 }
+    }
+}
+
+impl Block {
+    #[inline]
+    fn matches(&self, i: usize, owners: &[u64; 2]) -> bool {
+        ((owners[0] ^ self.owners[0][i]) | (owners[1] ^ self.owners[1][i])) & self.places[i] == 0
+    }
+}
+
+const NO_CARD: u8 = u8::MAX;
+
+/// A shape's list.
+#[derive(Copy, Clone, Default)]
+struct Slot {
+    shape: u64,
+    /// The key's `lead` with bit 7 set; 0 marks an empty slot.
+    lead: u8,
+    /// The first block of the list.
+    head: u32,
+}
+
+/// The table: slots by shape (open addressing), patterns in blocks of one pool. When either
+/// is full, the table starts again empty.
+pub(crate) struct Cache {
+    slots: Vec<Slot>,
+    used: usize,
+    blocks: Vec<Block>,
+}
+
+impl Cache {
+    /// A table with `2^bits` shapes and `2^(bits - 1)` blocks of patterns.
+    pub(crate) fn new(bits: u32) -> Cache {
+        let mut blocks = Vec::with_capacity(1 << (bits - 1));
+        blocks.push(Block::default());
+        Cache { slots: vec![Slot::default(); 1 << bits], used: 0, blocks }
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+        self.used = 0;
+        self.blocks.truncate(1);
+    }
+
+    /// The slot of `key`'s shape: found, or the empty slot where it goes.
+    #[inline]
+    fn slot(&self, key: &Key) -> usize {
+        let mask = self.slots.len() - 1;
+        let h = (key.shape ^ u64::from(key.lead) << 59).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut i = (h >> 40) as usize & mask;
+        loop {
+            let s = &self.slots[i];
+            if s.lead == 0 || (s.shape == key.shape && s.lead == key.lead | 0x80) {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Whether North-South take at least `target` of the tricks left, as far as the table
+    /// knows.
+    #[inline]
+    pub(crate) fn probe(&mut self, key: &Key, target: i32) -> Probe {
+        let slot = self.slots[self.slot(key)];
+        if slot.lead == 0 {
+            return Probe::Open(None);
+        }
+        let mut card = None;
+        let mut b = slot.head;
+        while b != 0 {
+            let block = &self.blocks[b as usize];
+            for i in 0..usize::from(block.len) {
+                if !block.matches(i, &key.owners) {
+                    continue;
+                }
+                let result = if i32::from(block.lower[i]) >= target {
+                    true
+                } else if i32::from(block.upper[i]) < target {
+                    false
+                } else {
+                    if card.is_none() && block.card[i] != NO_CARD {
+                        card = Some(block.card[i]);
+                    }
+                    continue;
+                };
+                let places = block.places[i];
+                // To the front of the list: the next position of this shape is likely to
+                // match it too.
+                if b != slot.head || i != 0 {
+                    self.swap((b, i), (slot.head, 0));
+                }
+                return Probe::Settled(result, places);
+            }
+            b = block.next;
+        }
+        Probe::Open(card)
+    }
+
+    /// Swaps two patterns.
+    fn swap(&mut self, (b, i): (u32, usize), (c, j): (u32, usize)) {
+        let (b, c) = (b as usize, c as usize);
+        macro_rules! swap_field {
+            ($($f:tt)+) => {
+                let x = self.blocks[b].$($f)+[i];
+                self.blocks[b].$($f)+[i] = self.blocks[c].$($f)+[j];
+                self.blocks[c].$($f)+[j] = x;
+            };
+        }
+        swap_field!(places);
+        swap_field!(owners[0]);
+        swap_field!(owners[1]);
+        swap_field!(lower);
+        swap_field!(upper);
+        swap_field!(card);
+    }
+
+    /// Records that in every position of `key`'s shape whose cards at `places` lie as in
+    /// `key`, North-South take at least `lower` and at most `upper` of the tricks left;
+    /// `card` (a place) to be tried first.
+    pub(crate) fn put(&mut self, key: &Key, places: u64, lower: i8, upper: i8, card: Option<u8>) {
+        if self.blocks.len() == self.blocks.capacity() || 4 * self.used >= 3 * self.slots.len() {
+            self.clear();
+        }
+        let owners = key.owners.map(|o| o & places);
+        let s = self.slot(key);
+        let card = card.unwrap_or(NO_CARD);
+        if self.slots[s].lead == 0 {
+            self.slots[s] = Slot { shape: key.shape, lead: key.lead | 0x80, head: 0 };
+            self.used += 1;
+        }
+        // The same pattern, known already: its bounds narrowed.
+        let mut b = self.slots[s].head;
+        while b != 0 {
+            let block = &mut self.blocks[b as usize];
+            for i in 0..usize::from(block.len) {
+                if block.places[i] == places && block.owners[0][i] == owners[0] && block.owners[1][i] == owners[1] {
+                    block.lower[i] = block.lower[i].max(lower);
+                    block.upper[i] = block.upper[i].min(upper);
+                    if card != NO_CARD {
+                        block.card[i] = card;
+                    }
+                    return;
+                }
+            }
+            b = block.next;
+        }
+        // A new one, in the first block; or in a new first block; or, when the shape has
+        // blocks enough, in its last block, emptied and made the first (the oldest go).
+        let head = self.slots[s].head;
+        let b = if head != 0 && usize::from(self.blocks[head as usize].len) < WIDTH {
+            head
+        } else {
+            let (mut count, mut before, mut last) = (0, 0, head);
+            while last != 0 && self.blocks[last as usize].next != 0 {
+                count += 1;
+                before = last;
+                last = self.blocks[last as usize].next;
+            }
+            if count + 1 >= BLOCKS_PER_SHAPE && before != 0 {
+                self.blocks[before as usize].next = 0;
+                self.blocks[last as usize] = Block { next: head, ..Block::default() };
+                self.slots[s].head = last;
+                last
+            } else {
+                self.blocks.push(Block { next: head, ..Block::default() });
+                let b = (self.blocks.len() - 1) as u32;
+                self.slots[s].head = b;
+                b
+            }
+        };
+        let block = &mut self.blocks[b as usize];
+        let i = usize::from(block.len);
+        block.len += 1;
+        block.places[i] = places;
+        block.owners[0][i] = owners[0];
+        block.owners[1][i] = owners[1];
+        block.lower[i] = lower;
+        block.upper[i] = upper;
+        block.card[i] = card;
+    }
+}

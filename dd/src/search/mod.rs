@@ -1,0 +1,185 @@
+//! dealvm's own double-dummy search, behind the same [`Solver`] trait as DDS.
+//!
+//! Not used by runs yet: it gives DDS's answers (checked against DDS and against trying
+//! every play) but searches many more positions than DDS (docs/performance.md). A hand is one
+//! `u64`, sixteen bits a suit as [`Hand`](dealvm_vm::card::Hand) holds it; what a search
+//! proves of a position at a trick's start is kept as a pattern of the relative cards that
+//! mattered, which positions of other plays and other deals match too (`cache`).
+
+mod bits;
+mod cache;
+mod moves;
+mod play;
+#[cfg(test)]
+mod tests;
+
+use bits::Bits;
+use cache::Cache;
+use dealvm_vm::card::{Card, Deal, Seat, Suit};
+use dealvm_vm::dealing::board::Vulnerability;
+use dealvm_vm::evaluation::dd::{Leads, ParResult, Solver, TrickTable, STRAINS};
+use dealvm_vm::evaluation::score::Strain;
+use play::Trick;
+
+/// Each suit's bits in a hand, clubs first.
+const LANES: [u64; 4] = [0x1FFF, 0x1FFF << 16, 0x1FFF << 32, 0x1FFF << 48];
+
+/// The lane of the suit of `card` (one bit).
+#[inline]
+fn lane_of(card: u64) -> u64 {
+    0x1FFF << (card.trailing_zeros() & !15)
+}
+
+/// A double-dummy solver for one thread: its transposition table kept from solve to solve.
+pub struct Search {
+    /// The cards each seat holds, North first.
+    hands: [u64; 4],
+    /// The length of each hand in each suit: four bits each, hand after hand, clubs first.
+    shape: u64,
+    /// The trump suit's lane, 0 in notrump.
+    trumps: u64,
+    /// The strain's number in the cache's keys (clubs 0 .. notrump 4).
+    strain: u32,
+    cache: Cache,
+    bits: Bits,
+    /// Tricks played out by the searches, for measurements: DDS's count of nodes counts the
+    /// same.
+    tricks_played: u64,
+}
+
+impl Default for Search {
+    fn default() -> Self {
+        Search::new()
+    }
+}
+
+impl Search {
+    /// A solver with an empty table.
+    pub fn new() -> Search {
+        Search { hands: [0; 4], shape: 0, trumps: 0, strain: 4, cache: Cache::new(18), bits: Bits::detect(), tricks_played: 0 }
+    }
+
+    /// The tricks played out by the searches so far (as DDS counts its nodes).
+    pub fn tricks_played(&self) -> u64 {
+        self.tricks_played
+    }
+
+    fn set(&mut self, deal: &Deal, strain: Strain) {
+        self.hands = deal.hands.map(|h| h.0);
+        self.shape = 0;
+        for (seat, hand) in deal.hands.iter().enumerate() {
+            for (s, suit) in Suit::ALL.into_iter().enumerate() {
+                self.shape |= u64::from(hand.len(suit)) << (4 * (4 * seat + s));
+            }
+        }
+        self.strain = strain as u32;
+        self.trumps = match strain {
+            Strain::NoTrump => 0,
+            s => LANES[s as usize],
+        };
+    }
+
+    /// North-South's tricks, `leader` on lead to the first trick, found by yes-or-no searches
+    /// from `guess`.
+    fn north_south(&mut self, leader: usize, guess: i32) -> i32 {
+        let total = self.hands[leader].count_ones() as i32;
+        self.settle(0, total, guess, |s, target| s.trick(leader, target, &mut 0))
+    }
+
+    /// The value in `lower..=upper` that `test` (whether the value reaches a target) settles,
+    /// asked first at `guess`, then a step at a time.
+    fn settle(&mut self, mut lower: i32, mut upper: i32, guess: i32, mut test: impl FnMut(&mut Search, i32) -> bool) -> i32 {
+        let mut target = guess.clamp(lower + 1, upper.max(lower + 1));
+        while lower < upper {
+            target = target.clamp(lower + 1, upper);
+            if test(self, target) {
+                lower = target;
+                target += 1;
+            } else {
+                upper = target - 1;
+                target -= 1;
+            }
+        }
+        lower
+    }
+}
+
+impl Solver for Search {
+    fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> u8 {
+        self.set(deal, strain);
+        let leader = declarer.rotate(1) as usize;
+        let ns = self.north_south(leader, 7);
+        let total = self.hands[leader].count_ones() as i32;
+        (if declarer as usize & 1 == 0 { ns } else { total - ns }) as u8
+    }
+
+    fn at_least(&mut self, deal: &Deal, declarer: Seat, strain: Strain, k: u8) -> bool {
+        self.set(deal, strain);
+        let leader = declarer.rotate(1) as usize;
+        let k = i32::from(k);
+        if declarer as usize & 1 == 0 {
+            self.trick(leader, k, &mut 0)
+        } else {
+            !self.trick(leader, 14 - k, &mut 0)
+        }
+    }
+
+    fn table(&mut self, deal: &Deal) -> TrickTable {
+        let mut table = TrickTable::default();
+        for strain in STRAINS {
+            self.set(deal, strain);
+            let mut guess = 7;
+            for leader in 0..4 {
+                let ns = self.north_south(leader, guess);
+                guess = ns;
+                let total = self.hands[leader].count_ones() as i32;
+                let declarer = Seat::from_index((leader + 3) & 3);
+                table.set(declarer, strain, (if declarer as usize & 1 == 0 { ns } else { total - ns }) as u8);
+            }
+        }
+        table
+    }
+
+    fn leads(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> Leads {
+        self.set(deal, strain);
+        let leader = declarer.rotate(1) as usize;
+        let start = Trick::new(leader);
+        let mut moves = [0u64; 13];
+        let n = self.moves(&start, 0, &mut moves);
+        let all = self.remaining();
+        let mut leads = Leads::default();
+        let total = self.hands[leader].count_ones() as i32;
+        let mut guess = total / 2;
+        for &card in &moves[..n] {
+            self.play(leader, card);
+            let after = start.after(card, self.trumps);
+            let ns = self.settle(0, total, guess, |s, target| s.node(after, target, 0, &mut 0, &mut 0));
+            self.take_back(leader, card);
+            guess = ns;
+            let defenders = if leader & 1 == 0 { ns } else { total - ns };
+            // The card and the leader's cards below it with no other card between.
+            let lane = lane_of(card);
+            let mut below = card >> 1;
+            while below & lane != 0 {
+                if below & self.hands[leader] != 0 {
+                    leads.set(card_of(below), defenders as u8);
+                } else if below & all != 0 {
+                    break;
+                }
+                below >>= 1;
+            }
+            leads.set(card_of(card), defenders as u8);
+        }
+        leads
+    }
+
+    fn par(&mut self, table: &TrickTable, vul: Vulnerability) -> ParResult {
+        crate::par(table, vul)
+    }
+}
+
+/// The card of one bit.
+fn card_of(bit: u64) -> Card {
+    let p = bit.trailing_zeros();
+    Card::new(Suit::from_index((p / 16) as usize), (p % 16) as u8)
+}

@@ -1,0 +1,100 @@
+//! The cards worth trying at a turn, best first: one card of each run of equivalent cards (no
+//! card of another hand, nor on the table, between them), ordered by what usually wins.
+
+use super::play::Trick;
+use super::{Search, LANES};
+
+impl Search {
+    /// Writes the cards to try into `out`, best first (`hint` first of all when it is one of
+    /// them); returns how many.
+    pub(crate) fn moves(&self, t: &Trick, hint: u64, out: &mut [u64; 13]) -> usize {
+        let seat = t.seat();
+        let hand = self.hands[seat];
+        let legal = if t.played > 0 && hand & t.led != 0 { hand & t.led } else { hand };
+        let all = self.remaining() | t.table;
+        let mut scores = [0i32; 13];
+        let mut n = 0;
+        for &lane in &LANES {
+            let mine = legal & lane;
+            if mine == 0 {
+                continue;
+            }
+            let suit_cards = all & lane;
+            let mut rest = mine;
+            while rest != 0 {
+                let card = rest & rest.wrapping_neg();
+                rest ^= card;
+                // The top of a run: the next higher card, if any, is not the same hand's.
+                let above = suit_cards & !(card * 2 - 1);
+                if above & above.wrapping_neg() & mine != 0 {
+                    continue;
+                }
+                let score = if card == hint { 1 << 30 } else { self.score(t, seat, card, lane, suit_cards) };
+                // Insertion, best first.
+                let mut i = n;
+                while i > 0 && scores[i - 1] < score {
+                    scores[i] = scores[i - 1];
+                    out[i] = out[i - 1];
+                    i -= 1;
+                }
+                scores[i] = score;
+                out[i] = card;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// How promising `card` (of the suit in `lane`, whose cards still about are `suit_cards`) is for
+    /// `seat` to play to trick `t`: higher is tried first.
+    fn score(&self, t: &Trick, seat: usize, card: u64, lane: u64, suit_cards: u64) -> i32 {
+        let rank = (card.trailing_zeros() % 16) as i32;
+        let trumps = self.trumps;
+        if t.played == 0 {
+            let partner = self.hands[seat ^ 2];
+            let opponents = [self.hands[(seat + 1) & 3], self.hands[(seat + 3) & 3]];
+            let top = 1u64 << (63 - suit_cards.leading_zeros());
+            let mut score = if card == top {
+                100
+            } else if partner & top != 0 {
+                80 - rank
+            } else {
+                40 - rank
+            };
+            if trumps != 0 && lane != trumps {
+                if opponents.iter().any(|&o| o & lane == 0 && o & trumps != 0) {
+                    score -= 60;
+                }
+                if partner & lane == 0 && partner & trumps != 0 && opponents.iter().all(|&o| o & lane != 0) {
+                    score += 30;
+                }
+            }
+            return score;
+        }
+        let partner_wins = usize::from(t.winner) & 1 == seat & 1;
+        let beats = t.beats(card, trumps);
+        if card & t.led != 0 {
+            if partner_wins {
+                90 - rank
+            } else if beats {
+                if t.played >= 2 {
+                    100 - rank
+                } else {
+                    60 - rank
+                }
+            } else {
+                80 - rank
+            }
+        } else if card & trumps != 0 {
+            if partner_wins && t.played == 3 {
+                -rank
+            } else if beats {
+                95 - rank
+            } else {
+                10 - rank
+            }
+        } else {
+            40 - rank + 2 * self.length(seat, (lane.trailing_zeros() / 16) as usize) as i32
+        }
+    }
+}

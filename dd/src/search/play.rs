@@ -1,0 +1,347 @@
+//! The search itself: a trick at a time, a card at a time, each question a yes-or-no one
+//! ("do North-South take at least `target` of the tricks left?"), with the transposition
+//! table and the quick tricks consulted at the start of each trick.
+
+use super::cache::{Key, Probe};
+use super::{lane_of, Search, LANES};
+
+/// Positions of this many tricks or fewer are searched, not looked up: quicker than the
+/// table.
+const SEARCHED_BELOW: i32 = 2;
+
+/// A trick in play.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Trick {
+    /// The seat that led to it.
+    pub(crate) leader: u8,
+    /// Cards on the table (0 to 3; 4 once complete).
+    pub(crate) played: u8,
+    /// The suit led (its lane of bits), 0 before the lead.
+    pub(crate) led: u64,
+    /// The card winning the trick so far.
+    pub(crate) best: u64,
+    /// The seat that played it.
+    pub(crate) winner: u8,
+    /// The cards on the table.
+    pub(crate) table: u64,
+}
+
+impl Trick {
+    /// A trick `leader` is about to lead to.
+    pub(crate) fn new(leader: usize) -> Trick {
+        Trick { leader: leader as u8, played: 0, led: 0, best: 0, winner: leader as u8, table: 0 }
+    }
+
+    /// The seat to play.
+    #[inline]
+    pub(crate) fn seat(&self) -> usize {
+        usize::from((self.leader + self.played) & 3)
+    }
+
+    /// Whether `card` would win the trick over the cards on the table.
+    #[inline]
+    pub(crate) fn beats(&self, card: u64, trumps: u64) -> bool {
+        if card & lane_of(self.best) != 0 {
+            card > self.best
+        } else {
+            card & trumps != 0
+        }
+    }
+
+    /// The trick after the seat to play plays `card`.
+    #[inline]
+    pub(crate) fn after(&self, card: u64, trumps: u64) -> Trick {
+        let seat = self.seat() as u8;
+        let mut t = *self;
+        if self.played == 0 {
+            t.led = lane_of(card);
+            t.best = card;
+            t.winner = seat;
+        } else if self.beats(card, trumps) {
+            t.best = card;
+            t.winner = seat;
+        }
+        t.played += 1;
+        t.table |= card;
+        t
+    }
+
+    /// The winning card if it won by its rank (over a lower card of its suit), else nothing.
+    #[inline]
+    pub(crate) fn rank_winner(&self) -> u64 {
+        if self.table & lane_of(self.best) & !self.best != 0 {
+            self.best
+        } else {
+            0
+        }
+    }
+}
+
+impl Search {
+    /// All the cards still in the hands.
+    #[inline]
+    pub(crate) fn remaining(&self) -> u64 {
+        self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+    }
+
+    /// Whether North-South take at least `target` of the tricks left, `leader` to lead to
+    /// the next trick; `relevant` is given the cards whose ranks the answer rests on.
+    pub(crate) fn trick(&mut self, leader: usize, target: i32, relevant: &mut u64) -> bool {
+        let left = self.cards_left(leader) as i32;
+        *relevant = 0;
+        if target <= 0 {
+            return true;
+        }
+        if target > left {
+            return false;
+        }
+        let all = self.remaining();
+        if left == 1 {
+            let t = self.last_trick(leader);
+            *relevant = t.rank_winner();
+            return t.winner & 1 == 0;
+        }
+        let (quick, cashed) = self.quick_tricks(leader, all);
+        if leader & 1 == 0 {
+            if quick >= target {
+                *relevant = cashed;
+                return true;
+            }
+        } else if left - quick < target {
+            *relevant = cashed;
+            return false;
+        }
+        // The most the side on lead can take.
+        let top_trump = self.defenders_top_trump(leader, all);
+        if top_trump != 0 {
+            if leader & 1 == 0 {
+                if left - 1 < target {
+                    *relevant = top_trump;
+                    return false;
+                }
+            } else if target <= 1 {
+                *relevant = top_trump;
+                return true;
+            }
+        }
+        if left <= SEARCHED_BELOW {
+            let result = self.node(Trick::new(leader), target, 0, &mut 0, relevant);
+            *relevant = self.region(*relevant, all);
+            return result;
+        }
+        let key = self.key(leader, all);
+        let mut hint = 0;
+        match self.cache.probe(&key, target) {
+            Probe::Settled(result, places) => {
+                *relevant = self.bits.pdep(places, all);
+                return result;
+            }
+            Probe::Open(Some(card)) => hint = self.bits.pdep(1 << card, all),
+            Probe::Open(None) => {}
+        }
+        let mut cut = 0;
+        let result = self.node(Trick::new(leader), target, hint, &mut cut, relevant);
+        let region = self.region(*relevant, all);
+        *relevant = region;
+        let places = self.bits.pext(region, all);
+        let card = (cut != 0).then(|| self.bits.pext(cut, all).trailing_zeros() as u8);
+        if result {
+            self.cache.put(&key, places, target as i8, left as i8, card);
+        } else {
+            self.cache.put(&key, places, 0, (target - 1) as i8, card);
+        }
+        result
+    }
+
+    /// Whether North-South take at least `target` of the tricks left (those of the trick in
+    /// play among them), from the trick `t`; `hint` a card to try first (or 0); `cut` is
+    /// given the card that settled the answer, when one did, and `relevant` the cards whose
+    /// ranks the answer rests on.
+    pub(crate) fn node(&mut self, t: Trick, target: i32, hint: u64, cut: &mut u64, relevant: &mut u64) -> bool {
+        let seat = t.seat();
+        let north_south = seat & 1 == 0;
+        let mut moves = [0u64; 13];
+        let n = self.moves(&t, hint, &mut moves);
+        let mut all_tried = 0;
+        let mut tried = 0;
+        for &card in &moves[..n] {
+            // A card below every card whose rank mattered to the cards tried so far in its
+            // suit, when one of those was below them too: it fares as that one did.
+            let lane = lane_of(card);
+            let mattered = all_tried & lane;
+            let boundary = if mattered == 0 { lane } else { (mattered & mattered.wrapping_neg()) - 1 };
+            if card & boundary != 0 && tried & lane & boundary != 0 {
+                continue;
+            }
+            tried |= card;
+            self.play(seat, card);
+            let next = t.after(card, self.trumps);
+            let mut rel = 0;
+            let result = if next.played == 4 {
+                self.tricks_played += 1;
+                let won = i32::from(next.winner & 1 == 0);
+                let r = self.trick(usize::from(next.winner), target - won, &mut rel);
+                rel |= next.rank_winner();
+                r
+            } else {
+                self.node(next, target, 0, &mut 0, &mut rel)
+            };
+            self.take_back(seat, card);
+            if result == north_south {
+                *cut = card;
+                *relevant = rel;
+                return result;
+            }
+            all_tried |= rel;
+        }
+        *relevant = all_tried;
+        !north_south
+    }
+
+    /// The cards a proof resting on the ranks of `relevant` holds for, among `all`: each
+    /// suit's cards from the top down to its lowest relevant card, and on down through the
+    /// cards of the same hand below it (the search tried one card of such a run for all, which
+    /// stands for the others only where they lie alike).
+    fn region(&self, relevant: u64, all: u64) -> u64 {
+        let mut region = 0;
+        for lane in LANES {
+            let r = relevant & lane;
+            if r == 0 {
+                continue;
+            }
+            let mut low = r & r.wrapping_neg();
+            let owner = self.hands.iter().find(|&&h| h & low != 0).copied().unwrap_or(0);
+            // On down to the next lower card while it is the same hand's.
+            loop {
+                let below = all & lane & (low - 1);
+                if below == 0 {
+                    break;
+                }
+                let next = 1u64 << (63 - below.leading_zeros());
+                if next & owner == 0 {
+                    break;
+                }
+                low = next;
+            }
+            region |= all & lane & !(low - 1);
+        }
+        region
+    }
+
+    /// The last trick, each hand holding one card, played.
+    fn last_trick(&self, leader: usize) -> Trick {
+        let mut t = Trick::new(leader);
+        for _ in 0..4 {
+            t = t.after(self.hands[t.seat()], self.trumps);
+        }
+        t
+    }
+
+    /// Tricks the side on lead takes whatever the others do, and the cards they rest on:
+    /// the leader's top cards cashed from the top, side suits first, then trumps; then, if it
+    /// gives more, a card led to the top cards partner holds in a suit, partner cashing its
+    /// top cards in the suits the leader did not (when partner has cards enough to spare its
+    /// own while the leader cashes). A side suit is cashed as far as every opponent who could
+    /// ruff still follows.
+    fn quick_tricks(&self, leader: usize, all: u64) -> (i32, u64) {
+        let partner = leader ^ 2;
+        let (mut quick, mut cards) = (0, 0);
+        let (mut theirs, mut their_cards, mut reached) = (0, 0, false);
+        for s in 0..4 {
+            let (n, c) = self.cashed(leader, s, all);
+            quick += n;
+            cards |= c;
+            if n == 0 {
+                // Partner's top cards in a suit the leader does not cash, reached if the
+                // leader has a card of a suit whose top card partner holds.
+                let (m, d) = self.cashed(partner, s, all);
+                theirs += m;
+                their_cards |= d;
+                reached |= m > 0 && self.length(leader, s) > 0;
+            }
+        }
+        let mut best = (quick, cards);
+        if reached && theirs > 0 && self.cards_left(partner) >= quick + theirs {
+            best = (quick + theirs, cards | their_cards);
+        }
+        // The top trump takes a trick for its side, whoever leads.
+        let top_trump = self.trumps & all;
+        if top_trump != 0 && best.0 == 0 {
+            let top = 1u64 << (63 - top_trump.leading_zeros());
+            if (self.hands[leader] | self.hands[partner]) & top != 0 {
+                best = (1, top);
+            }
+        }
+        (best.0 as i32, best.1)
+    }
+
+    /// The tricks `seat` takes by cashing its top cards in suit `s` from the top, as far as
+    /// every opponent who could ruff still follows; and those cards.
+    #[inline]
+    fn cashed(&self, seat: usize, s: usize, all: u64) -> (u32, u64) {
+        let lane = LANES[s];
+        let mine = self.hands[seat] & lane;
+        if mine == 0 {
+            return (0, 0);
+        }
+        let others = all & lane & !mine;
+        let top = if others == 0 { mine } else { mine & !((1u64 << (63 - others.leading_zeros())) * 2 - 1) };
+        let mut n = top.count_ones();
+        if lane != self.trumps && self.trumps != 0 {
+            for opponent in [(seat + 1) & 3, (seat + 3) & 3] {
+                if self.hands[opponent] & self.trumps != 0 {
+                    n = n.min(self.length(opponent, s));
+                }
+            }
+        }
+        (n, if n > 0 { top } else { 0 })
+    }
+
+    /// `seat` plays `card`.
+    #[inline]
+    pub(crate) fn play(&mut self, seat: usize, card: u64) {
+        self.hands[seat] ^= card;
+        self.shape -= 1 << (16 * seat as u32 + (card.trailing_zeros() & !15) / 4);
+    }
+
+    /// `seat` takes `card` back.
+    #[inline]
+    pub(crate) fn take_back(&mut self, seat: usize, card: u64) {
+        self.hands[seat] ^= card;
+        self.shape += 1 << (16 * seat as u32 + (card.trailing_zeros() & !15) / 4);
+    }
+
+    /// How many cards of suit `s` `seat` holds.
+    #[inline]
+    pub(crate) fn length(&self, seat: usize, s: usize) -> u32 {
+        (self.shape >> (4 * (4 * seat + s))) as u32 & 15
+    }
+
+    /// How many cards `seat` holds.
+    #[inline]
+    pub(crate) fn cards_left(&self, seat: usize) -> u32 {
+        let x = (self.shape >> (16 * seat)) & 0xFFFF;
+        let x = (x & 0x0F0F) + ((x >> 4) & 0x0F0F);
+        ((x & 0xFF) + (x >> 8)) as u32
+    }
+
+    /// Whether the side not on lead holds the top trump (a trick it takes, whoever leads),
+    /// and that card.
+    fn defenders_top_trump(&self, leader: usize, all: u64) -> u64 {
+        let trumps = self.trumps & all;
+        if trumps == 0 {
+            return 0;
+        }
+        let top = 1u64 << (63 - trumps.leading_zeros());
+        (self.hands[(leader + 1) & 3] | self.hands[(leader + 3) & 3]) & top
+    }
+
+    /// The position's key in the transposition table.
+    fn key(&self, leader: usize, all: u64) -> Key {
+        let shape = self.shape;
+        let east = self.bits.pext(self.hands[1], all);
+        let south = self.bits.pext(self.hands[2], all);
+        let west = self.bits.pext(self.hands[3], all);
+        Key { owners: [east | west, south | west], shape, lead: leader as u8 | (self.strain as u8) << 2 }
+    }
+}

@@ -1,0 +1,101 @@
+//! The search against trying every play (small endings) and against DDS (whole deals, random
+//! and freak).
+
+use super::Search;
+use crate::testing::{ending, north_south_tricks};
+use crate::Dds;
+use dealvm_vm::card::{Deal, Hand, Seat, Suit};
+use dealvm_vm::evaluation::dd::{Solver, STRAINS};
+use dealvm_vm::evaluation::score::Strain;
+
+fn trump_of(strain: Strain) -> Option<Suit> {
+    (strain != Strain::NoTrump).then(|| Suit::ALL[strain as usize])
+}
+
+#[test]
+fn tables_and_leads_of_small_endings_agree_with_trying_every_play() {
+    let mut search = Search::new();
+    let mut compared = 0;
+    for seed in 0..400u64 {
+        let k = 1 + (seed % 4) as usize;
+        let d = ending(k, 77 + seed);
+        let table = search.table(&d);
+        for strain in STRAINS {
+            for declarer in Seat::ALL {
+                let leader = declarer.rotate(1) as usize;
+                let ns = north_south_tricks(d.hands, &[], leader, trump_of(strain));
+                let tricks = if (declarer as usize).is_multiple_of(2) { ns } else { k as u8 - ns };
+                assert_eq!(table.get(declarer, strain), tricks, "{declarer:?} in {strain:?} on {d:?}");
+                assert_eq!(search.tricks(&d, declarer, strain), tricks);
+                compared += 1;
+            }
+        }
+        let declarer = Seat::from_index((seed / 4 % 4) as usize);
+        let strain = STRAINS[(seed / 16 % 5) as usize];
+        let leader = declarer.rotate(1) as usize;
+        let leads = search.leads(&d, declarer, strain);
+        assert_eq!(leads.cards().count(), k);
+        for card in d.hands[leader].cards() {
+            let mut after = d.hands;
+            after[leader] = Hand(after[leader].0 & !card.bit());
+            let ns = north_south_tricks(after, &[(leader, card)], (leader + 1) % 4, trump_of(strain));
+            let defenders = if leader.is_multiple_of(2) { ns } else { k as u8 - ns };
+            assert_eq!(leads.get(card), Some(defenders), "{card} led on {d:?}, {declarer:?} declaring in {strain:?}");
+        }
+    }
+    assert_eq!(compared, 400 * 20);
+}
+
+/// A deal pulled towards long suits and voids: cards traded between hands, each trade kept
+/// when it gives a hand more of the suit it favours.
+fn freak(seed: u64) -> Deal {
+    let mut d = ending(13, seed);
+    let mut x = seed;
+    for _ in 0..60 {
+        x = dealvm_vm::dealing::rng::mix64(x);
+        let (a, b) = ((x % 4) as usize, ((x >> 8) % 3 + 1) as usize);
+        let b = (a + b) % 4;
+        let favour = |seat: usize| Suit::ALL[(seat + seed as usize) % 4];
+        let give = d.hands[a].cards().find(|c| c.suit() == favour(b));
+        let take = d.hands[b].cards().find(|c| c.suit() != favour(b));
+        if let (Some(g), Some(t)) = (give, take) {
+            d.hands[a] = Hand(d.hands[a].0 & !g.bit() | t.bit());
+            d.hands[b] = Hand(d.hands[b].0 & !t.bit() | g.bit());
+        }
+    }
+    d
+}
+
+#[test]
+fn tables_of_whole_deals_and_long_endings_agree_with_dds() {
+    let (mut search, mut dds) = (Search::new(), Dds::new());
+    for seed in 0..8u64 {
+        let d = if seed % 2 == 1 { freak(500 + seed) } else { ending(13, 500 + seed) };
+        assert_eq!(search.table(&d), dds.table(&d), "{d:?}");
+    }
+    for seed in 0..40u64 {
+        let d = ending(6 + (seed % 4) as usize, 700 + seed);
+        assert_eq!(search.table(&d), dds.table(&d), "{d:?}");
+    }
+}
+
+#[test]
+fn leads_and_targets_of_whole_deals_agree_with_dds() {
+    let (mut search, mut dds) = (Search::new(), Dds::new());
+    for seed in 0..8u64 {
+        let d = if seed % 2 == 1 { freak(900 + seed) } else { ending(13, 900 + seed) };
+        let declarer = Seat::from_index(seed as usize % 4);
+        let strain = STRAINS[(seed / 2) as usize % 5];
+        assert_eq!(search.leads(&d, declarer, strain), dds.leads(&d, declarer, strain), "{d:?} {declarer:?} {strain:?}");
+        let tricks = dds.tricks(&d, declarer, strain);
+        for k in [tricks.max(1), tricks + 1].into_iter().filter(|&k| k <= 13) {
+            assert_eq!(search.at_least(&d, declarer, strain, k), tricks >= k);
+        }
+    }
+}
+
+#[test]
+fn freak_deals_are_freak() {
+    let longest = (0..20).map(|s| freak(s).hands.iter().flat_map(|h| h.shape()).max().unwrap()).min().unwrap();
+    assert!(longest >= 7, "{longest}");
+}
