@@ -45,6 +45,9 @@ pub struct Search {
     /// Tricks played out by the searches, for measurements: DDS's count of nodes counts the
     /// same.
     tricks_played: u64,
+    /// By tricks left, the card that last settled a search on lead (tried first on lead,
+    /// after the table's card).
+    leads_that_settled: [u64; 14],
 }
 
 impl Default for Search {
@@ -56,7 +59,16 @@ impl Default for Search {
 impl Search {
     /// A solver with an empty table.
     pub fn new() -> Search {
-        Search { hands: [0; 4], shape: 0, trumps: 0, strain: 4, cache: Cache::new(18), bits: Bits::detect(), tricks_played: 0 }
+        Search {
+            hands: [0; 4],
+            shape: 0,
+            trumps: 0,
+            strain: 4,
+            cache: Cache::new(18),
+            bits: Bits::detect(),
+            tricks_played: 0,
+            leads_that_settled: [0; 14],
+        }
     }
 
     /// The tricks played out by the searches so far (as DDS counts its nodes).

@@ -5,13 +5,15 @@ use super::play::Trick;
 use super::{Search, LANES};
 
 impl Search {
-    /// Writes the cards to try into `out`, best first (`hint` first of all when it is one of
+    /// Writes the cards to try into `out`, best first (on lead, the card that last settled a
+    /// search on lead with as many tricks left first of all; then `hint` when it is one of
     /// them); returns how many.
     pub(crate) fn moves(&self, t: &Trick, hint: u64, out: &mut [u64; 13]) -> usize {
         let seat = t.seat();
         let hand = self.hands[seat];
         let legal = if t.played > 0 && hand & t.led != 0 { hand & t.led } else { hand };
         let all = self.remaining() | t.table;
+        let settled = if t.played == 0 { self.leads_that_settled[self.cards_left(seat) as usize] } else { 0 };
         let mut scores = [0i32; 13];
         let mut n = 0;
         for &lane in &LANES {
@@ -29,7 +31,13 @@ impl Search {
                 if above & above.wrapping_neg() & mine != 0 {
                     continue;
                 }
-                let score = if card == hint { 1 << 30 } else { self.score(t, seat, card, lane, suit_cards) };
+                let score = if card == settled {
+                    1 << 30
+                } else if card == hint {
+                    1 << 29
+                } else {
+                    self.score(t, seat, card, lane, suit_cards)
+                };
                 // Insertion, best first.
                 let mut i = n;
                 while i > 0 && scores[i - 1] < score {

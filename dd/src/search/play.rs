@@ -124,6 +124,16 @@ impl Search {
                 return true;
             }
         }
+        // With no trumps about, a side on lead that needs every trick left takes at most, in
+        // each suit whose top card it holds, as many tricks as its longer hand there has cards.
+        let needs_all = if leader & 1 == 0 { target == left } else { target == 1 };
+        if needs_all && self.trumps & all == 0 {
+            let (most, theirs) = self.most_in_own_suits(leader, all);
+            if most > 0 && most < left {
+                *relevant = theirs;
+                return leader & 1 == 1;
+            }
+        }
         if left <= SEARCHED_BELOW {
             let result = self.node(Trick::new(leader), target, 0, &mut 0, relevant);
             *relevant = self.region(*relevant, all);
@@ -163,17 +173,13 @@ impl Search {
         let mut moves = [0u64; 13];
         let n = self.moves(&t, hint, &mut moves);
         let mut all_tried = 0;
-        let mut tried = 0;
+        // Cards that fare as one already tried: below the lowest card whose rank mattered to
+        // its answer, in its suit, it lying below that card too.
+        let mut alike = 0;
         for &card in &moves[..n] {
-            // A card below every card whose rank mattered to the cards tried so far in its
-            // suit, when one of those was below them too: it fares as that one did.
-            let lane = lane_of(card);
-            let mattered = all_tried & lane;
-            let boundary = if mattered == 0 { lane } else { (mattered & mattered.wrapping_neg()) - 1 };
-            if card & boundary != 0 && tried & lane & boundary != 0 {
+            if card & alike != 0 {
                 continue;
             }
-            tried |= card;
             self.play(seat, card);
             let next = t.after(card, self.trumps);
             let mut rel = 0;
@@ -188,11 +194,20 @@ impl Search {
             };
             self.take_back(seat, card);
             if result == north_south {
+                if t.played == 0 {
+                    self.leads_that_settled[self.cards_left(seat) as usize] = card;
+                }
                 *cut = card;
                 *relevant = rel;
                 return result;
             }
             all_tried |= rel;
+            let lane = lane_of(card);
+            let mattered = rel & lane;
+            let below = if mattered == 0 { lane } else { (mattered & mattered.wrapping_neg()) - 1 };
+            if card & below != 0 {
+                alike |= below & lane;
+            }
         }
         *relevant = all_tried;
         !north_south
@@ -323,6 +338,26 @@ impl Search {
         let x = (self.shape >> (16 * seat)) & 0xFFFF;
         let x = (x & 0x0F0F) + ((x >> 4) & 0x0F0F);
         ((x & 0xFF) + (x >> 8)) as u32
+    }
+
+    /// The most tricks the side on lead can take with no trumps about, counting in each suit
+    /// whose top card it holds as many as its longer hand there has; and the top cards the
+    /// other side holds in suits where others hold cards too (the count rests on them).
+    fn most_in_own_suits(&self, leader: usize, all: u64) -> (i32, u64) {
+        let (mut most, mut theirs) = (0, 0);
+        for (s, &lane) in LANES.iter().enumerate() {
+            let cards = all & lane;
+            if cards == 0 {
+                continue;
+            }
+            let top = 1u64 << (63 - cards.leading_zeros());
+            if (self.hands[leader] | self.hands[leader ^ 2]) & top != 0 {
+                most += self.length(leader, s).max(self.length(leader ^ 2, s));
+            } else if cards != top {
+                theirs |= top;
+            }
+        }
+        (most as i32, theirs)
     }
 
     /// Whether the side not on lead holds the top trump (a trick it takes, whoever leads),
