@@ -101,15 +101,12 @@ impl Search {
             *relevant = t.rank_winner();
             return t.winner & 1 == 0;
         }
-        let (quick, cashed) = self.quick_tricks(leader, all);
-        if leader & 1 == 0 {
-            if quick >= target {
-                *relevant = cashed;
-                return true;
-            }
-        } else if left - quick < target {
-            *relevant = cashed;
-            return false;
+        // The tricks the side on lead needs: North-South's target, or enough to hold them
+        // below it.
+        let needed = if leader & 1 == 0 { target } else { left - target + 1 };
+        if let Some(cards) = self.quick_tricks(leader, all, needed) {
+            *relevant = cards;
+            return leader & 1 == 0;
         }
         // The most the side on lead can take.
         let top_trump = self.defenders_top_trump(leader, all);
@@ -252,42 +249,44 @@ impl Search {
         t
     }
 
-    /// Tricks the side on lead takes whatever the others do, and the cards they rest on:
-    /// the leader's top cards cashed from the top, side suits first, then trumps; then, if it
-    /// gives more, a card led to the top cards partner holds in a suit, partner cashing its
-    /// top cards in the suits the leader did not (when partner has cards enough to spare its
-    /// own while the leader cashes). A side suit is cashed as far as every opponent who could
-    /// ruff still follows.
-    fn quick_tricks(&self, leader: usize, all: u64) -> (i32, u64) {
+    /// Whether the side on lead takes `needed` tricks whatever the others do, and if so the
+    /// cards that rests on: the leader's top cards cashed from the top, side suits first, then
+    /// trumps; or, if those are too few, all of them and then a card led to the top cards
+    /// partner holds in a suit, partner cashing its top cards in the suits the leader did not
+    /// (when partner has cards enough to spare its own while the leader cashes); or, for one
+    /// trick, the top trump. A side suit is cashed as far as every opponent who could ruff
+    /// still follows.
+    fn quick_tricks(&self, leader: usize, all: u64, needed: i32) -> Option<u64> {
+        let needed = needed as u32;
         let partner = leader ^ 2;
-        let (mut quick, mut cards) = (0, 0);
-        let (mut theirs, mut their_cards, mut reached) = (0, 0, false);
+        let own: [(u32, u64); 4] = std::array::from_fn(|s| self.cashed(leader, s, all));
+        let quick: u32 = own.iter().map(|c| c.0).sum();
+        if quick >= needed {
+            return Some(top_tricks(&own, needed));
+        }
+        let mut theirs = [(0, 0); 4];
+        let mut entry = 0;
         for s in 0..4 {
-            let (n, c) = self.cashed(leader, s, all);
-            quick += n;
-            cards |= c;
-            if n == 0 {
-                // Partner's top cards in a suit the leader does not cash, reached if the
-                // leader has a card of a suit whose top card partner holds.
-                let (m, d) = self.cashed(partner, s, all);
-                theirs += m;
-                their_cards |= d;
-                reached |= m > 0 && self.length(leader, s) > 0;
+            if own[s].0 == 0 {
+                theirs[s] = self.cashed(partner, s, all);
+                if theirs[s].0 > 0 && self.length(leader, s) > 0 {
+                    entry = 1u64 << (63 - theirs[s].1.leading_zeros());
+                }
             }
         }
-        let mut best = (quick, cards);
-        if reached && theirs > 0 && self.cards_left(partner) >= quick + theirs {
-            best = (quick + theirs, cards | their_cards);
+        let more = needed - quick;
+        if entry != 0 && theirs.iter().map(|c| c.0).sum::<u32>() >= more && self.cards_left(partner) >= needed {
+            return Some(top_tricks(&own, quick) | top_tricks(&theirs, more) | entry);
         }
         // The top trump takes a trick for its side, whoever leads.
-        let top_trump = self.trumps & all;
-        if top_trump != 0 && best.0 == 0 {
-            let top = 1u64 << (63 - top_trump.leading_zeros());
+        let trumps = self.trumps & all;
+        if needed == 1 && trumps != 0 {
+            let top = 1u64 << (63 - trumps.leading_zeros());
             if (self.hands[leader] | self.hands[partner]) & top != 0 {
-                best = (1, top);
+                return Some(top);
             }
         }
-        (best.0 as i32, best.1)
+        None
     }
 
     /// The tricks `seat` takes by cashing its top cards in suit `s` from the top, as far as
@@ -379,4 +378,21 @@ impl Search {
         let west = self.bits.pext(self.hands[3], all);
         Key { owners: [east | west, south | west], shape, lead: leader as u8 | (self.strain as u8) << 2 }
     }
+}
+
+/// The cards of the first `n` tricks of `cashed` (tricks and the top cards giving them, suit by
+/// suit): each suit's top cards, as many as the tricks taken from it.
+fn top_tricks(cashed: &[(u32, u64); 4], mut n: u32) -> u64 {
+    let mut cards = 0;
+    for &(tricks, mut top) in cashed {
+        let mut take = tricks.min(n);
+        n -= take;
+        while take > 0 {
+            let card = 1u64 << (63 - top.leading_zeros());
+            cards |= card;
+            top ^= card;
+            take -= 1;
+        }
+    }
+    cards
 }
