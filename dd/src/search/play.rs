@@ -5,10 +5,6 @@
 use super::cache::{Key, Probe};
 use super::{lane_of, Search, LANES};
 
-/// Positions of this many tricks or fewer are searched, not looked up: quicker than the
-/// table.
-const SEARCHED_BELOW: i32 = 2;
-
 /// A trick in play.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Trick {
@@ -130,11 +126,6 @@ impl Search {
                 *relevant = theirs;
                 return leader & 1 == 1;
             }
-        }
-        if left <= SEARCHED_BELOW {
-            let result = self.node(Trick::new(leader), target, 0, &mut 0, relevant);
-            *relevant = self.region(*relevant, all);
-            return result;
         }
         let key = self.key(leader, all);
         let mut hint = 0;
