@@ -62,16 +62,26 @@ impl Search {
             let partner = self.hands[seat ^ 2];
             let opponents = [self.hands[(seat + 1) & 3], self.hands[(seat + 3) & 3]];
             let top = 1u64 << (63 - suit_cards.leading_zeros());
+            let second = high(suit_cards ^ top);
+            // A suit whose top card an opponent holds and whose second card our side does:
+            // leading it sets that card up, best with the top card before it.
+            let setting_up = match (partner & second != 0, self.hands[seat] & second != 0) {
+                (true, _) if opponents[0] & top != 0 => 100,
+                (true, _) if opponents[1] & top != 0 => 40,
+                (_, true) if opponents[0] & top != 0 => 100,
+                (_, true) if opponents[1] & top != 0 => 60,
+                _ => 0,
+            };
             let mut score = if card == top {
                 100
             } else if partner & top != 0 {
-                80 - rank
+                60 - rank
             } else {
-                40 - rank
+                40 - rank + setting_up
             };
             if trumps != 0 && lane != trumps {
                 if opponents.iter().any(|&o| o & lane == 0 && o & trumps != 0) {
-                    score -= 60;
+                    score -= 100;
                 }
                 if partner & lane == 0 && partner & trumps != 0 && opponents.iter().all(|&o| o & lane != 0) {
                     score += 30;
@@ -104,5 +114,15 @@ impl Search {
         } else {
             40 - rank + 2 * self.length(seat, (lane.trailing_zeros() / 16) as usize) as i32
         }
+    }
+}
+
+/// The highest card of `cards` (0 if none).
+#[inline]
+fn high(cards: u64) -> u64 {
+    if cards == 0 {
+        0
+    } else {
+        1 << (63 - cards.leading_zeros())
     }
 }
