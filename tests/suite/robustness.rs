@@ -477,15 +477,20 @@ fn ctrl_c_ends_a_momentary_run_at_once() {
     // the signal ends it at once. Here it is stopped while it prints its deals into a pipe
     // nobody reads; a watched run would finish them and exit 130 instead.
     use std::io::Read;
-    use std::os::unix::process::ExitStatusExt;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
     use std::process::Stdio;
-    let mut child = crate::common::dealvm_command()
-        .args(["-s", "1", "-g", "4096", "-p", "4096", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut command = crate::common::dealvm_command();
+    command.args(["-s", "1", "-g", "4096", "-p", "4096", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+    // Ctrl-C as a terminal delivers it: a test run started in the background of a shell
+    // without job control inherits SIGINT ignored, which would let the run finish.
+    // SAFETY: `signal` is async-signal-safe, and the child only restores a disposition.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        })
+    };
+    let mut child = command.spawn().unwrap();
     {
         use std::io::Write;
         child.stdin.take().unwrap().write_all(b"action printall\n").unwrap();
