@@ -91,6 +91,36 @@ impl Search {
         }
         let partner_wins = usize::from(t.winner) & 1 == seat & 1;
         let beats = t.beats(card, trumps);
+        if card & t.led != 0 && t.played == 2 {
+            // Third hand, the fourth still to play: low when partner's card holds the trick,
+            // else the cheapest card sure to win it, else low.
+            let next = self.hands[(seat + 1) & 3];
+            let fourth = next & t.led;
+            let fourth_ruffs = fourth == 0 && trumps != 0 && t.led != trumps && next & trumps != 0;
+            let holds = !fourth_ruffs && t.best & t.led != 0;
+            return if partner_wins && holds && t.best > high(fourth) {
+                90 - rank
+            } else if beats && holds && card > high(fourth) {
+                100 - rank
+            } else {
+                80 - rank
+            };
+        }
+        if card & t.led != 0 && t.played == 1 {
+            // Second hand, the third hand and partner still to play: low when partner can beat
+            // them both, else a card sure to beat the third hand, else low.
+            let next = self.hands[(seat + 1) & 3];
+            let third = next & t.led;
+            let third_ruffs = third == 0 && trumps != 0 && t.led != trumps && next & trumps != 0;
+            let partner_cards = self.hands[seat ^ 2] & t.led;
+            return if !third_ruffs && high(partner_cards) > t.best.max(high(third)) {
+                90 - rank
+            } else if beats && !third_ruffs && card > high(third) {
+                85 - rank
+            } else {
+                80 - rank
+            };
+        }
         if card & t.led != 0 {
             if partner_wins {
                 90 - rank
