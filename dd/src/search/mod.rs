@@ -30,6 +30,16 @@ fn lane_of(card: u64) -> u64 {
     0x1FFF << (card.trailing_zeros() & !15)
 }
 
+/// The highest card of `cards` (0 if none).
+#[inline]
+fn high(cards: u64) -> u64 {
+    if cards == 0 {
+        0
+    } else {
+        1 << (63 - cards.leading_zeros())
+    }
+}
+
 /// A double-dummy solver for one thread: its transposition table kept from solve to solve.
 pub struct Search {
     /// The cards each seat holds, North first.

@@ -2,7 +2,7 @@
 //! card of another hand, nor on the table, between them), ordered by what usually wins.
 
 use super::play::Trick;
-use super::{Search, LANES};
+use super::{high, Search, LANES};
 
 impl Search {
     /// Writes the cards to try into `out`, best first (on lead, the card that last settled a
@@ -61,7 +61,7 @@ impl Search {
         if t.played == 0 {
             let partner = self.hands[seat ^ 2];
             let opponents = [self.hands[(seat + 1) & 3], self.hands[(seat + 3) & 3]];
-            let top = 1u64 << (63 - suit_cards.leading_zeros());
+            let top = high(suit_cards);
             let second = high(suit_cards ^ top);
             // A suit whose top card an opponent holds and whose second card our side does:
             // leading it sets that card up, best with the top card before it.
@@ -144,15 +144,5 @@ impl Search {
         } else {
             40 - rank + 2 * self.length(seat, (lane.trailing_zeros() / 16) as usize) as i32
         }
-    }
-}
-
-/// The highest card of `cards` (0 if none).
-#[inline]
-fn high(cards: u64) -> u64 {
-    if cards == 0 {
-        0
-    } else {
-        1 << (63 - cards.leading_zeros())
     }
 }

@@ -3,7 +3,7 @@
 //! table and the quick tricks consulted at the start of each trick.
 
 use super::cache::{Key, Probe};
-use super::{lane_of, Search, LANES};
+use super::{high, lane_of, Search, LANES};
 
 /// A trick in play.
 #[derive(Copy, Clone, Debug)]
@@ -220,7 +220,7 @@ impl Search {
                 if below == 0 {
                     break;
                 }
-                let next = 1u64 << (63 - below.leading_zeros());
+                let next = high(below);
                 if next & owner == 0 {
                     break;
                 }
@@ -261,7 +261,7 @@ impl Search {
             if own[s].0 == 0 {
                 theirs[s] = self.cashed(partner, s, all);
                 if theirs[s].0 > 0 && self.length(leader, s) > 0 {
-                    entry = 1u64 << (63 - theirs[s].1.leading_zeros());
+                    entry = high(theirs[s].1);
                 }
             }
         }
@@ -272,7 +272,7 @@ impl Search {
         // The top trump takes a trick for its side, whoever leads.
         let trumps = self.trumps & all;
         if needed == 1 && trumps != 0 {
-            let top = 1u64 << (63 - trumps.leading_zeros());
+            let top = high(trumps);
             if (self.hands[leader] | self.hands[partner]) & top != 0 {
                 return Some(top);
             }
@@ -290,7 +290,7 @@ impl Search {
             return (0, 0);
         }
         let others = all & lane & !mine;
-        let top = if others == 0 { mine } else { mine & !((1u64 << (63 - others.leading_zeros())) * 2 - 1) };
+        let top = if others == 0 { mine } else { mine & !(high(others) * 2 - 1) };
         let mut n = top.count_ones();
         if lane != self.trumps && self.trumps != 0 {
             for opponent in [(seat + 1) & 3, (seat + 3) & 3] {
@@ -340,7 +340,7 @@ impl Search {
             if cards == 0 {
                 continue;
             }
-            let top = 1u64 << (63 - cards.leading_zeros());
+            let top = high(cards);
             if (self.hands[leader] | self.hands[leader ^ 2]) & top != 0 {
                 most += self.length(leader, s).max(self.length(leader ^ 2, s));
             } else if cards != top {
@@ -357,7 +357,7 @@ impl Search {
         if trumps == 0 {
             return 0;
         }
-        let top = 1u64 << (63 - trumps.leading_zeros());
+        let top = high(trumps);
         (self.hands[(leader + 1) & 3] | self.hands[(leader + 3) & 3]) & top
     }
 
@@ -379,7 +379,7 @@ fn top_tricks(cashed: &[(u32, u64); 4], mut n: u32) -> u64 {
         let mut take = tricks.min(n);
         n -= take;
         while take > 0 {
-            let card = 1u64 << (63 - top.leading_zeros());
+            let card = high(top);
             cards |= card;
             top ^= card;
             take -= 1;
