@@ -8,6 +8,7 @@
 
 mod bits;
 mod cache;
+mod cutoffs;
 mod moves;
 mod play;
 #[cfg(test)]
@@ -15,6 +16,7 @@ mod tests;
 
 use bits::Bits;
 use cache::Cache;
+use cutoffs::Cutoffs;
 use dealvm_vm::card::{Card, Deal, Seat, Suit};
 use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::evaluation::dd::{Leads, ParResult, Solver, TrickTable, STRAINS};
@@ -51,13 +53,12 @@ pub struct Search {
     /// The strain's number in the cache's keys (clubs 0 .. notrump 4).
     strain: u32,
     cache: Cache,
+    /// The card that last settled a search at a turn like each, tried first there.
+    cutoffs: Cutoffs,
     bits: Bits,
     /// Tricks played out by the searches, for measurements: DDS's count of nodes counts the
     /// same.
     tricks_played: u64,
-    /// By tricks left, the card that last settled a search on lead (tried first on lead,
-    /// after the table's card).
-    leads_that_settled: [u64; 14],
 }
 
 impl Default for Search {
@@ -75,9 +76,9 @@ impl Search {
             trumps: 0,
             strain: 4,
             cache: Cache::new(18),
+            cutoffs: Cutoffs::new(),
             bits: Bits::detect(),
             tricks_played: 0,
-            leads_that_settled: [0; 14],
         }
     }
 
@@ -167,7 +168,7 @@ impl Solver for Search {
         let leader = declarer.rotate(1) as usize;
         let start = Trick::new(leader);
         let mut moves = [0u64; 13];
-        let n = self.moves(&start, 0, &mut moves);
+        let n = self.moves(&start, 0, 0, &mut moves);
         let all = self.remaining();
         let mut leads = Leads::default();
         let total = self.hands[leader].count_ones() as i32;

@@ -5,15 +5,13 @@ use super::play::Trick;
 use super::{high, Search, LANES};
 
 impl Search {
-    /// Writes the cards to try into `out`, best first (on lead, the card that last settled a
-    /// search on lead with as many tricks left first of all; then `hint` when it is one of
-    /// them); returns how many.
-    pub(crate) fn moves(&self, t: &Trick, hint: u64, out: &mut [u64; 13]) -> usize {
+    /// Writes the cards to try into `out`, best first (`first` first of all when it is one of
+    /// them, then `hint`); returns how many.
+    pub(crate) fn moves(&self, t: &Trick, first: u64, hint: u64, out: &mut [u64; 13]) -> usize {
         let seat = t.seat();
         let hand = self.hands[seat];
         let legal = if t.played > 0 && hand & t.led != 0 { hand & t.led } else { hand };
         let all = self.remaining() | t.table;
-        let settled = if t.played == 0 { self.leads_that_settled[self.cards_left(seat) as usize] } else { 0 };
         let mut scores = [0i32; 13];
         let mut n = 0;
         for &lane in &LANES {
@@ -31,7 +29,7 @@ impl Search {
                 if above & above.wrapping_neg() & mine != 0 {
                     continue;
                 }
-                let score = if card == settled {
+                let score = if card == first {
                     1 << 30
                 } else if card == hint {
                     1 << 29
@@ -55,94 +53,154 @@ impl Search {
 
     /// How promising `card` (of the suit in `lane`, whose cards still about are `suit_cards`) is for
     /// `seat` to play to trick `t`: higher is tried first.
+    #[inline]
     fn score(&self, t: &Trick, seat: usize, card: u64, lane: u64, suit_cards: u64) -> i32 {
-        let rank = (card.trailing_zeros() % 16) as i32;
-        let trumps = self.trumps;
         if t.played == 0 {
-            let partner = self.hands[seat ^ 2];
-            let opponents = [self.hands[(seat + 1) & 3], self.hands[(seat + 3) & 3]];
-            let top = high(suit_cards);
-            let second = high(suit_cards ^ top);
-            // A suit whose top card an opponent holds and whose second card our side does:
-            // leading it sets that card up, best with the top card before it.
-            let setting_up = match (partner & second != 0, self.hands[seat] & second != 0) {
-                (true, _) if opponents[0] & top != 0 => 100,
-                (true, _) if opponents[1] & top != 0 => 40,
-                (_, true) if opponents[0] & top != 0 => 100,
-                (_, true) if opponents[1] & top != 0 => 60,
-                _ => 0,
-            };
-            let mut score = if card == top {
-                100
-            } else if partner & top != 0 {
-                60 - rank
-            } else {
-                40 - rank + setting_up
-            };
-            if trumps != 0 && lane != trumps {
-                if opponents.iter().any(|&o| o & lane == 0 && o & trumps != 0) {
-                    score -= 100;
-                }
-                if partner & lane == 0 && partner & trumps != 0 && opponents.iter().all(|&o| o & lane != 0) {
-                    score += 30;
-                }
-            }
-            return score;
-        }
-        let partner_wins = usize::from(t.winner) & 1 == seat & 1;
-        let beats = t.beats(card, trumps);
-        if card & t.led != 0 && t.played == 2 {
-            // Third hand, the fourth still to play: low when partner's card holds the trick,
-            // else the cheapest card sure to win it, else low.
-            let next = self.hands[(seat + 1) & 3];
-            let fourth = next & t.led;
-            let fourth_ruffs = fourth == 0 && trumps != 0 && t.led != trumps && next & trumps != 0;
-            let holds = !fourth_ruffs && t.best & t.led != 0;
-            return if partner_wins && holds && t.best > high(fourth) {
-                90 - rank
-            } else if beats && holds && card > high(fourth) {
-                100 - rank
-            } else {
-                80 - rank
-            };
-        }
-        if card & t.led != 0 && t.played == 1 {
-            // Second hand, the third hand and partner still to play: low when partner can beat
-            // them both, else a card sure to beat the third hand, else low.
-            let next = self.hands[(seat + 1) & 3];
-            let third = next & t.led;
-            let third_ruffs = third == 0 && trumps != 0 && t.led != trumps && next & trumps != 0;
-            let partner_cards = self.hands[seat ^ 2] & t.led;
-            return if !third_ruffs && high(partner_cards) > t.best.max(high(third)) {
-                90 - rank
-            } else if beats && !third_ruffs && card > high(third) {
-                85 - rank
-            } else {
-                80 - rank
-            };
-        }
-        if card & t.led != 0 {
-            if partner_wins {
-                90 - rank
-            } else if beats {
-                if t.played >= 2 {
-                    100 - rank
-                } else {
-                    60 - rank
-                }
-            } else {
-                80 - rank
-            }
-        } else if card & trumps != 0 {
-            if partner_wins && t.played == 3 {
-                -rank
-            } else if beats {
-                95 - rank
-            } else {
-                10 - rank
-            }
+            self.lead_score(seat, card, lane, suit_cards)
         } else {
-            40 - rank + 2 * self.length(seat, (lane.trailing_zeros() / 16) as usize) as i32
+            self.follow_score(t, seat, card, lane, suit_cards)
         }
     }
+
+    /// How promising leading `card` is (of the suit in `lane`, whose cards still about are
+    /// `suit_cards`): the suit's kind first (a ruff for partner, a finesse through the
+    /// opponent on our left, a suit our side holds two of the top three in, any other suit, a
+    /// suit whose lead gives the opponent on our right a free finesse, trumps; a suit an
+    /// opponent ruffs last), then the top card of the suit, then its lowest run.
+    fn lead_score(&self, seat: usize, card: u64, lane: u64, suit_cards: u64) -> i32 {
+        let trumps = self.trumps;
+        let mine = self.hands[seat] & lane;
+        let partner = self.hands[seat ^ 2] & lane;
+        let lho = self.hands[(seat + 1) & 3] & lane;
+        let rho = self.hands[(seat + 3) & 3] & lane;
+        let ours = mine | partner;
+        let a = high(suit_cards);
+        let k = high(suit_cards ^ a);
+        let q = high(suit_cards ^ a ^ k);
+        let j = high(suit_cards ^ a ^ k ^ q);
+        let ten = high(suit_cards ^ a ^ k ^ q ^ j);
+        let top = card == high(mine);
+        let lowest = mine & mine.wrapping_neg();
+        let bottom = lowest_run(mine, card, suit_cards);
+        let rank = (card.trailing_zeros() % 16) as i32;
+        let edge = if top {
+            20
+        } else if bottom {
+            10
+        } else {
+            return rank - 100;
+        };
+        let n = |c: u64| c.count_ones();
+        let has = |c: u64, x: u64| x != 0 && c & x == x;
+        let kind = if trumps != 0 && lane == trumps {
+            100
+        } else if trumps != 0 && [(seat + 1) & 3, (seat + 3) & 3].iter().any(|&o| self.hands[o] & lane == 0 && self.hands[o] & trumps != 0) {
+            return rank - 100;
+        } else if n(partner) >= 2
+            && n(lho) >= 2
+            && ((has(partner, k) && has(lho, a))
+                || (has(partner, a) && has(lho, k) && (has(partner, q) || has(ours, q | j)))
+                || (has(partner, k) && has(lho, q) && (has(partner, j) || has(ours, j | ten))))
+        {
+            500
+        } else if trumps != 0 && n(mine) >= 2 && n(rho) >= 2 && ((has(mine, a) && has(rho, k)) || (has(mine, k) && has(rho, a) && !has(ours, q))) {
+            if !top {
+                return rank - 100;
+            }
+            200
+        } else if lho != 0 && rho != 0 && n(ours & (a | k | q)) >= 2 {
+            400
+        } else if trumps != 0
+            && partner == 0
+            && lho != 0
+            && rho != 0
+            && self.hands[seat ^ 2] & trumps != 0
+            && n(self.hands[seat ^ 2] & trumps) <= n(self.hands[seat] & trumps)
+            && lowest != a
+        {
+            if !bottom {
+                return rank - 100;
+            }
+            600
+        } else {
+            300
+        };
+        kind + edge
+    }
+
+    /// How promising playing `card` to trick `t` is for a hand that is not on lead.
+    fn follow_score(&self, t: &Trick, seat: usize, card: u64, lane: u64, suit_cards: u64) -> i32 {
+        let trumps = self.trumps;
+        let rank = (card.trailing_zeros() % 16) as i32;
+        let hand = self.hands[seat];
+        let lho = self.hands[(seat + 1) & 3] & t.led;
+        let last = t.played == 3;
+        let partner_winning = usize::from(t.winner) & 1 == seat & 1;
+        if hand & t.led != 0 {
+            let mine = hand & t.led;
+            let best = t.best;
+            let top = high(mine);
+            let leading_suit = best & t.led != 0;
+            // My top card cannot beat the trick's: low.
+            if !leading_suit || top < best {
+                return 100 - rank;
+            }
+            // Partner wins, or will unless the next hand beats a card I cannot.
+            let above = |x: u64| lho & !(x * 2 - 1);
+            if partner_winning && (last || lho == 0 || best > high(lho) || above(best) == above(top)) {
+                return 100 - rank;
+            }
+            if t.played == 1 {
+                let partner = self.hands[seat ^ 2] & t.led;
+                let ptop = high(partner);
+                if ptop > best {
+                    if lho != 0 && high(lho) > ptop.max(top) && above(ptop) == above(top) {
+                        return 100 - rank;
+                    }
+                    if lho == 0 || ptop > high(lho) {
+                        return 100 - rank;
+                    }
+                }
+            }
+            if card > best {
+                let cheapest = mine & !(best * 2 - 1);
+                let cheapest = cheapest & cheapest.wrapping_neg();
+                if last || lho == 0 || cheapest > high(lho) {
+                    return 200 - rank;
+                }
+                return 200 + rank;
+            }
+            return 100 - rank;
+        }
+        if card & trumps != 0 {
+            let lho_hand = self.hands[(seat + 1) & 3];
+            let safe = partner_winning && (last || (lho != 0 && t.best > high(lho)));
+            if safe {
+                return rank;
+            }
+            if t.best & trumps != 0 {
+                if !partner_winning && card > t.best {
+                    return 300 - rank;
+                }
+                return rank;
+            }
+            if last || lho != 0 || lho_hand & trumps == 0 {
+                return if lowest_run(hand & trumps, card, suit_cards) { 300 } else { rank };
+            }
+            return 300 - rank;
+        }
+        let mine = hand & lane;
+        if lowest_run(mine, card, suit_cards) {
+            return 200 + mine.count_ones() as i32;
+        }
+        rank
+    }
+}
+
+/// Whether `card` (of `mine`, in a suit whose cards about are `suit_cards`) is as low as
+/// `mine`'s lowest card: no card of another hand lies between them.
+#[inline]
+fn lowest_run(mine: u64, card: u64, suit_cards: u64) -> bool {
+    let lowest = mine & mine.wrapping_neg();
+    suit_cards & (card - 1) & !(lowest - 1) & !mine == 0
 }

@@ -3,6 +3,7 @@
 //! table and the quick tricks consulted at the start of each trick.
 
 use super::cache::{Key, Probe};
+use super::cutoffs::Cutoffs;
 use super::{high, lane_of, Search, LANES};
 
 /// A trick in play.
@@ -158,8 +159,10 @@ impl Search {
     pub(crate) fn node(&mut self, t: Trick, target: i32, hint: u64, cut: &mut u64, relevant: &mut u64) -> bool {
         let seat = t.seat();
         let north_south = seat & 1 == 0;
+        let turn = self.turn(&t, seat);
+        let first = self.cutoffs.get(turn, seat);
         let mut moves = [0u64; 13];
-        let n = self.moves(&t, hint, &mut moves);
+        let n = self.moves(&t, first, hint, &mut moves);
         let mut all_tried = 0;
         // Cards that fare as one already tried: below the lowest card whose rank mattered to
         // its answer, in its suit, it lying below that card too.
@@ -182,8 +185,8 @@ impl Search {
             };
             self.take_back(seat, card);
             if result == north_south {
-                if t.played == 0 {
-                    self.leads_that_settled[self.cards_left(seat) as usize] = card;
+                if card != first {
+                    self.cutoffs.put(turn, seat, card);
                 }
                 *cut = card;
                 *relevant = rel;
@@ -199,6 +202,19 @@ impl Search {
         }
         *relevant = all_tried;
         !north_south
+    }
+
+    /// The turn's hash in the table of cards that settled searches ([`Cutoffs`]).
+    #[inline]
+    fn turn(&self, t: &Trick, seat: usize) -> u64 {
+        if t.played == 0 {
+            Cutoffs::hash(self.hands[seat], 0, 0)
+        } else if self.hands[seat] & t.led != 0 {
+            Cutoffs::hash((self.remaining() | t.table) & t.led, t.best, t.played)
+        } else {
+            let winning = if self.trumps == 0 { u64::from(t.winner) } else { t.best };
+            Cutoffs::hash(self.hands[seat], winning | 1 << 63, t.played)
+        }
     }
 
     /// The cards a proof resting on the ranks of `relevant` holds for, among `all`: each
