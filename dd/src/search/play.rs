@@ -105,18 +105,11 @@ impl Search {
             *relevant = cards;
             return leader & 1 == 0;
         }
-        // The most the side on lead can take.
-        let top_trump = self.defenders_top_trump(leader, all);
-        if top_trump != 0 {
-            if leader & 1 == 0 {
-                if left - 1 < target {
-                    *relevant = top_trump;
-                    return false;
-                }
-            } else if target <= 1 {
-                *relevant = top_trump;
-                return true;
-            }
+        // The tricks the other side takes whatever the side on lead does.
+        let (sure, cards) = self.sure_for_others(leader, all);
+        if needed > left - sure {
+            *relevant = cards;
+            return leader & 1 == 1;
         }
         // With no trumps about, a side on lead that needs every trick left takes at most, in
         // each suit whose top card it holds, as many tricks as its longer hand there has cards.
@@ -271,6 +264,27 @@ impl Search {
         if quick >= needed {
             return Some(top_tricks(&own, needed));
         }
+        // The side's top trumps, and the leader's top cards in the side suits cashed first.
+        if self.trumps & all != 0 {
+            let (n, trumps) = self.top_trumps(self.hands[leader], self.hands[partner], all);
+            let mut side = own;
+            side[(self.trumps.trailing_zeros() / 16) as usize] = (0, 0);
+            if n > 0 && side.iter().map(|c| c.0).sum::<u32>() + n >= needed {
+                let from_trumps = n.min(needed);
+                return Some(top_tricks(&[(from_trumps, trumps), (0, 0), (0, 0), (0, 0)], from_trumps) | top_tricks(&side, needed - from_trumps));
+            }
+            if n == 0 && needed == 1 {
+                // Our king and a small trump behind their ace (the leader's only with a trick
+                // to spare: it must lead).
+                let [ace, king] = self.ace_king();
+                let behind = |k_hand: u64, a_hand: u64| a_hand & ace != 0 && k_hand & king != 0 && (k_hand & self.trumps).count_ones() >= 2;
+                if behind(self.hands[partner], self.hands[(leader + 1) & 3])
+                    || (behind(self.hands[leader], self.hands[(leader + 3) & 3]) && self.cards_left(leader) >= 3)
+                {
+                    return Some(ace | king);
+                }
+            }
+        }
         let mut theirs = [(0, 0); 4];
         let mut entry = 0;
         for s in 0..4 {
@@ -285,15 +299,35 @@ impl Search {
         if entry != 0 && theirs.iter().map(|c| c.0).sum::<u32>() >= more && self.cards_left(partner) >= needed {
             return Some(top_tricks(&own, quick) | top_tricks(&theirs, more) | entry);
         }
-        // The top trump takes a trick for its side, whoever leads.
-        let trumps = self.trumps & all;
-        if needed == 1 && trumps != 0 {
-            let top = high(trumps);
-            if (self.hands[leader] | self.hands[partner]) & top != 0 {
-                return Some(top);
-            }
-        }
         None
+    }
+
+    /// The two highest trumps still about (0 where there is none).
+    #[inline]
+    fn ace_king(&self) -> [u64; 2] {
+        let trumps = self.trumps & self.remaining();
+        let ace = high(trumps);
+        [ace, high(trumps ^ ace)]
+    }
+
+    /// The tricks a side of hands `a` and `b` takes with its top trumps whatever the others
+    /// do, and those cards: as many as the longer of its trump holdings has cards (no trump of
+    /// the other side beats them, and no two of them need fall together).
+    #[inline]
+    fn top_trumps(&self, a: u64, b: u64, all: u64) -> (u32, u64) {
+        let trumps = self.trumps & all;
+        let most = (a & trumps).count_ones().max((b & trumps).count_ones());
+        let (mut n, mut cards, mut rest) = (0, 0, trumps);
+        while n < most {
+            let top = high(rest);
+            if top & (a | b) == 0 {
+                break;
+            }
+            cards |= top;
+            rest ^= top;
+            n += 1;
+        }
+        (n, cards)
     }
 
     /// The tricks `seat` takes by cashing its top cards in suit `s` from the top, as far as
@@ -366,15 +400,42 @@ impl Search {
         (most as i32, theirs)
     }
 
-    /// Whether the side not on lead holds the top trump (a trick it takes, whoever leads),
-    /// and that card.
-    fn defenders_top_trump(&self, leader: usize, all: u64) -> u64 {
-        let trumps = self.trumps & all;
-        if trumps == 0 {
-            return 0;
+    /// Tricks the side not on lead takes whatever the leader leads, and the cards that rests
+    /// on. With trumps about: its top trumps, as many as its longer trump holding has cards
+    /// (no trump of the other side can beat them, and no two of them need fall together).
+    /// With none left: when the other side holds the top card of every suit the leader can lead,
+    /// a trick, and when one opponent holds them all, as many tricks as there are such suits
+    /// (he wins the lead and cashes the rest).
+    fn sure_for_others(&self, leader: usize, all: u64) -> (i32, u64) {
+        let (left_hand, right_hand) = (self.hands[(leader + 1) & 3], self.hands[(leader + 3) & 3]);
+        if self.trumps & all != 0 {
+            let (n, cards) = self.top_trumps(left_hand, right_hand, all);
+            if n == 0 {
+                // Their king and a small trump behind our ace.
+                let [ace, king] = self.ace_king();
+                let behind = |k_hand: u64, a_hand: u64| a_hand & ace != 0 && k_hand & king != 0 && (k_hand & self.trumps).count_ones() >= 2;
+                if behind(right_hand, self.hands[leader ^ 2]) || behind(left_hand, self.hands[leader]) {
+                    return (1, ace | king);
+                }
+            }
+            return (n as i32, cards);
         }
-        let top = high(trumps);
-        (self.hands[(leader + 1) & 3] | self.hands[(leader + 3) & 3]) & top
+        let ours = self.hands[leader] | self.hands[leader ^ 2];
+        let mut tops = 0;
+        for lane in LANES {
+            if self.hands[leader] & lane != 0 {
+                let top = high(all & lane);
+                if top & ours != 0 {
+                    return (0, 0);
+                }
+                tops |= top;
+            }
+        }
+        if left_hand & tops == tops || right_hand & tops == tops {
+            (tops.count_ones() as i32, tops)
+        } else {
+            (1, tops)
+        }
     }
 
     /// The position's key in the transposition table.
