@@ -8,10 +8,17 @@
 //!
 //! The file holds one deal a line in PBN (`N:AKT9.Q3.J976.K82 ...`), before the first tab if any;
 //! lines starting with `#` are left out. The second argument is how many deals (all of them
-//! without it).
+//! without it). A third, `tables` or `leads`, times instead what runs ask for, each solver
+//! keeping its memory from deal to deal: whole tables, or every opening lead of West against
+//! South's notrump (a lead study's solve); checked equal too.
+//!
+//! ```text
+//! cargo run --release -p dealvm-dd --example against_dds -- tests/data/dd/random_deals.tsv 40 tables
+//! ```
 
 use dds_bridge_sys as sys;
 use dealvm_dd::search::Search;
+use dealvm_dd::Dds;
 use dealvm_vm::card::{Deal, Seat, Suit};
 use dealvm_vm::evaluation::dd::{Solver, STRAINS};
 use dealvm_vm::evaluation::score::Strain;
@@ -56,10 +63,28 @@ fn main() -> ExitCode {
         }
     };
     let limit = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
+    let deals = text.lines().filter(|l| !l.starts_with('#')).take(limit).map(|l| l.split('\t').next().unwrap_or_default());
+    match args.get(3).map(String::as_str) {
+        None => {}
+        Some(kind @ ("tables" | "leads")) => {
+            let mut parsed = Vec::new();
+            for (number, pbn) in deals.enumerate() {
+                let Some(deal) = Deal::from_pbn(pbn) else {
+                    eprintln!("{path}: line {}: not a deal: {pbn}", number + 1);
+                    return ExitCode::from(2);
+                };
+                parsed.push(deal);
+            }
+            return warm(&parsed, kind == "leads");
+        }
+        Some(other) => {
+            eprintln!("against_dds: `{other}`: expected `tables` or `leads`");
+            return ExitCode::from(2);
+        }
+    }
     let mut totals = [0f64; 4];
     println!("deal\tstrain\tDDS s\town s\tDDS tricks played\town tricks played");
-    for (number, line) in text.lines().filter(|l| !l.starts_with('#')).take(limit).enumerate() {
-        let pbn = line.split('\t').next().unwrap_or_default();
+    for (number, pbn) in deals.enumerate() {
         let Some(deal) = Deal::from_pbn(pbn) else {
             eprintln!("{path}: line {}: not a deal: {pbn}", number + 1);
             return ExitCode::from(2);
@@ -89,5 +114,34 @@ fn main() -> ExitCode {
     }
     println!("all\t\t{:.3}\t{:.3}\t{}\t{}", totals[0], totals[1], totals[2], totals[3]);
     println!("own / DDS: {:.2}x the time, {:.2}x the tricks played", totals[1] / totals[0], totals[3] / totals[2]);
+    ExitCode::SUCCESS
+}
+
+/// Every deal's table (or West's leads against South's notrump) by both solvers, each keeping
+/// its memory from deal to deal: the seconds of each, the answers checked equal.
+fn warm(deals: &[Deal], leads: bool) -> ExitCode {
+    let (mut dds, mut own) = (Dds::new(), Search::new());
+    let mut seconds = [0f64; 2];
+    for (number, deal) in deals.iter().enumerate() {
+        let start = Instant::now();
+        let theirs = if leads { format!("{:?}", dds.leads(deal, Seat::South, Strain::NoTrump)) } else { format!("{:?}", dds.table(deal)) };
+        seconds[0] += start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let ours = if leads { format!("{:?}", own.leads(deal, Seat::South, Strain::NoTrump)) } else { format!("{:?}", own.table(deal)) };
+        seconds[1] += start.elapsed().as_secs_f64();
+        if ours != theirs {
+            eprintln!("deal {}: {}: DDS {theirs}, dealvm's search {ours}", number + 1, deal.pbn());
+            return ExitCode::FAILURE;
+        }
+    }
+    let what = if leads { "every lead" } else { "tables" };
+    println!(
+        "{} deals, {what}: DDS {:.3} s, own search {:.3} s ({} tricks played): DDS / own {:.2}x",
+        deals.len(),
+        seconds[0],
+        seconds[1],
+        own.tricks_played(),
+        seconds[0] / seconds[1]
+    );
     ExitCode::SUCCESS
 }

@@ -3,8 +3,8 @@
 //! A turn is known by what its choice mostly rests on: on lead, the leader's hand; following
 //! suit, every card of the suit led still about (those on the table too) and the card winning
 //! the trick so far; ruffing or discarding, the hand and what wins the trick so far (in
-//! notrump only which seat, the card not mattering); and the place in the trick. Each seat
-//! keeps a card of its own. A hint only: a wrong one costs time, never an answer, so a slot is overwritten by
+//! notrump only which seat, the card not mattering); and the strain and the place in the
+//! trick. Each seat keeps a card of its own. A hint only: a wrong one costs time, never an answer, so a slot is overwritten by
 //! any turn that hashes to it, and its check is short.
 
 /// How many turns the table remembers, as a power of two.

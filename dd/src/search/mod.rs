@@ -151,10 +151,16 @@ impl Solver for Search {
         let mut table = TrickTable::default();
         for strain in STRAINS {
             self.set(deal, strain);
-            let mut guess = 7;
+            let mut found = [0; 4];
             for leader in 0..4 {
+                // From the count found with partner on lead, else with the previous leader.
+                let guess = match leader {
+                    0 => 7,
+                    1 => found[0],
+                    _ => found[leader - 2],
+                };
                 let ns = self.north_south(leader, guess);
-                guess = ns;
+                found[leader] = ns;
                 let total = self.hands[leader].count_ones() as i32;
                 let declarer = Seat::from_index((leader + 3) & 3);
                 table.set(declarer, strain, (if declarer as usize & 1 == 0 { ns } else { total - ns }) as u8);

@@ -2,12 +2,25 @@
 //! card of another hand, nor on the table, between them), ordered by what usually wins.
 
 use super::play::Trick;
-use super::{high, Search, LANES};
+use super::{high, lane_of, Search, LANES};
 
 impl Search {
-    /// Writes the cards to try into `out`, best first (`first` first of all when it is one of
-    /// them, then `hint`); returns how many.
-    pub(crate) fn moves(&self, t: &Trick, first: u64, hint: u64, out: &mut [u64; 13]) -> usize {
+    /// Whether `card` is one of the cards [`Search::moves`] would give: a card of the seat to
+    /// play, legal, the top of its run.
+    #[inline]
+    pub(crate) fn is_move(&self, t: &Trick, seat: usize, card: u64) -> bool {
+        let hand = self.hands[seat];
+        if card & hand == 0 || (t.played > 0 && hand & t.led != 0 && card & t.led == 0) {
+            return false;
+        }
+        let lane = lane_of(card);
+        let above = (self.remaining() | t.table) & lane & !(card * 2 - 1);
+        above & above.wrapping_neg() & hand == 0
+    }
+
+    /// Writes the cards to try into `out`, best first (`hint` first when it is one of them),
+    /// leaving out `skip`; returns how many.
+    pub(crate) fn moves(&self, t: &Trick, hint: u64, skip: u64, out: &mut [u64]) -> usize {
         let seat = t.seat();
         let hand = self.hands[seat];
         let legal = if t.played > 0 && hand & t.led != 0 { hand & t.led } else { hand };
@@ -29,13 +42,10 @@ impl Search {
                 if above & above.wrapping_neg() & mine != 0 {
                     continue;
                 }
-                let score = if card == first {
-                    1 << 30
-                } else if card == hint {
-                    1 << 29
-                } else {
-                    self.score(t, seat, card, lane, suit_cards)
-                };
+                if card == skip {
+                    continue;
+                }
+                let score = if card == hint { 1 << 29 } else { self.score(t, seat, card, lane, suit_cards) };
                 // Insertion, best first.
                 let mut i = n;
                 while i > 0 && scores[i - 1] < score {

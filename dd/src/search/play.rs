@@ -154,13 +154,27 @@ impl Search {
         let north_south = seat & 1 == 0;
         let turn = self.turn(&t, seat);
         let first = self.cutoffs.get(turn, seat);
+        // The card that last settled such a turn, else the table's, tried before the others
+        // are even found.
         let mut moves = [0u64; 13];
-        let n = self.moves(&t, first, hint, &mut moves);
+        let early = [first, hint].into_iter().find(|&c| self.is_move(&t, seat, c)).unwrap_or(0);
+        let mut n = if early != 0 {
+            moves[0] = early;
+            1
+        } else {
+            self.moves(&t, hint, 0, &mut moves)
+        };
         let mut all_tried = 0;
         // Cards that fare as one already tried: below the lowest card whose rank mattered to
         // its answer, in its suit, it lying below that card too.
         let mut alike = 0;
-        for &card in &moves[..n] {
+        let mut i = 0;
+        while i < n {
+            let card = moves[i];
+            i += 1;
+            if i == 1 && early != 0 {
+                n += self.moves(&t, hint, early, &mut moves[1..]);
+            }
             if card & alike != 0 {
                 continue;
             }
@@ -201,12 +215,12 @@ impl Search {
     #[inline]
     fn turn(&self, t: &Trick, seat: usize) -> u64 {
         if t.played == 0 {
-            Cutoffs::hash(self.hands[seat], 0, 0)
+            Cutoffs::hash(self.hands[seat], 0, self.strain as u8 * 4)
         } else if self.hands[seat] & t.led != 0 {
-            Cutoffs::hash((self.remaining() | t.table) & t.led, t.best, t.played)
+            Cutoffs::hash((self.remaining() | t.table) & t.led, t.best, self.strain as u8 * 4 + t.played)
         } else {
             let winning = if self.trumps == 0 { u64::from(t.winner) } else { t.best };
-            Cutoffs::hash(self.hands[seat], winning | 1 << 63, t.played)
+            Cutoffs::hash(self.hands[seat], winning | 1 << 63, self.strain as u8 * 4 + t.played)
         }
     }
 
