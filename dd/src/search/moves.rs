@@ -4,6 +4,69 @@
 use super::play::Trick;
 use super::{high, lane_of, Search, LANES};
 
+/// The cards found so far and their scores, best first.
+struct Ordered<'a> {
+    out: &'a mut [u64],
+    scores: [i32; 13],
+    n: usize,
+    hint: u64,
+    skip: u64,
+}
+
+impl Ordered<'_> {
+    /// Adds `card` with `score` (`hint` before all, `skip` left out).
+    #[inline]
+    fn add(&mut self, card: u64, score: i32) {
+        if card == self.skip {
+            return;
+        }
+        let score = if card == self.hint { 1 << 29 } else { score };
+        let mut i = self.n;
+        while i > 0 && self.scores[i - 1] < score {
+            self.scores[i] = self.scores[i - 1];
+            self.out[i] = self.out[i - 1];
+            i -= 1;
+        }
+        self.scores[i] = score;
+        self.out[i] = card;
+        self.n += 1;
+    }
+}
+
+/// The tops of the runs of `mine` (cards of one suit) among `suit_cards` (the suit's cards
+/// still about, `mine` among them): the cards of `mine` whose next higher card is not
+/// `mine`'s.
+#[inline]
+fn run_tops(mine: u64, suit_cards: u64) -> u64 {
+    let mut tops = 0;
+    let mut rest = mine;
+    while rest != 0 {
+        let card = rest & rest.wrapping_neg();
+        rest ^= card;
+        let above = suit_cards & !(card * 2 - 1);
+        if above & above.wrapping_neg() & mine == 0 {
+            tops |= card;
+        }
+    }
+    tops
+}
+
+/// The rank of `card` within its suit (0 for the two).
+#[inline]
+fn rank(card: u64) -> i32 {
+    (card.trailing_zeros() % 16) as i32
+}
+
+/// Each card of `cards` (lowest first) with `f` of it.
+#[inline]
+fn each(mut cards: u64, mut f: impl FnMut(u64)) {
+    while cards != 0 {
+        let card = cards & cards.wrapping_neg();
+        cards ^= card;
+        f(card);
+    }
+}
+
 impl Search {
     /// Whether `card` is one of the cards [`Search::moves`] would give: a card of the seat to
     /// play, legal, the top of its run.
@@ -22,195 +85,160 @@ impl Search {
     /// leaving out `skip`; returns how many.
     pub(crate) fn moves(&self, t: &Trick, hint: u64, skip: u64, out: &mut [u64]) -> usize {
         let seat = t.seat();
-        let hand = self.hands[seat];
-        let legal = if t.played > 0 && hand & t.led != 0 { hand & t.led } else { hand };
         let all = self.remaining() | t.table;
-        let mut scores = [0i32; 13];
-        let mut n = 0;
-        for &lane in &LANES {
-            let mine = legal & lane;
+        let mut ordered = Ordered { out, scores: [0; 13], n: 0, hint, skip };
+        if t.played == 0 {
+            self.leads(seat, all, &mut ordered);
+        } else if self.hands[seat] & t.led != 0 {
+            self.follows(t, seat, all, &mut ordered);
+        } else {
+            self.discards(t, seat, all, &mut ordered);
+        }
+        ordered.n
+    }
+
+    /// The leads, by the suit's kind first (a ruff for partner, a finesse through the
+    /// opponent on our left, a suit our side holds two of the top three in, any other suit, a
+    /// suit whose lead gives the opponent on our right a free finesse, trumps; a suit an
+    /// opponent ruffs last), then the top card of the suit before its lowest run, the cards
+    /// between last.
+    fn leads(&self, seat: usize, all: u64, ordered: &mut Ordered) {
+        let trumps = self.trumps;
+        let hand = self.hands[seat];
+        let partner_hand = self.hands[seat ^ 2];
+        let (lho_hand, rho_hand) = (self.hands[(seat + 1) & 3], self.hands[(seat + 3) & 3]);
+        let n = |c: u64| c.count_ones();
+        let has = |c: u64, x: u64| x != 0 && c & x == x;
+        for lane in LANES {
+            let mine = hand & lane;
             if mine == 0 {
                 continue;
             }
             let suit_cards = all & lane;
-            let mut rest = mine;
-            while rest != 0 {
-                let card = rest & rest.wrapping_neg();
-                rest ^= card;
-                // The top of a run: the next higher card, if any, is not the same hand's.
-                let above = suit_cards & !(card * 2 - 1);
-                if above & above.wrapping_neg() & mine != 0 {
-                    continue;
-                }
-                if card == skip {
-                    continue;
-                }
-                let score = if card == hint { 1 << 29 } else { self.score(t, seat, card, lane, suit_cards) };
-                // Insertion, best first.
-                let mut i = n;
-                while i > 0 && scores[i - 1] < score {
-                    scores[i] = scores[i - 1];
-                    out[i] = out[i - 1];
-                    i -= 1;
-                }
-                scores[i] = score;
-                out[i] = card;
-                n += 1;
-            }
+            let tops = run_tops(mine, suit_cards);
+            let (partner, lho, rho) = (partner_hand & lane, lho_hand & lane, rho_hand & lane);
+            let ours = mine | partner;
+            let a = high(suit_cards);
+            let k = high(suit_cards ^ a);
+            let q = high(suit_cards ^ a ^ k);
+            let j = high(suit_cards ^ a ^ k ^ q);
+            let ten = high(suit_cards ^ a ^ k ^ q ^ j);
+            let top = high(mine);
+            // The top of the lowest run.
+            let bottom = tops & tops.wrapping_neg();
+            // The suit's kind, and which of its two edge cards it is for.
+            let (kind, edges) = if trumps != 0 && lane == trumps {
+                (100, top | bottom)
+            } else if trumps != 0 && [lho_hand, rho_hand].iter().any(|&o| o & lane == 0 && o & trumps != 0) {
+                (0, 0)
+            } else if n(partner) >= 2
+                && n(lho) >= 2
+                && ((has(partner, k) && has(lho, a))
+                    || (has(partner, a) && has(lho, k) && (has(partner, q) || has(ours, q | j)))
+                    || (has(partner, k) && has(lho, q) && (has(partner, j) || has(ours, j | ten))))
+            {
+                (500, top | bottom)
+            } else if trumps != 0 && n(mine) >= 2 && n(rho) >= 2 && ((has(mine, a) && has(rho, k)) || (has(mine, k) && has(rho, a) && !has(ours, q)))
+            {
+                (200, top)
+            } else if lho != 0 && rho != 0 && n(ours & (a | k | q)) >= 2 {
+                (400, top | bottom)
+            } else if trumps != 0
+                && partner == 0
+                && lho != 0
+                && rho != 0
+                && partner_hand & trumps != 0
+                && n(partner_hand & trumps) <= n(hand & trumps)
+                && mine & mine.wrapping_neg() != a
+            {
+                (600, bottom)
+            } else {
+                (300, top | bottom)
+            };
+            each(tops, |card| {
+                let score = if card & edges == 0 { rank(card) - 100 } else { kind + if card == top { 20 } else { 10 } };
+                ordered.add(card, score);
+            });
         }
-        n
     }
 
-    /// How promising `card` (of the suit in `lane`, whose cards still about are `suit_cards`) is for
-    /// `seat` to play to trick `t`: higher is tried first.
-    #[inline]
-    fn score(&self, t: &Trick, seat: usize, card: u64, lane: u64, suit_cards: u64) -> i32 {
-        if t.played == 0 {
-            self.lead_score(seat, card, lane, suit_cards)
-        } else {
-            self.follow_score(t, seat, card, lane, suit_cards)
-        }
-    }
-
-    /// How promising leading `card` is (of the suit in `lane`, whose cards still about are
-    /// `suit_cards`): the suit's kind first (a ruff for partner, a finesse through the
-    /// opponent on our left, a suit our side holds two of the top three in, any other suit, a
-    /// suit whose lead gives the opponent on our right a free finesse, trumps; a suit an
-    /// opponent ruffs last), then the top card of the suit, then its lowest run.
-    fn lead_score(&self, seat: usize, card: u64, lane: u64, suit_cards: u64) -> i32 {
-        let trumps = self.trumps;
-        let mine = self.hands[seat] & lane;
-        let partner = self.hands[seat ^ 2] & lane;
-        let lho = self.hands[(seat + 1) & 3] & lane;
-        let rho = self.hands[(seat + 3) & 3] & lane;
-        let ours = mine | partner;
-        let a = high(suit_cards);
-        let k = high(suit_cards ^ a);
-        let q = high(suit_cards ^ a ^ k);
-        let j = high(suit_cards ^ a ^ k ^ q);
-        let ten = high(suit_cards ^ a ^ k ^ q ^ j);
-        let top = card == high(mine);
-        let lowest = mine & mine.wrapping_neg();
-        let bottom = lowest_run(mine, card, suit_cards);
-        let rank = (card.trailing_zeros() % 16) as i32;
-        let edge = if top {
-            20
-        } else if bottom {
-            10
-        } else {
-            return rank - 100;
-        };
-        let n = |c: u64| c.count_ones();
-        let has = |c: u64, x: u64| x != 0 && c & x == x;
-        let kind = if trumps != 0 && lane == trumps {
-            100
-        } else if trumps != 0 && [(seat + 1) & 3, (seat + 3) & 3].iter().any(|&o| self.hands[o] & lane == 0 && self.hands[o] & trumps != 0) {
-            return rank - 100;
-        } else if n(partner) >= 2
-            && n(lho) >= 2
-            && ((has(partner, k) && has(lho, a))
-                || (has(partner, a) && has(lho, k) && (has(partner, q) || has(ours, q | j)))
-                || (has(partner, k) && has(lho, q) && (has(partner, j) || has(ours, j | ten))))
-        {
-            500
-        } else if trumps != 0 && n(mine) >= 2 && n(rho) >= 2 && ((has(mine, a) && has(rho, k)) || (has(mine, k) && has(rho, a) && !has(ours, q))) {
-            if !top {
-                return rank - 100;
-            }
-            200
-        } else if lho != 0 && rho != 0 && n(ours & (a | k | q)) >= 2 {
-            400
-        } else if trumps != 0
-            && partner == 0
-            && lho != 0
-            && rho != 0
-            && self.hands[seat ^ 2] & trumps != 0
-            && n(self.hands[seat ^ 2] & trumps) <= n(self.hands[seat] & trumps)
-            && lowest != a
-        {
-            if !bottom {
-                return rank - 100;
-            }
-            600
-        } else {
-            300
-        };
-        kind + edge
-    }
-
-    /// How promising playing `card` to trick `t` is for a hand that is not on lead.
-    fn follow_score(&self, t: &Trick, seat: usize, card: u64, lane: u64, suit_cards: u64) -> i32 {
-        let trumps = self.trumps;
-        let rank = (card.trailing_zeros() % 16) as i32;
-        let hand = self.hands[seat];
+    /// Following suit: low when the top card cannot beat the trick's, or partner wins it (or
+    /// will unless the next hand beats a card we cannot), or second hand's partner will;
+    /// else the cards that beat the trick's first, the cheapest first when it is sure to
+    /// hold, the highest first when not.
+    fn follows(&self, t: &Trick, seat: usize, all: u64, ordered: &mut Ordered) {
+        let mine = self.hands[seat] & t.led;
+        let tops = run_tops(mine, all & t.led);
         let lho = self.hands[(seat + 1) & 3] & t.led;
         let last = t.played == 3;
         let partner_winning = usize::from(t.winner) & 1 == seat & 1;
-        if hand & t.led != 0 {
-            let mine = hand & t.led;
-            let best = t.best;
-            let top = high(mine);
-            let leading_suit = best & t.led != 0;
-            // My top card cannot beat the trick's: low.
-            if !leading_suit || top < best {
-                return 100 - rank;
-            }
-            // Partner wins, or will unless the next hand beats a card I cannot.
-            let above = |x: u64| lho & !(x * 2 - 1);
-            if partner_winning && (last || lho == 0 || best > high(lho) || above(best) == above(top)) {
-                return 100 - rank;
-            }
-            if t.played == 1 {
-                let partner = self.hands[seat ^ 2] & t.led;
-                let ptop = high(partner);
-                if ptop > best {
-                    if lho != 0 && high(lho) > ptop.max(top) && above(ptop) == above(top) {
-                        return 100 - rank;
-                    }
-                    if lho == 0 || ptop > high(lho) {
-                        return 100 - rank;
-                    }
-                }
-            }
-            if card > best {
-                let cheapest = mine & !(best * 2 - 1);
-                let cheapest = cheapest & cheapest.wrapping_neg();
-                if last || lho == 0 || cheapest > high(lho) {
-                    return 200 - rank;
-                }
-                return 200 + rank;
-            }
-            return 100 - rank;
+        let best = t.best;
+        let top = high(mine);
+        let above = |x: u64| lho & !(x * 2 - 1);
+        let low = best & t.led == 0
+            || top < best
+            || (partner_winning && (last || lho == 0 || best > high(lho) || above(best) == above(top)))
+            || (t.played == 1 && {
+                let partner_top = high(self.hands[seat ^ 2] & t.led);
+                partner_top > best
+                    && ((lho != 0 && high(lho) > partner_top.max(top) && above(partner_top) == above(top)) || lho == 0 || partner_top > high(lho))
+            });
+        if low {
+            each(tops, |card| ordered.add(card, 100 - rank(card)));
+            return;
         }
-        if card & trumps != 0 {
-            let lho_hand = self.hands[(seat + 1) & 3];
-            let safe = partner_winning && (last || (lho != 0 && t.best > high(lho)));
-            if safe {
-                return rank;
-            }
-            if t.best & trumps != 0 {
-                if !partner_winning && card > t.best {
-                    return 300 - rank;
-                }
-                return rank;
-            }
-            if last || lho != 0 || lho_hand & trumps == 0 {
-                return if lowest_run(hand & trumps, card, suit_cards) { 300 } else { rank };
-            }
-            return 300 - rank;
-        }
-        let mine = hand & lane;
-        if lowest_run(mine, card, suit_cards) {
-            return 200 + mine.count_ones() as i32;
-        }
-        rank
+        let beaters = mine & !(best * 2 - 1);
+        let cheapest = beaters & beaters.wrapping_neg();
+        let sure = last || lho == 0 || cheapest > high(lho);
+        each(tops, |card| {
+            let score = if card & beaters == 0 {
+                100 - rank(card)
+            } else if sure {
+                200 - rank(card)
+            } else {
+                200 + rank(card)
+            };
+            ordered.add(card, score);
+        });
     }
-}
 
-/// Whether `card` (of `mine`, in a suit whose cards about are `suit_cards`) is as low as
-/// `mine`'s lowest card: no card of another hand lies between them.
-#[inline]
-fn lowest_run(mine: u64, card: u64, suit_cards: u64) -> bool {
-    let lowest = mine & mine.wrapping_neg();
-    suit_cards & (card - 1) & !(lowest - 1) & !mine == 0
+    /// Void in the suit led: a ruff when partner's card is not sure to win the trick (an
+    /// overruff, the cheapest first; the lowest trump when it is sure to hold, else trumps
+    /// from the lowest), then the lowest card of each side suit, the longest suit first, the
+    /// other cards last, highest first.
+    fn discards(&self, t: &Trick, seat: usize, all: u64, ordered: &mut Ordered) {
+        let trumps = self.trumps;
+        let hand = self.hands[seat];
+        let lho_hand = self.hands[(seat + 1) & 3];
+        let lho = lho_hand & t.led;
+        let last = t.played == 3;
+        let partner_winning = usize::from(t.winner) & 1 == seat & 1;
+        for lane in LANES {
+            let mine = hand & lane;
+            if mine == 0 {
+                continue;
+            }
+            let tops = run_tops(mine, all & lane);
+            let bottom = tops & tops.wrapping_neg();
+            if lane == trumps {
+                let safe = partner_winning && (last || (lho != 0 && t.best > high(lho)));
+                let (favoured, cheapest_first) = if safe {
+                    (0, false)
+                } else if t.best & trumps != 0 {
+                    (if partner_winning { 0 } else { mine & !(t.best * 2 - 1) }, true)
+                } else if last || lho != 0 || lho_hand & trumps == 0 {
+                    (bottom, true)
+                } else {
+                    (mine, true)
+                };
+                each(tops, |card| {
+                    let score = if card & favoured != 0 && cheapest_first { 300 - rank(card) } else { rank(card) };
+                    ordered.add(card, score);
+                });
+            } else {
+                let length = mine.count_ones() as i32;
+                each(tops, |card| ordered.add(card, if card == bottom { 200 + length } else { rank(card) }));
+            }
+        }
+    }
 }
