@@ -180,8 +180,7 @@ impl Search {
             || (partner_winning && (last || lho == 0 || best > high(lho) || above(best) == above(top)))
             || (t.played == 1 && {
                 let partner_top = high(self.hands[seat ^ 2] & t.led);
-                partner_top > best
-                    && ((lho != 0 && high(lho) > partner_top.max(top) && above(partner_top) == above(top)) || lho == 0 || partner_top > high(lho))
+                partner_top > best && (lho == 0 || partner_top > high(lho) || (high(lho) > partner_top.max(top) && above(partner_top) == above(top)))
             });
         if low {
             each(tops, |card| ordered.add(card, 100 - rank(card)));
