@@ -31,8 +31,8 @@ pub(crate) enum Probe {
     /// A pattern settles it: the answer, and the places (as in [`Key::owners`]) of the cards
     /// whose lie it holds for.
     Settled(bool, u64),
-    /// Nothing settles it; the place of the card to try first, if one is known.
-    Open(Option<u8>),
+    /// Nothing settles it.
+    Open,
 }
 
 /// The most blocks a shape keeps: a longer list would cost every look-up of the shape more
@@ -53,8 +53,6 @@ struct Block {
     /// North-South take at least `lower` and at most `upper` of the tricks left.
     lower: [i8; WIDTH],
     upper: [i8; WIDTH],
-    /// The place of the card to try first, or `NO_CARD`.
-    card: [u8; WIDTH],
     /// Patterns held.
     len: u8,
     /// The next block (an index into the pool; 0 ends the list).
@@ -63,7 +61,7 @@ struct Block {
 
 impl Default for Block {
     fn default() -> Self {
-        Block { places: [0; WIDTH], owners: [[0; WIDTH]; 2], lower: [0; WIDTH], upper: [0; WIDTH], card: [NO_CARD; WIDTH], len: 0, next: 0 }
+        Block { places: [0; WIDTH], owners: [[0; WIDTH]; 2], lower: [0; WIDTH], upper: [0; WIDTH], len: 0, next: 0 }
     }
 }
 
@@ -73,8 +71,6 @@ impl Block {
         ((owners[0] ^ self.owners[0][i]) | (owners[1] ^ self.owners[1][i])) & self.places[i] == 0
     }
 }
-
-const NO_CARD: u8 = u8::MAX;
 
 /// A shape's list.
 #[derive(Copy, Clone, Default)]
@@ -129,9 +125,8 @@ impl Cache {
     pub(crate) fn probe(&mut self, key: &Key, target: i32) -> Probe {
         let slot = self.slots[self.slot(key)];
         if slot.lead == 0 {
-            return Probe::Open(None);
+            return Probe::Open;
         }
-        let mut card = None;
         let mut b = slot.head;
         while b != 0 {
             let block = &self.blocks[b as usize];
@@ -144,9 +139,6 @@ impl Cache {
                 } else if i32::from(block.upper[i]) < target {
                     false
                 } else {
-                    if card.is_none() && block.card[i] != NO_CARD {
-                        card = Some(block.card[i]);
-                    }
                     continue;
                 };
                 let places = block.places[i];
@@ -159,7 +151,7 @@ impl Cache {
             }
             b = block.next;
         }
-        Probe::Open(card)
+        Probe::Open
     }
 
     /// Swaps two patterns.
@@ -177,19 +169,16 @@ impl Cache {
         swap_field!(owners[1]);
         swap_field!(lower);
         swap_field!(upper);
-        swap_field!(card);
     }
 
     /// Records that in every position of `key`'s shape whose cards at `places` lie as in
-    /// `key`, North-South take at least `lower` and at most `upper` of the tricks left;
-    /// `card` (a place) to be tried first.
-    pub(crate) fn put(&mut self, key: &Key, places: u64, lower: i8, upper: i8, card: Option<u8>) {
+    /// `key`, North-South take at least `lower` and at most `upper` of the tricks left.
+    pub(crate) fn put(&mut self, key: &Key, places: u64, lower: i8, upper: i8) {
         if self.blocks.len() == self.blocks.capacity() || 4 * self.used >= 3 * self.slots.len() {
             self.clear();
         }
         let owners = key.owners.map(|o| o & places);
         let s = self.slot(key);
-        let card = card.unwrap_or(NO_CARD);
         if self.slots[s].lead == 0 {
             self.slots[s] = Slot { shape: key.shape, lead: key.lead | 0x80, head: 0 };
             self.used += 1;
@@ -202,9 +191,6 @@ impl Cache {
                 if block.places[i] == places && block.owners[0][i] == owners[0] && block.owners[1][i] == owners[1] {
                     block.lower[i] = block.lower[i].max(lower);
                     block.upper[i] = block.upper[i].min(upper);
-                    if card != NO_CARD {
-                        block.card[i] = card;
-                    }
                     return;
                 }
             }
@@ -242,6 +228,5 @@ impl Cache {
         block.owners[1][i] = owners[1];
         block.lower[i] = lower;
         block.upper[i] = upper;
-        block.card[i] = card;
     }
 }

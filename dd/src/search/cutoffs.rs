@@ -8,7 +8,7 @@
 //! any turn that hashes to it, and its check is short.
 
 /// How many turns the table remembers, as a power of two.
-const BITS: u32 = 18;
+const BITS: u32 = 16;
 
 #[derive(Copy, Clone, Default)]
 struct Slot {

@@ -174,7 +174,7 @@ impl Solver for Search {
         let leader = declarer.rotate(1) as usize;
         let start = Trick::new(leader);
         let mut moves = [0u64; 13];
-        let n = self.moves(&start, 0, 0, &mut moves);
+        let n = self.moves(&start, 0, &mut moves);
         let all = self.remaining();
         let mut leads = Leads::default();
         let total = self.hands[leader].count_ones() as i32;
@@ -182,7 +182,7 @@ impl Solver for Search {
         for &card in &moves[..n] {
             self.play(leader, card);
             let after = start.after(card, self.trumps);
-            let ns = self.settle(0, total, guess, |s, target| s.node(after, target, 0, &mut 0, &mut 0));
+            let ns = self.settle(0, total, guess, |s, target| s.node(after, target, &mut 0));
             self.take_back(leader, card);
             guess = ns;
             let defenders = if leader & 1 == 0 { ns } else { total - ns };

@@ -9,18 +9,16 @@ struct Ordered<'a> {
     out: &'a mut [u64],
     scores: [i32; 13],
     n: usize,
-    hint: u64,
     skip: u64,
 }
 
 impl Ordered<'_> {
-    /// Adds `card` with `score` (`hint` before all, `skip` left out).
+    /// Adds `card` with `score` (`skip` left out).
     #[inline]
     fn add(&mut self, card: u64, score: i32) {
         if card == self.skip {
             return;
         }
-        let score = if card == self.hint { 1 << 29 } else { score };
         let mut i = self.n;
         while i > 0 && self.scores[i - 1] < score {
             self.scores[i] = self.scores[i - 1];
@@ -81,12 +79,11 @@ impl Search {
         above & above.wrapping_neg() & hand == 0
     }
 
-    /// Writes the cards to try into `out`, best first (`hint` first when it is one of them),
-    /// leaving out `skip`; returns how many.
-    pub(crate) fn moves(&self, t: &Trick, hint: u64, skip: u64, out: &mut [u64]) -> usize {
+    /// Writes the cards to try into `out`, best first, leaving out `skip`; returns how many.
+    pub(crate) fn moves(&self, t: &Trick, skip: u64, out: &mut [u64]) -> usize {
         let seat = t.seat();
         let all = self.remaining() | t.table;
-        let mut ordered = Ordered { out, scores: [0; 13], n: 0, hint, skip };
+        let mut ordered = Ordered { out, scores: [0; 13], n: 0, skip };
         if t.played == 0 {
             self.leads(seat, all, &mut ordered);
         } else if self.hands[seat] & t.led != 0 {

@@ -122,47 +122,38 @@ impl Search {
             }
         }
         let key = self.key(leader, all);
-        let mut hint = 0;
-        match self.cache.probe(&key, target) {
-            Probe::Settled(result, places) => {
-                *relevant = self.bits.pdep(places, all);
-                return result;
-            }
-            Probe::Open(Some(card)) => hint = self.bits.pdep(1 << card, all),
-            Probe::Open(None) => {}
+        if let Probe::Settled(result, places) = self.cache.probe(&key, target) {
+            *relevant = self.bits.pdep(places, all);
+            return result;
         }
-        let mut cut = 0;
-        let result = self.node(Trick::new(leader), target, hint, &mut cut, relevant);
+        let result = self.node(Trick::new(leader), target, relevant);
         let region = self.region(*relevant, all);
         *relevant = region;
         let places = self.bits.pext(region, all);
-        let card = (cut != 0).then(|| self.bits.pext(cut, all).trailing_zeros() as u8);
         if result {
-            self.cache.put(&key, places, target as i8, left as i8, card);
+            self.cache.put(&key, places, target as i8, left as i8);
         } else {
-            self.cache.put(&key, places, 0, (target - 1) as i8, card);
+            self.cache.put(&key, places, 0, (target - 1) as i8);
         }
         result
     }
 
     /// Whether North-South take at least `target` of the tricks left (those of the trick in
-    /// play among them), from the trick `t`; `hint` a card to try first (or 0); `cut` is
-    /// given the card that settled the answer, when one did, and `relevant` the cards whose
-    /// ranks the answer rests on.
-    pub(crate) fn node(&mut self, t: Trick, target: i32, hint: u64, cut: &mut u64, relevant: &mut u64) -> bool {
+    /// play among them), from the trick `t`; `relevant` is given the cards whose ranks the
+    /// answer rests on.
+    pub(crate) fn node(&mut self, t: Trick, target: i32, relevant: &mut u64) -> bool {
         let seat = t.seat();
         let north_south = seat & 1 == 0;
         let turn = self.turn(&t, seat);
         let first = self.cutoffs.get(turn, seat);
-        // The card that last settled such a turn, else the table's, tried before the others
-        // are even found.
+        // The card that last settled such a turn, tried before the others are even found.
         let mut moves = [0u64; 13];
-        let early = [first, hint].into_iter().find(|&c| self.is_move(&t, seat, c)).unwrap_or(0);
+        let early = if self.is_move(&t, seat, first) { first } else { 0 };
         let mut n = if early != 0 {
             moves[0] = early;
             1
         } else {
-            self.moves(&t, hint, 0, &mut moves)
+            self.moves(&t, 0, &mut moves)
         };
         let mut all_tried = 0;
         // Cards that fare as one already tried: below the lowest card whose rank mattered to
@@ -173,7 +164,7 @@ impl Search {
             let card = moves[i];
             i += 1;
             if i == 1 && early != 0 {
-                n += self.moves(&t, hint, early, &mut moves[1..]);
+                n += self.moves(&t, early, &mut moves[1..]);
             }
             if card & alike != 0 {
                 continue;
@@ -188,14 +179,13 @@ impl Search {
                 rel |= next.rank_winner();
                 r
             } else {
-                self.node(next, target, 0, &mut 0, &mut rel)
+                self.node(next, target, &mut rel)
             };
             self.take_back(seat, card);
             if result == north_south {
                 if card != first {
                     self.cutoffs.put(turn, seat, card);
                 }
-                *cut = card;
                 *relevant = rel;
                 return result;
             }
