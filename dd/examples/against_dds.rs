@@ -9,8 +9,8 @@
 //! The file holds one deal a line in PBN (`N:AKT9.Q3.J976.K82 ...`), before the first tab if any;
 //! lines starting with `#` are left out. The second argument is how many deals (all of them
 //! without it). A third, `tables` or `leads`, times instead what runs ask for, each solver
-//! keeping its memory from deal to deal: whole tables, or every opening lead of West against
-//! South's notrump (a lead study's solve); checked equal too.
+//! kept from deal to deal: whole tables, or every opening lead of West against South's
+//! notrump (a lead study's solve); checked equal too.
 //!
 //! ```text
 //! cargo run --release -p dealvm-dd --example against_dds -- tests/data/dd/random_deals.tsv 40 tables
@@ -28,6 +28,12 @@ use std::time::Instant;
 /// DDS's single solve of `declarer` in `strain` from a new context: the tricks declarer takes,
 /// and the tricks DDS played out.
 fn dds_solve(deal: &Deal, declarer: Seat, strain: Strain) -> (u8, u64) {
+    dds_search(deal, declarer, strain, 1)
+}
+
+/// DDS's search with `solutions` (1: the count; 3: every card's) from a new context: the first
+/// card's count, and the tricks DDS played out.
+fn dds_search(deal: &Deal, declarer: Seat, strain: Strain, solutions: i32) -> (u8, u64) {
     let mut cards = [[0u32; 4]; 4];
     for seat in Seat::ALL {
         for suit in Suit::ALL {
@@ -41,7 +47,7 @@ fn dds_solve(deal: &Deal, declarer: Seat, strain: Strain) -> (u8, u64) {
     // SAFETY: a new context, freed once; the deal and the result are valid for the call.
     let status = unsafe {
         let ctx = sys::dds_solver_context_new(&config);
-        let status = sys::dds_solve_board(ctx, &dl, -1, 1, 1, &mut future);
+        let status = sys::dds_solve_board(ctx, &dl, -1, solutions, 1, &mut future);
         sys::dds_solver_context_free(ctx);
         status
     };
@@ -118,10 +124,12 @@ fn main() -> ExitCode {
 }
 
 /// Every deal's table (or West's leads against South's notrump) by both solvers, each keeping
-/// its memory from deal to deal: the seconds of each, the answers checked equal.
+/// its memory from deal to deal as a run's solver does: the seconds of each, the answers
+/// checked equal, and the tricks the own search played out (and DDS's for the leads).
 fn warm(deals: &[Deal], leads: bool) -> ExitCode {
     let (mut dds, mut own) = (Dds::new(), Search::new());
     let mut seconds = [0f64; 2];
+    let mut dds_nodes = 0;
     for (number, deal) in deals.iter().enumerate() {
         let start = Instant::now();
         let theirs = if leads { format!("{:?}", dds.leads(deal, Seat::South, Strain::NoTrump)) } else { format!("{:?}", dds.table(deal)) };
@@ -129,18 +137,22 @@ fn warm(deals: &[Deal], leads: bool) -> ExitCode {
         let start = Instant::now();
         let ours = if leads { format!("{:?}", own.leads(deal, Seat::South, Strain::NoTrump)) } else { format!("{:?}", own.table(deal)) };
         seconds[1] += start.elapsed().as_secs_f64();
+        if leads {
+            // The tricks DDS plays out for the same solve (again, untimed: its count).
+            dds_nodes += dds_search(deal, Seat::South, Strain::NoTrump, 3).1;
+        }
         if ours != theirs {
             eprintln!("deal {}: {}: DDS {theirs}, dealvm's search {ours}", number + 1, deal.pbn());
             return ExitCode::FAILURE;
         }
     }
     let what = if leads { "every lead" } else { "tables" };
+    let played = if leads { format!("{dds_nodes} against {}", own.tricks_played()) } else { format!("own {}", own.tricks_played()) };
     println!(
-        "{} deals, {what}: DDS {:.3} s, own search {:.3} s ({} tricks played): DDS / own {:.2}x",
+        "{} deals, {what}: DDS {:.3} s, own search {:.3} s (tricks played: {played}): DDS / own {:.2}x",
         deals.len(),
         seconds[0],
         seconds[1],
-        own.tricks_played(),
         seconds[0] / seconds[1]
     );
     ExitCode::SUCCESS

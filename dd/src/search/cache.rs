@@ -98,7 +98,8 @@ impl Cache {
         Cache { slots: vec![Slot::default(); 1 << bits], used: 0, blocks }
     }
 
-    fn clear(&mut self) {
+    /// Forgets every pattern.
+    pub(crate) fn clear(&mut self) {
         self.slots.fill(Slot::default());
         self.used = 0;
         self.blocks.truncate(1);

@@ -30,6 +30,11 @@ impl Cutoffs {
         Cutoffs { slots: vec![Slot { check: 0, cards: [NONE; 4] }; 1 << BITS].into_boxed_slice() }
     }
 
+    /// Forgets every card.
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill(Slot { check: 0, cards: [NONE; 4] });
+    }
+
     /// The turn's hash, from what it rests on (see the module's text).
     #[inline]
     pub(crate) fn hash(cards: u64, winning: u64, place: u8) -> u64 {

@@ -303,7 +303,69 @@ impl Search {
         if entry != 0 && theirs.iter().map(|c| c.0).sum::<u32>() >= more && self.cards_left(partner) >= needed {
             return Some(top_tricks(&own, quick) | top_tricks(&theirs, more) | entry);
         }
-        None
+        let (n, cards) = self.both_hands(leader, all);
+        (n >= needed).then_some(cards)
+    }
+
+    /// The tricks the side on lead takes with the top cards of both its hands, and the cards
+    /// that rests on: suit by suit, its top cards (as far as every opponent who could ruff
+    /// still follows) cashed from the hand that holds them, crossing to the other hand where a
+    /// low card of one reaches the winners of the other and the suit is not blocked; the
+    /// leader's suits first, partner's when the leader can reach partner; and the side's top
+    /// trumps.
+    fn both_hands(&self, leader: usize, all: u64) -> (u32, u64) {
+        let (me, partner) = (self.hands[leader], self.hands[leader ^ 2]);
+        let (lho, rho) = (self.hands[(leader + 1) & 3], self.hands[(leader + 3) & 3]);
+        let trumps = self.trumps & all;
+        let (trump_tricks, mut mine) = if trumps != 0 { self.top_trumps(me, partner, all) } else { (0, 0) };
+        let mut theirs = 0;
+        let (mut my_tricks, mut partner_tricks) = (0, 0);
+        let (mut to_me, mut to_partner) = (false, false);
+        let n = |c: u64| c.count_ones();
+        for lane in LANES {
+            if lane == self.trumps {
+                continue;
+            }
+            let (mut m, mut p, l, r) = (me & lane, partner & lane, lho & lane, rho & lane);
+            // Past this many rounds nobody else holds a card of the suit: the rest win
+            // whatever their ranks.
+            let my_rounds = n(p).max(n(l)).max(n(r));
+            let partner_rounds = n(m).max(n(l)).max(n(r));
+            if trumps != 0 {
+                let mut cap = 13;
+                if lho & trumps != 0 {
+                    cap = n(l);
+                }
+                if rho & trumps != 0 {
+                    cap = cap.min(n(r));
+                }
+                m = keep_top(m, cap);
+                p = keep_top(p, cap);
+            }
+            let (mut my_winners, mut partner_winners) = (0, 0);
+            let mut rest = all & lane;
+            while rest != 0 {
+                let card = high(rest);
+                rest ^= card;
+                if m & card != 0 {
+                    my_winners += 1;
+                    if my_winners <= my_rounds {
+                        mine |= card;
+                    }
+                } else if p & card != 0 {
+                    partner_winners += 1;
+                    if partner_winners <= partner_rounds {
+                        theirs |= card;
+                    }
+                } else {
+                    break;
+                }
+            }
+            my_tricks += suit_tricks(m, my_winners, p, partner_winners, &mut to_me);
+            partner_tricks += suit_tricks(p, partner_winners, m, my_winners, &mut to_partner);
+        }
+        let (tricks, cards) = if to_partner { (my_tricks.max(partner_tricks), mine | theirs) } else { (my_tricks, mine) };
+        ((trump_tricks + tricks).min(n(me)), cards)
     }
 
     /// The two highest trumps still about (0 where there is none).
@@ -467,4 +529,43 @@ fn top_tricks(cashed: &[(u32, u64); 4], mut n: u32) -> u64 {
         }
     }
     cards
+}
+
+/// The top `k` cards of `cards`.
+#[inline]
+fn keep_top(mut cards: u64, k: u32) -> u64 {
+    while cards.count_ones() > k {
+        cards &= cards - 1;
+    }
+    cards
+}
+
+/// The tricks a hand holding `mine` of a suit (its top `my_winners` cards winners) takes in
+/// it, cashing its winners, then crossing to partner's (`partner`, `partner_winners`) with a
+/// low card when the suit is not blocked; `reaches_me` set when partner can reach this hand
+/// in the suit.
+#[inline]
+fn suit_tricks(mine: u64, my_winners: u32, partner: u64, mut partner_winners: u32, reaches_me: &mut bool) -> u32 {
+    let lowest = |c: u64| c & c.wrapping_neg();
+    if partner != 0 && my_winners > 0 && high(mine) > lowest(partner) {
+        *reaches_me = true;
+    }
+    if partner_winners == 0 {
+        return my_winners;
+    }
+    if my_winners == 0 {
+        return if mine != 0 { partner_winners } else { 0 };
+    }
+    // Blocked by partner's higher cards, or by ours.
+    if high(mine) < lowest(partner) {
+        return partner_winners;
+    }
+    if lowest(mine) > high(partner) {
+        return my_winners;
+    }
+    // With no low card, one of partner's winners serves as one.
+    if partner_winners == partner.count_ones() {
+        partner_winners -= 1;
+    }
+    mine.count_ones().min(my_winners + partner_winners)
 }
