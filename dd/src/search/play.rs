@@ -144,6 +144,17 @@ impl Search {
     pub(crate) fn node(&mut self, t: Trick, target: i32, relevant: &mut u64) -> bool {
         let seat = t.seat();
         let north_south = seat & 1 == 0;
+        // Second hand's side needing one trick more, and sure of this one.
+        if t.played == 1 {
+            let left = self.cards_left(seat) as i32;
+            let needs = if north_south { target } else { left - target + 1 };
+            if needs == 1 {
+                if let Some(cards) = self.second_hand_wins(&t, seat) {
+                    *relevant = cards;
+                    return north_south;
+                }
+            }
+        }
         let turn = self.turn(&t, seat);
         let first = self.cutoffs.get(turn, seat);
         // The card that last settled such a turn, tried before the others are even found.
@@ -199,6 +210,24 @@ impl Search {
         }
         *relevant = all_tried;
         !north_south
+    }
+
+    /// Whether second hand's side wins trick `t` whatever the third hand does, and if so the
+    /// card that rests on (0 for a ruff): one of them can ruff and the third hand cannot
+    /// overruff; or they hold a card of the suit led above the card led and all the third
+    /// hand's, and the third hand cannot ruff.
+    fn second_hand_wins(&self, t: &Trick, seat: usize) -> Option<u64> {
+        let (partner, third) = (seat ^ 2, (seat + 1) & 3);
+        let trumps = self.trumps;
+        let ruffs = |h: usize| trumps != 0 && t.led != trumps && self.hands[h] & t.led == 0 && self.hands[h] & trumps != 0;
+        if ruffs(third) {
+            return None;
+        }
+        if ruffs(seat) || ruffs(partner) {
+            return Some(0);
+        }
+        let top = high((self.hands[seat] | self.hands[partner]) & t.led);
+        (top > t.best && top > high(self.hands[third] & t.led)).then_some(top)
     }
 
     /// The turn's hash in the table of cards that settled searches ([`Cutoffs`]).
