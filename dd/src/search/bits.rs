@@ -25,7 +25,7 @@ impl Bits {
     }
 
     /// The bits of `x` under `mask`, packed to the bottom in order.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pext(self, x: u64, mask: u64) -> u64 {
         #[cfg(target_arch = "x86_64")]
         if self.bmi2 {
@@ -36,7 +36,7 @@ impl Bits {
     }
 
     /// The bottom bits of `x` spread, in order, onto the set bits of `mask`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pdep(self, x: u64, mask: u64) -> u64 {
         #[cfg(target_arch = "x86_64")]
         if self.bmi2 {

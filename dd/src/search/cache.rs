@@ -66,7 +66,7 @@ impl Default for Block {
 }
 
 impl Block {
-    #[inline]
+    #[inline(always)]
     fn matches(&self, i: usize, owners: &[u64; 2]) -> bool {
         ((owners[0] ^ self.owners[0][i]) | (owners[1] ^ self.owners[1][i])) & self.places[i] == 0
     }
@@ -106,7 +106,7 @@ impl Cache {
     }
 
     /// The slot of `key`'s shape: found, or the empty slot where it goes.
-    #[inline]
+    #[inline(always)]
     fn slot(&self, key: &Key) -> usize {
         let mask = self.slots.len() - 1;
         let h = (key.shape ^ u64::from(key.lead) << 59).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -122,7 +122,7 @@ impl Cache {
 
     /// Whether North-South take at least `target` of the tricks left, as far as the table
     /// knows.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn probe(&mut self, key: &Key, target: i32) -> Probe {
         let slot = self.slots[self.slot(key)];
         if slot.lead == 0 {

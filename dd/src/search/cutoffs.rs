@@ -36,14 +36,14 @@ impl Cutoffs {
     }
 
     /// The turn's hash, from what it rests on (see the module's text).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn hash(cards: u64, winning: u64, place: u8) -> u64 {
         let context = winning.wrapping_add(u64::from(place)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (cards ^ context).wrapping_mul(0xD6E8_FEB8_6659_FD93)
     }
 
     /// The card for `seat` to try first at the turn of `hash`, or 0.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn get(&self, hash: u64, seat: usize) -> u64 {
         let slot = &self.slots[(hash >> (64 - BITS)) as usize];
         let card = slot.cards[seat];
@@ -55,7 +55,7 @@ impl Cutoffs {
     }
 
     /// Remembers `card` as the one that settled the turn of `hash`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn put(&mut self, hash: u64, seat: usize, card: u64) {
         let slot = &mut self.slots[(hash >> (64 - BITS)) as usize];
         if slot.check != hash as u32 {

@@ -9,6 +9,7 @@
 mod bits;
 mod cache;
 mod cutoffs;
+mod isa;
 mod moves;
 mod play;
 #[cfg(test)]
@@ -27,13 +28,13 @@ use play::Trick;
 const LANES: [u64; 4] = [0x1FFF, 0x1FFF << 16, 0x1FFF << 32, 0x1FFF << 48];
 
 /// The lane of the suit of `card` (one bit).
-#[inline]
+#[inline(always)]
 fn lane_of(card: u64) -> u64 {
     0x1FFF << (card.trailing_zeros() & !15)
 }
 
 /// The highest card of `cards` (0 if none).
-#[inline]
+#[inline(always)]
 fn high(cards: u64) -> u64 {
     if cards == 0 {
         0
@@ -56,6 +57,8 @@ pub struct Search {
     /// The card that last settled a search at a turn like each, tried first there.
     cutoffs: Cutoffs,
     bits: Bits,
+    /// Whether this processor runs the search's copy for the bit-manipulation instructions.
+    modern: bool,
     /// Tricks played out by the searches, for measurements: DDS's count of nodes counts the
     /// same.
     tricks_played: u64,
@@ -78,8 +81,19 @@ impl Search {
             cache: Cache::new(18),
             cutoffs: Cutoffs::new(),
             bits: Bits::detect(),
+            #[cfg(target_arch = "x86_64")]
+            modern: isa::Modern::detect(),
+            #[cfg(not(target_arch = "x86_64"))]
+            modern: false,
             tricks_played: 0,
         }
+    }
+
+    /// A solver that takes the copy of the search for any processor and the portable
+    /// `pext`/`pdep` (for tests of one copy against the other).
+    #[cfg(test)]
+    pub(crate) fn portable() -> Search {
+        Search { modern: false, bits: Bits::portable(), ..Search::new() }
     }
 
     /// The tricks played out by the searches so far (as DDS counts its nodes).

@@ -14,7 +14,7 @@ struct Ordered<'a> {
 
 impl Ordered<'_> {
     /// Adds `card` with `score` (`skip` left out).
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, card: u64, score: i32) {
         if card == self.skip {
             return;
@@ -34,7 +34,7 @@ impl Ordered<'_> {
 /// The tops of the runs of `mine` (cards of one suit) among `suit_cards` (the suit's cards
 /// still about, `mine` among them): the cards of `mine` whose next higher card is not
 /// `mine`'s.
-#[inline]
+#[inline(always)]
 fn run_tops(mine: u64, suit_cards: u64) -> u64 {
     let mut tops = 0;
     let mut rest = mine;
@@ -50,25 +50,41 @@ fn run_tops(mine: u64, suit_cards: u64) -> u64 {
 }
 
 /// The rank of `card` within its suit (0 for the two).
-#[inline]
+#[inline(always)]
 fn rank(card: u64) -> i32 {
     (card.trailing_zeros() % 16) as i32
 }
 
-/// Each card of `cards` (lowest first) with `f` of it.
-#[inline]
-fn each(mut cards: u64, mut f: impl FnMut(u64)) {
-    while cards != 0 {
-        let card = cards & cards.wrapping_neg();
-        cards ^= card;
-        f(card);
-    }
+/// How many cards `cards` holds.
+#[inline(always)]
+fn count(cards: u64) -> u32 {
+    cards.count_ones()
+}
+
+/// Whether `cards` holds the card `x` (not 0).
+#[inline(always)]
+fn has(cards: u64, x: u64) -> bool {
+    x != 0 && cards & x == x
+}
+
+/// The cards of `cards` above `x`.
+#[inline(always)]
+fn above(cards: u64, x: u64) -> u64 {
+    cards & !(x * 2 - 1)
+}
+
+/// Takes the lowest card off `cards` and gives it (`cards` not empty).
+#[inline(always)]
+fn take_lowest(cards: &mut u64) -> u64 {
+    let card = *cards & cards.wrapping_neg();
+    *cards ^= card;
+    card
 }
 
 impl Search {
     /// Whether `card` is one of the cards [`Search::moves`] would give: a card of the seat to
     /// play, legal, the top of its run.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn is_move(&self, t: &Trick, seat: usize, card: u64) -> bool {
         let hand = self.hands[seat];
         if card & hand == 0 || (t.played > 0 && hand & t.led != 0 && card & t.led == 0) {
@@ -80,6 +96,7 @@ impl Search {
     }
 
     /// Writes the cards to try into `out`, best first, leaving out `skip`; returns how many.
+    #[inline(always)]
     pub(crate) fn moves(&self, t: &Trick, skip: u64, out: &mut [u64]) -> usize {
         let seat = t.seat();
         let all = self.remaining() | t.table;
@@ -99,13 +116,12 @@ impl Search {
     /// suit whose lead gives the opponent on our right a free finesse, trumps; a suit an
     /// opponent ruffs last), then the top card of the suit before its lowest run, the cards
     /// between last.
+    #[inline(always)]
     fn leads(&self, seat: usize, all: u64, ordered: &mut Ordered) {
         let trumps = self.trumps;
         let hand = self.hands[seat];
         let partner_hand = self.hands[seat ^ 2];
         let (lho_hand, rho_hand) = (self.hands[(seat + 1) & 3], self.hands[(seat + 3) & 3]);
-        let n = |c: u64| c.count_ones();
-        let has = |c: u64, x: u64| x != 0 && c & x == x;
         for lane in LANES {
             let mine = hand & lane;
             if mine == 0 {
@@ -126,36 +142,41 @@ impl Search {
             // The suit's kind, and which of its two edge cards it is for.
             let (kind, edges) = if trumps != 0 && lane == trumps {
                 (100, top | bottom)
-            } else if trumps != 0 && [lho_hand, rho_hand].iter().any(|&o| o & lane == 0 && o & trumps != 0) {
+            } else if trumps != 0 && ((lho_hand & lane == 0 && lho_hand & trumps != 0) || (rho_hand & lane == 0 && rho_hand & trumps != 0)) {
                 (0, 0)
-            } else if n(partner) >= 2
-                && n(lho) >= 2
+            } else if count(partner) >= 2
+                && count(lho) >= 2
                 && ((has(partner, k) && has(lho, a))
                     || (has(partner, a) && has(lho, k) && (has(partner, q) || has(ours, q | j)))
                     || (has(partner, k) && has(lho, q) && (has(partner, j) || has(ours, j | ten))))
             {
                 (500, top | bottom)
-            } else if trumps != 0 && n(mine) >= 2 && n(rho) >= 2 && ((has(mine, a) && has(rho, k)) || (has(mine, k) && has(rho, a) && !has(ours, q)))
+            } else if trumps != 0
+                && count(mine) >= 2
+                && count(rho) >= 2
+                && ((has(mine, a) && has(rho, k)) || (has(mine, k) && has(rho, a) && !has(ours, q)))
             {
                 (200, top)
-            } else if lho != 0 && rho != 0 && n(ours & (a | k | q)) >= 2 {
+            } else if lho != 0 && rho != 0 && count(ours & (a | k | q)) >= 2 {
                 (400, top | bottom)
             } else if trumps != 0
                 && partner == 0
                 && lho != 0
                 && rho != 0
                 && partner_hand & trumps != 0
-                && n(partner_hand & trumps) <= n(hand & trumps)
+                && count(partner_hand & trumps) <= count(hand & trumps)
                 && mine & mine.wrapping_neg() != a
             {
                 (600, bottom)
             } else {
                 (300, top | bottom)
             };
-            each(tops, |card| {
+            let mut rest = tops;
+            while rest != 0 {
+                let card = take_lowest(&mut rest);
                 let score = if card & edges == 0 { rank(card) - 100 } else { kind + if card == top { 20 } else { 10 } };
                 ordered.add(card, score);
-            });
+            }
         }
     }
 
@@ -163,6 +184,7 @@ impl Search {
     /// will unless the next hand beats a card we cannot), or second hand's partner will;
     /// else the cards that beat the trick's first, the cheapest first when it is sure to
     /// hold, the highest first when not.
+    #[inline(always)]
     fn follows(&self, t: &Trick, seat: usize, all: u64, ordered: &mut Ordered) {
         let mine = self.hands[seat] & t.led;
         let tops = run_tops(mine, all & t.led);
@@ -171,22 +193,28 @@ impl Search {
         let partner_winning = usize::from(t.winner) & 1 == seat & 1;
         let best = t.best;
         let top = high(mine);
-        let above = |x: u64| lho & !(x * 2 - 1);
         let low = best & t.led == 0
             || top < best
-            || (partner_winning && (last || lho == 0 || best > high(lho) || above(best) == above(top)))
+            || (partner_winning && (last || lho == 0 || best > high(lho) || above(lho, best) == above(lho, top)))
             || (t.played == 1 && {
                 let partner_top = high(self.hands[seat ^ 2] & t.led);
-                partner_top > best && (lho == 0 || partner_top > high(lho) || (high(lho) > partner_top.max(top) && above(partner_top) == above(top)))
+                partner_top > best
+                    && (lho == 0 || partner_top > high(lho) || (high(lho) > partner_top.max(top) && above(lho, partner_top) == above(lho, top)))
             });
         if low {
-            each(tops, |card| ordered.add(card, 100 - rank(card)));
+            let mut rest = tops;
+            while rest != 0 {
+                let card = take_lowest(&mut rest);
+                ordered.add(card, 100 - rank(card));
+            }
             return;
         }
         let beaters = mine & !(best * 2 - 1);
         let cheapest = beaters & beaters.wrapping_neg();
         let sure = last || lho == 0 || cheapest > high(lho);
-        each(tops, |card| {
+        let mut rest = tops;
+        while rest != 0 {
+            let card = take_lowest(&mut rest);
             let score = if card & beaters == 0 {
                 100 - rank(card)
             } else if sure {
@@ -195,13 +223,14 @@ impl Search {
                 200 + rank(card)
             };
             ordered.add(card, score);
-        });
+        }
     }
 
     /// Void in the suit led: a ruff when partner's card is not sure to win the trick (an
     /// overruff, the cheapest first; the lowest trump when it is sure to hold, else trumps
     /// from the lowest), then the lowest card of each side suit, the longest suit first, the
     /// other cards last, highest first.
+    #[inline(always)]
     fn discards(&self, t: &Trick, seat: usize, all: u64, ordered: &mut Ordered) {
         let trumps = self.trumps;
         let hand = self.hands[seat];
@@ -227,13 +256,19 @@ impl Search {
                 } else {
                     (mine, true)
                 };
-                each(tops, |card| {
+                let mut rest = tops;
+                while rest != 0 {
+                    let card = take_lowest(&mut rest);
                     let score = if card & favoured != 0 && cheapest_first { 300 - rank(card) } else { rank(card) };
                     ordered.add(card, score);
-                });
+                }
             } else {
-                let length = mine.count_ones() as i32;
-                each(tops, |card| ordered.add(card, if card == bottom { 200 + length } else { rank(card) }));
+                let length = count(mine) as i32;
+                let mut rest = tops;
+                while rest != 0 {
+                    let card = take_lowest(&mut rest);
+                    ordered.add(card, if card == bottom { 200 + length } else { rank(card) });
+                }
             }
         }
     }

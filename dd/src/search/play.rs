@@ -4,6 +4,7 @@
 
 use super::cache::{Key, Probe};
 use super::cutoffs::Cutoffs;
+use super::isa::Isa;
 use super::{high, lane_of, Search, LANES};
 
 /// A trick in play.
@@ -30,13 +31,13 @@ impl Trick {
     }
 
     /// The seat to play.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn seat(&self) -> usize {
         usize::from((self.leader + self.played) & 3)
     }
 
     /// Whether `card` would win the trick over the cards on the table.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn beats(&self, card: u64, trumps: u64) -> bool {
         if card & lane_of(self.best) != 0 {
             card > self.best
@@ -46,7 +47,7 @@ impl Trick {
     }
 
     /// The trick after the seat to play plays `card`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn after(&self, card: u64, trumps: u64) -> Trick {
         let seat = self.seat() as u8;
         let mut t = *self;
@@ -64,7 +65,7 @@ impl Trick {
     }
 
     /// The winning card if it won by its rank (over a lower card of its suit), else nothing.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn rank_winner(&self) -> u64 {
         if self.table & lane_of(self.best) & !self.best != 0 {
             self.best
@@ -76,14 +77,14 @@ impl Trick {
 
 impl Search {
     /// All the cards still in the hands.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn remaining(&self) -> u64 {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
     }
 
-    /// Whether North-South take at least `target` of the tricks left, `leader` to lead to
-    /// the next trick; `relevant` is given the cards whose ranks the answer rests on.
-    pub(crate) fn trick(&mut self, leader: usize, target: i32, relevant: &mut u64) -> bool {
+    /// [`Search::trick`], in copy `I`.
+    #[inline(always)]
+    pub(crate) fn trick_in<I: Isa>(&mut self, leader: usize, target: i32, relevant: &mut u64) -> bool {
         let left = self.cards_left(leader) as i32;
         *relevant = 0;
         if target <= 0 {
@@ -126,7 +127,7 @@ impl Search {
             *relevant = self.bits.pdep(places, all);
             return result;
         }
-        let result = self.node(Trick::new(leader), target, relevant);
+        let result = I::node(self, Trick::new(leader), target, relevant);
         let region = self.region(*relevant, all);
         *relevant = region;
         let places = self.bits.pext(region, all);
@@ -138,10 +139,9 @@ impl Search {
         result
     }
 
-    /// Whether North-South take at least `target` of the tricks left (those of the trick in
-    /// play among them), from the trick `t`; `relevant` is given the cards whose ranks the
-    /// answer rests on.
-    pub(crate) fn node(&mut self, t: Trick, target: i32, relevant: &mut u64) -> bool {
+    /// [`Search::node`], in copy `I`.
+    #[inline(always)]
+    pub(crate) fn node_in<I: Isa>(&mut self, t: Trick, target: i32, relevant: &mut u64) -> bool {
         let seat = t.seat();
         let north_south = seat & 1 == 0;
         // Second hand's side needing one trick more, and sure of this one.
@@ -186,11 +186,11 @@ impl Search {
             let result = if next.played == 4 {
                 self.tricks_played += 1;
                 let won = i32::from(next.winner & 1 == 0);
-                let r = self.trick(usize::from(next.winner), target - won, &mut rel);
+                let r = I::trick(self, usize::from(next.winner), target - won, &mut rel);
                 rel |= next.rank_winner();
                 r
             } else {
-                self.node(next, target, &mut rel)
+                I::node(self, next, target, &mut rel)
             };
             self.take_back(seat, card);
             if result == north_south {
@@ -216,14 +216,15 @@ impl Search {
     /// card that rests on (0 for a ruff): one of them can ruff and the third hand cannot
     /// overruff; or they hold a card of the suit led above the card led and all the third
     /// hand's, and the third hand cannot ruff.
+    #[inline(always)]
     fn second_hand_wins(&self, t: &Trick, seat: usize) -> Option<u64> {
         let (partner, third) = (seat ^ 2, (seat + 1) & 3);
         let trumps = self.trumps;
-        let ruffs = |h: usize| trumps != 0 && t.led != trumps && self.hands[h] & t.led == 0 && self.hands[h] & trumps != 0;
-        if ruffs(third) {
+        let ruffs = |h: u64| trumps != 0 && t.led != trumps && h & t.led == 0 && h & trumps != 0;
+        if ruffs(self.hands[third]) {
             return None;
         }
-        if ruffs(seat) || ruffs(partner) {
+        if ruffs(self.hands[seat]) || ruffs(self.hands[partner]) {
             return Some(0);
         }
         let top = high((self.hands[seat] | self.hands[partner]) & t.led);
@@ -231,7 +232,7 @@ impl Search {
     }
 
     /// The turn's hash in the table of cards that settled searches ([`Cutoffs`]).
-    #[inline]
+    #[inline(always)]
     fn turn(&self, t: &Trick, seat: usize) -> u64 {
         if t.played == 0 {
             Cutoffs::hash(self.hands[seat], 0, self.strain as u8 * 4)
@@ -247,6 +248,7 @@ impl Search {
     /// suit's cards from the top down to its lowest relevant card, and on down through the
     /// cards of the same hand below it (the search tried one card of such a run for all, which
     /// stands for the others only where they lie alike).
+    #[inline(always)]
     fn region(&self, relevant: u64, all: u64) -> u64 {
         let mut region = 0;
         for lane in LANES {
@@ -255,7 +257,7 @@ impl Search {
                 continue;
             }
             let mut low = r & r.wrapping_neg();
-            let owner = self.hands.iter().find(|&&h| h & low != 0).copied().unwrap_or(0);
+            let owner = self.owner(low);
             // On down to the next lower card while it is the same hand's.
             loop {
                 let below = all & lane & (low - 1);
@@ -273,7 +275,25 @@ impl Search {
         region
     }
 
+    /// The hand holding `card` (0 if none).
+    #[inline(always)]
+    fn owner(&self, card: u64) -> u64 {
+        let [a, b, c, d] = self.hands;
+        if a & card != 0 {
+            a
+        } else if b & card != 0 {
+            b
+        } else if c & card != 0 {
+            c
+        } else if d & card != 0 {
+            d
+        } else {
+            0
+        }
+    }
+
     /// The last trick, each hand holding one card, played.
+    #[inline(always)]
     fn last_trick(&self, leader: usize) -> Trick {
         let mut t = Trick::new(leader);
         for _ in 0..4 {
@@ -289,11 +309,12 @@ impl Search {
     /// (when partner has cards enough to spare its own while the leader cashes); or, for one
     /// trick, the top trump. A side suit is cashed as far as every opponent who could ruff
     /// still follows.
+    #[inline(always)]
     fn quick_tricks(&self, leader: usize, all: u64, needed: i32) -> Option<u64> {
         let needed = needed as u32;
         let partner = leader ^ 2;
-        let own: [(u32, u64); 4] = std::array::from_fn(|s| self.cashed(leader, s, all));
-        let quick: u32 = own.iter().map(|c| c.0).sum();
+        let own = [self.cashed(leader, 0, all), self.cashed(leader, 1, all), self.cashed(leader, 2, all), self.cashed(leader, 3, all)];
+        let quick = tricks_of(&own);
         if quick >= needed {
             return Some(top_tricks(&own, needed));
         }
@@ -302,7 +323,7 @@ impl Search {
             let (n, trumps) = self.top_trumps(self.hands[leader], self.hands[partner], all);
             let mut side = own;
             side[(self.trumps.trailing_zeros() / 16) as usize] = (0, 0);
-            if n > 0 && side.iter().map(|c| c.0).sum::<u32>() + n >= needed {
+            if n > 0 && tricks_of(&side) + n >= needed {
                 let from_trumps = n.min(needed);
                 return Some(top_tricks(&[(from_trumps, trumps), (0, 0), (0, 0), (0, 0)], from_trumps) | top_tricks(&side, needed - from_trumps));
             }
@@ -310,7 +331,7 @@ impl Search {
                 // Our king and a small trump behind their ace (the leader's only with a trick
                 // to spare: it must lead).
                 let [ace, king] = self.ace_king();
-                let behind = |k_hand: u64, a_hand: u64| a_hand & ace != 0 && k_hand & king != 0 && (k_hand & self.trumps).count_ones() >= 2;
+                let behind = |k_hand: u64, a_hand: u64| king_behind_ace(k_hand, a_hand, ace, king, self.trumps);
                 if behind(self.hands[partner], self.hands[(leader + 1) & 3])
                     || (behind(self.hands[leader], self.hands[(leader + 3) & 3]) && self.cards_left(leader) >= 3)
                 {
@@ -329,7 +350,7 @@ impl Search {
             }
         }
         let more = needed - quick;
-        if entry != 0 && theirs.iter().map(|c| c.0).sum::<u32>() >= more && self.cards_left(partner) >= needed {
+        if entry != 0 && tricks_of(&theirs) >= more && self.cards_left(partner) >= needed {
             return Some(top_tricks(&own, quick) | top_tricks(&theirs, more) | entry);
         }
         let (n, cards) = self.both_hands(leader, all);
@@ -342,6 +363,7 @@ impl Search {
     /// low card of one reaches the winners of the other and the suit is not blocked; the
     /// leader's suits first, partner's when the leader can reach partner; and the side's top
     /// trumps.
+    #[inline(always)]
     fn both_hands(&self, leader: usize, all: u64) -> (u32, u64) {
         let (me, partner) = (self.hands[leader], self.hands[leader ^ 2]);
         let (lho, rho) = (self.hands[(leader + 1) & 3], self.hands[(leader + 3) & 3]);
@@ -350,7 +372,7 @@ impl Search {
         let mut theirs = 0;
         let (mut my_tricks, mut partner_tricks) = (0, 0);
         let (mut to_me, mut to_partner) = (false, false);
-        let n = |c: u64| c.count_ones();
+        let n = u64::count_ones;
         for lane in LANES {
             if lane == self.trumps {
                 continue;
@@ -398,7 +420,7 @@ impl Search {
     }
 
     /// The two highest trumps still about (0 where there is none).
-    #[inline]
+    #[inline(always)]
     fn ace_king(&self) -> [u64; 2] {
         let trumps = self.trumps & self.remaining();
         let ace = high(trumps);
@@ -408,7 +430,7 @@ impl Search {
     /// The tricks a side of hands `a` and `b` takes with its top trumps whatever the others
     /// do, and those cards: as many as the longer of its trump holdings has cards (no trump of
     /// the other side beats them, and no two of them need fall together).
-    #[inline]
+    #[inline(always)]
     fn top_trumps(&self, a: u64, b: u64, all: u64) -> (u32, u64) {
         let trumps = self.trumps & all;
         let most = (a & trumps).count_ones().max((b & trumps).count_ones());
@@ -427,7 +449,7 @@ impl Search {
 
     /// The tricks `seat` takes by cashing its top cards in suit `s` from the top, as far as
     /// every opponent who could ruff still follows; and those cards.
-    #[inline]
+    #[inline(always)]
     fn cashed(&self, seat: usize, s: usize, all: u64) -> (u32, u64) {
         let lane = LANES[s];
         let mine = self.hands[seat] & lane;
@@ -448,27 +470,27 @@ impl Search {
     }
 
     /// `seat` plays `card`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play(&mut self, seat: usize, card: u64) {
         self.hands[seat] ^= card;
         self.shape -= 1 << (16 * seat as u32 + (card.trailing_zeros() & !15) / 4);
     }
 
     /// `seat` takes `card` back.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn take_back(&mut self, seat: usize, card: u64) {
         self.hands[seat] ^= card;
         self.shape += 1 << (16 * seat as u32 + (card.trailing_zeros() & !15) / 4);
     }
 
     /// How many cards of suit `s` `seat` holds.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn length(&self, seat: usize, s: usize) -> u32 {
         (self.shape >> (4 * (4 * seat + s))) as u32 & 15
     }
 
     /// How many cards `seat` holds.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn cards_left(&self, seat: usize) -> u32 {
         let x = (self.shape >> (16 * seat)) & 0xFFFF;
         let x = (x & 0x0F0F) + ((x >> 4) & 0x0F0F);
@@ -478,6 +500,7 @@ impl Search {
     /// The most tricks the side on lead can take with no trumps about, counting in each suit
     /// whose top card it holds as many as its longer hand there has; and the top cards the
     /// other side holds in suits where others hold cards too (the count rests on them).
+    #[inline(always)]
     fn most_in_own_suits(&self, leader: usize, all: u64) -> (i32, u64) {
         let (mut most, mut theirs) = (0, 0);
         for (s, &lane) in LANES.iter().enumerate() {
@@ -501,6 +524,7 @@ impl Search {
     /// With none left: when the other side holds the top card of every suit the leader can lead,
     /// a trick, and when one opponent holds them all, as many tricks as there are such suits
     /// (he wins the lead and cashes the rest).
+    #[inline(always)]
     fn sure_for_others(&self, leader: usize, all: u64) -> (i32, u64) {
         let (left_hand, right_hand) = (self.hands[(leader + 1) & 3], self.hands[(leader + 3) & 3]);
         if self.trumps & all != 0 {
@@ -508,7 +532,7 @@ impl Search {
             if n == 0 {
                 // Their king and a small trump behind our ace.
                 let [ace, king] = self.ace_king();
-                let behind = |k_hand: u64, a_hand: u64| a_hand & ace != 0 && k_hand & king != 0 && (k_hand & self.trumps).count_ones() >= 2;
+                let behind = |k_hand: u64, a_hand: u64| king_behind_ace(k_hand, a_hand, ace, king, self.trumps);
                 if behind(right_hand, self.hands[leader ^ 2]) || behind(left_hand, self.hands[leader]) {
                     return (1, ace | king);
                 }
@@ -534,6 +558,7 @@ impl Search {
     }
 
     /// The position's key in the transposition table.
+    #[inline(always)]
     fn key(&self, leader: usize, all: u64) -> Key {
         let shape = self.shape;
         let east = self.bits.pext(self.hands[1], all);
@@ -545,6 +570,7 @@ impl Search {
 
 /// The cards of the first `n` tricks of `cashed` (tricks and the top cards giving them, suit by
 /// suit): each suit's top cards, as many as the tricks taken from it.
+#[inline(always)]
 fn top_tricks(cashed: &[(u32, u64); 4], mut n: u32) -> u64 {
     let mut cards = 0;
     for &(tricks, mut top) in cashed {
@@ -561,7 +587,7 @@ fn top_tricks(cashed: &[(u32, u64); 4], mut n: u32) -> u64 {
 }
 
 /// The top `k` cards of `cards`.
-#[inline]
+#[inline(always)]
 fn keep_top(mut cards: u64, k: u32) -> u64 {
     while cards.count_ones() > k {
         cards &= cards - 1;
@@ -573,9 +599,9 @@ fn keep_top(mut cards: u64, k: u32) -> u64 {
 /// it, cashing its winners, then crossing to partner's (`partner`, `partner_winners`) with a
 /// low card when the suit is not blocked; `reaches_me` set when partner can reach this hand
 /// in the suit.
-#[inline]
+#[inline(always)]
 fn suit_tricks(mine: u64, my_winners: u32, partner: u64, mut partner_winners: u32, reaches_me: &mut bool) -> u32 {
-    let lowest = |c: u64| c & c.wrapping_neg();
+    let lowest = lowest_card;
     if partner != 0 && my_winners > 0 && high(mine) > lowest(partner) {
         *reaches_me = true;
     }
@@ -597,4 +623,22 @@ fn suit_tricks(mine: u64, my_winners: u32, partner: u64, mut partner_winners: u3
         partner_winners -= 1;
     }
     mine.count_ones().min(my_winners + partner_winners)
+}
+
+/// The lowest card of `cards` (0 if none).
+#[inline(always)]
+fn lowest_card(cards: u64) -> u64 {
+    cards & cards.wrapping_neg()
+}
+
+/// The tricks of `cashed`, suit by suit.
+#[inline(always)]
+fn tricks_of(cashed: &[(u32, u64); 4]) -> u32 {
+    cashed[0].0 + cashed[1].0 + cashed[2].0 + cashed[3].0
+}
+
+/// Whether `k_hand` holds `king` and a small trump besides (of `trumps`), `a_hand` the `ace`.
+#[inline(always)]
+fn king_behind_ace(k_hand: u64, a_hand: u64, ace: u64, king: u64, trumps: u64) -> bool {
+    a_hand & ace != 0 && k_hand & king != 0 && (k_hand & trumps).count_ones() >= 2
 }
