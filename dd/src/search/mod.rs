@@ -129,6 +129,29 @@ impl Search {
         self.settle(0, total, guess, |s, target| s.trick(leader, target, &mut 0))
     }
 
+    /// A guess at North-South's tricks in the strain set, from their points and trumps.
+    fn estimate(&self) -> i32 {
+        let total = self.hands[0].count_ones() as i32;
+        let points = |h: u64| -> i32 {
+            (0..4)
+                .map(|s| {
+                    let suit = (h >> (16 * s)) & 0x1FFF;
+                    (suit >> 9).count_ones() as i32
+                        + (suit >> 10).count_ones() as i32
+                        + (suit >> 11).count_ones() as i32
+                        + (suit >> 12).count_ones() as i32
+                })
+                .sum()
+        };
+        let hcp = points(self.hands[0]) + points(self.hands[2]);
+        let mut tenths = 65 + (hcp - 20) * 4;
+        if self.trumps != 0 {
+            let ours = ((self.hands[0] | self.hands[2]) & self.trumps).count_ones() as i32;
+            tenths += (ours - 6) * 8;
+        }
+        (tenths * total / 130).clamp(0, total)
+    }
+
     /// The value in `lower..=upper` that `test` (whether the value reaches a target) settles,
     /// asked first at `guess`, then a step at a time.
     fn settle(&mut self, mut lower: i32, mut upper: i32, guess: i32, mut test: impl FnMut(&mut Search, i32) -> bool) -> i32 {
@@ -151,7 +174,7 @@ impl Solver for Search {
     fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> u8 {
         self.set(deal, strain);
         let leader = declarer.rotate(1) as usize;
-        let ns = self.north_south(leader, 7);
+        let ns = self.north_south(leader, self.estimate());
         let total = self.hands[leader].count_ones() as i32;
         (if declarer as usize & 1 == 0 { ns } else { total - ns }) as u8
     }
@@ -175,7 +198,7 @@ impl Solver for Search {
             for leader in 0..4 {
                 // From the count found with partner on lead, else with the previous leader.
                 let guess = match leader {
-                    0 => 7,
+                    0 => self.estimate(),
                     1 => found[0],
                     _ => found[leader - 2],
                 };
