@@ -10,7 +10,8 @@
 //! lines starting with `#` are left out. The second argument is how many deals (all of them
 //! without it). A third, `tables` or `leads`, times instead what runs ask for, each solver
 //! kept from deal to deal: whole tables, or every opening lead of West against South's
-//! notrump (a lead study's solve); checked equal too.
+//! notrump (a lead study's solve); checked equal too. `own-tables` and `own-leads` run the own
+//! search alone, for timing whole processes side by side (`farm-bench`).
 //!
 //! ```text
 //! cargo run --release -p dealvm-dd --example against_dds -- tests/data/dd/random_deals.tsv 40 tables
@@ -55,6 +56,35 @@ fn dds_search(deal: &Deal, declarer: Seat, strain: Strain, solutions: i32) -> (u
     (13 - future.score[0] as u8, future.nodes as u64)
 }
 
+/// The tricks DDS plays out solving `deal`'s 20 counts one after another in one context (its
+/// transposition table kept within a strain, as for a table).
+fn dds_table_nodes(deal: &Deal) -> u64 {
+    let mut cards = [[0u32; 4]; 4];
+    for seat in Seat::ALL {
+        for suit in Suit::ALL {
+            cards[seat as usize][3 - suit as usize] = u32::from(deal.hand(seat).suit_mask(suit)) << 2;
+        }
+    }
+    let config = sys::DdsSolverConfig { tt_kind: sys::DDS_TT_KIND_PATTERN as i32, tt_mem_default_mb: 0, tt_mem_maximum_mb: 0 };
+    let mut nodes = 0;
+    // SAFETY: a new context, freed once; the deal and the results are valid for the calls.
+    unsafe {
+        let ctx = sys::dds_solver_context_new(&config);
+        for strain in STRAINS {
+            let trump = if strain == Strain::NoTrump { 4 } else { 3 - strain as i32 };
+            for first in 0..4 {
+                let dl = sys::Deal { trump, first, currentTrickSuit: [0; 3], currentTrickRank: [0; 3], remainCards: cards };
+                let mut future = sys::FutureTricks::default();
+                let status = sys::dds_solve_board(ctx, &dl, -1, 1, 1, &mut future);
+                assert_eq!(status, sys::RETURN_NO_FAULT, "DDS failed on {}", deal.pbn());
+                nodes += future.nodes as u64;
+            }
+        }
+        sys::dds_solver_context_free(ctx);
+    }
+    nodes
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
@@ -72,7 +102,7 @@ fn main() -> ExitCode {
     let deals = text.lines().filter(|l| !l.starts_with('#')).take(limit).map(|l| l.split('\t').next().unwrap_or_default());
     match args.get(3).map(String::as_str) {
         None => {}
-        Some(kind @ ("tables" | "leads")) => {
+        Some(kind @ ("tables" | "leads" | "own-tables" | "own-leads")) => {
             let mut parsed = Vec::new();
             for (number, pbn) in deals.enumerate() {
                 let Some(deal) = Deal::from_pbn(pbn) else {
@@ -81,10 +111,10 @@ fn main() -> ExitCode {
                 };
                 parsed.push(deal);
             }
-            return warm(&parsed, kind == "leads");
+            return warm(&parsed, kind.ends_with("leads"), !kind.starts_with("own"));
         }
         Some(other) => {
-            eprintln!("against_dds: `{other}`: expected `tables` or `leads`");
+            eprintln!("against_dds: `{other}`: expected `tables`, `leads`, `own-tables` or `own-leads`");
             return ExitCode::from(2);
         }
     }
@@ -126,28 +156,34 @@ fn main() -> ExitCode {
 /// Every deal's table (or West's leads against South's notrump) by both solvers, each keeping
 /// its memory from deal to deal as a run's solver does: the seconds of each, the answers
 /// checked equal, and the tricks the own search played out (and DDS's for the leads).
-fn warm(deals: &[Deal], leads: bool) -> ExitCode {
+fn warm(deals: &[Deal], leads: bool, with_dds: bool) -> ExitCode {
     let (mut dds, mut own) = (Dds::new(), Search::new());
     let mut seconds = [0f64; 2];
     let mut dds_nodes = 0;
     for (number, deal) in deals.iter().enumerate() {
+        if !with_dds {
+            let _ = if leads { format!("{:?}", own.leads(deal, Seat::South, Strain::NoTrump)) } else { format!("{:?}", own.table(deal)) };
+            continue;
+        }
         let start = Instant::now();
         let theirs = if leads { format!("{:?}", dds.leads(deal, Seat::South, Strain::NoTrump)) } else { format!("{:?}", dds.table(deal)) };
         seconds[0] += start.elapsed().as_secs_f64();
         let start = Instant::now();
         let ours = if leads { format!("{:?}", own.leads(deal, Seat::South, Strain::NoTrump)) } else { format!("{:?}", own.table(deal)) };
         seconds[1] += start.elapsed().as_secs_f64();
-        if leads {
-            // The tricks DDS plays out for the same solve (again, untimed: its count).
-            dds_nodes += dds_search(deal, Seat::South, Strain::NoTrump, 3).1;
-        }
+        // The tricks DDS plays out for the same solves (again, untimed: its count).
+        dds_nodes += if leads { dds_search(deal, Seat::South, Strain::NoTrump, 3).1 } else { dds_table_nodes(deal) };
         if ours != theirs {
             eprintln!("deal {}: {}: DDS {theirs}, dealvm's search {ours}", number + 1, deal.pbn());
             return ExitCode::FAILURE;
         }
     }
     let what = if leads { "every lead" } else { "tables" };
-    let played = if leads { format!("{dds_nodes} against {}", own.tricks_played()) } else { format!("own {}", own.tricks_played()) };
+    if !with_dds {
+        println!("{} deals, {what}: own search only ({} tricks played)", deals.len(), own.tricks_played());
+        return ExitCode::SUCCESS;
+    }
+    let played = format!("DDS {dds_nodes}, own {}", own.tricks_played());
     println!(
         "{} deals, {what}: DDS {:.3} s, own search {:.3} s (tricks played: {played}): DDS / own {:.2}x",
         deals.len(),

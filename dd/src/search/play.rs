@@ -94,6 +94,7 @@ impl Search {
             return false;
         }
         let all = self.remaining();
+        self.cache.prefetch(self.shape, self.lead(leader));
         if left == 1 {
             let t = self.last_trick(leader);
             *relevant = t.rank_winner();
@@ -557,6 +558,12 @@ impl Search {
         }
     }
 
+    /// The key's seat on lead and strain.
+    #[inline(always)]
+    fn lead(&self, leader: usize) -> u8 {
+        leader as u8 | (self.strain as u8) << 2
+    }
+
     /// The position's key in the transposition table.
     #[inline(always)]
     fn key(&self, leader: usize, all: u64) -> Key {
@@ -564,7 +571,7 @@ impl Search {
         let east = self.bits.pext(self.hands[1], all);
         let south = self.bits.pext(self.hands[2], all);
         let west = self.bits.pext(self.hands[3], all);
-        Key { owners: [east | west, south | west], shape, lead: leader as u8 | (self.strain as u8) << 2 }
+        Key { owners: [east | west, south | west], shape, lead: self.lead(leader) }
     }
 }
 
