@@ -39,38 +39,41 @@ pub(crate) enum Probe {
 /// than it gives.
 const BLOCKS_PER_SHAPE: usize = 16;
 
-/// Patterns in a block: a shape's patterns lie side by side, a few cache lines for eight.
-const WIDTH: usize = 8;
+/// Patterns in a block: seven of 32 bytes and the block's own fields fill four cache lines,
+/// a pattern's fields in one line.
+const WIDTH: usize = 7;
+
+/// A pattern: the places that must lie as `owners` says (as in [`Key::owners`]), and what
+/// holds where they do: North-South take at least `lower` and at most `upper` of the tricks
+/// left.
+#[derive(Copy, Clone, Default)]
+#[repr(C, align(32))]
+struct Pattern {
+    places: u64,
+    owners: [u64; 2],
+    lower: i8,
+    upper: i8,
+}
+
+impl Pattern {
+    #[inline(always)]
+    fn matches(&self, owners: &[u64; 2]) -> bool {
+        ((owners[0] ^ self.owners[0]) | (owners[1] ^ self.owners[1])) & self.places == 0
+    }
+}
 
 /// Up to [`WIDTH`] patterns of one shape, and the next block of the shape's list.
-#[derive(Copy, Clone)]
-#[repr(align(64))]
+#[derive(Copy, Clone, Default)]
+#[repr(C, align(64))]
 struct Block {
-    /// The places that must lie as `owners` says, pattern by pattern.
-    places: [u64; WIDTH],
-    /// The owners of the cards at those places, as in [`Key::owners`].
-    owners: [[u64; WIDTH]; 2],
-    /// North-South take at least `lower` and at most `upper` of the tricks left.
-    lower: [i8; WIDTH],
-    upper: [i8; WIDTH],
+    patterns: [Pattern; WIDTH],
     /// Patterns held.
     len: u8,
     /// The next block (an index into the pool; 0 ends the list).
     next: u32,
 }
 
-impl Default for Block {
-    fn default() -> Self {
-        Block { places: [0; WIDTH], owners: [[0; WIDTH]; 2], lower: [0; WIDTH], upper: [0; WIDTH], len: 0, next: 0 }
-    }
-}
-
-impl Block {
-    #[inline(always)]
-    fn matches(&self, i: usize, owners: &[u64; 2]) -> bool {
-        ((owners[0] ^ self.owners[0][i]) | (owners[1] ^ self.owners[1][i])) & self.places[i] == 0
-    }
-}
+const _: () = assert!(std::mem::size_of::<Block>() == 256);
 
 /// A shape's list.
 #[derive(Copy, Clone, Default)]
@@ -91,11 +94,11 @@ pub(crate) struct Cache {
 }
 
 impl Cache {
-    /// A table with `2^bits` shapes and `2^(bits - 1)` blocks of patterns.
-    pub(crate) fn new(bits: u32) -> Cache {
-        let mut blocks = Vec::with_capacity(1 << (bits - 1));
-        blocks.push(Block::default());
-        Cache { slots: vec![Slot::default(); 1 << bits], used: 0, blocks }
+    /// A table with `2^shapes` shapes and `2^blocks` blocks of patterns.
+    pub(crate) fn new(shapes: u32, blocks: u32) -> Cache {
+        let mut pool = Vec::with_capacity(1 << blocks);
+        pool.push(Block::default());
+        Cache { slots: vec![Slot::default(); 1 << shapes], used: 0, blocks: pool }
     }
 
     /// Forgets every pattern.
@@ -151,17 +154,18 @@ impl Cache {
         while b != 0 {
             let block = &self.blocks[b as usize];
             for i in 0..usize::from(block.len) {
-                if !block.matches(i, &key.owners) {
+                let pattern = &block.patterns[i];
+                if !pattern.matches(&key.owners) {
                     continue;
                 }
-                let result = if i32::from(block.lower[i]) >= target {
+                let result = if i32::from(pattern.lower) >= target {
                     true
-                } else if i32::from(block.upper[i]) < target {
+                } else if i32::from(pattern.upper) < target {
                     false
                 } else {
                     continue;
                 };
-                let places = block.places[i];
+                let places = pattern.places;
                 // To the front of the list: the next position of this shape is likely to
                 // match it too.
                 if b != slot.head || i != 0 {
@@ -177,18 +181,9 @@ impl Cache {
     /// Swaps two patterns.
     fn swap(&mut self, (b, i): (u32, usize), (c, j): (u32, usize)) {
         let (b, c) = (b as usize, c as usize);
-        macro_rules! swap_field {
-            ($($f:tt)+) => {
-                let x = self.blocks[b].$($f)+[i];
-                self.blocks[b].$($f)+[i] = self.blocks[c].$($f)+[j];
-                self.blocks[c].$($f)+[j] = x;
-            };
-        }
-        swap_field!(places);
-        swap_field!(owners[0]);
-        swap_field!(owners[1]);
-        swap_field!(lower);
-        swap_field!(upper);
+        let x = self.blocks[b].patterns[i];
+        self.blocks[b].patterns[i] = self.blocks[c].patterns[j];
+        self.blocks[c].patterns[j] = x;
     }
 
     /// Records that in every position of `key`'s shape whose cards at `places` lie as in
@@ -207,10 +202,10 @@ impl Cache {
         let mut b = self.slots[s].head;
         while b != 0 {
             let block = &mut self.blocks[b as usize];
-            for i in 0..usize::from(block.len) {
-                if block.places[i] == places && block.owners[0][i] == owners[0] && block.owners[1][i] == owners[1] {
-                    block.lower[i] = block.lower[i].max(lower);
-                    block.upper[i] = block.upper[i].min(upper);
+            for pattern in &mut block.patterns[..usize::from(block.len)] {
+                if pattern.places == places && pattern.owners == owners {
+                    pattern.lower = pattern.lower.max(lower);
+                    pattern.upper = pattern.upper.min(upper);
                     return;
                 }
             }
@@ -241,12 +236,7 @@ impl Cache {
             }
         };
         let block = &mut self.blocks[b as usize];
-        let i = usize::from(block.len);
+        block.patterns[usize::from(block.len)] = Pattern { places, owners, lower, upper };
         block.len += 1;
-        block.places[i] = places;
-        block.owners[0][i] = owners[0];
-        block.owners[1][i] = owners[1];
-        block.lower[i] = lower;
-        block.upper[i] = upper;
     }
 }

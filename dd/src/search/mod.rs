@@ -78,7 +78,7 @@ impl Search {
             shape: 0,
             trumps: 0,
             strain: 4,
-            cache: Cache::new(18),
+            cache: Cache::new(17, 17),
             cutoffs: Cutoffs::new(),
             bits: Bits::detect(),
             #[cfg(target_arch = "x86_64")]
