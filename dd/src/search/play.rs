@@ -156,11 +156,15 @@ impl Search {
                 }
             }
         }
-        let turn = self.turn(&t, seat);
-        let first = self.cutoffs.get(turn, seat);
-        // The card that last settled such a turn, tried before the others are even found.
+        // The card that last settled such a turn, tried before the others are even found
+        // (unless the seat has but one card it may play).
+        let hand = self.hands[seat];
+        let legal = if t.played > 0 && hand & t.led != 0 { hand & t.led } else { hand };
+        let forced = legal & (legal - 1) == 0;
+        let turn = if forced { 0 } else { self.turn(&t, seat) };
+        let first = if forced { legal } else { self.cutoffs.get(turn, seat) };
         let mut moves = [0u64; 13];
-        let early = if self.is_move(&t, seat, first) { first } else { 0 };
+        let early = if forced || self.is_move(&t, seat, first) { first } else { 0 };
         let mut n = if early != 0 {
             moves[0] = early;
             1
@@ -175,7 +179,7 @@ impl Search {
         while i < n {
             let card = moves[i];
             i += 1;
-            if i == 1 && early != 0 {
+            if i == 1 && early != 0 && !forced {
                 n += self.moves(&t, early, &mut moves[1..]);
             }
             if card & alike != 0 {
@@ -561,7 +565,9 @@ impl Search {
     /// The key's seat on lead and strain.
     #[inline(always)]
     fn lead(&self, leader: usize) -> u8 {
-        leader as u8 | (self.strain as u8) << 2
+        // With no trump left the play is notrump's: such positions share notrump's patterns.
+        let strain = if self.trumps & self.remaining() == 0 { 4 } else { self.strain as u8 };
+        leader as u8 | strain << 2
     }
 
     /// The position's key in the transposition table.
