@@ -228,8 +228,8 @@ impl Search {
 
     /// Void in the suit led: a ruff when partner's card is not sure to win the trick (an
     /// overruff, the cheapest first; the lowest trump when it is sure to hold, else trumps
-    /// from the lowest), then the lowest card of each side suit, the longest suit first, the
-    /// other cards last, highest first.
+    /// from the lowest), then the lowest card of each side suit, first of the suit where we
+    /// hold the most cards more than partner, the other cards last, highest first.
     #[inline(always)]
     fn discards(&self, t: &Trick, seat: usize, all: u64, ordered: &mut Ordered) {
         let trumps = self.trumps;
@@ -263,11 +263,12 @@ impl Search {
                     ordered.add(card, score);
                 }
             } else {
-                let length = count(mine) as i32;
+                // Away from our longer suit first, and from one partner is short in.
+                let spare = count(mine) as i32 - count(self.hands[seat ^ 2] & lane) as i32;
                 let mut rest = tops;
                 while rest != 0 {
                     let card = take_lowest(&mut rest);
-                    ordered.add(card, if card == bottom { 200 + length } else { rank(card) });
+                    ordered.add(card, if card == bottom { 200 + spare } else { rank(card) });
                 }
             }
         }
