@@ -8,8 +8,10 @@
 //! seat on lead, the strain, the lengths of every hand in every suit (its *shape*, the key of
 //! its list), and the owners of each suit's top cards, written in *relative* ranks (each
 //! suit's remaining cards ranked among themselves, the cards already played squeezed out):
-//! positions reached by other plays, or on other deals, match it as well, and the table needs
-//! no clearing between solves.
+//! positions reached by other plays match it as well, those of every count of a table. (A
+//! pattern holds on any deal, but the search empties the table for a new deal: measured,
+//! another deal's patterns cost more tricks played than they saved.) Positions with no trump
+//! left are notrump's, whatever the strain.
 
 /// A position at the start of a trick, as the table looks it up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
