@@ -4,7 +4,7 @@
 //! suit the leader can lead. Each bound gives the cards whose ranks it rests on, as the
 //! search's answers do.
 
-use super::play::Trick;
+use super::trick::Trick;
 use super::{high, Search, LANES};
 
 impl Search {

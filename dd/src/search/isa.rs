@@ -6,7 +6,7 @@
 //! [`Isa`], and everything they call is inlined into them; each copy's steps call each other,
 //! so a search stays in its copy all the way down.
 
-use super::play::Trick;
+use super::trick::Trick;
 use super::Search;
 
 /// A copy of the search's two recursive steps.

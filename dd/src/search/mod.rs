@@ -16,6 +16,7 @@ mod moves;
 mod play;
 #[cfg(test)]
 mod tests;
+mod trick;
 
 use bits::Bits;
 use cache::Cache;
@@ -24,7 +25,7 @@ use dealvm_vm::card::{Card, Deal, Seat, Suit};
 use dealvm_vm::dealing::board::Vulnerability;
 use dealvm_vm::evaluation::dd::{Leads, ParResult, Solver, TrickTable, STRAINS};
 use dealvm_vm::evaluation::score::Strain;
-use play::Trick;
+use trick::Trick;
 
 /// Each suit's bits in a hand, clubs first.
 const LANES: [u64; 4] = [0x1FFF, 0x1FFF << 16, 0x1FFF << 32, 0x1FFF << 48];

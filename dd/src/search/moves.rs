@@ -1,7 +1,7 @@
 //! The cards worth trying at a turn, best first: one card of each run of equivalent cards (no
 //! card of another hand, nor on the table, between them), ordered by what usually wins.
 
-use super::play::Trick;
+use super::trick::Trick;
 use super::{high, lane_of, Search, LANES};
 
 /// The cards found so far and their scores, best first.
