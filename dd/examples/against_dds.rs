@@ -35,30 +35,20 @@ fn dds_solve(deal: &Deal, declarer: Seat, strain: Strain) -> (u8, u64) {
 /// DDS's search with `solutions` (1: the count; 3: every card's) from a new context: the first
 /// card's count, and the tricks DDS played out.
 fn dds_search(deal: &Deal, declarer: Seat, strain: Strain, solutions: i32) -> (u8, u64) {
-    let mut cards = [[0u32; 4]; 4];
-    for seat in Seat::ALL {
-        for suit in Suit::ALL {
-            cards[seat as usize][3 - suit as usize] = u32::from(deal.hand(seat).suit_mask(suit)) << 2;
-        }
-    }
-    let config = sys::DdsSolverConfig { tt_kind: sys::DDS_TT_KIND_PATTERN as i32, tt_mem_default_mb: 0, tt_mem_maximum_mb: 0 };
-    let trump = if strain == Strain::NoTrump { 4 } else { 3 - strain as i32 };
-    let dl = sys::Deal { trump, first: declarer.rotate(1) as i32, currentTrickSuit: [0; 3], currentTrickRank: [0; 3], remainCards: cards };
-    let mut future = sys::FutureTricks::default();
-    // SAFETY: a new context, freed once; the deal and the result are valid for the call.
-    let status = unsafe {
-        let ctx = sys::dds_solver_context_new(&config);
-        let status = sys::dds_solve_board(ctx, &dl, -1, solutions, 1, &mut future);
-        sys::dds_solver_context_free(ctx);
-        status
-    };
-    assert_eq!(status, sys::RETURN_NO_FAULT, "DDS failed on {}", deal.pbn());
-    (13 - future.score[0] as u8, future.nodes as u64)
+    dds_solves(deal, &[(declarer.rotate(1) as i32, strain)], solutions)
 }
 
 /// The tricks DDS plays out solving `deal`'s 20 counts one after another in one context (its
 /// transposition table kept within a strain, as for a table).
 fn dds_table_nodes(deal: &Deal) -> u64 {
+    let solves: Vec<(i32, Strain)> = STRAINS.into_iter().flat_map(|strain| (0..4).map(move |first| (first, strain))).collect();
+    dds_solves(deal, &solves, 1).1
+}
+
+/// DDS's searches of `deal`, one after another in one new context, each with its opening
+/// leader and strain: the tricks the last one's first card gives the declaring side, and the
+/// tricks DDS played out in all.
+fn dds_solves(deal: &Deal, solves: &[(i32, Strain)], solutions: i32) -> (u8, u64) {
     let mut cards = [[0u32; 4]; 4];
     for seat in Seat::ALL {
         for suit in Suit::ALL {
@@ -66,23 +56,22 @@ fn dds_table_nodes(deal: &Deal) -> u64 {
         }
     }
     let config = sys::DdsSolverConfig { tt_kind: sys::DDS_TT_KIND_PATTERN as i32, tt_mem_default_mb: 0, tt_mem_maximum_mb: 0 };
-    let mut nodes = 0;
-    // SAFETY: a new context, freed once; the deal and the results are valid for the calls.
+    let (mut tricks, mut nodes) = (0, 0);
+    // SAFETY: a new context, freed once; the deals and the results are valid for the calls.
     unsafe {
         let ctx = sys::dds_solver_context_new(&config);
-        for strain in STRAINS {
+        for &(first, strain) in solves {
             let trump = if strain == Strain::NoTrump { 4 } else { 3 - strain as i32 };
-            for first in 0..4 {
-                let dl = sys::Deal { trump, first, currentTrickSuit: [0; 3], currentTrickRank: [0; 3], remainCards: cards };
-                let mut future = sys::FutureTricks::default();
-                let status = sys::dds_solve_board(ctx, &dl, -1, 1, 1, &mut future);
-                assert_eq!(status, sys::RETURN_NO_FAULT, "DDS failed on {}", deal.pbn());
-                nodes += future.nodes as u64;
-            }
+            let dl = sys::Deal { trump, first, currentTrickSuit: [0; 3], currentTrickRank: [0; 3], remainCards: cards };
+            let mut future = sys::FutureTricks::default();
+            let status = sys::dds_solve_board(ctx, &dl, -1, solutions, 1, &mut future);
+            assert_eq!(status, sys::RETURN_NO_FAULT, "DDS failed on {}", deal.pbn());
+            tricks = 13 - future.score[0] as u8;
+            nodes += future.nodes as u64;
         }
         sys::dds_solver_context_free(ctx);
     }
-    nodes
+    (tricks, nodes)
 }
 
 fn main() -> ExitCode {

@@ -135,16 +135,10 @@ impl Search {
     /// A guess at North-South's tricks in the strain set, from their points and trumps.
     fn estimate(&self) -> i32 {
         let total = self.hands[0].count_ones() as i32;
-        let points = |h: u64| -> i32 {
-            (0..4)
-                .map(|s| {
-                    let suit = (h >> (16 * s)) & 0x1FFF;
-                    (suit >> 9).count_ones() as i32
-                        + (suit >> 10).count_ones() as i32
-                        + (suit >> 11).count_ones() as i32
-                        + (suit >> 12).count_ones() as i32
-                })
-                .sum()
+        // 4-3-2-1: the aces, kings, queens and jacks of every suit, each rank one mask.
+        let rank = |r: u32| 0x0001_0001_0001_0001u64 << r;
+        let points = |h: u64| {
+            (4 * (h & rank(12)).count_ones() + 3 * (h & rank(11)).count_ones() + 2 * (h & rank(10)).count_ones() + (h & rank(9)).count_ones()) as i32
         };
         let hcp = points(self.hands[0]) + points(self.hands[2]);
         let mut tenths = 65 + (hcp - 20) * 4;

@@ -66,11 +66,30 @@ fn freak(seed: u64) -> Deal {
     d
 }
 
+/// An ending of `k` cards a hand of the freak deal of `seed`: each hand's cards from some place
+/// on, so that voids and long suits are common.
+fn freak_ending(k: usize, seed: u64) -> Deal {
+    let mut d = freak(seed);
+    for hand in d.hands.iter_mut() {
+        *hand = hand.cards().skip(seed as usize % (14 - k)).take(k).fold(Hand::EMPTY, Hand::with);
+    }
+    d
+}
+
+/// A whole deal, random for even `seed`, freak for odd.
+fn whole_deal(seed: u64) -> Deal {
+    if seed % 2 == 1 {
+        freak(seed)
+    } else {
+        ending(13, seed)
+    }
+}
+
 #[test]
 fn tables_of_whole_deals_and_long_endings_agree_with_dds() {
     let (mut search, mut dds) = (Search::new(), Dds::new());
     for seed in 0..8u64 {
-        let d = if seed % 2 == 1 { freak(500 + seed) } else { ending(13, 500 + seed) };
+        let d = whole_deal(500 + seed);
         assert_eq!(search.table(&d), dds.table(&d), "{d:?}");
     }
     for seed in 0..40u64 {
@@ -83,7 +102,7 @@ fn tables_of_whole_deals_and_long_endings_agree_with_dds() {
 fn leads_and_targets_of_whole_deals_agree_with_dds() {
     let (mut search, mut dds) = (Search::new(), Dds::new());
     for seed in 0..8u64 {
-        let d = if seed % 2 == 1 { freak(900 + seed) } else { ending(13, 900 + seed) };
+        let d = whole_deal(900 + seed);
         let declarer = Seat::from_index(seed as usize % 4);
         let strain = STRAINS[(seed / 2) as usize % 5];
         assert_eq!(search.leads(&d, declarer, strain), dds.leads(&d, declarer, strain), "{d:?} {declarer:?} {strain:?}");
@@ -107,15 +126,7 @@ fn endings_of_random_and_freak_deals_agree_with_dds() {
     let (mut search, mut dds) = (Search::new(), Dds::new());
     for seed in 0..600u64 {
         let k = 4 + (seed % 5) as usize;
-        let d = if seed % 2 == 0 {
-            let mut d = freak(seed);
-            for hand in d.hands.iter_mut() {
-                *hand = hand.cards().skip(seed as usize % (14 - k)).take(k).fold(Hand::EMPTY, Hand::with);
-            }
-            d
-        } else {
-            ending(k, 90_000 + seed)
-        };
+        let d = if seed % 2 == 0 { freak_ending(k, seed) } else { ending(k, 90_000 + seed) };
         assert_eq!(search.table(&d), dds.table(&d), "{d:?}");
     }
 }
@@ -145,15 +156,7 @@ fn every_bound_holds_on_small_endings_by_trying_every_play() {
         // Two or three cards a hand, four in one ending of eight (trying every play of four
         // cards a hand is the costly part).
         let k = if seed % 8 == 7 { 4 } else { 2 + (seed % 2) as usize };
-        let d = if seed % 2 == 0 {
-            let mut d = freak(40_000 + seed);
-            for hand in d.hands.iter_mut() {
-                *hand = hand.cards().skip(seed as usize % (14 - k)).take(k).fold(Hand::EMPTY, Hand::with);
-            }
-            d
-        } else {
-            ending(k, 50_000 + seed)
-        };
+        let d = if seed % 2 == 0 { freak_ending(k, 40_000 + seed) } else { ending(k, 50_000 + seed) };
         for strain in STRAINS {
             search.set(&d, strain);
             let all = search.remaining();
