@@ -27,7 +27,8 @@ impl Search {
         (top > t.best && top > high(self.hands[third] & t.led)).then_some(top)
     }
 
-    /// Whether the side on lead takes `needed` tricks whatever the others do, and if so the
+    /// Whether the side on lead takes `needed` tricks whatever the others do, and if so how
+    /// many it is sure of (`needed`, or more where both hands' top cards give more) and the
     /// cards that rests on: the leader's top cards cashed from the top, side suits first, then
     /// trumps; or, if those are too few, all of them and then a card led to the top cards
     /// partner holds in a suit, partner cashing its top cards in the suits the leader did not
@@ -35,13 +36,13 @@ impl Search {
     /// trick, the top trump. A side suit is cashed as far as every opponent who could ruff
     /// still follows.
     #[inline(always)]
-    pub(crate) fn quick_tricks(&self, leader: usize, all: u64, needed: i32) -> Option<u64> {
+    pub(crate) fn quick_tricks(&self, leader: usize, all: u64, needed: i32) -> Option<(u32, u64)> {
         let needed = needed as u32;
         let partner = leader ^ 2;
         let own = [self.cashed(leader, 0, all), self.cashed(leader, 1, all), self.cashed(leader, 2, all), self.cashed(leader, 3, all)];
         let quick = tricks_of(&own);
         if quick >= needed {
-            return Some(top_tricks(&own, needed));
+            return Some((needed, top_tricks(&own, needed)));
         }
         // The side's top trumps, and the leader's top cards in the side suits cashed first.
         if self.trumps & all != 0 {
@@ -50,7 +51,10 @@ impl Search {
             side[(self.trumps.trailing_zeros() / 16) as usize] = (0, 0);
             if n > 0 && tricks_of(&side) + n >= needed {
                 let from_trumps = n.min(needed);
-                return Some(top_tricks(&[(from_trumps, trumps), (0, 0), (0, 0), (0, 0)], from_trumps) | top_tricks(&side, needed - from_trumps));
+                return Some((
+                    needed,
+                    top_tricks(&[(from_trumps, trumps), (0, 0), (0, 0), (0, 0)], from_trumps) | top_tricks(&side, needed - from_trumps),
+                ));
             }
             if n == 0 && needed == 1 {
                 // Our king and a small trump behind their ace (the leader's only with a trick
@@ -60,7 +64,7 @@ impl Search {
                 if behind(self.hands[partner], self.hands[(leader + 1) & 3])
                     || (behind(self.hands[leader], self.hands[(leader + 3) & 3]) && self.cards_left(leader) >= 3)
                 {
-                    return Some(ace | king);
+                    return Some((1, ace | king));
                 }
             }
         }
@@ -76,7 +80,7 @@ impl Search {
         }
         let more = needed - quick;
         if entry != 0 && tricks_of(&theirs) >= more && self.cards_left(partner) >= needed {
-            return Some(top_tricks(&own, quick) | top_tricks(&theirs, more) | entry);
+            return Some((needed, top_tricks(&own, quick) | top_tricks(&theirs, more) | entry));
         }
         // Both hands' top cards, where no trump is left (with trumps about the count costs more
         // time than the tricks it saves: measured).
@@ -84,7 +88,7 @@ impl Search {
             return None;
         }
         let (n, cards) = self.both_hands(leader, all);
-        (n >= needed).then_some(cards)
+        (n >= needed).then_some((n, cards))
     }
 
     /// The tricks the side on lead takes with the top cards of both its hands, and the cards

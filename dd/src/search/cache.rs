@@ -30,9 +30,10 @@ pub(crate) struct Key {
 /// target.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Probe {
-    /// A pattern settles it: the answer, and the places (as in [`Key::owners`]) of the cards
-    /// whose lie it holds for.
-    Settled(bool, u64),
+    /// A pattern settles it: its bound on North-South's tricks (its lower bound where that
+    /// reaches the target, else its upper bound, below the target), and the places (as in
+    /// [`Key::owners`]) of the cards whose lie it holds for.
+    Settled(i32, u64),
     /// Nothing settles it.
     Open,
 }
@@ -144,8 +145,8 @@ impl Cache {
         }
     }
 
-    /// Whether North-South take at least `target` of the tricks left, as far as the table
-    /// knows.
+    /// A bound on North-South's tricks of those left that settles whether they reach
+    /// `target`, if the table knows one.
     #[inline(always)]
     pub(crate) fn probe(&mut self, key: &Key, target: i32) -> Probe {
         let slot = self.slots[self.slot(key)];
@@ -160,10 +161,10 @@ impl Cache {
                 if !pattern.matches(&key.owners) {
                     continue;
                 }
-                let result = if i32::from(pattern.lower) >= target {
-                    true
+                let value = if i32::from(pattern.lower) >= target {
+                    i32::from(pattern.lower)
                 } else if i32::from(pattern.upper) < target {
-                    false
+                    i32::from(pattern.upper)
                 } else {
                     continue;
                 };
@@ -173,7 +174,7 @@ impl Cache {
                 if b != slot.head || i != 0 {
                     self.swap((b, i), (slot.head, 0));
                 }
-                return Probe::Settled(result, places);
+                return Probe::Settled(value, places);
             }
             b = block.next;
         }

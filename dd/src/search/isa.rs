@@ -12,9 +12,9 @@ use super::Search;
 /// A copy of the search's two recursive steps.
 pub(crate) trait Isa {
     /// [`Search::trick`] in this copy.
-    fn trick(s: &mut Search, leader: usize, target: i32, relevant: &mut u64) -> bool;
+    fn trick(s: &mut Search, leader: usize, target: i32, relevant: &mut u64) -> i32;
     /// [`Search::node`] in this copy.
-    fn node(s: &mut Search, t: Trick, target: i32, relevant: &mut u64) -> bool;
+    fn node(s: &mut Search, t: Trick, target: i32, relevant: &mut u64) -> i32;
 }
 
 /// For any processor.
@@ -22,12 +22,12 @@ pub(crate) struct Plain;
 
 impl Isa for Plain {
     #[inline(never)]
-    fn trick(s: &mut Search, leader: usize, target: i32, relevant: &mut u64) -> bool {
+    fn trick(s: &mut Search, leader: usize, target: i32, relevant: &mut u64) -> i32 {
         s.trick_in::<Plain>(leader, target, relevant)
     }
 
     #[inline(never)]
-    fn node(s: &mut Search, t: Trick, target: i32, relevant: &mut u64) -> bool {
+    fn node(s: &mut Search, t: Trick, target: i32, relevant: &mut u64) -> i32 {
         s.node_in::<Plain>(t, target, relevant)
     }
 }
@@ -50,13 +50,13 @@ impl Modern {
 #[cfg(target_arch = "x86_64")]
 impl Isa for Modern {
     #[inline(always)]
-    fn trick(s: &mut Search, leader: usize, target: i32, relevant: &mut u64) -> bool {
+    fn trick(s: &mut Search, leader: usize, target: i32, relevant: &mut u64) -> i32 {
         // SAFETY: a search takes this copy only where `Modern::detect` found the instructions.
         unsafe { modern_trick(s, leader, target, relevant) }
     }
 
     #[inline(always)]
-    fn node(s: &mut Search, t: Trick, target: i32, relevant: &mut u64) -> bool {
+    fn node(s: &mut Search, t: Trick, target: i32, relevant: &mut u64) -> i32 {
         // SAFETY: as above.
         unsafe { modern_node(s, t, target, relevant) }
     }
@@ -64,20 +64,22 @@ impl Isa for Modern {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-unsafe fn modern_trick(s: &mut Search, leader: usize, target: i32, relevant: &mut u64) -> bool {
+unsafe fn modern_trick(s: &mut Search, leader: usize, target: i32, relevant: &mut u64) -> i32 {
     s.trick_in::<Modern>(leader, target, relevant)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-unsafe fn modern_node(s: &mut Search, t: Trick, target: i32, relevant: &mut u64) -> bool {
+unsafe fn modern_node(s: &mut Search, t: Trick, target: i32, relevant: &mut u64) -> i32 {
     s.node_in::<Modern>(t, target, relevant)
 }
 
 impl Search {
     /// Whether North-South take at least `target` of the tricks left, `leader` to lead to
-    /// the next trick; `relevant` is given the cards whose ranks the answer rests on.
-    pub(crate) fn trick(&mut self, leader: usize, target: i32, relevant: &mut u64) -> bool {
+    /// the next trick, answered with a bound on their tricks (*fail-soft*): at least the
+    /// value returned when it reaches `target`, at most it when not; `relevant` is given the
+    /// cards whose ranks the bound rests on.
+    pub(crate) fn trick(&mut self, leader: usize, target: i32, relevant: &mut u64) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if self.modern {
             return Modern::trick(self, leader, target, relevant);
@@ -86,9 +88,9 @@ impl Search {
     }
 
     /// Whether North-South take at least `target` of the tricks left (those of the trick in
-    /// play among them), from the trick `t`; `relevant` is given the cards whose ranks the
-    /// answer rests on.
-    pub(crate) fn node(&mut self, t: Trick, target: i32, relevant: &mut u64) -> bool {
+    /// play among them), from the trick `t`, answered with a bound as [`Search::trick`]
+    /// answers; `relevant` is given the cards whose ranks the bound rests on.
+    pub(crate) fn node(&mut self, t: Trick, target: i32, relevant: &mut u64) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if self.modern {
             return Modern::node(self, t, target, relevant);

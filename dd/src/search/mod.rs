@@ -149,18 +149,21 @@ impl Search {
         (tenths * total / 130).clamp(0, total)
     }
 
-    /// The value in `lower..=upper` that `test` (whether the value reaches a target) settles,
-    /// asked first at `guess`, then a step at a time.
-    fn settle(&mut self, mut lower: i32, mut upper: i32, guess: i32, mut test: impl FnMut(&mut Search, i32) -> bool) -> i32 {
-        let mut target = guess.clamp(lower + 1, upper.max(lower + 1));
+    /// The value in `lower..=upper` that `test` settles, asked first at `guess`. `test`
+    /// answers whether the value reaches a target with a bound: the value is at least what
+    /// it returns when that reaches the target, at most it when not. The next target is just
+    /// past the bound: a search that proved more than it was asked saves the steps between.
+    fn settle(&mut self, mut lower: i32, mut upper: i32, guess: i32, mut test: impl FnMut(&mut Search, i32) -> i32) -> i32 {
+        let mut target = guess;
         while lower < upper {
             target = target.clamp(lower + 1, upper);
-            if test(self, target) {
-                lower = target;
-                target += 1;
+            let bound = test(self, target);
+            if bound >= target {
+                lower = bound.min(upper);
+                target = lower + 1;
             } else {
-                upper = target - 1;
-                target -= 1;
+                upper = bound.max(lower);
+                target = upper;
             }
         }
         lower
@@ -181,9 +184,9 @@ impl Solver for Search {
         let leader = declarer.rotate(1) as usize;
         let k = i32::from(k);
         if declarer as usize & 1 == 0 {
-            self.trick(leader, k, &mut 0)
+            self.trick(leader, k, &mut 0) >= k
         } else {
-            !self.trick(leader, 14 - k, &mut 0)
+            self.trick(leader, 14 - k, &mut 0) < 14 - k
         }
     }
 
