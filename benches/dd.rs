@@ -164,7 +164,7 @@ fn leads(c: &mut Criterion) {
     g.finish();
 }
 
-/// dealvm's own search ([`dealvm_dd::search::Search`], not used by runs yet) against DDS on
+/// dealvm's own search ([`dealvm_dd::search::Search`], the one runs use) against DDS on
 /// whole tables, each with its own solver and its memory of the deals before.
 fn own_search(c: &mut Criterion) {
     let deals = deals();

@@ -1,5 +1,7 @@
-//! dealvm's double-dummy solver: DDS, the solver of Bo Haglund and Soren Hein (version 3, through
-//! the `dds-bridge-sys` bindings), behind the engine's [`Solver`] trait.
+//! dealvm's double-dummy solvers, behind the engine's [`Solver`] trait: its own search
+//! ([`search::Search`], the one runs use), and DDS, the solver of Bo Haglund and Soren Hein
+//! (version 3, through the `dds-bridge-sys` bindings), the reference the search is checked
+//! against; and the par calculation (DDS's).
 //!
 //! One [`Dds`] per thread: it owns a DDS solver context (search state and transposition
 //! table), made at the first solve and kept for the thread's whole run, so that work on one

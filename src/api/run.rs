@@ -449,7 +449,7 @@ impl<'s> Run<'s> {
             threads: self.threads,
             swap: self.swap,
             progress: self.progress,
-            new_solver: Some(dealvm_dd::Dds::boxed),
+            new_solver: Some(dealvm_dd::search::Search::boxed),
             new_usereval: self.usereval.clone(),
             shard: self.shard,
             never,

@@ -27,6 +27,13 @@ fn tables_and_leads_of_small_endings_agree_with_trying_every_play() {
                 let tricks = if (declarer as usize).is_multiple_of(2) { ns } else { k as u8 - ns };
                 assert_eq!(table.get(declarer, strain), tricks, "{declarer:?} in {strain:?} on {d:?}");
                 assert_eq!(search.tricks(&d, declarer, strain), tricks);
+                for at_least in 1..=k as u8 {
+                    assert_eq!(
+                        search.at_least(&d, declarer, strain, at_least),
+                        tricks >= at_least,
+                        "{at_least} or more by {declarer:?} in {strain:?} on {d:?}"
+                    );
+                }
                 compared += 1;
             }
         }
