@@ -232,7 +232,7 @@ impl Solver for Search {
         // The count with the best lead bounds every lead's: a search at it settles each lead
         // as good as the best in one step. It is found from a guess a little better for the
         // leader's side than the points say, where one good lead settles a search (from
-        // below, every lead must be searched at each step: a study's leads take 6% longer).
+        // below, every lead is searched at each step).
         let estimate = self.estimate();
         let guess = if leader & 1 == 1 { estimate + 2 } else { estimate - 1 };
         let best = self.north_south(leader, guess.clamp(0, total));
