@@ -83,6 +83,17 @@ fn freak_ending(k: usize, seed: u64) -> Deal {
     d
 }
 
+/// `count` small endings and their cards a hand: two or three, four in one ending of eight
+/// (trying every play of four cards a hand is the costly part); freak ones (from the seeds
+/// after `freak_seeds`) and random ones (after `random_seeds`) in turn.
+fn small_endings(count: u64, freak_seeds: u64, random_seeds: u64) -> impl Iterator<Item = (usize, Deal)> {
+    (0..count).map(move |seed| {
+        let k = if seed % 8 == 7 { 4 } else { 2 + (seed % 2) as usize };
+        let d = if seed % 2 == 0 { freak_ending(k, freak_seeds + seed) } else { ending(k, random_seeds + seed) };
+        (k, d)
+    })
+}
+
 /// A whole deal, random for even `seed`, freak for odd.
 fn whole_deal(seed: u64) -> Deal {
     if seed % 2 == 1 {
@@ -159,11 +170,7 @@ fn every_bound_holds_on_small_endings_by_trying_every_play() {
     // happen not to reach it.
     let mut search = Search::new();
     let mut claims = 0;
-    for seed in 0..240u64 {
-        // Two or three cards a hand, four in one ending of eight (trying every play of four
-        // cards a hand is the costly part).
-        let k = if seed % 8 == 7 { 4 } else { 2 + (seed % 2) as usize };
-        let d = if seed % 2 == 0 { freak_ending(k, 40_000 + seed) } else { ending(k, 50_000 + seed) };
+    for (k, d) in small_endings(240, 40_000, 50_000) {
         for strain in STRAINS {
             search.set(&d, strain);
             let all = search.remaining();
@@ -196,11 +203,7 @@ fn every_bound_a_search_returns_holds_by_trying_every_play() {
     // target to target as the drivers keep it.
     let mut search = Search::new();
     let mut beyond = 0;
-    for seed in 0..200u64 {
-        // Two or three cards a hand, four in one ending of eight (trying every play is the
-        // costly part).
-        let k = if seed % 8 == 7 { 4 } else { 2 + (seed % 2) as usize };
-        let d = if seed % 2 == 0 { freak_ending(k, 60_000 + seed) } else { ending(k, 70_000 + seed) };
+    for (k, d) in small_endings(200, 60_000, 70_000) {
         for strain in STRAINS {
             search.set(&d, strain);
             for leader in 0..4 {
