@@ -136,9 +136,6 @@ impl Search {
         while i < n {
             let card = moves[i];
             i += 1;
-            if i == 1 && early != 0 && !forced {
-                n += self.moves(&t, early, &mut moves[1..]);
-            }
             if card & alike != 0 {
                 continue;
             }
@@ -161,6 +158,10 @@ impl Search {
                 }
                 *relevant = rel;
                 return value;
+            }
+            // The rest of the cards, found only when the first did not settle the turn.
+            if i == 1 && early != 0 && !forced {
+                n += self.moves(&t, early, &mut moves[1..]);
             }
             best = if north_south { best.max(value) } else { best.min(value) };
             all_tried |= rel;
