@@ -127,25 +127,13 @@ impl Search {
                 m = keep_top(m, cap);
                 p = keep_top(p, cap);
             }
-            let (mut my_winners, mut partner_winners) = (0, 0);
-            let mut rest = all & lane;
-            while rest != 0 {
-                let card = high(rest);
-                rest ^= card;
-                if m & card != 0 {
-                    my_winners += 1;
-                    if my_winners <= my_rounds {
-                        mine |= card;
-                    }
-                } else if p & card != 0 {
-                    partner_winners += 1;
-                    if partner_winners <= partner_rounds {
-                        theirs |= card;
-                    }
-                } else {
-                    break;
-                }
-            }
+            // The suit's cards above every other hand's (those left out by a ruff count as
+            // another's): the side's winners, each hand's counted as far as it has rounds.
+            let others = all & lane & !(m | p);
+            let above = if others == 0 { all & lane } else { all & lane & !(high(others) * 2 - 1) };
+            let (my_winners, partner_winners) = (n(above & m), n(above & p));
+            mine |= keep_top(above & m, my_rounds);
+            theirs |= keep_top(above & p, partner_rounds);
             my_tricks += suit_tricks(m, my_winners, p, partner_winners, &mut to_me);
             partner_tricks += suit_tricks(p, partner_winners, m, my_winners, &mut to_partner);
         }
