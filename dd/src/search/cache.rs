@@ -40,7 +40,7 @@ pub(crate) enum Probe {
 
 /// The most blocks a shape keeps: a longer list would cost every look-up of the shape more
 /// than it gives.
-const BLOCKS_PER_SHAPE: usize = 16;
+const BLOCKS_PER_SHAPE: usize = 32;
 
 /// Patterns in a block: seven of 32 bytes and the block's own fields fill four cache lines,
 /// a pattern's fields in one line.
