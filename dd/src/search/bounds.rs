@@ -216,8 +216,8 @@ impl Search {
     /// on. With trumps about: its top trumps, as many as its longer trump holding has cards
     /// (no trump of the other side can beat them, and no two of them need fall together).
     /// With none left: when the other side holds the top card of every suit the leader can lead,
-    /// a trick, and when one opponent holds them all, as many tricks as there are such suits
-    /// (he wins the lead and cashes the rest).
+    /// as many tricks as the opponent of the two with the fewer top cards holds (whichever of
+    /// them wins the lead cashes all of his).
     #[inline(always)]
     pub(crate) fn sure_for_others(&self, leader: usize, all: u64) -> (i32, u64) {
         let (left_hand, right_hand) = (self.hands[(leader + 1) & 3], self.hands[(leader + 3) & 3]);
@@ -244,11 +244,28 @@ impl Search {
                 tops |= top;
             }
         }
-        if left_hand & tops == tops || right_hand & tops == tops {
-            (tops.count_ones() as i32, tops)
-        } else {
-            (1, tops)
+        // Whatever suit the leader leads, the opponent holding its top card wins the trick and
+        // then cashes its top cards (the one it won with among them).
+        let winners = |hand: u64| {
+            let mut cards = 0;
+            for lane in LANES {
+                let mine = hand & lane;
+                if mine != 0 {
+                    let others = all & lane & !mine;
+                    cards |= if others == 0 { mine } else { mine & !(high(others) * 2 - 1) };
+                }
+            }
+            cards
+        };
+        let (mut sure, mut cards) = (u32::MAX, tops);
+        for hand in [left_hand, right_hand] {
+            if hand & tops != 0 {
+                let won = winners(hand);
+                sure = sure.min(won.count_ones());
+                cards |= won;
+            }
         }
+        (sure as i32, cards)
     }
 }
 
@@ -326,3 +343,4 @@ fn tricks_of(cashed: &[(u32, u64); 4]) -> u32 {
 fn king_behind_ace(k_hand: u64, a_hand: u64, ace: u64, king: u64, trumps: u64) -> bool {
     a_hand & ace != 0 && k_hand & king != 0 && (k_hand & trumps).count_ones() >= 2
 }
+
