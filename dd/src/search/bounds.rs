@@ -87,6 +87,17 @@ impl Search {
         if self.trumps & all != 0 {
             return None;
         }
+        // Both hands' top cards give no more tricks than the side holds cards above every
+        // opponent's: the count is not worth making where those are too few.
+        let side = self.hands[leader] | self.hands[partner];
+        let mut above = 0;
+        for lane in LANES {
+            let (ours, theirs) = (side & lane, all & lane & !side);
+            above += if theirs == 0 { ours } else { ours & !(high(theirs) * 2 - 1) }.count_ones();
+        }
+        if above < needed {
+            return None;
+        }
         let (n, cards) = self.both_hands(leader, all);
         (n >= needed).then_some((n, cards))
     }
