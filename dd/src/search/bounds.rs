@@ -39,6 +39,17 @@ impl Search {
     pub(crate) fn quick_tricks(&self, leader: usize, all: u64, needed: i32) -> Option<(u32, u64)> {
         let needed = needed as u32;
         let partner = leader ^ 2;
+        // Every trick counted below is a card of the side above every opponent's (but the king
+        // behind the ace): none is worth counting where those are too few.
+        let side = self.hands[leader] | self.hands[partner];
+        let mut above = 0;
+        for lane in LANES {
+            let (ours, theirs) = (side & lane, all & lane & !side);
+            above += if theirs == 0 { ours } else { ours & !(high(theirs) * 2 - 1) }.count_ones();
+        }
+        if above < needed && (needed > 1 || self.trumps & all == 0) {
+            return None;
+        }
         let own = [self.cashed(leader, 0, all), self.cashed(leader, 1, all), self.cashed(leader, 2, all), self.cashed(leader, 3, all)];
         let quick = tricks_of(&own);
         if quick >= needed {
@@ -85,17 +96,6 @@ impl Search {
         // Both hands' top cards, where no trump is left (with trumps about the count costs more
         // time than the tricks it saves: measured).
         if self.trumps & all != 0 {
-            return None;
-        }
-        // Both hands' top cards give no more tricks than the side holds cards above every
-        // opponent's: the count is not worth making where those are too few.
-        let side = self.hands[leader] | self.hands[partner];
-        let mut above = 0;
-        for lane in LANES {
-            let (ours, theirs) = (side & lane, all & lane & !side);
-            above += if theirs == 0 { ours } else { ours & !(high(theirs) * 2 - 1) }.count_ones();
-        }
-        if above < needed {
             return None;
         }
         let (n, cards) = self.both_hands(leader, all);
