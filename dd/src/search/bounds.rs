@@ -354,4 +354,3 @@ fn tricks_of(cashed: &[(u32, u64); 4]) -> u32 {
 fn king_behind_ace(k_hand: u64, a_hand: u64, ace: u64, king: u64, trumps: u64) -> bool {
     a_hand & ace != 0 && k_hand & king != 0 && (k_hand & trumps).count_ones() >= 2
 }
-
