@@ -227,8 +227,9 @@ impl Search {
     /// on. With trumps about: its top trumps, as many as its longer trump holding has cards
     /// (no trump of the other side can beat them, and no two of them need fall together).
     /// With none left: when the other side holds the top card of every suit the leader can lead,
-    /// as many tricks as the opponent of the two with the fewer top cards holds (whichever of
-    /// them wins the lead cashes all of his).
+    /// as many tricks as the fewest top cards (cards above every other hand's in their suit)
+    /// held by an opponent holding one of those: whichever of them wins the lead cashes all of
+    /// his.
     #[inline(always)]
     pub(crate) fn sure_for_others(&self, leader: usize, all: u64) -> (i32, u64) {
         let (left_hand, right_hand) = (self.hands[(leader + 1) & 3], self.hands[(leader + 3) & 3]);
