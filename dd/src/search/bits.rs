@@ -12,7 +12,7 @@ impl Bits {
     /// The fastest way this processor has.
     pub(crate) fn detect() -> Bits {
         #[cfg(target_arch = "x86_64")]
-        let bmi2 = std::arch::is_x86_feature_detected!("bmi2");
+        let bmi2 = std::arch::is_x86_feature_detected!("bmi2") && !microcoded_bmi2();
         #[cfg(not(target_arch = "x86_64"))]
         let bmi2 = false;
         Bits { bmi2 }
@@ -44,6 +44,30 @@ impl Bits {
             return unsafe { hw::pdep(x, mask) };
         }
         soft_pdep(x, mask)
+    }
+}
+
+/// Whether this processor has `pext` and `pdep` only as microcode, hundreds of cycles each: AMD's
+/// before Zen 3 (family 19h), where the tables and loops are faster.
+#[cfg(target_arch = "x86_64")]
+fn microcoded_bmi2() -> bool {
+    // SAFETY: every x86-64 processor has `cpuid` and its leaves 0 and 1.
+    #[allow(unused_unsafe)]
+    let (vendor, signature) = unsafe { (core::arch::x86_64::__cpuid(0), core::arch::x86_64::__cpuid(1)) };
+    // "AuthenticAMD", in the order ebx, edx, ecx.
+    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6E65, 0x444D_4163);
+    amd && family(signature.eax) < 0x19
+}
+
+/// The processor's family from `cpuid`'s signature (leaf 1, `eax`): the base family, plus the
+/// extended family where the base is 15.
+#[cfg(any(target_arch = "x86_64", test))]
+fn family(eax: u32) -> u32 {
+    let base = (eax >> 8) & 0xF;
+    if base == 0xF {
+        base + ((eax >> 20) & 0xFF)
+    } else {
+        base
     }
 }
 
@@ -125,6 +149,15 @@ mod tests {
             }
         }
         (ext, dep)
+    }
+
+    #[test]
+    fn families_read_from_the_signature() {
+        // Zen 2 (EPYC 7002), Zen 3 (EPYC 7003), Zen 4 (Ryzen 7000), an Intel Core.
+        assert_eq!(family(0x0083_0F10), 0x17);
+        assert_eq!(family(0x00A0_0F11), 0x19);
+        assert_eq!(family(0x00A6_0F12), 0x19);
+        assert_eq!(family(0x0009_06EA), 6);
     }
 
     #[test]
