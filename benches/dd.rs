@@ -12,13 +12,14 @@
 //! take nine tricks in notrump: a target search), `table_par` (the 20 results and the par at
 //! four vulnerabilities), `par_alone` (the same par scores, the engine finding them by target
 //! searches without the table), `leads` (the tricks after each of West's cards against South's
-//! notrump: DDS's every-lead search, as `evalleads` makes it), `own_search` (whole tables by
-//! dealvm's own search beside DDS's, both called directly). In the first five, `direct` calls DDS
-//! through the `dd` crate and `engine` runs the compiled condition on a thread's machine over
-//! the deals read from a file; the difference is the engine's cost per deal (`leads` has only
-//! `direct`: `evalleads` needs the leader's hand predealt, and these deals share no hand; the
-//! study against DDS 2.9 is `comparisons/leads.sh`). Scaling over threads is measured on whole runs
-//! by `comparisons/dd.sh`.
+//! notrump: DDS's every-lead search as `direct`, dealvm's own, the one `evalleads` makes, as
+//! `own`), `own_search` (whole tables by dealvm's own search beside DDS's, both called
+//! directly). In the first four, `direct` calls DDS through the `dd` crate and `engine` runs the
+//! compiled condition on a thread's machine over the deals read from a file; the difference is
+//! the engine's cost per deal (`leads` calls both solvers directly: `evalleads` needs the
+//! leader's hand predealt, and these deals share no hand; the study against DDS 2.9 is
+//! `comparisons/leads.sh`). Scaling over threads is measured on whole runs by
+//! `comparisons/dd.sh`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dealvm_dd::Dds;
@@ -158,6 +159,15 @@ fn leads(c: &mut Criterion) {
         b.iter_custom(|iters| {
             over(&deals, &mut next, iters, |d| {
                 _ = black_box(dds.leads(d, Seat::South, Strain::NoTrump).cards().map(|(_, t)| u32::from(t)).sum::<u32>())
+            })
+        })
+    });
+    let mut own = dealvm_dd::search::Search::new();
+    let mut next = 0;
+    g.bench_function("own", |b| {
+        b.iter_custom(|iters| {
+            over(&deals, &mut next, iters, |d| {
+                _ = black_box(own.leads(d, Seat::South, Strain::NoTrump).cards().map(|(_, t)| u32::from(t)).sum::<u32>())
             })
         })
     });
