@@ -1,9 +1,9 @@
 //! dealvm's own double-dummy search, behind the same [`Solver`] trait as DDS: the solver
 //! runs use.
 //!
-//! It gives DDS's answers (checked against DDS and against trying every play) a fifth faster
-//! than DDS, playing out a sixth more tricks at seven tenths of DDS's cost a trick
-//! (docs/performance.md). A hand is one `u64`, sixteen bits a suit as
+//! It gives DDS's answers (checked against DDS and against trying every play) one and a half
+//! to two times faster than DDS, playing out about as many tricks at a little more than half of
+//! DDS's cost a trick (docs/performance.md). A hand is one `u64`, sixteen bits a suit as
 //! [`Hand`](dealvm_vm::card::Hand) holds it; what a search proves of a position at a trick's
 //! start is kept as a pattern of the relative cards that mattered, which positions reached by
 //! other plays match too (`cache`).
