@@ -41,12 +41,7 @@ impl Search {
         let partner = leader ^ 2;
         // Every trick counted below is a card of the side above every opponent's (but the king
         // behind the ace): none is worth counting where those are too few.
-        let side = self.hands[leader] | self.hands[partner];
-        let mut above = 0;
-        for lane in LANES {
-            let (ours, theirs) = (side & lane, all & lane & !side);
-            above += if theirs == 0 { ours } else { ours & !(high(theirs) * 2 - 1) }.count_ones();
-        }
+        let above = top_cards(self.hands[leader] | self.hands[partner], all).count_ones();
         if above < needed && (needed > 1 || self.trumps & all == 0) {
             return None;
         }
@@ -140,8 +135,7 @@ impl Search {
             }
             // The suit's cards above every other hand's (those left out by a ruff count as
             // another's): the side's winners, each hand's counted as far as it has rounds.
-            let others = all & lane & !(m | p);
-            let above = if others == 0 { all & lane } else { all & lane & !(high(others) * 2 - 1) };
+            let above = above_the_rest(m | p, all & lane);
             let (my_winners, partner_winners) = (n(above & m), n(above & p));
             mine |= keep_top(above & m, my_rounds);
             theirs |= keep_top(above & p, partner_rounds);
@@ -189,8 +183,7 @@ impl Search {
         if mine == 0 {
             return (0, 0);
         }
-        let others = all & lane & !mine;
-        let top = if others == 0 { mine } else { mine & !(high(others) * 2 - 1) };
+        let top = above_the_rest(mine, all & lane);
         let mut n = top.count_ones();
         if lane != self.trumps && self.trumps != 0 {
             for opponent in [(seat + 1) & 3, (seat + 3) & 3] {
@@ -258,27 +251,35 @@ impl Search {
         }
         // Whatever suit the leader leads, the opponent holding its top card wins the trick and
         // then cashes its top cards (the one it won with among them).
-        let winners = |hand: u64| {
-            let mut cards = 0;
-            for lane in LANES {
-                let mine = hand & lane;
-                if mine != 0 {
-                    let others = all & lane & !mine;
-                    cards |= if others == 0 { mine } else { mine & !(high(others) * 2 - 1) };
-                }
-            }
-            cards
-        };
         let (mut sure, mut cards) = (u32::MAX, tops);
         for hand in [left_hand, right_hand] {
             if hand & tops != 0 {
-                let won = winners(hand);
+                let won = top_cards(hand, all);
                 sure = sure.min(won.count_ones());
                 cards |= won;
             }
         }
         (sure as i32, cards)
     }
+}
+
+/// The cards of `mine` above every other card of `suit` (a suit's cards still about, `mine`
+/// among them).
+#[inline(always)]
+fn above_the_rest(mine: u64, suit: u64) -> u64 {
+    let others = suit & !mine;
+    if others == 0 {
+        mine
+    } else {
+        mine & !(high(others) * 2 - 1)
+    }
+}
+
+/// The cards of `cards` (a hand's, or a side's) above every other card of their suits, among
+/// `all`.
+#[inline(always)]
+fn top_cards(cards: u64, all: u64) -> u64 {
+    LANES.iter().fold(0, |tops, &lane| tops | above_the_rest(cards & lane, all & lane))
 }
 
 /// The cards of the first `n` tricks of `cashed` (tricks and the top cards giving them, suit by

@@ -1,9 +1,9 @@
 //! The search itself: a trick at a time, a card at a time, each question a yes-or-no one
 //! ("do North-South take at least `target` of the tricks left?") answered with a bound on
 //! their tricks that settles it (the sure tricks counted, a pattern's bound, the best of the
-//! cards tried), with the sure tricks
-//! (`bounds`) and the transposition table (`cache`) consulted at the start of each trick, and
-//! the card that last settled a turn like it (`cutoffs`) tried first at each turn.
+//! cards tried), with the sure tricks (`bounds`) and the transposition table (`cache`)
+//! consulted at the start of each trick, and the card that last settled a turn like it
+//! (`cutoffs`) tried first at each turn.
 
 use super::cache::{Key, Probe};
 use super::cutoffs::Cutoffs;
