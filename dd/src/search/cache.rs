@@ -88,6 +88,19 @@ struct Slot {
     head: u32,
 }
 
+/// Starts bringing the cache line `offset` bytes into `item` into the processor's cache, for a
+/// read soon after.
+#[inline(always)]
+fn fetch<T>(item: &T, offset: usize) {
+    debug_assert!(offset < std::mem::size_of::<T>());
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing, and the address lies inside `item`; SSE is part of
+    // every x86-64 processor.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>((item as *const T).cast::<i8>().add(offset));
+    }
+}
+
 /// The table: slots by shape (open addressing), patterns in blocks of one pool. When either
 /// is full, the table starts again empty.
 pub(crate) struct Cache {
@@ -122,27 +135,17 @@ impl Cache {
     /// for a look-up soon after.
     #[inline(always)]
     pub(crate) fn prefetch(&self, shape: u64, lead: u8) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot: *const Slot = &self.slots[self.home(shape, lead)];
-            // SAFETY: a prefetch reads nothing and the address is a live slot's; SSE is part
-            // of every x86-64 processor.
-            unsafe { core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(slot.cast()) };
-        }
+        fetch(&self.slots[self.home(shape, lead)], 0);
     }
 
-    /// Starts bringing block `b` (its count and link, and its first patterns) into the
+    /// Starts bringing block `b` (its first patterns, and its count and link) into the
     /// processor's cache.
     #[inline(always)]
     fn prefetch_block(&self, b: u32) {
-        #[cfg(target_arch = "x86_64")]
         if b != 0 {
-            let block: *const Block = &self.blocks[b as usize];
-            // SAFETY: as in `prefetch`, for a live block.
-            unsafe {
-                core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(block.cast());
-                core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(block.cast::<i8>().add(192));
-            }
+            let block = &self.blocks[b as usize];
+            fetch(block, 0);
+            fetch(block, std::mem::offset_of!(Block, len));
         }
     }
 
